@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "gymbell",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "gymbell", targets: ["gymbell"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // C surface: modulemap + shim header only.
+        .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+
+        // Pure Swift: model, planners, agenda, config, messages. No C, no clock, no files.
+        .target(
+            name: "GymbellCore",
+            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
+            resources: [.embedInCode("Resources/default-config.toml")]
+        ),
+        // SQLite state through GRDB.
+        .target(
+            name: "GymbellStore",
+            dependencies: ["GymbellCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The only module that imports C: GLib main loop, timerfd, libnotify, libdbus.
+        .target(name: "GymbellDesktop", dependencies: ["CNotify", "CDBus"]),
+        // Wires everything together: commands in, reminders out, one event loop.
+        .target(
+            name: "GymbellDaemon",
+            dependencies: [
+                "GymbellCore", "GymbellStore", "GymbellDesktop",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.embedInCode("Resources/io.github.gymbell.Gymbell1.xml")]
+        ),
+        .executableTarget(
+            name: "gymbell",
+            dependencies: [
+                "GymbellCore", "GymbellDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "GymbellCoreTests", dependencies: ["GymbellCore"]),
+        .testTarget(name: "GymbellStoreTests", dependencies: ["GymbellStore", "GymbellCore"]),
+        .testTarget(name: "GymbellDesktopTests", dependencies: ["GymbellDesktop"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,122 @@
+import Foundation
+
+/// gymbell's settings, decoded and validated from `config.toml`.
+/// Every field has the built-in default's value when the file leaves it out.
+public struct Config: Equatable, Sendable {
+    public var reminders: DailyReminderSettings
+    public var rest: RestSettings
+    public var sound: SoundSettings
+    /// Weekday → workout name (a key of `workouts`). Weekdays not listed are rest days.
+    public var program: [Weekday: String]
+    public var workouts: [String: WorkoutDefinition]
+
+    public init(
+        reminders: DailyReminderSettings = .init(),
+        rest: RestSettings = .init(),
+        sound: SoundSettings = .init(),
+        program: [Weekday: String] = [:],
+        workouts: [String: WorkoutDefinition] = [:]
+    ) {
+        self.reminders = reminders
+        self.rest = rest
+        self.sound = sound
+        self.program = program
+        self.workouts = workouts
+    }
+}
+
+/// `[reminders]`: the daily workout reminder.
+public struct DailyReminderSettings: Equatable, Sendable {
+    public var enabled: Bool = true
+    public var time: LocalTime = LocalTime(hour: 18, minute: 0)!
+    public var days: Set<Weekday> = Set(Weekday.allCases)
+    /// Also show a "Rest Day" reminder on days the program leaves out.
+    public var restDays: Bool = false
+    public var snoozeMinutes: Int = 60
+    /// How late a missed daily reminder may still be shown (after suspend or downtime).
+    public var lateGrace: TimeInterval = 2 * 3600
+    /// argv of a program to run on "Start Workout"; executed without a shell. Empty: none.
+    public var startCommand: [String] = []
+    public init() {}
+}
+
+/// `[rest]`: the rest timer between sets.
+public struct RestSettings: Equatable, Sendable {
+    public var defaultDuration: TimeInterval = 90
+    /// A warning this long before a rest ends; 0 turns it off.
+    public var warnBefore: TimeInterval = 0
+    public init() {}
+}
+
+/// `[sound]`: the sound every reminder carries.
+public struct SoundSettings: Equatable, Sendable {
+    public var enabled: Bool = true
+    /// A freedesktop sound-theme name (`sound-name` hint).
+    public var name: String = "complete"
+    /// A sound file (`sound-file` hint); wins over `name` when set.
+    public var file: String? = nil
+    public init() {}
+}
+
+/// `[workouts.NAME]`.
+public struct WorkoutDefinition: Equatable, Sendable {
+    public var name: String
+    public var title: String
+    public var kind: WorkoutKind
+
+    public init(name: String, title: String, kind: WorkoutKind) {
+        self.name = name
+        self.title = title
+        self.kind = kind
+    }
+}
+
+public enum WorkoutKind: Equatable, Sendable {
+    case strength(exercises: [Exercise])
+    case hiit(HIITPlan)
+    case walkRun(WalkRunPlan)
+}
+
+/// One exercise of a strength workout.
+public struct Exercise: Equatable, Sendable {
+    public var name: String
+    public var sets: Int
+    public var reps: Int?
+    public var weight: Double?
+    public var unit: String?
+    /// Rest after each set; `rest.count == sets` (a single value in the file is repeated).
+    public var rest: [TimeInterval]
+
+    public init(name: String, sets: Int, reps: Int? = nil, weight: Double? = nil, unit: String? = nil, rest: [TimeInterval]) {
+        self.name = name
+        self.sets = sets
+        self.reps = reps
+        self.weight = weight
+        self.unit = unit
+        self.rest = rest
+    }
+}
+
+/// HIIT: `rounds` × (`work` then `rest`).
+public struct HIITPlan: Equatable, Sendable, Codable {
+    public var rounds: Int
+    public var work: TimeInterval
+    public var rest: TimeInterval
+    public init(rounds: Int, work: TimeInterval, rest: TimeInterval) {
+        self.rounds = rounds
+        self.work = work
+        self.rest = rest
+    }
+}
+
+/// Walk/run: `repeats` × (`run` then `walk`).
+public struct WalkRunPlan: Equatable, Sendable, Codable {
+    public var run: TimeInterval
+    public var walk: TimeInterval
+    public var repeats: Int
+    public init(run: TimeInterval, walk: TimeInterval, repeats: Int) {
+        self.run = run
+        self.walk = walk
+        self.repeats = repeats
+    }
+}

@@ -1,0 +1,35 @@
+/// One problem in a config file, located the way editors and compilers do: `path:line:column: message`.
+public struct ConfigDiagnostic: Equatable, Sendable, CustomStringConvertible {
+    /// The file as the user named it (or a label such as "(built-in default)").
+    public let path: String
+    /// 1-based line.
+    public let line: Int
+    /// 1-based column, counted in Unicode scalars.
+    public let column: Int
+    /// A sentence naming the key or value and what is wrong with it.
+    public let message: String
+
+    public init(path: String, line: Int, column: Int, message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String { "\(path):\(line):\(column): \(message)" }
+}
+
+/// Everything wrong with a config file, in file order.
+public struct ConfigErrors: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Sorted by line, then column; problems at the same place keep the order they were found in.
+    public let diagnostics: [ConfigDiagnostic]
+
+    public init(diagnostics: [ConfigDiagnostic]) {
+        self.diagnostics = diagnostics.enumerated()
+            .sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
+            .map(\.element)
+    }
+
+    /// One diagnostic per line.
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}

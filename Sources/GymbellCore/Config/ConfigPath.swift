@@ -1,0 +1,77 @@
+/// Where a value sits in the config document: `reminders.time`, `workouts.push.exercises[1].sets`.
+struct ConfigPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByArrayLiteral {
+    enum Component: Hashable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    var components: [Component]
+
+    init(_ components: [Component] = []) { self.components = components }
+    init(arrayLiteral elements: Component...) { self.components = elements }
+
+    static let root = ConfigPath()
+
+    var isRoot: Bool { components.isEmpty }
+    var parent: ConfigPath { ConfigPath(Array(components.dropLast())) }
+    var lastKey: String? {
+        if case .key(let key)? = components.last { return key }
+        return nil
+    }
+    /// True for an element of a list (`exercises[1]`) rather than a named key.
+    var isListElement: Bool {
+        if case .index? = components.last { return true }
+        return false
+    }
+
+    func appending(_ key: String) -> ConfigPath { ConfigPath(components + [.key(key)]) }
+    func appending(index: Int) -> ConfigPath { ConfigPath(components + [.index(index)]) }
+    func appending(_ keys: [String]) -> ConfigPath { ConfigPath(components + keys.map { .key($0) }) }
+
+    /// Keys as TOML writes them: bare when possible, quoted otherwise.
+    var description: String {
+        var text = ""
+        for component in components {
+            switch component {
+            case .key(let key):
+                if !text.isEmpty { text += "." }
+                text += Self.isBare(key) ? key : TOMLText.quoted(key)
+            case .index(let index):
+                text += "[\(index)]"
+            }
+        }
+        return text
+    }
+
+    /// How a message names the table at this path: `[reminders]`, or `workouts.push.exercises[1]` for an
+    /// element of a list.
+    var tableName: String { isListElement ? description : "[\(description)]" }
+
+    private static func isBare(_ key: String) -> Bool {
+        !key.isEmpty && key.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+        }
+    }
+}
+
+/// Writing values back the way a TOML file spells them, for messages.
+enum TOMLText {
+    /// `"text"` with TOML basic-string escapes.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

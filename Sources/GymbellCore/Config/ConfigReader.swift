@@ -1,0 +1,217 @@
+import Foundation
+
+/// Reads typed settings out of parsed TOML values, collecting a located diagnostic for every problem
+/// instead of stopping at the first. Each reader returns nil when it reported one.
+struct ConfigReader {
+    let file: String
+    let sourceMap: ConfigSourceMap
+    private(set) var diagnostics: [ConfigDiagnostic] = []
+
+    init(file: String, sourceMap: ConfigSourceMap) {
+        self.file = file
+        self.sourceMap = sourceMap
+    }
+
+    // MARK: Reporting
+
+    /// A problem with a key itself (unknown, misplaced, repeated): points at the key.
+    mutating func reportKey(_ path: ConfigPath, _ message: String) {
+        report(message, at: sourceMap.keyPosition(of: path))
+    }
+
+    /// A problem with a value: points at the value, and the message starts with the key path.
+    mutating func reportValue(_ path: ConfigPath, _ message: String) {
+        report("\(path): \(message)", at: sourceMap.valuePosition(of: path))
+    }
+
+    /// A required key the table at `table` leaves out: points at the table. Silent when an unknown key
+    /// was already reported as a likely misspelling of it (`misspelt`).
+    mutating func reportMissing(_ key: String, in table: ConfigPath, _ hint: String, misspelt: Set<String> = []) {
+        guard !misspelt.contains(key) else { return }
+        report("\(table.tableName) is missing \"\(key)\"; \(hint)", at: sourceMap.keyPosition(of: table))
+    }
+
+    mutating func reportWrongType(_ path: ConfigPath, expected: String, got value: ConfigValue) {
+        reportValue(path, "expected \(expected), got \(value.summary)")
+    }
+
+    mutating func report(_ message: String, at position: SourcePosition) {
+        diagnostics.append(ConfigDiagnostic(path: file, line: position.line, column: position.column, message: message))
+    }
+
+    // MARK: Keys
+
+    /// Reports each key of `table` that is not in `known`, suggesting the nearest known key, or else the
+    /// table it belongs in (`elsewhere`), or else listing the known keys.
+    /// Returns the keys it suggested, so a caller need not also call them missing.
+    @discardableResult
+    mutating func rejectUnknownKeys(
+        of table: [String: ConfigValue], at path: ConfigPath, known: [String],
+        elsewhere: (String) -> String? = { _ in nil }
+    ) -> Set<String> {
+        var suggested: Set<String> = []
+        for key in table.keys.sorted() where !known.contains(key) {
+            let hint: String
+            if let suggestion = KeySuggestion.nearest(to: key, among: known) {
+                hint = "did you mean \"\(suggestion)\"?"
+                suggested.insert(suggestion)
+            } else if let home = elsewhere(key) {
+                hint = "it belongs in \(home)"
+            } else {
+                hint = "valid keys are \(Self.list(known, conjunction: "and"))"
+            }
+            reportKey(path.appending(key), "unknown key \(TOMLText.quoted(key)) in \(path.tableName); \(hint)")
+        }
+        return suggested
+    }
+
+    /// The keys of the table at `path`, in the order the file writes them.
+    func inFileOrder(_ keys: some Collection<String>, in path: ConfigPath) -> [String] {
+        keys.map { (key: $0, position: sourceMap.keyPosition(of: path.appending($0))) }
+            .sorted { ($0.position.line, $0.position.column, $0.key) < ($1.position.line, $1.position.column, $1.key) }
+            .map(\.key)
+    }
+
+    // MARK: Values
+
+    mutating func bool(_ value: ConfigValue, at path: ConfigPath) -> Bool? {
+        guard case .boolean(let flag) = value else {
+            reportWrongType(path, expected: "true or false", got: value)
+            return nil
+        }
+        return flag
+    }
+
+    /// A string; `whenEmpty` is the complaint about "" (nil accepts it).
+    mutating func string(
+        _ value: ConfigValue, at path: ConfigPath, expected: String, whenEmpty: String? = nil
+    ) -> String? {
+        guard case .string(let text) = value else {
+            reportWrongType(path, expected: expected, got: value)
+            return nil
+        }
+        if text.isEmpty, let whenEmpty {
+            reportValue(path, whenEmpty)
+            return nil
+        }
+        return text
+    }
+
+    mutating func integer(
+        _ value: ConfigValue, at path: ConfigPath, in range: ClosedRange<Int>, expected: String
+    ) -> Int? {
+        guard case .integer(let number) = value else {
+            reportWrongType(path, expected: expected, got: value)
+            return nil
+        }
+        guard range.contains(number) else {
+            reportValue(path, "\(number) is out of range; use \(range.lowerBound) to \(range.upperBound)")
+            return nil
+        }
+        return number
+    }
+
+    /// A duration: a string in `DurationText` syntax, or a number of seconds.
+    mutating func duration(_ value: ConfigValue, at path: ConfigPath, in range: DurationRange) -> TimeInterval? {
+        let seconds: TimeInterval
+        switch value {
+        case .string(let text):
+            guard let parsed = DurationText.parse(text) else {
+                reportValue(path, "\(value.literal) is not a duration; "
+                    + "write e.g. \"40s\", \"2m\", \"1m30s\", \"2h\" or a number of seconds")
+                return nil
+            }
+            seconds = parsed
+        case .integer(let number):
+            seconds = TimeInterval(number)
+        case .float(let number) where number.isFinite:
+            seconds = number
+        default:
+            reportWrongType(path, expected: "a duration like \"90s\" or a number of seconds", got: value)
+            return nil
+        }
+        guard range.contains(seconds) else {
+            reportValue(path, "\(value.literal) is out of range; use \(range)")
+            return nil
+        }
+        return seconds
+    }
+
+    /// "HH:MM" or "HH:MM:SS"; an unquoted TOML local time with whole seconds is accepted too.
+    mutating func timeOfDay(_ value: ConfigValue, at path: ConfigPath) -> LocalTime? {
+        let time: LocalTime?
+        switch value {
+        case .string(let text):
+            time = LocalTime(parsing: text)
+        case .time(let hour, let minute, let second, let nanosecond):
+            time = nanosecond == 0 ? LocalTime(hour: hour, minute: minute, second: second) : nil
+        default:
+            reportWrongType(path, expected: "a string like \"18:00\"", got: value)
+            return nil
+        }
+        guard let time else {
+            reportValue(path, "\(value.literal) is not a time of day; write \"HH:MM\" or \"HH:MM:SS\", e.g. \"18:00\"")
+            return nil
+        }
+        return time
+    }
+
+    /// A weekday name, `mon` … `sun`, in any case.
+    mutating func weekday(_ value: ConfigValue, at path: ConfigPath) -> Weekday? {
+        guard case .string(let text) = value else {
+            reportWrongType(path, expected: "a weekday like \"mon\"", got: value)
+            return nil
+        }
+        guard let day = Weekday(configName: text) else {
+            if let suggestion = Weekday.suggestion(for: text) {
+                reportValue(path, "\(value.literal) is not a weekday; did you mean \"\(suggestion.rawValue)\"?")
+            } else {
+                reportValue(path, "\(value.literal) is not a weekday; use \(Weekday.namesList)")
+            }
+            return nil
+        }
+        return day
+    }
+
+    /// "a, b and c" / "a, b or c".
+    static func list(_ items: [String], conjunction: String) -> String {
+        guard let last = items.last else { return "" }
+        let rest = items.dropLast()
+        return rest.isEmpty ? last : rest.joined(separator: ", ") + " \(conjunction) " + last
+    }
+}
+
+/// The allowed span of a duration setting.
+struct DurationRange: CustomStringConvertible {
+    var lowerBound: TimeInterval
+    var upperBound: TimeInterval
+    var includesUpperBound = true
+
+    func contains(_ seconds: TimeInterval) -> Bool {
+        seconds >= lowerBound && (includesUpperBound ? seconds <= upperBound : seconds < upperBound)
+    }
+
+    /// How a message says it: "1s to 24h", "at least 0s and less than 24h".
+    var description: String {
+        let lower = DurationText.format(lowerBound)
+        let upper = DurationText.format(upperBound)
+        return includesUpperBound ? "\(lower) to \(upper)" : "at least \(lower) and less than \(upper)"
+    }
+}
+
+extension Weekday {
+    /// `mon` … `sun`, ignoring case.
+    init?(configName: String) {
+        self.init(rawValue: configName.lowercased())
+    }
+
+    /// The weekday a misspelt or spelt-out name most likely means ("Wednesday", "tues", "fir").
+    static func suggestion(for text: String) -> Weekday? {
+        let lowered = text.lowercased()
+        if let day = allCases.first(where: { lowered.count > 3 && lowered.hasPrefix($0.rawValue) }) { return day }
+        return KeySuggestion.nearest(to: lowered, among: allCases.map(\.rawValue)).flatMap(Weekday.init(rawValue:))
+    }
+
+    /// "mon, tue, wed, thu, fri, sat or sun".
+    static var namesList: String { ConfigReader.list(allCases.map(\.rawValue), conjunction: "or") }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// What a reminder is about; decides its texts, its actions and its late policy.
+public enum ReminderKind: String, Codable, Sendable, CaseIterable {
+    case daily
+    case snoozed
+    case restDay = "rest_day"
+    case restWarning = "rest_warning"
+    case restOver = "rest_over"
+    case hiitWorkDone = "hiit_work_done"
+    case hiitRestOver = "hiit_rest_over"
+    case hiitComplete = "hiit_complete"
+    case runDone = "run_done"
+    case walkDone = "walk_done"
+    case walkRunComplete = "walkrun_complete"
+
+    /// Reminders that belong to a workout session (cancelled with it, collapsed when overdue).
+    public var isSessionTransition: Bool {
+        switch self {
+        case .daily, .snoozed, .restDay: false
+        default: true
+        }
+    }
+
+    /// Daily-type reminders offer Start Workout and Snooze.
+    public var offersWorkoutActions: Bool { self == .daily || self == .snoozed }
+
+    /// The freedesktop `category` hint.
+    public var category: String {
+        switch self {
+        case .daily, .snoozed, .restDay: "x-gymbell.daily"
+        case .restWarning, .restOver: "x-gymbell.rest"
+        default: "x-gymbell.interval"
+        }
+    }
+}
+
+/// A button on a reminder. `default` is the click on the notification body.
+public struct ReminderAction: Hashable, Sendable {
+    public let key: String
+    public let label: String
+    public init(key: String, label: String) {
+        self.key = key
+        self.label = label
+    }
+
+    public static let defaultClick = ReminderAction(key: "default", label: "Start Workout")
+    public static let start = ReminderAction(key: "start", label: "Start Workout")
+    public static let snooze = ReminderAction(key: "snooze", label: "Snooze 1 hour")
+}
+
+/// One reminder with an absolute due instant.
+public struct Reminder: Hashable, Sendable {
+    public let id: ReminderID
+    public let kind: ReminderKind
+    public var due: Date
+    public var title: String
+    public var body: String
+    /// The session this reminder belongs to, for session transitions.
+    public var sessionID: SessionID?
+
+    public init(id: ReminderID, kind: ReminderKind, due: Date, title: String, body: String, sessionID: SessionID? = nil) {
+        self.id = id
+        self.kind = kind
+        self.due = due
+        self.title = title
+        self.body = body
+        self.sessionID = sessionID
+    }
+
+    public var actions: [ReminderAction] {
+        kind.offersWorkoutActions ? [.defaultClick, .start, .snooze] : []
+    }
+}
+
+/// The kind of workout session that is running.
+public enum SessionKind: String, Codable, Sendable {
+    case rest, hiit, walkrun, strength
+}
+
+/// The one active workout session. Its reminders are planned whole when it starts.
+public struct Session: Hashable, Sendable {
+    public let id: SessionID
+    public let kind: SessionKind
+    public var title: String
+    public let startedAt: Date
+    public var endsAt: Date
+
+    public init(id: SessionID, kind: SessionKind, title: String, startedAt: Date, endsAt: Date) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.startedAt = startedAt
+        self.endsAt = endsAt
+    }
+}

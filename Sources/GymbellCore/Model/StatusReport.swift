@@ -1,0 +1,96 @@
+import Foundation
+
+/// What `gymbell status --json` prints (DESIGN.md §5).
+public struct StatusReport: Codable, Equatable, Sendable {
+    public struct SessionEntry: Codable, Equatable, Sendable {
+        public var id: String
+        public var kind: String
+        public var title: String
+        public var startedAt: Date
+        public var endsAt: Date
+
+        enum CodingKeys: String, CodingKey {
+            case id, kind, title
+            case startedAt = "started_at"
+            case endsAt = "ends_at"
+        }
+    }
+
+    public struct PendingEntry: Codable, Equatable, Sendable {
+        public var id: String
+        public var kind: String
+        public var due: Date
+        public var title: String
+        public var body: String
+    }
+
+    public var session: SessionEntry?
+    public var pending: [PendingEntry]
+    public var nextDaily: Date?
+
+    enum CodingKeys: String, CodingKey {
+        case session, pending
+        case nextDaily = "next_daily"
+    }
+
+    public init(session: Session?, pending: [Reminder], nextDaily: Date?) {
+        self.session = session.map {
+            SessionEntry(id: $0.id.rawValue, kind: $0.kind.rawValue, title: $0.title, startedAt: $0.startedAt, endsAt: $0.endsAt)
+        }
+        self.pending = pending.sorted { $0.due < $1.due }.map {
+            PendingEntry(id: $0.id.rawValue, kind: $0.kind.rawValue, due: $0.due, title: $0.title, body: $0.body)
+        }
+        self.nextDaily = nextDaily
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(session, forKey: .session)  // `null`, not absent
+        try container.encode(pending, forKey: .pending)
+        try container.encode(nextDaily, forKey: .nextDaily)
+    }
+
+    public func jsonText(pretty: Bool = false) -> String {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(ISO8601.format(date))
+        }
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    public static func decode(jsonText: String) throws -> StatusReport {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            guard let date = ISO8601.parse(text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 instant: \(text)"))
+            }
+            return date
+        }
+        return try decoder.decode(StatusReport.self, from: Data(jsonText.utf8))
+    }
+}
+
+/// ISO 8601 instants in UTC with milliseconds: "2026-11-22T18:00:00.000Z".
+public enum ISO8601 {
+    public static func format(_ date: Date) -> String {
+        let millis = (date.timeIntervalSince1970 * 1000).rounded()
+        let seconds = Int((millis / 1000).rounded(.down))
+        let ms = Int(millis) - seconds * 1000
+        let day = LocalDay(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down)))
+        let secondOfDay = seconds - day.daysSinceEpoch * 86_400
+        func pad(_ n: Int, _ width: Int = 2) -> String { String(repeating: "0", count: max(0, width - String(n).count)) + String(n) }
+        return "\(day)T\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60)).\(pad(ms, 3))Z"
+    }
+
+    public static func parse(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// One resolved daily reminder: which day, at which instant, with which texts.
+public struct PlannedDaily: Hashable, Sendable {
+    public let day: LocalDay
+    public let occurrence: Date
+    public let kind: ReminderKind
+    public let title: String
+    public let body: String
+    /// The workout the program plans for that day, if any.
+    public let workoutName: String?
+
+    public var reminderID: ReminderID { ReminderID("daily-\(day)") }
+
+    public func reminder() -> Reminder {
+        Reminder(id: reminderID, kind: kind, due: occurrence, title: title, body: body)
+    }
+}
+
+/// What the daemon remembers about daily reminders between runs.
+public struct DailyState: Equatable, Sendable {
+    /// The latest occurrence that was shown, skipped or deliberately passed over; never shown again.
+    public var lastHandled: Date?
+    /// A day on which no more daily reminder is wanted (`skip-today`, or a workout was started).
+    public var quietDay: LocalDay?
+
+    public init(lastHandled: Date? = nil, quietDay: LocalDay? = nil) {
+        self.lastHandled = lastHandled
+        self.quietDay = quietDay
+    }
+}
+
+/// What to do about daily reminders at a given instant.
+public struct DailyDecision: Equatable, Sendable {
+    /// An occurrence due now (or late, within the grace window) to show at once.
+    public var fireNow: PlannedDaily?
+    /// The next occurrence to arm the timer for.
+    public var next: PlannedDaily?
+    /// The state after this decision (missed occurrences marked handled).
+    public var state: DailyState
+}
+
+/// Resolves `[reminders]` + `[program]` into daily reminders (DESIGN.md §3, §4).
+public struct DailyPlanner: Sendable {
+    public let settings: DailyReminderSettings
+    public let program: [Weekday: String]
+    public let workouts: [String: WorkoutDefinition]
+
+    public init(config: Config) {
+        settings = config.reminders
+        program = config.program
+        workouts = config.workouts
+    }
+
+    /// The reminder planned for `day`, if that day gets one.
+    public func planned(on day: LocalDay, in timeZone: TimeZone) -> PlannedDaily? {
+        guard settings.enabled, settings.days.contains(day.weekday) else { return nil }
+        let occurrence = day.instant(at: settings.time, in: timeZone)
+        if program.isEmpty {
+            let text = ReminderText.daily(workoutTitle: nil)
+            return PlannedDaily(day: day, occurrence: occurrence, kind: .daily, title: text.title, body: text.body, workoutName: nil)
+        }
+        if let name = program[day.weekday] {
+            let text = ReminderText.daily(workoutTitle: workouts[name]?.title ?? name)
+            return PlannedDaily(day: day, occurrence: occurrence, kind: .daily, title: text.title, body: text.body, workoutName: name)
+        }
+        guard settings.restDays else { return nil }
+        let text = ReminderText.restDay
+        return PlannedDaily(day: day, occurrence: occurrence, kind: .restDay, title: text.title, body: text.body, workoutName: nil)
+    }
+
+    /// The first planned reminder strictly after `instant` (looks up to two weeks ahead).
+    public func next(after instant: Date, in timeZone: TimeZone, excluding quietDay: LocalDay? = nil) -> PlannedDaily? {
+        let today = LocalDay(containing: instant, in: timeZone)
+        for offset in -1...14 {
+            let day = today.adding(days: offset)
+            if day == quietDay { continue }
+            if let planned = planned(on: day, in: timeZone), planned.occurrence > instant { return planned }
+        }
+        return nil
+    }
+
+    /// The last planned reminder at or before `instant`.
+    public func latest(atOrBefore instant: Date, in timeZone: TimeZone) -> PlannedDaily? {
+        let today = LocalDay(containing: instant, in: timeZone)
+        for offset in stride(from: 1, through: -14, by: -1) {
+            if let planned = planned(on: today.adding(days: offset), in: timeZone), planned.occurrence <= instant {
+                return planned
+            }
+        }
+        return nil
+    }
+
+    /// Decides at `now` whether an occurrence is due (on time or late within `late_grace`) and which is next.
+    /// A first run (no state yet) starts counting from `now`: nothing before it counts as missed.
+    /// An occurrence is shown at most once: everything at or before `lastHandled` is done.
+    public func decide(at now: Date, state: DailyState, in timeZone: TimeZone) -> DailyDecision {
+        var state = state
+        let handledUntil = state.lastHandled ?? now
+        if state.lastHandled == nil { state.lastHandled = now }
+        var fireNow: PlannedDaily?
+        if let latest = latest(atOrBefore: now, in: timeZone), latest.occurrence > handledUntil {
+            if latest.day != state.quietDay, now.timeIntervalSince(latest.occurrence) <= settings.lateGrace {
+                fireNow = latest
+            }
+            state.lastHandled = latest.occurrence
+        }
+        let after = max(now, state.lastHandled ?? now)
+        return DailyDecision(fireNow: fireNow, next: next(after: after, in: timeZone, excluding: state.quietDay), state: state)
+    }
+}

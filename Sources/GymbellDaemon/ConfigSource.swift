@@ -1,0 +1,53 @@
+import Foundation
+import GymbellCore
+
+/// A config in force and where it came from.
+public struct LoadedConfig: Sendable {
+    public let config: Config
+    /// The file it was read from; nil for the built-in default.
+    public let path: String?
+
+    public var origin: String { path ?? "built-in default" }
+}
+
+/// Why a config file could not be used: unreadable, or its diagnostics.
+public enum ConfigLoadError: Error, CustomStringConvertible {
+    case unreadable(path: String, reason: String)
+    case invalid(ConfigErrors)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): "\(path): cannot read the config file: \(reason)"
+        case .invalid(let errors): errors.description
+        }
+    }
+}
+
+/// Finds and reads the config file (XDG order, then the built-in default).
+public enum ConfigSource {
+    /// The first config file that exists, or nil when the built-in default applies.
+    public static func locate(_ paths: XDGPaths) -> String? {
+        paths.configCandidates.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// Reads and validates the file at `path`.
+    public static func load(path: String) throws(ConfigLoadError) -> LoadedConfig {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw .unreadable(path: path, reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
+        }
+        do {
+            return LoadedConfig(config: try ConfigParser.parse(text, path: path), path: path)
+        } catch {
+            throw .invalid(error)
+        }
+    }
+
+    /// The config in force for `paths`: the first existing file, or the built-in default.
+    public static func load(_ paths: XDGPaths) throws(ConfigLoadError) -> LoadedConfig {
+        guard let path = locate(paths) else { return LoadedConfig(config: ConfigParser.defaultConfig(), path: nil) }
+        return try load(path: path)
+    }
+}

@@ -1,0 +1,328 @@
+import Foundation
+import GymbellCore
+import GymbellDesktop
+import GymbellStore
+import Logging
+
+/// The daemon's engine: owns the agenda, shows reminders when they fall due, answers commands.
+/// Runs on the main loop's one thread; `now` comes from the injected clock, never from deep inside.
+public final class Daemon {
+    public struct Environment {
+        public var clock: () -> Date
+        public var timeZone: () -> TimeZone
+        public var launch: ([String]) throws -> Void
+        public var newID: () -> String
+
+        public init(
+            clock: @escaping () -> Date = Date.init,
+            timeZone: @escaping () -> TimeZone = { TimeZone.current },
+            launch: @escaping ([String]) throws -> Void = { _ = try ProcessLauncher.spawn($0) },
+            newID: @escaping () -> String = { UUID().uuidString.lowercased() }
+        ) {
+            self.clock = clock
+            self.timeZone = timeZone
+            self.launch = launch
+            self.newID = newID
+        }
+    }
+
+    public private(set) var loaded: LoadedConfig
+    private let store: StateStore
+    private let notifier: Notifier
+    private let timer: RealtimeTimer
+    private let environment: Environment
+    private let logger: Logger
+
+    /// The next daily reminder the timer is also armed for.
+    private var nextDaily: PlannedDaily?
+    /// Reminders on screen, by the notification that shows them.
+    private var onScreen: [NotificationHandle: Reminder] = [:]
+
+    public init(
+        config: LoadedConfig, store: StateStore, notifier: Notifier, timer: RealtimeTimer,
+        environment: Environment = Environment(), logger: Logger
+    ) {
+        loaded = config
+        self.store = store
+        self.notifier = notifier
+        self.timer = timer
+        self.environment = environment
+        self.logger = logger
+        notifier.onAction = { [unowned self] handle, key in self.actionInvoked(handle, key: key) }
+        notifier.onClosed = { [unowned self] handle in self.onScreen[handle] = nil }
+    }
+
+    private var config: Config { loaded.config }
+    private var now: Date { environment.clock() }
+
+    // MARK: The agenda
+
+    /// Shows what is due, plans the next daily reminder and arms the timer for the earliest instant.
+    /// Called at start-up, when the timer fires, on a clock jump, after every command and reload.
+    public func reevaluate() {
+        let now = self.now
+        let timeZone = environment.timeZone()
+        do {
+            let due = try store.reminders(dueAtOrBefore: now)
+            let policy = LatePolicy(dailyGrace: config.reminders.lateGrace)
+            let (show, drop) = policy.partition(due: due, at: now)
+            for reminder in drop {
+                logger.info("skipped late reminder", metadata: ["id": "\(reminder.id)", "due": "\(ISO8601.format(reminder.due))"])
+            }
+            try store.remove(due.map(\.id))
+            for reminder in show { present(reminder, late: now.timeIntervalSince(reminder.due)) }
+            try finishSessionIfDone()
+
+            let decision = DailyPlanner(config: config).decide(at: now, state: try store.dailyState(), in: timeZone)
+            try store.save(decision.state)
+            if let daily = decision.fireNow { present(daily.reminder(), late: now.timeIntervalSince(daily.occurrence)) }
+            nextDaily = decision.next
+        } catch {
+            logger.error("state database error: \(error)")
+        }
+        arm()
+    }
+
+    private func arm() {
+        var candidates: [Date] = []
+        if let due = try? store.earliestDue() { candidates.append(due) }
+        if let daily = nextDaily { candidates.append(daily.occurrence) }
+        do {
+            try timer.arm(at: candidates.min())
+        } catch {
+            logger.critical("cannot arm the timer: \(error)")
+        }
+    }
+
+    private func finishSessionIfDone() throws(StoreError) {
+        if let session = try store.activeSession(), try store.reminders(of: session.id).isEmpty {
+            try store.finish(session.id)
+            logger.info("session finished", metadata: ["session": "\(session.id)", "kind": "\(session.kind.rawValue)"])
+        }
+    }
+
+    /// Shows one reminder as a notification.
+    private func present(_ reminder: Reminder, late: TimeInterval) {
+        let request = ReminderPresentation.request(for: reminder, sound: config.sound)
+        do {
+            let handle = try notifier.show(request)
+            onScreen[handle] = reminder
+            if reminder.kind.offersWorkoutActions {
+                // Only one daily-type reminder on screen at a time: the new one replaces the old.
+                for (other, shown) in onScreen where other != handle && shown.kind.offersWorkoutActions { notifier.close(other) }
+            }
+            logger.info(
+                "reminder shown",
+                metadata: ["id": "\(reminder.id)", "kind": "\(reminder.kind.rawValue)", "late_ms": "\(Int((late * 1000).rounded()))"])
+        } catch {
+            logger.error("could not show \"\(reminder.title)\": \(error)")
+        }
+    }
+
+    // MARK: Actions on notifications
+
+    private func actionInvoked(_ handle: NotificationHandle, key: String) {
+        guard let reminder = onScreen[handle] else { return }
+        logger.info("action invoked", metadata: ["id": "\(reminder.id)", "action": "\(key)"])
+        switch key {
+        case ReminderAction.snooze.key:
+            _ = try? snooze(minutes: nil)
+        case ReminderAction.start.key, ReminderAction.defaultClick.key:
+            _ = try? startWorkout(named: nil)
+        default:
+            return
+        }
+        notifier.close(handle)
+    }
+
+    // MARK: Commands (the D-Bus interface calls these)
+
+    /// Starts a rest timer of `seconds` (the configured default when nil), replacing any session.
+    public func rest(seconds: TimeInterval?) throws(CommandError) -> SessionPlan {
+        let seconds = seconds ?? config.rest.defaultDuration
+        guard seconds >= 1 else { throw .invalidArgument("a rest must last at least 1 second, not \(DurationText.format(seconds))") }
+        guard seconds <= SessionPlanner.maximumRest else {
+            throw .invalidArgument("a rest can last at most 24 hours, not \(DurationText.format(seconds))")
+        }
+        let plan = SessionPlanner.rest(
+            id: SessionID(environment.newID()), seconds: seconds, startingAt: now, warnBefore: config.rest.warnBefore)
+        try run { () throws(StoreError) in try store.start(plan) }
+        reevaluate()
+        return plan
+    }
+
+    /// Moves the end of the running rest by `delta` seconds.
+    public func adjustRest(by delta: TimeInterval) throws(CommandError) -> SessionPlan {
+        let now = self.now
+        let session = try run { () throws(StoreError) in try store.activeSession() }
+        guard let session, session.kind == .rest, session.endsAt > now else {
+            throw .noSession("no rest timer is running; start one with `gymbell rest`")
+        }
+        let newEnd = session.endsAt.addingTimeInterval(delta)
+        guard newEnd.timeIntervalSince(now) >= 1 else {
+            throw .invalidArgument(
+                "the rest ends in \(DurationText.format(session.endsAt.timeIntervalSince(now).rounded())); it cannot be shortened by \(DurationText.format(-delta))")
+        }
+        guard newEnd.timeIntervalSince(session.startedAt) <= SessionPlanner.maximumRest else {
+            throw .invalidArgument("a rest can last at most 24 hours")
+        }
+        let plan = SessionPlanner.rest(
+            id: session.id, seconds: newEnd.timeIntervalSince(session.startedAt), startingAt: session.startedAt,
+            warnBefore: config.rest.warnBefore)
+        try run { () throws(StoreError) in try store.replan(plan) }
+        reevaluate()
+        return plan
+    }
+
+    /// Starts a HIIT or walk/run session planned whole from now.
+    public func startInterval(_ plan: SessionPlan) throws(CommandError) -> SessionPlan {
+        try run { () throws(StoreError) in try store.start(plan) }
+        reevaluate()
+        return plan
+    }
+
+    public func hiit(_ plan: HIITPlan, title: String = "HIIT") throws(CommandError) -> SessionPlan {
+        try IntervalValidation.check(plan)
+        return try startInterval(SessionPlanner.hiit(id: SessionID(environment.newID()), plan: plan, title: title, startingAt: now))
+    }
+
+    public func walkRun(_ plan: WalkRunPlan, title: String = "Walk/Run") throws(CommandError) -> SessionPlan {
+        try IntervalValidation.check(plan)
+        return try startInterval(SessionPlanner.walkRun(id: SessionID(environment.newID()), plan: plan, title: title, startingAt: now))
+    }
+
+    /// Ends the active session; returns it and the reminders that were cancelled.
+    public func stop() throws(CommandError) -> (session: Session?, cancelled: [Reminder]) {
+        let session = try run { () throws(StoreError) in try store.activeSession() }
+        let cancelled = try run { () throws(StoreError) in try store.stopSession() }
+        for (handle, reminder) in onScreen where reminder.sessionID != nil { notifier.close(handle) }
+        reevaluate()
+        return (session, cancelled)
+    }
+
+    /// Shows the daily reminder again after `minutes` (the configured snooze when nil).
+    public func snooze(minutes: Int?) throws(CommandError) -> Reminder {
+        let minutes = minutes ?? config.reminders.snoozeMinutes
+        guard (1...1440).contains(minutes) else {
+            throw .invalidArgument("snooze for 1 to 1440 minutes, not \(minutes)")
+        }
+        let due = now.addingTimeInterval(Double(minutes) * 60)
+        let text = ReminderText.snoozed
+        let reminder = Reminder(id: ReminderID("snooze"), kind: .snoozed, due: due, title: text.title, body: text.body)
+        try run { () throws(StoreError) in try store.add(reminder) }  // one snooze at a time: same id replaces
+        for (handle, shown) in onScreen where shown.kind.offersWorkoutActions { notifier.close(handle) }
+        reevaluate()
+        return reminder
+    }
+
+    /// No more daily reminder today (a pending snooze is cancelled too).
+    public func skipToday() throws(CommandError) -> Date? {
+        let today = LocalDay(containing: now, in: environment.timeZone())
+        try run { () throws(StoreError) in
+            var state = try store.dailyState()
+            state.quietDay = today
+            try store.save(state)
+            try store.remove(kinds: [.snoozed])
+        }
+        for (handle, shown) in onScreen where shown.kind.offersWorkoutActions { notifier.close(handle) }
+        reevaluate()
+        return nextDaily?.occurrence
+    }
+
+    /// Starts a workout: the named one or today's planned one; interval workouts become a session.
+    /// Runs `start_command` and counts today as trained (no more daily reminder today).
+    @discardableResult
+    public func startWorkout(named name: String?) throws(CommandError) -> String {
+        let timeZone = environment.timeZone()
+        let today = LocalDay(containing: now, in: timeZone)
+        let workoutName = name ?? config.program[today.weekday]
+        var description = "Workout started"
+        if let workoutName {
+            guard let workout = config.workouts[workoutName] else {
+                let known = config.workouts.keys.sorted()
+                throw .invalidArgument(
+                    "no workout named \"\(workoutName)\" in \(loaded.origin)"
+                        + (known.isEmpty ? "" : "; defined: \(known.joined(separator: ", "))"))
+            }
+            switch workout.kind {
+            case .hiit(let plan): _ = try hiit(plan, title: workout.title)
+            case .walkRun(let plan): _ = try walkRun(plan, title: workout.title)
+            case .strength: break
+            }
+            description = "Started \(workout.title)"
+        }
+        try run { () throws(StoreError) in
+            var state = try store.dailyState()
+            state.quietDay = today
+            try store.save(state)
+            try store.remove(kinds: [.snoozed])
+        }
+        for (handle, shown) in onScreen where shown.kind.offersWorkoutActions { notifier.close(handle) }
+        if !config.reminders.startCommand.isEmpty {
+            do {
+                try environment.launch(config.reminders.startCommand)
+            } catch {
+                logger.error("start_command failed: \(error)")
+                description += "; start_command failed: \(error)"
+            }
+        }
+        reevaluate()
+        return description
+    }
+
+    public func status() -> StatusReport {
+        let session = try? store.activeSession()
+        let pending = (try? store.pendingReminders()) ?? []
+        return StatusReport(session: session, pending: pending, nextDaily: nextDaily?.occurrence)
+    }
+
+    /// Applies a new config; an invalid one is refused and the one in force stays.
+    public func apply(_ newConfig: LoadedConfig) {
+        loaded = newConfig
+        logger.info("config applied", metadata: ["from": "\(newConfig.origin)"])
+        reevaluate()
+    }
+
+    @discardableResult
+    private func run<T>(_ body: () throws(StoreError) -> T) throws(CommandError) -> T {
+        do { return try body() } catch { throw .failed("the state database failed: \(error)") }
+    }
+}
+
+/// Why a command was refused; each case maps to a D-Bus error name.
+public enum CommandError: Error, Equatable, CustomStringConvertible {
+    case invalidArgument(String)
+    case noSession(String)
+    case invalidConfig(String)
+    case failed(String)
+    case unknownMethod(String)
+
+    public var description: String {
+        switch self {
+        case .invalidArgument(let m), .noSession(let m), .invalidConfig(let m), .failed(let m), .unknownMethod(let m): m
+        }
+    }
+}
+
+/// Ranges for interval sessions given on the command line or over D-Bus.
+enum IntervalValidation {
+    static func check(_ plan: HIITPlan) throws(CommandError) {
+        guard (1...100).contains(plan.rounds) else { throw .invalidArgument("rounds must be 1 to 100, not \(plan.rounds)") }
+        guard plan.work >= 1, plan.work <= 3600 else {
+            throw .invalidArgument("work must last 1s to 1h, not \(DurationText.format(plan.work))")
+        }
+        guard plan.rest >= 0, plan.rest <= 3600 else {
+            throw .invalidArgument("rest must last 0s to 1h, not \(DurationText.format(plan.rest))")
+        }
+    }
+
+    static func check(_ plan: WalkRunPlan) throws(CommandError) {
+        guard (1...100).contains(plan.repeats) else { throw .invalidArgument("repeats must be 1 to 100, not \(plan.repeats)") }
+        guard plan.run >= 1, plan.run <= 7200 else {
+            throw .invalidArgument("run must last 1s to 2h, not \(DurationText.format(plan.run))")
+        }
+        guard plan.walk >= 1, plan.walk <= 7200 else {
+            throw .invalidArgument("walk must last 1s to 2h, not \(DurationText.format(plan.walk))")
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import GymbellCore
+import GymbellDesktop
+import GymbellStore
+import Logging
+
+/// `gymbell daemon`: builds the parts, wires them to one GLib main loop, runs until SIGTERM/SIGINT.
+public enum DaemonRunner {
+    /// Exit statuses of `gymbell daemon`.
+    public enum Status {
+        public static let ok: Int32 = 0
+        public static let failed: Int32 = 1
+        /// Another daemon already owns the bus name.
+        public static let alreadyRunning: Int32 = 3
+    }
+
+    public static func run(paths: XDGPaths = XDGPaths(), logger: Logger) -> Int32 {
+        let loop = MainLoop()
+        let config = initialConfig(paths, logger: logger)
+        let store = openStore(paths, logger: logger)
+
+        let notifier: Notifier
+        let timer: RealtimeTimer
+        do {
+            notifier = try Notifier(appName: "gymbell")
+            timer = try RealtimeTimer()
+        } catch {
+            logger.critical("cannot start: \(error)")
+            return Status.failed
+        }
+
+        let daemon = Daemon(config: config, store: store, notifier: notifier, timer: timer, logger: logger)
+        let reload = { () throws(CommandError) -> String in
+            do {
+                let loaded = try ConfigSource.load(paths)
+                daemon.apply(loaded)
+                return loaded.origin
+            } catch {
+                logger.error("config not reloaded, the one in force stays:\n\(error)")
+                throw .invalidConfig("the config was not reloaded, the one in force stays:\n\(error)")
+            }
+        }
+        let control = ControlInterface(daemon: daemon, reload: reload)
+
+        let service: DBusService
+        do {
+            service = try DBusService(
+                loop: loop, address: nil, name: BusNames.wellKnownName, objectPath: BusNames.objectPath,
+                introspectionXML: BusNames.introspectionXML, handler: control.handle)
+        } catch DBusServiceError.nameTaken {
+            printToStandardError(
+                "gymbell: another gymbell daemon is already running (it owns \(BusNames.wellKnownName) on this session bus); "
+                    + "use `gymbell status` to talk to it")
+            return Status.alreadyRunning
+        } catch {
+            printToStandardError("gymbell: cannot offer \(BusNames.wellKnownName) on the session bus: \(error)")
+            return Status.failed
+        }
+        service.onDisconnect = {
+            logger.critical("lost the session bus; exiting")
+            loop.quit()
+        }
+
+        _ = loop.watchReadable(fd: timer.fileDescriptor) {
+            switch timer.consume() {
+            case .deadline: daemon.reevaluate()
+            case .clockChanged:
+                logger.info("the wall clock changed; re-planning")
+                daemon.reevaluate()
+            case nil: break
+            }
+        }
+        for signo in [SIGTERM, SIGINT] {
+            _ = loop.onUnixSignal(signo) {
+                logger.info("stopping on signal \(signo)")
+                loop.quit()
+            }
+        }
+        _ = loop.onUnixSignal(SIGHUP) { _ = try? reload() }
+
+        logger.info(
+            "gymbell daemon started",
+            metadata: ["config": "\(config.origin)", "state": "\(store.path ?? ":memory:")", "pid": "\(getpid())"])
+        daemon.reevaluate()
+        loop.run()
+        withExtendedLifetime((service, control, notifier, timer)) {}
+        return Status.ok
+    }
+
+    /// The config at start-up; a broken file is reported and the built-in default used until it is fixed.
+    static func initialConfig(_ paths: XDGPaths, logger: Logger) -> LoadedConfig {
+        do {
+            return try ConfigSource.load(paths)
+        } catch {
+            logger.error("config errors, running on the built-in default until they are fixed (`gymbell reload`):\n\(error)")
+            return LoadedConfig(config: ConfigParser.defaultConfig(), path: nil)
+        }
+    }
+
+    /// The state database; an unusable one is moved aside, and as a last resort state lives in memory.
+    static func openStore(_ paths: XDGPaths, logger: Logger) -> StateStore {
+        let directory = paths.stateDirectory
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let path = paths.stateDatabase
+        do {
+            return try StateStore(path: path)
+        } catch {
+            let aside = path + ".broken-\(Int(Date().timeIntervalSince1970))"
+            logger.error("the state database is unusable (\(error)); moving it to \(aside) and starting afresh")
+            try? FileManager.default.moveItem(atPath: path, toPath: aside)
+            if let store = try? StateStore(path: path) { return store }
+            logger.error("cannot create \(path); keeping state in memory only")
+            // An in-memory SQLite database cannot fail to open short of memory exhaustion.
+            return (try? StateStore()) ?? { preconditionFailure("SQLite cannot open an in-memory database") }()
+        }
+    }
+}
+
+func printToStandardError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}

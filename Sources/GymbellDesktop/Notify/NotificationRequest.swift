@@ -1,0 +1,56 @@
+/// What to show on the freedesktop notification bus; plain Swift, no C.
+public struct NotificationRequest: Equatable, Sendable {
+    public enum Urgency: Sendable { case low, normal, critical }
+
+    public var summary: String
+    public var body: String
+    /// (key, label) pairs; the key "default" is the click on the notification itself.
+    public var actions: [(key: String, label: String)]
+    public var category: String?
+    public var desktopEntry: String?
+    public var soundName: String?
+    public var soundFile: String?
+    public var urgency: Urgency
+    /// Milliseconds; nil leaves it to the server.
+    public var expireTimeout: Int32?
+    /// Keep the notification in the server's list after an action (`resident` hint).
+    public var resident: Bool
+
+    public init(
+        summary: String, body: String, actions: [(key: String, label: String)] = [], category: String? = nil,
+        desktopEntry: String? = nil, soundName: String? = nil, soundFile: String? = nil, urgency: Urgency = .normal,
+        expireTimeout: Int32? = nil, resident: Bool = false
+    ) {
+        self.summary = summary
+        self.body = body
+        self.actions = actions
+        self.category = category
+        self.desktopEntry = desktopEntry
+        self.soundName = soundName
+        self.soundFile = soundFile
+        self.urgency = urgency
+        self.expireTimeout = expireTimeout
+        self.resident = resident
+    }
+
+    public static func == (lhs: NotificationRequest, rhs: NotificationRequest) -> Bool {
+        lhs.summary == rhs.summary && lhs.body == rhs.body && lhs.actions.map(\.key) == rhs.actions.map(\.key)
+            && lhs.actions.map(\.label) == rhs.actions.map(\.label) && lhs.category == rhs.category
+            && lhs.desktopEntry == rhs.desktopEntry && lhs.soundName == rhs.soundName && lhs.soundFile == rhs.soundFile
+            && lhs.urgency == rhs.urgency && lhs.expireTimeout == rhs.expireTimeout && lhs.resident == rhs.resident
+    }
+}
+
+/// A notification the server is showing (or has shown); used to close it.
+public struct NotificationHandle: Hashable, Sendable {
+    /// Our own number for it, unique within the process.
+    public let token: UInt64
+    /// The server's id (what ActionInvoked and NotificationClosed carry).
+    public let serverID: UInt32
+}
+
+/// A notification could not be shown, e.g. no notification server is on the bus.
+public struct NotifierError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public var description: String { message }
+}

@@ -1,0 +1,233 @@
+import Foundation
+import GRDB
+import GymbellCore
+
+/// The daemon's lasting state in SQLite: the active session, pending reminders, daily-reminder memory.
+/// Every change is one transaction, so a daemon killed at any moment restarts from a consistent state.
+public final class StateStore {
+    private let database: DatabaseQueue
+    /// Where the database lives; nil when it is kept in memory.
+    public let path: String?
+
+    /// Opens (creating if needed) the database at `path`, readable by its owner only.
+    public init(path: String) throws(StoreError) {
+        self.path = path
+        do {
+            let existed = FileManager.default.fileExists(atPath: path)
+            if !existed {
+                // Create it 0600 before SQLite does, so the file is never readable by others.
+                let fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+                if fd >= 0 { close(fd) }
+            }
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(2)
+            database = try DatabaseQueue(path: path, configuration: configuration)
+            try Self.migrator.migrate(database)
+        } catch {
+            throw StoreError(path: path, reason: "\(error)")
+        }
+    }
+
+    /// A store that lasts only as long as the process (tests, or when the state file is unusable).
+    public init() throws(StoreError) {
+        path = nil
+        do {
+            database = try DatabaseQueue()
+            try Self.migrator.migrate(database)
+        } catch {
+            throw StoreError(path: ":memory:", reason: "\(error)")
+        }
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "session") { t in
+                t.primaryKey("id", .text)
+                t.column("kind", .text).notNull()
+                t.column("title", .text).notNull()
+                t.column("started_at", .double).notNull()
+                t.column("ends_at", .double).notNull()
+                t.column("active", .boolean).notNull().defaults(to: true)
+            }
+            try db.create(table: "reminder") { t in
+                t.primaryKey("id", .text)
+                t.column("kind", .text).notNull()
+                t.column("due", .double).notNull().indexed()
+                t.column("title", .text).notNull()
+                t.column("body", .text).notNull()
+                t.column("session_id", .text).indexed()
+            }
+            try db.create(table: "daily_state") { t in
+                t.primaryKey("id", .integer)
+                t.column("last_handled", .double)
+                t.column("quiet_day", .integer)
+            }
+        }
+        return migrator
+    }
+
+    // MARK: Reading
+
+    public func pendingReminders() throws(StoreError) -> [Reminder] {
+        try read { db in try Row.fetchAll(db, sql: "SELECT * FROM reminder ORDER BY due, id").compactMap(Self.reminder(from:)) }
+    }
+
+    /// The earliest pending reminder's due instant (what the timer is armed for).
+    public func earliestDue() throws(StoreError) -> Date? {
+        try read { db in
+            try Double.fetchOne(db, sql: "SELECT MIN(due) FROM reminder").map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
+    /// Pending reminders due at or before `instant`.
+    public func reminders(dueAtOrBefore instant: Date) throws(StoreError) -> [Reminder] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM reminder WHERE due <= ? ORDER BY due, id", arguments: [instant.timeIntervalSince1970])
+                .compactMap(Self.reminder(from:))
+        }
+    }
+
+    public func reminders(of session: SessionID) throws(StoreError) -> [Reminder] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM reminder WHERE session_id = ? ORDER BY due, id", arguments: [session.rawValue])
+                .compactMap(Self.reminder(from:))
+        }
+    }
+
+    public func activeSession() throws(StoreError) -> Session? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM session WHERE active ORDER BY started_at DESC LIMIT 1").flatMap(Self.session(from:))
+        }
+    }
+
+    public func dailyState() throws(StoreError) -> DailyState {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM daily_state WHERE id = 1") else { return DailyState() }
+            return DailyState(
+                lastHandled: (row["last_handled"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                quietDay: (row["quiet_day"] as Int?).map(LocalDay.init(daysSinceEpoch:)))
+        }
+    }
+
+    // MARK: Writing
+
+    /// Makes `plan` the active session: ends the previous one and cancels its pending reminders.
+    /// Returns the reminders that were cancelled.
+    @discardableResult
+    public func start(_ plan: SessionPlan) throws(StoreError) -> [Reminder] {
+        try write { db in
+            let cancelled = try Self.cancelSessions(db)
+            let s = plan.session
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO session (id, kind, title, started_at, ends_at, active) VALUES (?, ?, ?, ?, ?, 1)",
+                arguments: [s.id.rawValue, s.kind.rawValue, s.title, s.startedAt.timeIntervalSince1970, s.endsAt.timeIntervalSince1970])
+            for reminder in plan.reminders { try Self.insert(reminder, db) }
+            return cancelled
+        }
+    }
+
+    /// Ends the active session and cancels its pending reminders; returns them.
+    @discardableResult
+    public func stopSession() throws(StoreError) -> [Reminder] {
+        try write { db in try Self.cancelSessions(db) }
+    }
+
+    /// Ends `session` (its last reminder was shown) if it is still active.
+    public func finish(_ session: SessionID) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "UPDATE session SET active = 0 WHERE id = ?", arguments: [session.rawValue])
+        }
+    }
+
+    /// Replaces a session's pending reminders and end (e.g. a rest timer adjusted by ±S).
+    public func replan(_ plan: SessionPlan) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM reminder WHERE session_id = ?", arguments: [plan.session.id.rawValue])
+            try db.execute(
+                sql: "UPDATE session SET ends_at = ?, title = ? WHERE id = ?",
+                arguments: [plan.session.endsAt.timeIntervalSince1970, plan.session.title, plan.session.id.rawValue])
+            for reminder in plan.reminders { try Self.insert(reminder, db) }
+        }
+    }
+
+    /// Adds or replaces one reminder.
+    public func add(_ reminder: Reminder) throws(StoreError) {
+        try write { db in try Self.insert(reminder, db) }
+    }
+
+    /// Removes reminders (shown or dropped). Removing is what makes "never twice" hold across restarts.
+    public func remove(_ ids: [ReminderID]) throws(StoreError) {
+        guard !ids.isEmpty else { return }
+        try write { db in
+            for id in ids { try db.execute(sql: "DELETE FROM reminder WHERE id = ?", arguments: [id.rawValue]) }
+        }
+    }
+
+    /// Removes every pending reminder of the given kinds; returns them.
+    @discardableResult
+    public func remove(kinds: Set<ReminderKind>) throws(StoreError) -> [Reminder] {
+        try write { db in
+            let all = try Row.fetchAll(db, sql: "SELECT * FROM reminder").compactMap(Self.reminder(from:))
+            let matching = all.filter { kinds.contains($0.kind) }
+            for reminder in matching { try db.execute(sql: "DELETE FROM reminder WHERE id = ?", arguments: [reminder.id.rawValue]) }
+            return matching
+        }
+    }
+
+    public func save(_ state: DailyState) throws(StoreError) {
+        try write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO daily_state (id, last_handled, quiet_day) VALUES (1, ?, ?)",
+                arguments: [state.lastHandled?.timeIntervalSince1970, state.quietDay?.daysSinceEpoch])
+        }
+    }
+
+    // MARK: Rows
+
+    private static func cancelSessions(_ db: Database) throws -> [Reminder] {
+        let cancelled = try Row.fetchAll(db, sql: "SELECT * FROM reminder WHERE session_id IS NOT NULL ORDER BY due")
+            .compactMap(reminder(from:))
+        try db.execute(sql: "DELETE FROM reminder WHERE session_id IS NOT NULL")
+        try db.execute(sql: "UPDATE session SET active = 0 WHERE active")
+        return cancelled
+    }
+
+    private static func insert(_ reminder: Reminder, _ db: Database) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO reminder (id, kind, due, title, body, session_id) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [
+                reminder.id.rawValue, reminder.kind.rawValue, reminder.due.timeIntervalSince1970,
+                reminder.title, reminder.body, reminder.sessionID?.rawValue,
+            ])
+    }
+
+    private static func reminder(from row: Row) -> Reminder? {
+        guard let kind = ReminderKind(rawValue: row["kind"]) else { return nil }
+        return Reminder(
+            id: ReminderID(row["id"]), kind: kind, due: Date(timeIntervalSince1970: row["due"]),
+            title: row["title"], body: row["body"], sessionID: (row["session_id"] as String?).map(SessionID.init))
+    }
+
+    private static func session(from row: Row) -> Session? {
+        guard let kind = SessionKind(rawValue: row["kind"]) else { return nil }
+        return Session(
+            id: SessionID(row["id"]), kind: kind, title: row["title"],
+            startedAt: Date(timeIntervalSince1970: row["started_at"]), endsAt: Date(timeIntervalSince1970: row["ends_at"]))
+    }
+
+    private func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do { return try database.read(body) } catch { throw StoreError(path: path ?? ":memory:", reason: "\(error)") }
+    }
+
+    private func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do { return try database.write(body) } catch { throw StoreError(path: path ?? ":memory:", reason: "\(error)") }
+    }
+}
+
+/// A state database that cannot be opened, read or written.
+public struct StoreError: Error, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+    public var description: String { "\(path): \(reason)" }
+}

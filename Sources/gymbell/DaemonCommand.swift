@@ -1,0 +1,26 @@
+import ArgumentParser
+import GymbellDaemon
+import Logging
+
+struct DaemonCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "daemon",
+        abstract: "Run the background process that shows the reminders (in the foreground).",
+        discussion: """
+            It owns io.github.gymbell.Gymbell on the session bus; a second daemon refuses to start. \
+            SIGTERM or SIGINT stop it cleanly, SIGHUP reloads the config. Logs go to stderr \
+            (the journal, under systemd).
+            """)
+
+    @Flag(name: .shortAndLong, help: "Log every decision (debug level).") var verbose = false
+
+    func run() throws {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = verbose ? .debug : .info
+            return handler
+        }
+        let status = DaemonRunner.run(logger: Logger(label: "gymbell"))
+        if status != 0 { throw ExitCode(status) }
+    }
+}

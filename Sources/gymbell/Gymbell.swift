@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import GymbellCore
+import GymbellDaemon
+
+@main
+struct Gymbell: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gymbell",
+        abstract: "Workout reminders on the Linux desktop: rest timers, HIIT and walk/run intervals, daily workouts.",
+        discussion: """
+            `gymbell daemon` is the background process that shows the reminders; every other command \
+            talks to it over D-Bus on the session bus. Durations (DUR) accept 40s, 2m, 1m30s, 2h or plain seconds.
+
+            Examples:
+              gymbell rest 90              rest 90 seconds, then "Rest over ⏰"
+              gymbell rest --adjust +15    give the running rest 15 more seconds
+              gymbell hiit --rounds 5 --work 40s --rest 20s
+              gymbell walkrun --run 2m --walk 1m --repeats 4
+              gymbell status --json        the active session and what is pending
+
+            The config file is $XDG_CONFIG_HOME/gymbell/config.toml (see `gymbell config path`).
+            """,
+        version: GymbellVersion.current,
+        subcommands: [
+            DaemonCommand.self, Rest.self, Hiit.self, WalkRun.self, Start.self, Stop.self, Snooze.self, SkipToday.self,
+            Status.self, Reload.self, ConfigCommand.self,
+        ]
+    )
+}
+
+enum GymbellVersion {
+    static let current = "0.1.0"
+}

@@ -1,0 +1,138 @@
+import ArgumentParser
+import Foundation
+import GymbellCore
+import GymbellDaemon
+
+struct Rest: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Start a rest timer, or move the end of the running one.",
+        discussion: """
+            Without SECONDS the rest lasts the configured [rest] default (90s unless changed). \
+            A new rest replaces the running session. "Rest over ⏰" appears when it ends.
+            """)
+
+    @Argument(help: ArgumentHelp("How long to rest (1s to 24h).", valueName: "SECONDS"))
+    var duration: DurationArgument?
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Move the running rest's end by ±S, e.g. +15 or -15.", valueName: "±S"))
+    var adjust: SignedDurationArgument?
+
+    func validate() throws {
+        if duration != nil, adjust != nil { throw ValidationError("give either SECONDS (a new rest) or --adjust (change the running one), not both") }
+        if let duration, duration.seconds != duration.seconds.rounded() {
+            throw ValidationError("a rest is a whole number of seconds, not \(DurationText.format(duration.seconds))")
+        }
+        if let duration, duration.seconds > Double(UInt32.max) { throw ValidationError("a rest can last at most 24 hours") }
+        if let adjust, abs(adjust.seconds) > 86_400 { throw ValidationError("--adjust can move the rest by at most 24 hours") }
+    }
+
+    func run() throws {
+        if let adjust {
+            let due = try withDaemon { client throws(ClientError) in try client.adjustRest(by: Int32(adjust.seconds.rounded())) }
+            print("Rest now ends at \(LocalClock.time(due)) (\(LocalClock.remaining(until: due)) left).")
+        } else {
+            let due = try withDaemon { client throws(ClientError) in try client.rest(seconds: duration.map { UInt32($0.seconds) }) }
+            print("Resting until \(LocalClock.time(due)) (\(LocalClock.remaining(until: due))).")
+        }
+    }
+}
+
+struct Hiit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Start a HIIT session: ROUNDS of WORK then REST, every transition announced.",
+        discussion: "Example: gymbell hiit --rounds 5 --work 40s --rest 20s (10 reminders, the last at 5:00).")
+
+    @Option(help: "Number of rounds (1 to 100).") var rounds: UInt32
+    @Option(help: ArgumentHelp("Length of each work phase (1s to 1h).", valueName: "DUR")) var work: DurationArgument
+    @Option(help: ArgumentHelp("Length of each rest phase (0s to 1h).", valueName: "DUR")) var rest: DurationArgument
+
+    func run() throws {
+        let ends = try withDaemon { client throws(ClientError) in try client.hiit(rounds: rounds, work: work.seconds, rest: rest.seconds) }
+        print("HIIT started: \(rounds) × \(DurationText.format(work.seconds)) work / \(DurationText.format(rest.seconds)) rest, ends at \(LocalClock.time(ends)).")
+    }
+}
+
+struct WalkRun: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "walkrun",
+        abstract: "Start a walk/run session: REPEATS of RUN then WALK.",
+        discussion: "Example: gymbell walkrun --run 2m --walk 1m --repeats 2 (reminders at 2:00, 3:00, 5:00, 6:00).")
+
+    @Option(name: .customLong("run"), help: ArgumentHelp("Length of each run (1s to 2h).", valueName: "DUR"))
+    var runDuration: DurationArgument
+    @Option(help: ArgumentHelp("Length of each walk (1s to 2h).", valueName: "DUR")) var walk: DurationArgument
+    @Option(help: "Number of run/walk repeats (1 to 100).") var repeats: UInt32
+
+    func run() throws {
+        let ends = try withDaemon { client throws(ClientError) in try client.walkRun(run: runDuration.seconds, walk: walk.seconds, repeats: repeats) }
+        print("Walk/run started: \(repeats) × \(DurationText.format(runDuration.seconds)) run / \(DurationText.format(walk.seconds)) walk, ends at \(LocalClock.time(ends)).")
+    }
+}
+
+struct Start: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Start today's planned workout, or the named one from [workouts].",
+        discussion: "Runs the configured start_command and counts today as trained: no more daily reminder today.")
+
+    @Argument(help: "A workout name from the config's [workouts] tables.") var workout: String?
+
+    func run() throws {
+        print(try withDaemon { client throws(ClientError) in try client.start(workout: workout) } + ".")
+    }
+}
+
+struct Stop: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "End the active session and cancel its pending reminders.")
+
+    func run() throws {
+        let result = try withDaemon { client throws(ClientError) in try client.stop() }
+        guard let session = result.session else {
+            print("No session was running.")
+            return
+        }
+        print("Stopped \(session.kind) session \"\(session.title)\".")
+        if result.pending.isEmpty {
+            print("Nothing was pending.")
+        } else {
+            print("Cancelled \(result.pending.count) reminder\(result.pending.count == 1 ? "" : "s"):")
+            for entry in result.pending { print("  \(LocalClock.time(entry.due))  \(entry.title)") }
+        }
+    }
+}
+
+struct Snooze: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Snooze the daily reminder: show it again later.",
+        discussion: "Without --minutes it uses the configured snooze_minutes (60 unless changed).")
+
+    @Option(help: "Minutes until the reminder comes back (1 to 1440).") var minutes: UInt32?
+
+    func validate() throws {
+        if let minutes, !(1...1440).contains(minutes) { throw ValidationError("--minutes must be 1 to 1440, not \(minutes)") }
+    }
+
+    func run() throws {
+        let due = try withDaemon { client throws(ClientError) in try client.snooze(minutes: minutes) }
+        print("Snoozed: the reminder comes back at \(LocalClock.time(due)).")
+    }
+}
+
+struct SkipToday: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "skip-today", abstract: "No more daily reminder today.")
+
+    func run() throws {
+        let next = try withDaemon { client throws(ClientError) in try client.skipToday() }
+        print("No more reminders today." + (next.map { " Next: \(LocalClock.dateTime($0))." } ?? ""))
+    }
+}
+
+struct Reload: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Make the daemon re-read its config file.",
+        discussion: "An invalid file is refused with its errors, and the config in force stays.")
+
+    func run() throws {
+        let origin = try withDaemon { client throws(ClientError) in try client.reload() }
+        print("Reloaded the config from \(origin).")
+    }
+}

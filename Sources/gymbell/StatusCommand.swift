@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import GymbellCore
+import GymbellDaemon
+
+struct Status: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show the active session, pending reminders and the next daily reminder.",
+        discussion: """
+            --json prints one object: {"session": null | {"id","kind","title","started_at","ends_at"}, \
+            "pending": [{"id","kind","due","title","body"}], "next_daily": null | "<ISO 8601>"}.
+            """)
+
+    @Flag(help: "Print the status as one JSON object (instants in ISO 8601).") var json = false
+
+    func run() throws {
+        if json {
+            print(try withDaemon { client throws(ClientError) in try client.statusJSON() })
+            return
+        }
+        let report = try withDaemon { client throws(ClientError) in try client.status() }
+        print(StatusText.render(report, now: Date()))
+    }
+}
+
+/// The human-readable `gymbell status`.
+enum StatusText {
+    static func render(_ report: StatusReport, now: Date) -> String {
+        var lines: [String] = []
+        if let session = report.session {
+            lines.append(
+                "Session: \(session.title) (\(session.kind)), started \(LocalClock.time(session.startedAt)), "
+                    + "ends \(LocalClock.time(session.endsAt)) — \(LocalClock.remaining(until: session.endsAt, now: now)) left")
+        } else {
+            lines.append("No session is running.")
+        }
+        if report.pending.isEmpty {
+            lines.append("Nothing pending.")
+        } else {
+            lines.append("Pending:")
+            for entry in report.pending {
+                lines.append("  \(LocalClock.dateTime(entry.due, now: now))  \(entry.title) — \(entry.body)")
+            }
+        }
+        lines.append("Next daily reminder: " + (report.nextDaily.map { LocalClock.dateTime($0, now: now) } ?? "none"))
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Instants shown in the local time zone, as a person reads a clock.
+enum LocalClock {
+    static func time(_ date: Date) -> String { format(date, "HH:mm:ss") }
+
+    /// "18:00" today, "Mon 23 Nov 18:00" on another day.
+    static func dateTime(_ date: Date, now: Date = Date()) -> String {
+        Calendar.current.isDate(date, inSameDayAs: now) ? format(date, "HH:mm:ss") : format(date, "EEE d MMM HH:mm")
+    }
+
+    static func remaining(until date: Date, now: Date = Date()) -> String {
+        DurationText.format(max(0, date.timeIntervalSince(now).rounded()))
+    }
+
+    private static func format(_ date: Date, _ pattern: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = pattern
+        return formatter.string(from: date)
+    }
+}

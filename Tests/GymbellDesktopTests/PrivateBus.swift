@@ -1,0 +1,85 @@
+import Foundation
+
+/// A `dbus-daemon` of the test's own, stopped by `stop()` (and, as a fallback, on release).
+///
+/// `--print-address` on stdout doubles as the readiness signal: the daemon prints it once it listens.
+final class PrivateBus {
+    let address: String
+    private let process: Process
+    private let directory: URL
+
+    /// - Parameter allowingEveryUser: a bus that accepts connections from every Unix user (the
+    ///   session bus only accepts its own user), on an abstract socket so that file permissions
+    ///   do not get in the way; for tests that call as another user.
+    init(allowingEveryUser: Bool = false) throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("gymbell-bus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+
+        var arguments = ["--nofork", "--print-address=1"]
+        if allowingEveryUser {
+            let config = directory.appendingPathComponent("bus.conf")
+            try Self.everyUserConfig(listen: "unix:abstract=gymbell-test-\(UUID().uuidString)")
+                .write(to: config, atomically: true, encoding: .utf8)
+            arguments.append("--config-file=\(config.path)")
+        } else {
+            arguments += ["--session", "--address=unix:path=\(directory.appendingPathComponent("bus").path)"]
+        }
+
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice  // "Failed to set fd limit" as root: harmless
+        try process.run()
+
+        var printed = Data()
+        while !printed.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed.append(chunk)
+        }
+        let line = String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !line.isEmpty else {
+            process.terminate()
+            throw PrivateBusError.noAddress
+        }
+        address = line
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Ends the daemon; every connection to it sees a disconnect.
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private static func everyUserConfig(listen: String) -> String {
+        """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>\(listen)</listen>
+          <auth>EXTERNAL</auth>
+          <policy context="default">
+            <allow user="*"/>
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+        """
+    }
+}
+
+enum PrivateBusError: Error {
+    case noAddress
+}
