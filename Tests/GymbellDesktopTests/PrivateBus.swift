@@ -42,7 +42,7 @@ final class PrivateBus {
         }
         let line = String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !line.isEmpty else {
-            process.terminate()
+            killHard(process)
             throw PrivateBusError.noAddress
         }
         address = line
@@ -55,8 +55,7 @@ final class PrivateBus {
     /// Ends the daemon; every connection to it sees a disconnect.
     func stop() {
         if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+            killHard(process)
         }
         try? FileManager.default.removeItem(at: directory)
     }
@@ -82,4 +81,11 @@ final class PrivateBus {
 
 enum PrivateBusError: Error {
     case noAddress
+}
+
+/// SIGKILL, because children spawned from test threads inherit their blocked signal mask:
+/// SIGTERM (`Process.terminate()`) would stay pending forever.
+func killHard(_ process: Process) {
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
 }

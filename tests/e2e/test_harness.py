@@ -12,10 +12,7 @@ import time
 import dbus
 import pytest
 
-from conftest import (
-    CONTROL_NAME, GYMBELL_NAME, Daemon, Recorder, gymbell_binary, local_hms_ahead, parse_instant,
-    run_cli,
-)
+from conftest import Daemon, Recorder, gymbell_binary, local_hms_ahead, parse_instant, run_cli
 
 NOTIFY_DEST = ["--dest", "org.freedesktop.Notifications",
                "--object-path", "/org/freedesktop/Notifications"]

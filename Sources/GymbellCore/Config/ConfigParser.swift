@@ -7,6 +7,12 @@ public enum ConfigParser {
     /// Parses and validates `text`; `path` names the file in diagnostics.
     /// Throws all problems at once, in file order.
     public static func parse(_ text: String, path: String) throws(ConfigErrors) -> Config {
+        // toml++ reads a C string: it would silently stop at a NUL.
+        if let nul = ConfigSourceMap.position(ofFirst: "\u{0}", in: text) {
+            throw ConfigErrors(diagnostics: [ConfigDiagnostic(
+                path: path, line: nul.line, column: nul.column,
+                message: "the file contains a NUL character; a config file must be UTF-8 text")])
+        }
         let document: [String: ConfigValue]
         do {
             document = try ConfigValue.parseDocument(text)

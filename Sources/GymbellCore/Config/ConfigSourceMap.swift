@@ -38,6 +38,21 @@ struct ConfigSourceMap: Sendable {
         valuePositions[path] ?? keyPosition(of: path)
     }
 
+    /// Where `scalar` first occurs in `text`, counted the same way as keys and values.
+    static func position(ofFirst scalar: Unicode.Scalar, in text: String) -> SourcePosition? {
+        var position = SourcePosition.start
+        for next in text.unicodeScalars {
+            if next == scalar { return position }
+            if next == "\n" {
+                position.line += 1
+                position.column = 1
+            } else {
+                position.column += 1
+            }
+        }
+        return nil
+    }
+
     fileprivate mutating func recordKey(_ path: ConfigPath, at position: SourcePosition, replacing: Bool) {
         if replacing || keyPositions[path] == nil { keyPositions[path] = position }
     }

@@ -49,7 +49,8 @@ public final class Notifier {
 
     /// Asks the server to close a notification it shows (GNOME ignores expiry: we close our own).
     public func close(_ handle: NotificationHandle) {
-        guard let entry = live[handle.token] else { return }
+        guard let entry = live[handle.token], !entry.closeRequested else { return }
+        entry.closeRequested = true  // the "closed" signal follows; asking twice is an error on some servers
         var error: UnsafeMutablePointer<GError>?
         notify_notification_close(entry.notification, &error)
         if let error { g_error_free(error) }
@@ -127,6 +128,7 @@ private let releaseClosure: GClosureNotify = { context, _ in
 private final class LiveNotification {
     let notification: UnsafeMutablePointer<NotifyNotification>
     var handle: NotificationHandle
+    var closeRequested = false
     weak var owner: Notifier?
 
     init(notification: UnsafeMutablePointer<NotifyNotification>, handle: NotificationHandle, owner: Notifier) {
