@@ -20,4 +20,12 @@ static inline gulong gb_notification_connect_closed(NotifyNotification *n,
 
 static inline void gb_object_unref(gpointer object) { g_object_unref(object); }
 static inline gpointer gb_object_ref(gpointer object) { return g_object_ref(object); }
+/* g_spawn child setup: a started program gets an empty signal mask, whatever thread spawned it. */
+#include <signal.h>
+static inline void gb_child_reset_signal_mask(gpointer unused) {
+    (void)unused;
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+}
 #endif

@@ -37,6 +37,8 @@ public final class Daemon {
     private var nextDaily: PlannedDaily?
     /// Reminders on screen, by the notification that shows them.
     private var onScreen: [NotificationHandle: Reminder] = [:]
+    /// The one resident notification that shows the running session, updated in place.
+    private var sessionCard: (handle: NotificationHandle, request: NotificationRequest)?
 
     public init(
         config: LoadedConfig, store: StateStore, notifier: Notifier, timer: RealtimeTimer,
@@ -49,7 +51,10 @@ public final class Daemon {
         self.environment = environment
         self.logger = logger
         notifier.onAction = { [unowned self] handle, key in self.actionInvoked(handle, key: key) }
-        notifier.onClosed = { [unowned self] handle in self.onScreen[handle] = nil }
+        notifier.onClosed = { [unowned self] handle in
+            self.onScreen[handle] = nil
+            if self.sessionCard?.handle == handle { self.sessionCard = nil }
+        }
     }
 
     private var config: Config { loaded.config }
@@ -81,6 +86,36 @@ public final class Daemon {
             logger.error("state database error: \(error)")
         }
         arm()
+        refreshSessionCard(at: now)
+    }
+
+    /// Shows, updates in place, or closes the resident notification of the running session.
+    private func refreshSessionCard(at now: Date) {
+        guard let session = try? store.activeSession() else {
+            if let card = sessionCard {
+                notifier.close(card.handle)
+                sessionCard = nil
+            }
+            return
+        }
+        let request = ReminderPresentation.sessionCard(for: session, at: now)
+        if let card = sessionCard {
+            guard card.request != request else { return }
+            do {
+                if try notifier.update(card.handle, with: request) {
+                    sessionCard = (card.handle, request)
+                    return
+                }
+            } catch {
+                logger.warning("could not update the session notification: \(error)")
+                return
+            }
+        }
+        do {
+            sessionCard = (try notifier.show(request), request)
+        } catch {
+            logger.warning("could not show the session notification: \(error)")
+        }
     }
 
     private func arm() {
@@ -95,7 +130,9 @@ public final class Daemon {
     }
 
     private func finishSessionIfDone() throws(StoreError) {
-        if let session = try store.activeSession(), try store.reminders(of: session.id).isEmpty {
+        guard let session = try store.activeSession() else { return }
+        if case .strength(let progress) = session.detail, !progress.isComplete { return }  // waits for the next set
+        if try store.reminders(of: session.id).isEmpty {
             try store.finish(session.id)
             logger.info("session finished", metadata: ["session": "\(session.id)", "kind": "\(session.kind.rawValue)"])
         }
@@ -122,6 +159,15 @@ public final class Daemon {
     // MARK: Actions on notifications
 
     private func actionInvoked(_ handle: NotificationHandle, key: String) {
+        if sessionCard?.handle == handle {
+            logger.info("session action invoked", metadata: ["action": "\(key)"])
+            switch key {
+            case ReminderPresentation.setDoneAction, ReminderAction.defaultClick.key: _ = try? setDone()
+            case ReminderPresentation.stopAction: _ = try? stop()
+            default: break
+            }
+            return
+        }
         guard let reminder = onScreen[handle] else { return }
         logger.info("action invoked", metadata: ["id": "\(reminder.id)", "action": "\(key)"])
         switch key {
@@ -138,40 +184,92 @@ public final class Daemon {
     // MARK: Commands (the D-Bus interface calls these)
 
     /// Starts a rest timer of `seconds` (the configured default when nil), replacing any session.
-    public func rest(seconds: TimeInterval?) throws(CommandError) -> SessionPlan {
+    /// During a strength workout the rest belongs to it and its end says which set comes next.
+    public func rest(seconds: TimeInterval?) throws(CommandError) -> Date {
         let seconds = seconds ?? config.rest.defaultDuration
         guard seconds >= 1 else { throw .invalidArgument("a rest must last at least 1 second, not \(DurationText.format(seconds))") }
         guard seconds <= SessionPlanner.maximumRest else {
             throw .invalidArgument("a rest can last at most 24 hours, not \(DurationText.format(seconds))")
         }
+        let now = self.now
+        if var session = try run({ () throws(StoreError) in try store.activeSession() }), case .strength(var progress) = session.detail,
+            !progress.isComplete
+        {
+            let restID = SessionID("\(session.id)-rest\(Int(now.timeIntervalSince1970 * 1000))")
+            let reminders = SessionPlanner.rest(
+                id: restID, seconds: seconds, startingAt: now, warnBefore: config.rest.warnBefore, next: progress.nextSetDescription
+            ).reminders.map { reminder in
+                var reminder = reminder
+                reminder.sessionID = session.id
+                return reminder
+            }
+            progress.restUntil = now.addingTimeInterval(seconds)
+            session.detail = .strength(progress)
+            session.endsAt = now.addingTimeInterval(seconds + progress.remainingPlannedRest)
+            try run { () throws(StoreError) in try store.replan(SessionPlan(session: session, reminders: reminders)) }
+            reevaluate()
+            return now.addingTimeInterval(seconds)
+        }
         let plan = SessionPlanner.rest(
             id: SessionID(environment.newID()), seconds: seconds, startingAt: now, warnBefore: config.rest.warnBefore)
         try run { () throws(StoreError) in try store.start(plan) }
         reevaluate()
-        return plan
+        return plan.session.endsAt
     }
 
-    /// Moves the end of the running rest by `delta` seconds.
-    public func adjustRest(by delta: TimeInterval) throws(CommandError) -> SessionPlan {
+    /// Moves the end of the running rest (and its warning) by `delta` seconds.
+    public func adjustRest(by delta: TimeInterval) throws(CommandError) -> Date {
         let now = self.now
         let session = try run { () throws(StoreError) in try store.activeSession() }
-        guard let session, session.kind == .rest, session.endsAt > now else {
-            throw .noSession("no rest timer is running; start one with `gymbell rest`")
+        let pending = try session.map { session throws(CommandError) in try run { () throws(StoreError) in try store.reminders(of: session.id) } } ?? []
+        guard var session, let over = pending.first(where: { $0.kind == .restOver }) else {
+            throw .noSession("no rest is running; start one with `gymbell rest`")
         }
-        let newEnd = session.endsAt.addingTimeInterval(delta)
+        let newEnd = over.due.addingTimeInterval(delta)
         guard newEnd.timeIntervalSince(now) >= 1 else {
             throw .invalidArgument(
-                "the rest ends in \(DurationText.format(session.endsAt.timeIntervalSince(now).rounded())); it cannot be shortened by \(DurationText.format(-delta))")
+                "the rest ends in \(DurationText.format(over.due.timeIntervalSince(now).rounded())); "
+                    + "it cannot be shortened by \(DurationText.format(-delta))")
         }
-        guard newEnd.timeIntervalSince(session.startedAt) <= SessionPlanner.maximumRest else {
-            throw .invalidArgument("a rest can last at most 24 hours")
+        guard newEnd.timeIntervalSince(now) <= SessionPlanner.maximumRest else { throw .invalidArgument("a rest can last at most 24 hours") }
+        let moved = pending.compactMap { reminder -> Reminder? in
+            guard reminder.kind == .restOver || reminder.kind == .restWarning else { return reminder }
+            var reminder = reminder
+            reminder.due = reminder.due.addingTimeInterval(delta)
+            // A warning that would now fall before the present is dropped.
+            return reminder.kind == .restWarning && reminder.due <= now ? nil : reminder
         }
-        let plan = SessionPlanner.rest(
-            id: session.id, seconds: newEnd.timeIntervalSince(session.startedAt), startingAt: session.startedAt,
-            warnBefore: config.rest.warnBefore)
-        try run { () throws(StoreError) in try store.replan(plan) }
+        if case .strength(var progress) = session.detail {
+            progress.restUntil = newEnd
+            session.detail = .strength(progress)
+            session.endsAt = session.endsAt.addingTimeInterval(delta)
+        } else {
+            session.endsAt = newEnd
+        }
+        try run { () throws(StoreError) in try store.replan(SessionPlan(session: session, reminders: moved)) }
         reevaluate()
-        return plan
+        return newEnd
+    }
+
+    /// Records a finished set of the running strength workout: starts the rest that follows it,
+    /// or completes the workout after its last set. Returns what comes next, as a sentence.
+    public func setDone() throws(CommandError) -> String {
+        let now = self.now
+        guard var session = try run({ () throws(StoreError) in try store.activeSession() }), case .strength(var progress) = session.detail
+        else {
+            throw .noSession("no strength workout is running; start one with `gymbell start WORKOUT`")
+        }
+        let rest = progress.recordSet()
+        let reminders = StrengthPlanner.afterSet(session: session, progress: progress, rest: rest, warnBefore: config.rest.warnBefore, at: now)
+        progress.restUntil = rest.map { now.addingTimeInterval($0) }
+        session.detail = .strength(progress)
+        session.endsAt = now.addingTimeInterval((rest ?? 0) + progress.remainingPlannedRest)
+        try run { () throws(StoreError) in try store.replan(SessionPlan(session: session, reminders: reminders)) }
+        reevaluate()
+        guard let rest, let next = progress.nextSetDescription else {
+            return "Workout complete: \(progress.totalSetsDone) sets of \(session.title)"
+        }
+        return "Set recorded. Rest \(DurationText.format(rest)); next: \(next)"
     }
 
     /// Starts a HIIT or walk/run session planned whole from now.
@@ -192,12 +290,12 @@ public final class Daemon {
     }
 
     /// Ends the active session; returns it and the reminders that were cancelled.
-    public func stop() throws(CommandError) -> (session: Session?, cancelled: [Reminder]) {
+    public func stop() throws(CommandError) -> StatusReport {
         let session = try run { () throws(StoreError) in try store.activeSession() }
         let cancelled = try run { () throws(StoreError) in try store.stopSession() }
         for (handle, reminder) in onScreen where reminder.sessionID != nil { notifier.close(handle) }
         reevaluate()
-        return (session, cancelled)
+        return StatusReport(session: session, pending: cancelled, nextDaily: nil, now: now)
     }
 
     /// Shows the daily reminder again after `minutes` (the configured snooze when nil).
@@ -247,7 +345,9 @@ public final class Daemon {
             switch workout.kind {
             case .hiit(let plan): _ = try hiit(plan, title: workout.title)
             case .walkRun(let plan): _ = try walkRun(plan, title: workout.title)
-            case .strength: break
+            case .strength(let exercises):
+                let (session, _) = StrengthPlanner.start(id: SessionID(environment.newID()), workout: workout, exercises: exercises, at: now)
+                try run { () throws(StoreError) in try store.start(SessionPlan(session: session, reminders: [])) }
             }
             description = "Started \(workout.title)"
         }
@@ -273,7 +373,7 @@ public final class Daemon {
     public func status() -> StatusReport {
         let session = try? store.activeSession()
         let pending = (try? store.pendingReminders()) ?? []
-        return StatusReport(session: session, pending: pending, nextDaily: nextDaily?.occurrence)
+        return StatusReport(session: session, pending: pending, nextDaily: nextDaily?.occurrence, now: now)
     }
 
     /// Applies a new config; an invalid one is refused and the one in force stays.

@@ -1,3 +1,4 @@
+import Foundation
 import GymbellCore
 import GymbellDesktop
 
@@ -19,4 +20,38 @@ enum ReminderPresentation {
             expireTimeout: reminder.kind.offersWorkoutActions ? 0 : nil,
             resident: false)
     }
+
+    static let setDoneAction = "set-done"
+    static let stopAction = "stop"
+
+    /// The resident notification of a running session: its phase, its end, a progress bar; silent.
+    static func sessionCard(for session: Session, at now: Date) -> NotificationRequest {
+        var actions: [(key: String, label: String)] = [(stopAction, "Stop")]
+        var body = "\(session.phase(at: now).capitalizedFirst) · ends at \(clockTime(session.endsAt))"
+        if case .strength(let progress) = session.detail {
+            actions = [("default", "Set done"), (setDoneAction, "Set done"), (stopAction, "End workout")]
+            if let next = progress.nextSetDescription {
+                if let restUntil = progress.restUntil, restUntil > now {
+                    body = "Resting until \(clockTime(restUntil)). Next: \(next)"
+                } else {
+                    body = "Now: \(next)"
+                }
+            }
+        }
+        return NotificationRequest(
+            summary: session.title, body: body, actions: actions, category: "x-gymbell.session", desktopEntry: desktopEntry,
+            soundName: nil, soundFile: nil, urgency: .low, expireTimeout: 0, resident: true,
+            progressValue: session.percentDone(at: now))
+    }
+
+    private static func clockTime(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "HH:mm:ss"
+        return formatter.string(from: date)
+    }
+}
+
+extension String {
+    fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -64,6 +64,10 @@ public final class StateStore {
                 t.column("quiet_day", .integer)
             }
         }
+        migrator.registerMigration("v2 session detail") { db in
+            // The plan (interval parameters) or progress (strength sets) of a session, as JSON.
+            try db.alter(table: "session") { t in t.add(column: "detail", .text) }
+        }
         return migrator
     }
 
@@ -120,8 +124,11 @@ public final class StateStore {
             let cancelled = try Self.cancelSessions(db)
             let s = plan.session
             try db.execute(
-                sql: "INSERT OR REPLACE INTO session (id, kind, title, started_at, ends_at, active) VALUES (?, ?, ?, ?, ?, 1)",
-                arguments: [s.id.rawValue, s.kind.rawValue, s.title, s.startedAt.timeIntervalSince1970, s.endsAt.timeIntervalSince1970])
+                sql: "INSERT OR REPLACE INTO session (id, kind, title, started_at, ends_at, detail, active) VALUES (?, ?, ?, ?, ?, ?, 1)",
+                arguments: [
+                    s.id.rawValue, s.kind.rawValue, s.title, s.startedAt.timeIntervalSince1970, s.endsAt.timeIntervalSince1970,
+                    Self.encode(s.detail),
+                ])
             for reminder in plan.reminders { try Self.insert(reminder, db) }
             return cancelled
         }
@@ -140,13 +147,16 @@ public final class StateStore {
         }
     }
 
-    /// Replaces a session's pending reminders and end (e.g. a rest timer adjusted by ±S).
+    /// Replaces a session's pending reminders, end and detail (a rest adjusted by ±S, a set recorded).
     public func replan(_ plan: SessionPlan) throws(StoreError) {
         try write { db in
             try db.execute(sql: "DELETE FROM reminder WHERE session_id = ?", arguments: [plan.session.id.rawValue])
             try db.execute(
-                sql: "UPDATE session SET ends_at = ?, title = ? WHERE id = ?",
-                arguments: [plan.session.endsAt.timeIntervalSince1970, plan.session.title, plan.session.id.rawValue])
+                sql: "UPDATE session SET ends_at = ?, title = ?, detail = ? WHERE id = ?",
+                arguments: [
+                    plan.session.endsAt.timeIntervalSince1970, plan.session.title, Self.encode(plan.session.detail),
+                    plan.session.id.rawValue,
+                ])
             for reminder in plan.reminders { try Self.insert(reminder, db) }
         }
     }
@@ -211,9 +221,15 @@ public final class StateStore {
 
     private static func session(from row: Row) -> Session? {
         guard let kind = SessionKind(rawValue: row["kind"]) else { return nil }
+        let detail = (row["detail"] as String?).flatMap { try? JSONDecoder().decode(SessionDetail.self, from: Data($0.utf8)) }
         return Session(
             id: SessionID(row["id"]), kind: kind, title: row["title"],
-            startedAt: Date(timeIntervalSince1970: row["started_at"]), endsAt: Date(timeIntervalSince1970: row["ends_at"]))
+            startedAt: Date(timeIntervalSince1970: row["started_at"]), endsAt: Date(timeIntervalSince1970: row["ends_at"]),
+            detail: detail)
+    }
+
+    private static func encode(_ detail: SessionDetail) -> String? {
+        (try? JSONEncoder().encode(detail)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {

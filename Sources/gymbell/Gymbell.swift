@@ -23,7 +23,7 @@ struct Gymbell: ParsableCommand {
             """,
         version: GymbellVersion.current,
         subcommands: [
-            DaemonCommand.self, Rest.self, Hiit.self, WalkRun.self, Start.self, Stop.self, Snooze.self, SkipToday.self,
+            DaemonCommand.self, Rest.self, Hiit.self, WalkRun.self, Start.self, SetDone.self, Stop.self, Snooze.self, SkipToday.self,
             Status.self, Reload.self, ConfigCommand.self,
         ]
     )

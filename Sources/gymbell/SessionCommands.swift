@@ -81,6 +81,17 @@ struct Start: ParsableCommand {
     }
 }
 
+struct SetDone: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set-done",
+        abstract: "Record a finished set of the running strength workout and start its rest.",
+        discussion: "The \"Rest over ⏰\" reminder then says which set comes next. The session notification's Set done button does the same.")
+
+    func run() throws {
+        print(try withDaemon { client throws(ClientError) in try client.setDone() } + ".")
+    }
+}
+
 struct Stop: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "End the active session and cancel its pending reminders.")
 

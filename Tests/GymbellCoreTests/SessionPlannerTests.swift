@@ -122,18 +122,89 @@ struct LatePolicyTests {
 @Suite("status --json")
 struct StatusReportTests {
     @Test func emptyStatusHasNullsNotMissingKeys() {
-        let json = StatusReport(session: nil, pending: [], nextDaily: nil).jsonText()
+        let json = StatusReport(session: nil, pending: [], nextDaily: nil, now: Date()).jsonText()
         #expect(json == #"{"next_daily":null,"pending":[],"session":null}"#)
     }
 
     @Test func roundTripWithMilliseconds() throws {
         let start = instant("2026-11-22T10:00:00.250Z")
         let plan = SessionPlanner.rest(id: SessionID("r1"), seconds: 90, startingAt: start)
-        let report = StatusReport(session: plan.session, pending: plan.reminders, nextDaily: instant("2026-11-22T18:00:00Z"))
+        let report = StatusReport(session: plan.session, pending: plan.reminders, nextDaily: instant("2026-11-22T18:00:00Z"), now: start.addingTimeInterval(30))
         let json = report.jsonText()
         #expect(json.contains(#""due":"2026-11-22T10:01:30.250Z""#))
         #expect(json.contains(#""kind":"rest_over""#))
+        #expect(json.contains(#""phase":"rest""#))
+        #expect(json.contains(#""percent_done":33"#))
         #expect(json.contains(#""next_daily":"2026-11-22T18:00:00.000Z""#))
         #expect(try StatusReport.decode(jsonText: json) == report)
+    }
+}
+
+@Suite("Strength sessions: set → rest → next set")
+struct StrengthSessionTests {
+    let start = instant("2026-11-22T10:00:00Z")
+    let exercises = [
+        Exercise(name: "Bench Press", sets: 4, reps: 8, weight: 80, unit: "kg", rest: [180, 180, 60, 120]),
+        Exercise(name: "Overhead Press", sets: 2, reps: 10, weight: 42.5, unit: "kg", rest: [90, 90]),
+        Exercise(name: "Plank", sets: 1, rest: [60]),
+    ]
+
+    @Test func walksEverySetWithItsRestAndDescribesTheNext() {
+        var progress = StrengthProgress(workoutName: "push", exercises: exercises)
+        #expect(progress.totalSets == 7)
+        #expect(progress.nextSetDescription == "Bench Press — set 1 of 4, 8 × 80 kg")
+        #expect(progress.remainingPlannedRest == 180 + 180 + 60 + 120 + 90 + 90)
+        var rests: [TimeInterval?] = []
+        var nexts: [String?] = []
+        for _ in 0..<7 {
+            rests.append(progress.recordSet())
+            nexts.append(progress.nextSetDescription)
+        }
+        #expect(rests == [180, 180, 60, 120, 90, 90, nil])
+        #expect(nexts == [
+            "Bench Press — set 2 of 4, 8 × 80 kg", "Bench Press — set 3 of 4, 8 × 80 kg", "Bench Press — set 4 of 4, 8 × 80 kg",
+            "Overhead Press — set 1 of 2, 10 × 42.5 kg", "Overhead Press — set 2 of 2, 10 × 42.5 kg", "Plank — set 1 of 1", nil,
+        ])
+        #expect(progress.isComplete)
+        #expect(progress.recordSet() == nil)
+        #expect(progress.totalSetsDone == 7)
+    }
+
+    @Test func restOverSaysWhatComesNextAndTheLastSetCompletes() {
+        let workout = WorkoutDefinition(name: "push", title: "Push Day", kind: .strength(exercises: exercises))
+        var (session, progress) = StrengthPlanner.start(id: SessionID("p"), workout: workout, exercises: exercises, at: start)
+        #expect(session.kind == .strength)
+        #expect(session.phase(at: start) == "Bench Press — set 1 of 4, 8 × 80 kg")
+        _ = progress.recordSet()
+        _ = progress.recordSet()
+        let rest = progress.recordSet()
+        let reminders = StrengthPlanner.afterSet(session: session, progress: progress, rest: rest, warnBefore: 10, at: start)
+        #expect(reminders.map(\.kind) == [.restWarning, .restOver])
+        #expect(reminders.map { $0.due.timeIntervalSince(start) } == [50, 60])
+        #expect(reminders[1].body == "Time for your next set! Next: Bench Press — set 4 of 4, 8 × 80 kg")
+        #expect(reminders.allSatisfy { $0.sessionID == SessionID("p") })
+        progress.restUntil = start.addingTimeInterval(60)
+        session.detail = .strength(progress)
+        #expect(session.phase(at: start.addingTimeInterval(30)) == "resting; next: Bench Press — set 4 of 4, 8 × 80 kg")
+        #expect(session.percentDone(at: start) == 42)
+        for _ in 0..<4 { _ = progress.recordSet() }
+        let done = StrengthPlanner.afterSet(session: session, progress: progress, rest: nil, warnBefore: 10, at: start)
+        #expect(done.map(\.kind) == [.workoutComplete])
+        #expect(done[0].due == start)
+        #expect(done[0].title == "Workout complete 🎉")
+        #expect(done[0].body == "Push Day: 7 sets done. Great work!")
+    }
+
+    @Test("interval phases", arguments: [(0.0, "work, round 1 of 5"), (39.9, "work, round 1 of 5"), (40, "rest, round 1 of 5"), (60, "work, round 2 of 5"), (299, "rest, round 5 of 5"), (300, "complete")])
+    func hiitPhase(offset: Double, expected: String) {
+        let plan = SessionPlanner.hiit(id: SessionID("s"), plan: HIITPlan(rounds: 5, work: 40, rest: 20), startingAt: start)
+        #expect(plan.session.phase(at: start.addingTimeInterval(offset)) == expected)
+    }
+
+    @Test func walkRunPhaseAndProgress() {
+        let plan = SessionPlanner.walkRun(id: SessionID("w"), plan: WalkRunPlan(run: 120, walk: 60, repeats: 2), startingAt: start)
+        #expect(plan.session.phase(at: start.addingTimeInterval(150)) == "walk, repeat 1 of 2")
+        #expect(plan.session.phase(at: start.addingTimeInterval(200)) == "run, repeat 2 of 2")
+        #expect(plan.session.percentDone(at: start.addingTimeInterval(180)) == 50)
     }
 }

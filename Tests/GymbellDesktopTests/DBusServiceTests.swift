@@ -43,372 +43,380 @@ private func testHandler(_ call: DBusMethodCall) -> DBusReply {
     }
 }
 
-/// Every test runs the GLib default main context on its own thread: one at a time.
-@Suite(.serialized)
-struct DBusServiceTests {
-    @Test func answersMethodCallsWithTypedArgumentsAndReplies() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let loop = MainLoop()
-        var seen: [DBusMethodCall] = []
-        let service = try DBusService(
-            loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
-            introspectionXML: introspectionXML
-        ) { call in
-            seen.append(call)
-            return testHandler(call)
-        }
-        defer { service.close() }
-
-        let everyType: [DBusValue] = [
-            .string("Bench Press – 4×8 💪"), .bool(true), .bool(false), .int32(-90), .uint32(4_000_000_000),
-            .int64(-1 << 40), .uint64(UInt64.max), .double(82.5), .stringArray(["mon", "wed", "fri"]),
-            .stringArray([]), .string(""),
-        ]
-        let address = bus.address
-        let replies = whileRunning(loop) {
-            Result { () throws(DBusError) in
-                let client = try DBusClient(address: address)
-                let echoed = try client.call(
-                    destination: serviceName, path: objectPath, interface: interface, member: "Echo",
-                    arguments: everyType)
-                let sum = try client.call(
-                    destination: serviceName, path: objectPath, interface: interface, member: "Add",
-                    arguments: [.int32(40), .int32(2)])
-                return (echoed, sum, client.uniqueName)
+extension MainContextTests {
+    @Suite
+    struct DBusServiceTests {
+        @Test func answersMethodCallsWithTypedArgumentsAndReplies() throws {
+            let bus = try PrivateBus()
+            defer { bus.stop() }
+            let loop = MainLoop()
+            var seen: [DBusMethodCall] = []
+            let service = try DBusService(
+                loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
+                introspectionXML: introspectionXML
+            ) { call in
+                seen.append(call)
+                return testHandler(call)
             }
-        }
+            defer { service.close() }
 
-        let (echoed, sum, clientName) = try #require(replies).get()
-        #expect(echoed == everyType)
-        #expect(sum == [.int32(42)])
-        #expect(seen.count == 2)
-        #expect(seen.first?.signature == "sbbiuxtdasass")
-        #expect(seen.first?.sender == clientName)
-        #expect(seen.first?.path == objectPath)
-        #expect(seen.last?.member == "Add")
-    }
-
-    @Test func introspectReturnsTheXMLWithTheStandardInterfaces() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let loop = MainLoop()
-        let service = try DBusService(
-            loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
-            introspectionXML: introspectionXML, handler: testHandler)
-        defer { service.close() }
-
-        let address = bus.address
-        let reply = whileRunning(loop) {
-            Result { () throws(DBusError) in
-                try DBusClient(address: address).call(
-                    destination: serviceName, path: objectPath,
-                    interface: "org.freedesktop.DBus.Introspectable", member: "Introspect")
-            }
-        }
-        let values = try #require(reply).get()
-        let xml = try #require(values.first?.string)
-        #expect(xml.contains("<method name=\"Echo\">"))
-        #expect(xml.contains("interface name=\"org.freedesktop.DBus.Introspectable\""))
-        #expect(xml.contains("interface name=\"org.freedesktop.DBus.Peer\""))
-        #expect(xml.hasSuffix("</node>"))
-
-        // gdbus introspects before it calls, and parses what it gets.
-        let gdbus = whileRunning(loop) {
-            runProcess(
-                ["gdbus", "call", "--session", "--dest", serviceName, "--object-path", objectPath,
-                 "--method", "\(interface).Echo", "hello"],
-                busAddress: address)
-        }
-        #expect(gdbus?.status == 0)
-        #expect(gdbus?.output.trimmingCharacters(in: .whitespacesAndNewlines) == "('hello',)")
-    }
-
-    @Test func libdbusAnswersPeerMethods() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let loop = MainLoop()
-        var handlerCalls = 0
-        let service = try DBusService(
-            loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
-            introspectionXML: introspectionXML
-        ) { call in
-            handlerCalls += 1
-            return testHandler(call)
-        }
-        defer { service.close() }
-
-        let address = bus.address
-        let replies = whileRunning(loop) {
-            Result { () throws(DBusError) in
-                let client = try DBusClient(address: address)
-                let ping = try client.call(
-                    destination: serviceName, path: objectPath, interface: "org.freedesktop.DBus.Peer", member: "Ping")
-                let machineID = try client.call(
-                    destination: serviceName, path: objectPath, interface: "org.freedesktop.DBus.Peer",
-                    member: "GetMachineId")
-                return (ping, machineID)
-            }
-        }
-        let (ping, machineID) = try #require(replies).get()
-        #expect(ping == [])
-        #expect(machineID.first?.string?.count == 32)
-        #expect(handlerCalls == 0)
-    }
-
-    @Test func errorRepliesReachTheClientWithNameAndMessage() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let loop = MainLoop()
-        let service = try DBusService(
-            loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
-            introspectionXML: introspectionXML, handler: testHandler)
-        defer { service.close() }
-
-        let address = bus.address
-        let outcomes = whileRunning(loop) {
-            let client = try? DBusClient(address: address)
-            func fail(_ arguments: [DBusValue], member: String = "Fail") -> DBusError? {
-                errorThrown { () throws(DBusError) in
-                    try client?.call(
-                        destination: serviceName, path: objectPath, interface: interface, member: member,
-                        arguments: arguments)
-                }
-            }
-            return [
-                fail([.string("io.github.gymbell.Error.NoSession"), .string("No session is running")]),
-                fail([.string("not a valid error name"), .string("oops")]),
-                fail([.string("x"), .string("y")], member: "Add"),
+            let everyType: [DBusValue] = [
+                .string("Bench Press – 4×8 💪"), .bool(true), .bool(false), .int32(-90), .uint32(4_000_000_000),
+                .int64(-1 << 40), .uint64(UInt64.max), .double(82.5), .stringArray(["mon", "wed", "fri"]),
+                .stringArray([]), .string(""),
             ]
-        }
-        let errors = try #require(outcomes)
-        #expect(errors[0] == DBusError(name: "io.github.gymbell.Error.NoSession", message: "No session is running"))
-        #expect(errors[1]?.name == DBusError.failed)
-        #expect(errors[1]?.message.contains("oops") == true)
-        #expect(errors[2]?.name == DBusError.invalidArgs)
-        #expect(errors[2]?.message == "Add takes two int32, got 'ss'")
-    }
-
-    @Test func unknownMembersAndObjectsGetUnknownMethod() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let loop = MainLoop()
-        let service = try DBusService(
-            loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
-            introspectionXML: introspectionXML, handler: testHandler)
-        defer { service.close() }
-
-        let address = bus.address
-        let outcomes = whileRunning(loop) {
-            let client = try? DBusClient(address: address)
-            return [(objectPath, "Jump"), ("/somewhere/else", "Echo")].map { path, member in
-                errorThrown { () throws(DBusError) in
-                    try client?.call(destination: serviceName, path: path, interface: interface, member: member)
+            let address = bus.address
+            let replies = whileRunning(loop) {
+                Result { () throws(DBusError) in
+                    let client = try DBusClient(address: address)
+                    let echoed = try client.call(
+                        destination: serviceName, path: objectPath, interface: interface, member: "Echo",
+                        arguments: everyType)
+                    let sum = try client.call(
+                        destination: serviceName, path: objectPath, interface: interface, member: "Add",
+                        arguments: [.int32(40), .int32(2)])
+                    return (echoed, sum, client.uniqueName)
                 }
             }
+
+            let (echoed, sum, clientName) = try #require(replies).get()
+            #expect(echoed == everyType)
+            #expect(sum == [.int32(42)])
+            #expect(seen.count == 2)
+            #expect(seen.first?.signature == "sbbiuxtdasass")
+            #expect(seen.first?.sender == clientName)
+            #expect(seen.first?.path == objectPath)
+            #expect(seen.last?.member == "Add")
         }
-        let errors = try #require(outcomes)
-        #expect(errors[0]?.name == DBusError.unknownMethod)
-        #expect(errors[0]?.message == "No method io.github.gymbell.Test1.Jump with signature ''")
-        // libdbus's own answer for a path nobody registered.
-        #expect(errors[1]?.name == DBusError.unknownMethod || errors[1]?.name == "org.freedesktop.DBus.Error.UnknownObject")
-    }
 
-    @Test func unsupportedArgumentTypesGetInvalidArgs() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let loop = MainLoop()
-        var handlerCalls = 0
-        let service = try DBusService(
-            loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
-            introspectionXML: introspectionXML
-        ) { call in
-            handlerCalls += 1
-            return testHandler(call)
-        }
-        defer { service.close() }
-
-        let address = bus.address
-        let result = whileRunning(loop) {
-            runProcess(
-                ["dbus-send", "--session", "--print-reply", "--dest=\(serviceName)", objectPath,
-                 "\(interface).Echo", "dict:string:int32:sets,4"],
-                busAddress: address)
-        }
-        let sent = try #require(result)
-        #expect(sent.status != 0)
-        #expect(sent.error.contains("org.freedesktop.DBus.Error.InvalidArgs"))
-        #expect(sent.error.contains("a{si}"))
-        #expect(handlerCalls == 0)
-    }
-
-    @Test func aSecondServiceForTheSameNameGetsNameTaken() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let loop = MainLoop()
-        let first = try DBusService(
-            loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
-            introspectionXML: introspectionXML, handler: testHandler)
-        defer { first.close() }
-
-        #expect(throws: DBusServiceError.nameTaken(serviceName)) {
-            _ = try DBusService(
+        @Test func introspectReturnsTheXMLWithTheStandardInterfaces() throws {
+            let bus = try PrivateBus()
+            defer { bus.stop() }
+            let loop = MainLoop()
+            let service = try DBusService(
                 loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
                 introspectionXML: introspectionXML, handler: testHandler)
+            defer { service.close() }
+
+            let address = bus.address
+            let reply = whileRunning(loop) {
+                Result { () throws(DBusError) in
+                    try DBusClient(address: address).call(
+                        destination: serviceName, path: objectPath,
+                        interface: "org.freedesktop.DBus.Introspectable", member: "Introspect")
+                }
+            }
+            let values = try #require(reply).get()
+            let xml = try #require(values.first?.string)
+            #expect(xml.contains("<method name=\"Echo\">"))
+            #expect(xml.contains("interface name=\"org.freedesktop.DBus.Introspectable\""))
+            #expect(xml.contains("interface name=\"org.freedesktop.DBus.Peer\""))
+            #expect(xml.hasSuffix("</node>"))
+
+            // gdbus introspects before it calls, and parses what it gets.
+            let gdbus = whileRunning(loop) {
+                runProcess(
+                    ["gdbus", "call", "--session", "--dest", serviceName, "--object-path", objectPath,
+                     "--method", "\(interface).Echo", "hello"],
+                    busAddress: address)
+            }
+            #expect(gdbus?.status == 0)
+            #expect(gdbus?.output.trimmingCharacters(in: .whitespacesAndNewlines) == "('hello',)")
         }
-        // The failed one left the bus again; the first still owns the name.
-        let client = try DBusClient(address: bus.address)
-        #expect(client.nameHasOwner(serviceName))
-        #expect(!client.nameHasOwner("io.github.gymbell.Nobody"))
-    }
 
-    @Test func emittedSignalsReachASubscriber() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let loop = MainLoop()
-        let service = try DBusService(
-            loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
-            introspectionXML: introspectionXML, handler: testHandler)
-        defer { service.close() }
+        @Test func libdbusAnswersPeerMethods() throws {
+            let bus = try PrivateBus()
+            defer { bus.stop() }
+            let loop = MainLoop()
+            var handlerCalls = 0
+            let service = try DBusService(
+                loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
+                introspectionXML: introspectionXML
+            ) { call in
+                handlerCalls += 1
+                return testHandler(call)
+            }
+            defer { service.close() }
 
-        // dbus-monitor needs a moment to subscribe: tick until it has seen one.
-        var ticks: UInt32 = 0
-        func tick() {
-            ticks += 1
-            try? service.emitSignal(interface: interface, member: "Tick", arguments: [.uint32(ticks)])
-            loop.after(seconds: 0.05, tick)
+            let address = bus.address
+            let replies = whileRunning(loop) {
+                Result { () throws(DBusError) in
+                    let client = try DBusClient(address: address)
+                    let ping = try client.call(
+                        destination: serviceName, path: objectPath, interface: "org.freedesktop.DBus.Peer", member: "Ping")
+                    let machineID = try client.call(
+                        destination: serviceName, path: objectPath, interface: "org.freedesktop.DBus.Peer",
+                        member: "GetMachineId")
+                    return (ping, machineID)
+                }
+            }
+            let (ping, machineID) = try #require(replies).get()
+            #expect(ping == [])
+            #expect(machineID.first?.string?.count == 32)
+            #expect(handlerCalls == 0)
         }
-        tick()
-        let address = bus.address
-        let monitored = whileRunning(loop) {
-            readProcessOutput(
-                ["dbus-monitor", "--session", "type='signal',interface='\(interface)'"],
-                busAddress: address, until: "uint32 ")
+
+        @Test func errorRepliesReachTheClientWithNameAndMessage() throws {
+            let bus = try PrivateBus()
+            defer { bus.stop() }
+            let loop = MainLoop()
+            let service = try DBusService(
+                loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
+                introspectionXML: introspectionXML, handler: testHandler)
+            defer { service.close() }
+
+            let address = bus.address
+            let outcomes = whileRunning(loop) {
+                let client = try? DBusClient(address: address)
+                func fail(_ arguments: [DBusValue], member: String = "Fail") -> DBusError? {
+                    errorThrown { () throws(DBusError) in
+                        try client?.call(
+                            destination: serviceName, path: objectPath, interface: interface, member: member,
+                            arguments: arguments)
+                    }
+                }
+                return [
+                    fail([.string("io.github.gymbell.Error.NoSession"), .string("No session is running")]),
+                    fail([.string("not a valid error name"), .string("oops")]),
+                    fail([.string("x"), .string("y")], member: "Add"),
+                ]
+            }
+            let errors = try #require(outcomes)
+            #expect(errors[0] == DBusError(name: "io.github.gymbell.Error.NoSession", message: "No session is running"))
+            #expect(errors[1]?.name == DBusError.failed)
+            #expect(errors[1]?.message.contains("oops") == true)
+            #expect(errors[2]?.name == DBusError.invalidArgs)
+            #expect(errors[2]?.message == "Add takes two int32, got 'ss'")
         }
-        let output = try #require(monitored)
-        #expect(output.contains("path=\(objectPath); interface=\(interface); member=Tick"))
-        #expect(output.contains("uint32 "))
-    }
 
-    @Test func watchesAnotherNamesOwner() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let loop = MainLoop()
-        let service = try DBusService(
-            loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
-            introspectionXML: introspectionXML, handler: testHandler)
-        defer { service.close() }
+        @Test func unknownMembersAndObjectsGetUnknownMethod() throws {
+            let bus = try PrivateBus()
+            defer { bus.stop() }
+            let loop = MainLoop()
+            let service = try DBusService(
+                loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
+                introspectionXML: introspectionXML, handler: testHandler)
+            defer { service.close() }
 
-        let otherName = "org.freedesktop.Notifications"
-        var owners: [String?] = []
-        var other: DBusService?
-        try service.watchNameOwner(otherName) { owner in
-            owners.append(owner)
-            if owner != nil {
-                other?.close()  // the name goes away again
-            } else {
+            let address = bus.address
+            let outcomes = whileRunning(loop) {
+                let client = try? DBusClient(address: address)
+                return [(objectPath, "Jump"), ("/somewhere/else", "Echo")].map { path, member in
+                    errorThrown { () throws(DBusError) in
+                        try client?.call(destination: serviceName, path: path, interface: interface, member: member)
+                    }
+                }
+            }
+            let errors = try #require(outcomes)
+            #expect(errors[0]?.name == DBusError.unknownMethod)
+            #expect(errors[0]?.message == "No method io.github.gymbell.Test1.Jump with signature ''")
+            // libdbus's own answer for a path nobody registered.
+            #expect(errors[1]?.name == DBusError.unknownMethod || errors[1]?.name == "org.freedesktop.DBus.Error.UnknownObject")
+        }
+
+        @Test func unsupportedArgumentTypesGetInvalidArgs() throws {
+            let bus = try PrivateBus()
+            defer { bus.stop() }
+            let loop = MainLoop()
+            var handlerCalls = 0
+            let service = try DBusService(
+                loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
+                introspectionXML: introspectionXML
+            ) { call in
+                handlerCalls += 1
+                return testHandler(call)
+            }
+            defer { service.close() }
+
+            let address = bus.address
+            let result = whileRunning(loop) {
+                runProcess(
+                    ["dbus-send", "--session", "--print-reply", "--dest=\(serviceName)", objectPath,
+                     "\(interface).Echo", "dict:string:int32:sets,4"],
+                    busAddress: address)
+            }
+            let sent = try #require(result)
+            #expect(sent.status != 0)
+            #expect(sent.error.contains("org.freedesktop.DBus.Error.InvalidArgs"))
+            #expect(sent.error.contains("a{si}"))
+            #expect(handlerCalls == 0)
+        }
+
+        @Test func aSecondServiceForTheSameNameGetsNameTaken() throws {
+            let bus = try PrivateBus()
+            defer { bus.stop() }
+            let loop = MainLoop()
+            let first = try DBusService(
+                loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
+                introspectionXML: introspectionXML, handler: testHandler)
+            defer { first.close() }
+
+            #expect(throws: DBusServiceError.nameTaken(serviceName)) {
+                _ = try DBusService(
+                    loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
+                    introspectionXML: introspectionXML, handler: testHandler)
+            }
+            // The failed one left the bus again; the first still owns the name.
+            let client = try DBusClient(address: bus.address)
+            #expect(client.nameHasOwner(serviceName))
+            #expect(!client.nameHasOwner("io.github.gymbell.Nobody"))
+        }
+
+        @Test func emittedSignalsReachASubscriber() throws {
+            let bus = try PrivateBus()
+            defer { bus.stop() }
+            let loop = MainLoop()
+            let service = try DBusService(
+                loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
+                introspectionXML: introspectionXML, handler: testHandler)
+            defer { service.close() }
+
+            // dbus-monitor needs a moment to subscribe: tick until it has seen one.
+            var ticks: UInt32 = 0
+            var nextTick: SourceToken?
+            func tick() {
+                ticks += 1
+                try? service.emitSignal(interface: interface, member: "Tick", arguments: [.uint32(ticks)])
+                nextTick = loop.after(seconds: 0.05, tick)
+            }
+            tick()
+            defer { nextTick.map(loop.cancel) }
+            let address = bus.address
+            let monitored = whileRunning(loop) {
+                readProcessOutput(
+                    ["dbus-monitor", "--session", "type='signal',interface='\(interface)'"],
+                    busAddress: address, until: "uint32 ")
+            }
+            let output = try #require(monitored)
+            #expect(output.contains("path=\(objectPath); interface=\(interface); member=Tick"))
+            #expect(output.contains("uint32 "))
+        }
+
+        @Test func watchesAnotherNamesOwner() throws {
+            let bus = try PrivateBus()
+            defer { bus.stop() }
+            let loop = MainLoop()
+            let service = try DBusService(
+                loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
+                introspectionXML: introspectionXML, handler: testHandler)
+            defer { service.close() }
+
+            let otherName = "org.freedesktop.Notifications"
+            var owners: [String?] = []
+            var other: DBusService?
+            try service.watchNameOwner(otherName) { owner in
+                owners.append(owner)
+                if owner != nil {
+                    other?.close()  // the name goes away again
+                } else {
+                    loop.quit()
+                }
+            }
+            loop.idle {
+                other = try? DBusService(
+                    loop: loop, address: bus.address, name: otherName, objectPath: "/org/freedesktop/Notifications",
+                    introspectionXML: "<node/>", handler: { .unknownMethod($0) })
+            }
+            let timeout = loop.after(seconds: 10) { loop.quit() }
+            loop.run()
+            loop.cancel(timeout)
+
+            let otherUniqueName = try #require(other?.uniqueName)
+            #expect(owners == [otherUniqueName, nil])
+        }
+
+        @Test func losingTheBusCallsOnDisconnectInsteadOfExiting() throws {
+            let bus = try PrivateBus()
+            let loop = MainLoop()
+            let service = try DBusService(
+                loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
+                introspectionXML: introspectionXML, handler: testHandler)
+            var disconnected = false
+            service.onDisconnect = {
+                disconnected = true
                 loop.quit()
             }
-        }
-        loop.idle {
-            other = try? DBusService(
-                loop: loop, address: bus.address, name: otherName, objectPath: "/org/freedesktop/Notifications",
-                introspectionXML: "<node/>", handler: { .unknownMethod($0) })
-        }
-        let timeout = loop.after(seconds: 10) { loop.quit() }
-        loop.run()
-        loop.cancel(timeout)
+            loop.idle { bus.stop() }
+            let timeout = loop.after(seconds: 10) { loop.quit() }
+            loop.run()
+            loop.cancel(timeout)
 
-        let otherUniqueName = try #require(other?.uniqueName)
-        #expect(owners == [otherUniqueName, nil])
-    }
+            #expect(disconnected)
+            #expect(!service.isConnected)
+            #expect(throws: DBusError.self) {
+                try service.emitSignal(interface: interface, member: "Tick", arguments: [.uint32(1)])
+            }
+            service.close()
+        }
 
-    @Test func losingTheBusCallsOnDisconnectInsteadOfExiting() throws {
-        let bus = try PrivateBus()
-        let loop = MainLoop()
-        let service = try DBusService(
-            loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
-            introspectionXML: introspectionXML, handler: testHandler)
-        var disconnected = false
-        service.onDisconnect = {
-            disconnected = true
-            loop.quit()
-        }
-        loop.idle { bus.stop() }
-        let timeout = loop.after(seconds: 10) { loop.quit() }
-        loop.run()
-        loop.cancel(timeout)
+        @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+        func callsFromAnotherUserGetAccessDenied() throws {
+            let bus = try PrivateBus(allowingEveryUser: true)
+            defer { bus.stop() }
+            let loop = MainLoop()
+            var handlerCalls = 0
+            let service = try DBusService(
+                loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
+                introspectionXML: introspectionXML
+            ) { call in
+                handlerCalls += 1
+                return testHandler(call)
+            }
+            defer { service.close() }
 
-        #expect(disconnected)
-        #expect(!service.isConnected)
-        #expect(throws: DBusError.self) {
-            try service.emitSignal(interface: interface, member: "Tick", arguments: [.uint32(1)])
+            let address = bus.address
+            let asNobody = whileRunning(loop) {
+                runProcess(
+                    ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                     "dbus-send", "--session", "--print-reply", "--dest=\(serviceName)", objectPath,
+                     "\(interface).Echo", "string:hi"],
+                    busAddress: address)
+            }
+            let sameUser = whileRunning(loop) {
+                try? DBusClient(address: address).call(
+                    destination: serviceName, path: objectPath, interface: interface, member: "Echo",
+                    arguments: [.string("hi")])
+            }
+            let denied = try #require(asNobody)
+            #expect(denied.status != 0)
+            #expect(denied.error.contains("org.freedesktop.DBus.Error.AccessDenied"))
+            #expect(sameUser == [.string("hi")])
+            #expect(handlerCalls == 1)
         }
-        service.close()
-    }
 
-    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
-    func callsFromAnotherUserGetAccessDenied() throws {
-        let bus = try PrivateBus(allowingEveryUser: true)
-        defer { bus.stop() }
-        let loop = MainLoop()
-        var handlerCalls = 0
-        let service = try DBusService(
-            loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
-            introspectionXML: introspectionXML
-        ) { call in
-            handlerCalls += 1
-            return testHandler(call)
+        @Test func sessionBusAddressComesFromTheEnvironmentOrTheUserBusSocket() throws {
+            let fromVariable = try BusConnection.sessionBusAddress(
+                environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/tmp/x", "XDG_RUNTIME_DIR": "/run/user/1000"].get,
+                fileExists: { _ in true })
+            #expect(fromVariable == "unix:path=/tmp/x")
+            let fromSocket = try BusConnection.sessionBusAddress(
+                environment: ["XDG_RUNTIME_DIR": "/run/user/1000"].get, fileExists: { $0 == "/run/user/1000/bus" })
+            #expect(fromSocket == "unix:path=/run/user/1000/bus")
+            #expect {
+                _ = try BusConnection.sessionBusAddress(
+                    environment: ["XDG_RUNTIME_DIR": "/run/user/1000"].get, fileExists: { _ in false })
+            } throws: { error in
+                (error as? DBusError)?.name == DBusError.noServer
+                    && (error as? DBusError)?.message.contains("DBUS_SESSION_BUS_ADDRESS is not set") == true
+            }
         }
-        defer { service.close() }
 
-        let address = bus.address
-        let asNobody = whileRunning(loop) {
-            runProcess(
-                ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
-                 "dbus-send", "--session", "--print-reply", "--dest=\(serviceName)", objectPath,
-                 "\(interface).Echo", "string:hi"],
-                busAddress: address)
-        }
-        let sameUser = whileRunning(loop) {
-            try? DBusClient(address: address).call(
-                destination: serviceName, path: objectPath, interface: interface, member: "Echo",
-                arguments: [.string("hi")])
-        }
-        let denied = try #require(asNobody)
-        #expect(denied.status != 0)
-        #expect(denied.error.contains("org.freedesktop.DBus.Error.AccessDenied"))
-        #expect(sameUser == [.string("hi")])
-        #expect(handlerCalls == 1)
-    }
-
-    @Test func clientWithoutASessionBusSaysSo() {
-        let saved = getenv("DBUS_SESSION_BUS_ADDRESS").map { String(cString: $0) }
-        let savedRuntime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
-        unsetenv("DBUS_SESSION_BUS_ADDRESS")
-        setenv("XDG_RUNTIME_DIR", "/nonexistent-gymbell-test", 1)
-        defer {
-            if let saved { setenv("DBUS_SESSION_BUS_ADDRESS", saved, 1) }
-            if let savedRuntime { setenv("XDG_RUNTIME_DIR", savedRuntime, 1) } else { unsetenv("XDG_RUNTIME_DIR") }
-        }
-        #expect {
-            _ = try DBusClient()
-        } throws: { error in
-            (error as? DBusError)?.name == DBusError.noServer
-                && (error as? DBusError)?.message.contains("DBUS_SESSION_BUS_ADDRESS") == true
+        @Test func clientCallingAMissingServiceGetsServiceUnknown() throws {
+            let bus = try PrivateBus()
+            defer { bus.stop() }
+            let client = try DBusClient(address: bus.address)
+            #expect {
+                _ = try client.call(destination: serviceName, path: objectPath, interface: interface, member: "Echo")
+            } throws: { error in
+                (error as? DBusError)?.name == DBusError.serviceUnknown
+            }
         }
     }
+}
 
-    @Test func clientCallingAMissingServiceGetsServiceUnknown() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let client = try DBusClient(address: bus.address)
-        #expect {
-            _ = try client.call(destination: serviceName, path: objectPath, interface: interface, member: "Echo")
-        } throws: { error in
-            (error as? DBusError)?.name == DBusError.serviceUnknown
-        }
-    }
+extension Dictionary where Key == String, Value == String {
+    /// `dictionary.get` as an environment lookup function.
+    var get: (String) -> String? { { self[$0] } }
 }
 
 // MARK: - Driving the loop from a test

@@ -98,7 +98,7 @@ public struct Exercise: Equatable, Sendable {
 }
 
 /// HIIT: `rounds` × (`work` then `rest`).
-public struct HIITPlan: Equatable, Sendable, Codable {
+public struct HIITPlan: Hashable, Sendable, Codable {
     public var rounds: Int
     public var work: TimeInterval
     public var rest: TimeInterval
@@ -110,7 +110,7 @@ public struct HIITPlan: Equatable, Sendable, Codable {
 }
 
 /// Walk/run: `repeats` × (`run` then `walk`).
-public struct WalkRunPlan: Equatable, Sendable, Codable {
+public struct WalkRunPlan: Hashable, Sendable, Codable {
     public var run: TimeInterval
     public var walk: TimeInterval
     public var repeats: Int

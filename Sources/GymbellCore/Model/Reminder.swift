@@ -13,6 +13,7 @@ public enum ReminderKind: String, Codable, Sendable, CaseIterable {
     case runDone = "run_done"
     case walkDone = "walk_done"
     case walkRunComplete = "walkrun_complete"
+    case workoutComplete = "workout_complete"
 
     /// Reminders that belong to a workout session (cancelled with it, collapsed when overdue).
     public var isSessionTransition: Bool {
@@ -78,6 +79,14 @@ public enum SessionKind: String, Codable, Sendable {
     case rest, hiit, walkrun, strength
 }
 
+/// What a session is doing, kept with it so a restarted daemon knows the plan and the progress.
+public enum SessionDetail: Codable, Hashable, Sendable {
+    case rest
+    case hiit(HIITPlan)
+    case walkRun(WalkRunPlan)
+    case strength(StrengthProgress)
+}
+
 /// The one active workout session. Its reminders are planned whole when it starts.
 public struct Session: Hashable, Sendable {
     public let id: SessionID
@@ -85,12 +94,51 @@ public struct Session: Hashable, Sendable {
     public var title: String
     public let startedAt: Date
     public var endsAt: Date
+    public var detail: SessionDetail
 
-    public init(id: SessionID, kind: SessionKind, title: String, startedAt: Date, endsAt: Date) {
+    public init(id: SessionID, kind: SessionKind, title: String, startedAt: Date, endsAt: Date, detail: SessionDetail? = nil) {
         self.id = id
         self.kind = kind
         self.title = title
         self.startedAt = startedAt
         self.endsAt = endsAt
+        self.detail = detail ?? .rest
+    }
+
+    /// The phase at `now`, as a person would say it: "work, round 2 of 5", "Bench Press — set 3 of 4".
+    public func phase(at now: Date) -> String {
+        let elapsed = max(0, now.timeIntervalSince(startedAt))
+        switch detail {
+        case .rest:
+            return now < endsAt ? "rest" : "rest over"
+        case .hiit(let plan):
+            return Self.intervalPhase(elapsed: elapsed, first: plan.work, second: plan.rest, count: plan.rounds, names: ("work", "rest"), unit: "round")
+        case .walkRun(let plan):
+            return Self.intervalPhase(elapsed: elapsed, first: plan.run, second: plan.walk, count: plan.repeats, names: ("run", "walk"), unit: "repeat")
+        case .strength(let progress):
+            guard let next = progress.nextSetDescription else { return "complete" }
+            if let restUntil = progress.restUntil, now < restUntil { return "resting; next: \(next)" }
+            return next
+        }
+    }
+
+    /// Progress through the session, 0…100 (the notification `value` hint).
+    public func percentDone(at now: Date) -> Int {
+        if case .strength(let progress) = detail {
+            return progress.totalSets == 0 ? 100 : progress.totalSetsDone * 100 / progress.totalSets
+        }
+        let total = endsAt.timeIntervalSince(startedAt)
+        guard total > 0 else { return 100 }
+        return Int((min(1, max(0, now.timeIntervalSince(startedAt) / total)) * 100).rounded(.down))
+    }
+
+    private static func intervalPhase(
+        elapsed: TimeInterval, first: TimeInterval, second: TimeInterval, count: Int, names: (String, String), unit: String
+    ) -> String {
+        let cycle = first + second
+        guard cycle > 0, elapsed < Double(count) * cycle else { return "complete" }
+        let k = Int((elapsed / cycle).rounded(.down))
+        let within = elapsed - Double(k) * cycle
+        return "\(within < first ? names.0 : names.1), \(unit) \(k + 1) of \(count)"
     }
 }

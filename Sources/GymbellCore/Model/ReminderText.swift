@@ -15,7 +15,7 @@ public enum ReminderText {
     }
 
     public static func restWarning(secondsLeft: Int) -> (title: String, body: String) {
-        ("Rest ends soon", "\(secondsLeft) seconds left. Get ready for your next set.")
+        ("Rest ends soon", "\(secondsLeft) second\(secondsLeft == 1 ? "" : "s") left. Get ready for your next set.")
     }
 
     public static let hiitWorkDone = (title: "Work phase done ✅", body: "Time to rest.")
@@ -24,4 +24,8 @@ public enum ReminderText {
     public static let runDone = (title: "Run done 🏃", body: "Switch to walking.")
     public static let walkDone = (title: "Walk done 🚶", body: "Time to run!")
     public static let walkRunComplete = (title: "Walk/Run session complete 🎉", body: "Great job!")
+
+    public static func workoutComplete(title: String, sets: Int) -> (title: String, body: String) {
+        ("Workout complete 🎉", "\(title): \(sets) sets done. Great work!")
+    }
 }

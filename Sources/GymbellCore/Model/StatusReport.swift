@@ -8,9 +8,14 @@ public struct StatusReport: Codable, Equatable, Sendable {
         public var title: String
         public var startedAt: Date
         public var endsAt: Date
+        /// "work, round 2 of 5", "rest", "Bench Press — set 3 of 4" …
+        public var phase: String
+        /// 0…100.
+        public var percentDone: Int
 
         enum CodingKeys: String, CodingKey {
-            case id, kind, title
+            case id, kind, title, phase
+            case percentDone = "percent_done"
             case startedAt = "started_at"
             case endsAt = "ends_at"
         }
@@ -33,9 +38,11 @@ public struct StatusReport: Codable, Equatable, Sendable {
         case nextDaily = "next_daily"
     }
 
-    public init(session: Session?, pending: [Reminder], nextDaily: Date?) {
+    public init(session: Session?, pending: [Reminder], nextDaily: Date?, now: Date) {
         self.session = session.map {
-            SessionEntry(id: $0.id.rawValue, kind: $0.kind.rawValue, title: $0.title, startedAt: $0.startedAt, endsAt: $0.endsAt)
+            SessionEntry(
+                id: $0.id.rawValue, kind: $0.kind.rawValue, title: $0.title, startedAt: $0.startedAt, endsAt: $0.endsAt,
+                phase: $0.phase(at: now), percentDone: $0.percentDone(at: now))
         }
         self.pending = pending.sorted { $0.due < $1.due }.map {
             PendingEntry(id: $0.id.rawValue, kind: $0.kind.rawValue, due: $0.due, title: $0.title, body: $0.body)

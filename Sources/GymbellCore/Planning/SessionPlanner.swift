@@ -4,6 +4,11 @@ import Foundation
 public struct SessionPlan: Hashable, Sendable {
     public let session: Session
     public let reminders: [Reminder]
+
+    public init(session: Session, reminders: [Reminder]) {
+        self.session = session
+        self.reminders = reminders
+    }
 }
 
 /// Plans rest timers and interval sessions from a start instant. Pure: the caller supplies ids and `now`.
@@ -16,7 +21,7 @@ public enum SessionPlanner {
         id: SessionID, seconds: TimeInterval, startingAt start: Date, warnBefore: TimeInterval = 0, next: String? = nil
     ) -> SessionPlan {
         let end = start.addingTimeInterval(seconds)
-        let session = Session(id: id, kind: .rest, title: "Rest", startedAt: start, endsAt: end)
+        let session = Session(id: id, kind: .rest, title: "Rest", startedAt: start, endsAt: end, detail: .rest)
         var reminders: [Reminder] = []
         if warnBefore > 0, warnBefore < seconds {
             let text = ReminderText.restWarning(secondsLeft: Int(warnBefore.rounded()))
@@ -45,7 +50,8 @@ public enum SessionPlanner {
                 if plan.rest > 0 { timeline.append((roundEnd, .hiitRestOver, ReminderText.hiitRestOver)) }
             }
         }
-        return intervalPlan(id: id, kind: .hiit, title: title, start: start, total: Double(plan.rounds) * cycle, timeline: timeline)
+        return intervalPlan(
+            id: id, kind: .hiit, detail: .hiit(plan), title: title, start: start, total: Double(plan.rounds) * cycle, timeline: timeline)
     }
 
     /// Walk/run with run U, walk V, N repeats: "run done" at k(U+V)+U, "walk done" at (k+1)(U+V)
@@ -61,11 +67,13 @@ public enum SessionPlanner {
                 timeline.append((Double(k + 1) * cycle, .walkRunComplete, ReminderText.walkRunComplete))
             }
         }
-        return intervalPlan(id: id, kind: .walkrun, title: title, start: start, total: Double(plan.repeats) * cycle, timeline: timeline)
+        return intervalPlan(
+            id: id, kind: .walkrun, detail: .walkRun(plan), title: title, start: start, total: Double(plan.repeats) * cycle,
+            timeline: timeline)
     }
 
     private static func intervalPlan(
-        id: SessionID, kind: SessionKind, title: String, start: Date, total: TimeInterval,
+        id: SessionID, kind: SessionKind, detail: SessionDetail, title: String, start: Date, total: TimeInterval,
         timeline: [(TimeInterval, ReminderKind, (title: String, body: String))]
     ) -> SessionPlan {
         let reminders = timeline.enumerated().map { index, entry in
@@ -73,7 +81,7 @@ public enum SessionPlanner {
                 id: ReminderID("\(id)-\(index + 1)"), kind: entry.1, due: start.addingTimeInterval(entry.0),
                 title: entry.2.title, body: entry.2.body, sessionID: id)
         }
-        let session = Session(id: id, kind: kind, title: title, startedAt: start, endsAt: start.addingTimeInterval(total))
+        let session = Session(id: id, kind: kind, title: title, startedAt: start, endsAt: start.addingTimeInterval(total), detail: detail)
         return SessionPlan(session: session, reminders: reminders)
     }
 }

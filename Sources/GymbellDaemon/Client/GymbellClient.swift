@@ -52,6 +52,8 @@ public final class GymbellClient {
 
     public func start(workout: String?) throws(ClientError) -> String { try text(call("Start", [.string(workout ?? "")])) }
 
+    public func setDone() throws(ClientError) -> String { try text(call("SetDone", [])) }
+
     /// The session that was stopped (`session`) and the reminders cancelled with it (`pending`).
     public func stop() throws(ClientError) -> StatusReport { try report(call("Stop", [])) }
 

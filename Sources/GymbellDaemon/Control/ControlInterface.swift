@@ -29,13 +29,13 @@ final class ControlInterface {
         switch call.member {
         case "Rest":
             let seconds = try args.uint32(0, "seconds", signature: "u")
-            return [.string(ISO8601.format(try daemon.rest(seconds: TimeInterval(seconds)).session.endsAt))]
+            return [.string(ISO8601.format(try daemon.rest(seconds: TimeInterval(seconds))))]
         case "RestDefault":
             try args.none()
-            return [.string(ISO8601.format(try daemon.rest(seconds: nil).session.endsAt))]
+            return [.string(ISO8601.format(try daemon.rest(seconds: nil)))]
         case "AdjustRest":
             let seconds = try args.int32(0, "seconds", signature: "i")
-            return [.string(ISO8601.format(try daemon.adjustRest(by: TimeInterval(seconds)).session.endsAt))]
+            return [.string(ISO8601.format(try daemon.adjustRest(by: TimeInterval(seconds))))]
         case "Hiit":
             try args.expect("udd")
             let plan = HIITPlan(
@@ -51,10 +51,12 @@ final class ControlInterface {
         case "Start":
             let name = try args.string(0, "workout", signature: "s")
             return [.string(try daemon.startWorkout(named: name.isEmpty ? nil : name))]
+        case "SetDone":
+            try args.none()
+            return [.string(try daemon.setDone())]
         case "Stop":
             try args.none()
-            let result = try daemon.stop()
-            return [.string(StatusReport(session: result.session, pending: result.cancelled, nextDaily: nil).jsonText())]
+            return [.string(try daemon.stop().jsonText())]
         case "Snooze":
             let minutes = try args.uint32(0, "minutes", signature: "u")
             return [.string(ISO8601.format(try daemon.snooze(minutes: minutes == 0 ? nil : Int(minutes)).due))]

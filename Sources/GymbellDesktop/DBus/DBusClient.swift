@@ -102,15 +102,17 @@ final class BusConnection {
     }
 
     /// `$DBUS_SESSION_BUS_ADDRESS`, else the systemd user bus socket if there is one.
-    static func sessionBusAddress() throws(DBusError) -> String {
-        if let address = getenv("DBUS_SESSION_BUS_ADDRESS"), address.pointee != 0 {
-            return String(cString: address)
+    static func sessionBusAddress(
+        environment: (String) -> String? = { getenv($0).map { String(cString: $0) } },
+        fileExists: (String) -> Bool = { access($0, F_OK) == 0 }
+    ) throws(DBusError) -> String {
+        if let address = environment("DBUS_SESSION_BUS_ADDRESS"), !address.isEmpty {
+            return address
         }
-        if let runtimeDirectory = getenv("XDG_RUNTIME_DIR"), runtimeDirectory.pointee != 0 {
-            let socket = String(cString: runtimeDirectory) + "/bus"
-            if access(socket, F_OK) == 0 {
-                return "unix:path=" + socket
-            }
+        if let runtimeDirectory = environment("XDG_RUNTIME_DIR"), !runtimeDirectory.isEmpty,
+            fileExists(runtimeDirectory + "/bus")
+        {
+            return "unix:path=" + runtimeDirectory + "/bus"
         }
         throw DBusError(
             name: DBusError.noServer,

@@ -80,7 +80,8 @@ public final class DBusService {
     ///   - address: a bus address; nil for the session bus.
     ///   - introspectionXML: returned by `Introspect`; the Introspectable and Peer interfaces are
     ///     added when the document lacks them.
-    ///   - handler: called on the loop for every method call on `objectPath` from the same user.
+    ///   - handler: called on the loop for every method call on `objectPath` from the same user,
+    ///     in the middle of libdbus's dispatch: to close the service from it, use `loop.idle`.
     /// - Throws: `.nameTaken(name)` when another connection owns `name` (the request does not queue).
     public init(
         loop: MainLoop,
@@ -91,15 +92,15 @@ public final class DBusService {
         handler: @escaping (DBusMethodCall) -> DBusReply
     ) throws(DBusServiceError) {
         do {
-            connection = try BusConnection(address: address)
-        } catch {
-            throw .cannotConnect(error)
-        }
-        do {
             try DBusMessageCoding.validate(busName: name)
             try DBusMessageCoding.validate(path: objectPath)
         } catch {
             throw .setupFailed(error)
+        }
+        do {
+            connection = try BusConnection(address: address)
+        } catch {
+            throw .cannotConnect(error)
         }
         self.name = name
         self.objectPath = objectPath

@@ -14,7 +14,7 @@ public enum ProcessLauncher {
         var error: UnsafeMutablePointer<GError>?
         let flags = GSpawnFlags(rawValue: G_SPAWN_SEARCH_PATH.rawValue | G_SPAWN_STDIN_FROM_DEV_NULL.rawValue)
         let ok = cArgs.withUnsafeMutableBufferPointer { buffer in
-            g_spawn_async(nil, buffer.baseAddress, nil, flags, nil, nil, &pid, &error)
+            g_spawn_async(nil, buffer.baseAddress, nil, flags, gb_child_reset_signal_mask, nil, &pid, &error)
         }
         if ok == 0 {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"

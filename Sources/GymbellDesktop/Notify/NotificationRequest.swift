@@ -15,11 +15,13 @@ public struct NotificationRequest: Equatable, Sendable {
     public var expireTimeout: Int32?
     /// Keep the notification in the server's list after an action (`resident` hint).
     public var resident: Bool
+    /// 0…100: progress shown as a bar (the `value` hint).
+    public var progressValue: Int?
 
     public init(
         summary: String, body: String, actions: [(key: String, label: String)] = [], category: String? = nil,
         desktopEntry: String? = nil, soundName: String? = nil, soundFile: String? = nil, urgency: Urgency = .normal,
-        expireTimeout: Int32? = nil, resident: Bool = false
+        expireTimeout: Int32? = nil, resident: Bool = false, progressValue: Int? = nil
     ) {
         self.summary = summary
         self.body = body
@@ -31,6 +33,7 @@ public struct NotificationRequest: Equatable, Sendable {
         self.urgency = urgency
         self.expireTimeout = expireTimeout
         self.resident = resident
+        self.progressValue = progressValue
     }
 
     public static func == (lhs: NotificationRequest, rhs: NotificationRequest) -> Bool {
@@ -38,6 +41,7 @@ public struct NotificationRequest: Equatable, Sendable {
             && lhs.actions.map(\.label) == rhs.actions.map(\.label) && lhs.category == rhs.category
             && lhs.desktopEntry == rhs.desktopEntry && lhs.soundName == rhs.soundName && lhs.soundFile == rhs.soundFile
             && lhs.urgency == rhs.urgency && lhs.expireTimeout == rhs.expireTimeout && lhs.resident == rhs.resident
+            && lhs.progressValue == rhs.progressValue
     }
 }
 

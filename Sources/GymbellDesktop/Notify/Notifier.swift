@@ -34,6 +34,8 @@ public final class Notifier {
         nextToken += 1
         let entry = LiveNotification(notification: raw, handle: NotificationHandle(token: token, serverID: 0), owner: self)
         configure(raw, with: request, entry: entry)
+        let context = Unmanaged.passRetained(entry).toOpaque()
+        _ = gb_notification_connect_closed(raw, closedCallback, context, releaseClosure)
 
         var error: UnsafeMutablePointer<GError>?
         if notify_notification_show(raw, &error) == 0 {
@@ -45,6 +47,25 @@ public final class Notifier {
         entry.handle = NotificationHandle(token: token, serverID: UInt32(max(0, gb_notification_server_id(raw))))
         live[token] = entry
         return entry.handle
+    }
+
+    /// Replaces the content of a notification the server still shows, in place (same id, `replaces_id`).
+    /// Returns false when it is no longer shown; then show a new one.
+    @discardableResult
+    public func update(_ handle: NotificationHandle, with request: NotificationRequest) throws(NotifierError) -> Bool {
+        guard let entry = live[handle.token], !entry.closeRequested else { return false }
+        let n = entry.notification
+        notify_notification_update(n, request.summary, request.body, nil)
+        notify_notification_clear_hints(n)
+        notify_notification_clear_actions(n)
+        configure(n, with: request, entry: entry)
+        var error: UnsafeMutablePointer<GError>?
+        if notify_notification_show(n, &error) == 0 {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            if let error { g_error_free(error) }
+            throw NotifierError(message: "the notification server did not update \"\(request.summary)\": \(message)")
+        }
+        return true
     }
 
     /// Asks the server to close a notification it shows (GNOME ignores expiry: we close our own).
@@ -72,6 +93,7 @@ public final class Notifier {
             notify_notification_set_hint(n, "suppress-sound", g_variant_new_boolean(1))
         }
         if request.resident { notify_notification_set_hint(n, "resident", g_variant_new_boolean(1)) }
+        if let value = request.progressValue { notify_notification_set_hint(n, "value", g_variant_new_int32(Int32(value))) }
         switch request.urgency {
         case .low: notify_notification_set_urgency(n, NOTIFY_URGENCY_LOW)
         case .normal: notify_notification_set_urgency(n, NOTIFY_URGENCY_NORMAL)
@@ -82,8 +104,6 @@ public final class Notifier {
             let context = Unmanaged.passRetained(entry).toOpaque()
             notify_notification_add_action(n, action.key, action.label, actionCallback, context, releaseEntry)
         }
-        let context = Unmanaged.passRetained(entry).toOpaque()
-        _ = gb_notification_connect_closed(n, closedCallback, context, releaseClosure)
     }
 
     fileprivate func actionInvoked(_ entry: LiveNotification, key: String) {

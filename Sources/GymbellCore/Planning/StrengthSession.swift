@@ -1,0 +1,116 @@
+import Foundation
+
+/// Where a strength workout stands: which set of which exercise comes next (seeds 001/002:
+/// set → rest → next set). Pure value; stored with the session so a restart continues it.
+public struct StrengthProgress: Codable, Hashable, Sendable {
+    public var workoutName: String
+    public var exercises: [StoredExercise]
+    /// Index of the exercise whose next set is due.
+    public var exerciseIndex: Int
+    /// Sets of that exercise already done.
+    public var setsDone: Int
+    /// Sets done in the whole workout.
+    public var totalSetsDone: Int
+    /// The end of the rest that is running, if one is.
+    public var restUntil: Date?
+
+    public struct StoredExercise: Codable, Hashable, Sendable {
+        public var name: String
+        public var sets: Int
+        public var reps: Int?
+        public var weight: Double?
+        public var unit: String?
+        public var rest: [TimeInterval]
+    }
+
+    public init(workoutName: String, exercises: [Exercise]) {
+        self.workoutName = workoutName
+        self.exercises = exercises.map {
+            StoredExercise(name: $0.name, sets: $0.sets, reps: $0.reps, weight: $0.weight, unit: $0.unit, rest: $0.rest)
+        }
+        exerciseIndex = 0
+        setsDone = 0
+        totalSetsDone = 0
+        restUntil = nil
+    }
+
+    /// Rest still planned after the set that comes next, to the end of the workout.
+    public var remainingPlannedRest: TimeInterval {
+        guard !isComplete else { return 0 }
+        var total = 0.0
+        for index in exerciseIndex..<exercises.count {
+            let exercise = exercises[index]
+            let firstSet = index == exerciseIndex ? setsDone : 0
+            for set in firstSet..<exercise.sets where !(index == exercises.count - 1 && set == exercise.sets - 1) {
+                total += exercise.rest[min(set, exercise.rest.count - 1)]
+            }
+        }
+        return total
+    }
+
+    public var totalSets: Int { exercises.reduce(0) { $0 + $1.sets } }
+    public var isComplete: Bool { exerciseIndex >= exercises.count }
+
+    /// "Bench Press — set 3 of 4, 8 × 80 kg" for the set that comes next; nil when complete.
+    public var nextSetDescription: String? {
+        guard !isComplete else { return nil }
+        let exercise = exercises[exerciseIndex]
+        var text = "\(exercise.name) — set \(setsDone + 1) of \(exercise.sets)"
+        if let reps = exercise.reps {
+            text += ", \(reps)"
+            if let weight = exercise.weight {
+                let number = weight == weight.rounded() ? String(Int(weight)) : String(weight)
+                text += " × \(number)\(exercise.unit.map { " \($0)" } ?? "")"
+            } else {
+                text += " reps"
+            }
+        }
+        return text
+    }
+
+    /// Records the set just finished; returns the rest that follows it (nil after the last set).
+    public mutating func recordSet() -> TimeInterval? {
+        guard !isComplete else { return nil }
+        let exercise = exercises[exerciseIndex]
+        let rest = exercise.rest[min(setsDone, exercise.rest.count - 1)]
+        setsDone += 1
+        totalSetsDone += 1
+        if setsDone >= exercise.sets {
+            exerciseIndex += 1
+            setsDone = 0
+        }
+        return isComplete ? nil : rest
+    }
+}
+
+/// Plans the steps of a strength session: each finished set starts a rest whose end says what comes next.
+public enum StrengthPlanner {
+    /// The session's end is unknown until its last set: it is estimated as the rests still planned.
+    public static func start(id: SessionID, workout: WorkoutDefinition, exercises: [Exercise], at now: Date) -> (Session, StrengthProgress) {
+        let progress = StrengthProgress(workoutName: workout.name, exercises: exercises)
+        let session = Session(
+            id: id, kind: .strength, title: workout.title, startedAt: now, endsAt: now.addingTimeInterval(progress.remainingPlannedRest),
+            detail: .strength(progress))
+        return (session, progress)
+    }
+
+    /// The reminders after a set is recorded at `now`: the rest (with its warning) or, after the last
+    /// set, the completion shown at once.
+    public static func afterSet(session: Session, progress: StrengthProgress, rest: TimeInterval?, warnBefore: TimeInterval, at now: Date)
+        -> [Reminder]
+    {
+        guard let rest else {
+            let text = ReminderText.workoutComplete(title: session.title, sets: progress.totalSetsDone)
+            return [Reminder(
+                id: ReminderID("\(session.id)-complete"), kind: .workoutComplete, due: now, title: text.title, body: text.body,
+                sessionID: session.id)]
+        }
+        let restID = SessionID("\(session.id)-set\(progress.totalSetsDone)")
+        return SessionPlanner.rest(id: restID, seconds: rest, startingAt: now, warnBefore: warnBefore, next: progress.nextSetDescription)
+            .reminders.map { reminder in
+                var reminder = reminder
+                reminder.sessionID = session.id
+                return reminder
+            }
+    }
+}
