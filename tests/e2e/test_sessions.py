@@ -1,0 +1,205 @@
+"""End-to-end tests of workout sessions (issue: HIIT, walk/run and strength sessions): the real daemon
+on a private bus, driven through the real CLI and through ActionInvoked, observed at the recording
+notification server. Timelines are DESIGN.md §4's; lateness is recorded, not asserted tightly."""
+
+import json
+import signal
+import statistics
+import time
+
+import pytest
+
+from conftest import parse_instant, wait_until
+
+pytestmark = pytest.mark.gymbell
+
+TOLERANCE = 1.5
+SESSION_CATEGORY = "x-gymbell.session"
+
+
+def status(cli):
+    r = cli("status", "--json")
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def session_reminders(st):
+    return [p for p in st["pending"] if p["kind"] not in ("daily", "snoozed", "rest_day")]
+
+
+def transitions(recorder):
+    """Notify calls that are reminders (not the silent session card)."""
+    return recorder.notifies(lambda r: r["hints"].get("category") != SESSION_CATEGORY)
+
+
+def cards(recorder):
+    return recorder.notifies(lambda r: r["hints"].get("category") == SESSION_CATEGORY)
+
+
+def check_timeline(recorder, planned, record_timing, label):
+    """Every planned reminder arrives once, in order, with its texts, near its due instant."""
+    deadline = max(parse_instant(p["due"]) for p in planned) + TOLERANCE + 1
+    wait_until(lambda: len(transitions(recorder)) >= len(planned), timeout=deadline - time.time(),
+               what=f"{len(planned)} reminders")
+    time.sleep(0.5)
+    got = transitions(recorder)
+    assert [(r["summary"], r["body"]) for r in got] == [(p["title"], p["body"]) for p in planned], recorder.dump()
+    lateness = [r["t"] - parse_instant(p["due"]) for r, p in zip(got, planned)]
+    for late in lateness:
+        assert -0.05 <= late <= TOLERANCE, f"{label}: a reminder arrived {late:+.3f} s off its due instant"
+    record_timing(f"{label} lateness median", statistics.median(lateness))
+    record_timing(f"{label} lateness max", max(lateness))
+    for r in got:
+        assert r["hints"].get("sound-name") == "complete"
+        assert r["hints"].get("desktop-entry") == "io.github.gymbell.Gymbell"
+        assert r["actions"] == []
+
+
+def test_hiit_three_rounds_runs_to_plan(running_daemon, cli, recorder, record_timing):
+    r = cli("hiit", "--rounds", "3", "--work", "2s", "--rest", "1")
+    assert r.returncode == 0, r.stderr
+    st = status(cli)
+    assert st["session"]["kind"] == "hiit"
+    start = parse_instant(st["session"]["started_at"])
+    planned = session_reminders(st)
+    assert [round(parse_instant(p["due"]) - start, 3) for p in planned] == [2, 3, 5, 6, 8, 9]
+    assert [p["kind"] for p in planned] == ["hiit_work_done", "hiit_rest_over"] * 2 + ["hiit_work_done", "hiit_complete"]
+    assert round(parse_instant(st["session"]["ends_at"]) - start, 3) == 9
+    assert st["session"]["phase"] == "work, round 1 of 3"
+    check_timeline(recorder, planned, record_timing, "HIIT 3×2s/1s")
+    assert [p["title"] for p in planned][-1] == "HIIT session complete 🎉"
+    after = status(cli)
+    assert after["session"] is None and session_reminders(after) == []
+    # The resident card was updated in place and closed at the end.
+    shown = cards(recorder)
+    assert shown, "no session notification"
+    first = shown[0]["id"]
+    assert all(c["id"] == first for c in shown), [c["id"] for c in shown]
+    assert all(c["replaces_id"] == first for c in shown[1:])
+    assert "sound-name" not in shown[0]["hints"] and shown[0]["hints"].get("resident") is True
+    values = [c["hints"].get("value") for c in shown]
+    assert values == sorted(values), values
+    recorder.wait_for_close(first, timeout=3)
+
+
+def test_walkrun_runs_to_plan(running_daemon, cli, recorder, record_timing):
+    assert cli("walkrun", "--run", "2s", "--walk", "1s", "--repeats", "2").returncode == 0
+    st = status(cli)
+    start = parse_instant(st["session"]["started_at"])
+    planned = session_reminders(st)
+    assert [round(parse_instant(p["due"]) - start, 3) for p in planned] == [2, 3, 5, 6]
+    assert [p["title"] for p in planned] == ["Run done 🏃", "Walk done 🚶", "Run done 🏃", "Walk/Run session complete 🎉"]
+    assert st["session"]["phase"] == "run, repeat 1 of 2"
+    check_timeline(recorder, planned, record_timing, "walk/run 2s/1s×2")
+
+
+def test_named_interval_workout_from_config(daemon, write_config, cli):
+    write_config('[workouts.quick]\ntitle = "Quick HIIT"\nkind = "hiit"\nrounds = 2\nwork = "40s"\nrest = "20s"\n')
+    daemon.start()
+    r = cli("start", "quick")
+    assert r.returncode == 0, r.stderr
+    assert "Quick HIIT" in r.stdout
+    st = status(cli)
+    assert st["session"]["title"] == "Quick HIIT" and st["session"]["kind"] == "hiit"
+    start = parse_instant(st["session"]["started_at"])
+    assert [round(parse_instant(p["due"]) - start) for p in session_reminders(st)] == [40, 60, 100, 120]
+    bad = cli("start", "nope")
+    assert bad.returncode == 1 and "no workout named \"nope\"" in bad.stderr and "quick" in bad.stderr
+
+
+def test_a_new_session_cancels_the_previous_and_stop_says_what_it_cancelled(running_daemon, cli, recorder):
+    assert cli("hiit", "--rounds", "5", "--work", "40s", "--rest", "20s").returncode == 0
+    assert len(session_reminders(status(cli))) == 10
+    assert cli("walkrun", "--run", "2m", "--walk", "1m", "--repeats", "2").returncode == 0
+    st = status(cli)
+    assert st["session"]["kind"] == "walkrun"
+    assert [p["kind"] for p in session_reminders(st)] == ["run_done", "walk_done", "run_done", "walkrun_complete"]
+    r = cli("stop")
+    assert r.returncode == 0
+    assert "Cancelled 4 reminders" in r.stdout, r.stdout
+    assert "Walk/Run session complete 🎉" in r.stdout
+    st = status(cli)
+    assert st["session"] is None and session_reminders(st) == []
+    again = cli("stop")
+    assert again.returncode == 0 and "No session was running" in again.stdout
+
+
+def test_kill_mid_session_collapses_overdue_and_fires_the_rest_once(running_daemon, cli, recorder, record_timing):
+    assert cli("hiit", "--rounds", "3", "--work", "2s", "--rest", "1s").returncode == 0
+    st = status(cli)
+    start = parse_instant(st["session"]["started_at"])
+    planned = session_reminders(st)  # due at +2 +3 +5 +6 +8 +9
+    time.sleep(max(0, start + 1 - time.time()))
+    running_daemon.kill(signal.SIGKILL)
+    time.sleep(max(0, start + 5.4 - time.time()))  # +2, +3 and +5 fall due while it is down
+    running_daemon.start()
+    check_after = planned[3:]
+    collapsed = recorder.wait_for_notify("Work phase done ✅", timeout=3)
+    record_timing("restart → collapsed reminder", collapsed["t"] - (start + 5))
+    deadline = parse_instant(planned[-1]["due"]) + TOLERANCE + 1
+    recorder.wait_for_notify("HIIT session complete 🎉", timeout=deadline - time.time())
+    time.sleep(1)
+    got = transitions(recorder)
+    # One bubble for the three overdue transitions (the current one), then each later one once.
+    assert [r["summary"] for r in got] == ["Work phase done ✅"] + [p["title"] for p in check_after], recorder.dump()
+    for r, p in zip(got[1:], check_after):
+        assert abs(r["t"] - parse_instant(p["due"])) <= TOLERANCE
+    assert status(cli)["session"] is None
+
+
+def test_strength_session_set_rest_next_set_and_completion(daemon, write_config, cli, server, recorder):
+    write_config(
+        '[rest]\nwarn_before = "1s"\n'
+        '[workouts.push]\ntitle = "Push Day"\nkind = "strength"\nexercises = [\n'
+        '  { name = "Bench Press", sets = 2, reps = 8, weight = 80, unit = "kg", rest = [2, 90] },\n'
+        '  { name = "Dips", sets = 1, reps = 10, rest = 60 },\n]\n')
+    daemon.start()
+    r = cli("start", "push")
+    assert r.returncode == 0 and "Push Day" in r.stdout, r.stderr
+    st = status(cli)
+    assert st["session"]["kind"] == "strength" and st["session"]["phase"] == "Bench Press — set 1 of 2, 8 × 80 kg"
+    wait_until(lambda: cards(recorder), timeout=3, what="the session notification")
+    card_id = cards(recorder)[0]["id"]
+    assert "set-done" in cards(recorder)[0]["actions"]
+
+    r = cli("set-done")
+    assert r.returncode == 0 and "Next: " not in r.stdout and "next: Bench Press — set 2 of 2" in r.stdout, r.stdout
+    warn = recorder.wait_for_notify("Rest ends soon", timeout=3)
+    over = recorder.wait_for_notify("Rest over ⏰", timeout=3)
+    assert over["body"] == "Time for your next set! Next: Bench Press — set 2 of 2, 8 × 80 kg"
+    assert over["t"] - warn["t"] == pytest.approx(1, abs=0.3)
+
+    # The second set through the session notification's button (ActionInvoked), not the CLI.
+    server.invoke_action(card_id, "set-done")
+    st = None
+    for _ in range(60):
+        st = status(cli)
+        if "resting" in st["session"]["phase"]:
+            break
+        time.sleep(0.05)
+    assert st["session"]["phase"] == "resting; next: Dips — set 1 of 1, 10 reps", st
+    over = [p for p in st["pending"] if p["kind"] == "rest_over"]
+    assert len(over) == 1 and over[0]["body"].endswith("Next: Dips — set 1 of 1, 10 reps")
+
+    r = cli("rest", "--adjust", "-15")
+    assert r.returncode == 0, r.stderr
+    moved = [p for p in status(cli)["pending"] if p["kind"] == "rest_over"][0]
+    assert parse_instant(moved["due"]) == pytest.approx(parse_instant(over[0]["due"]) - 15, abs=0.01)
+
+    r = cli("set-done")
+    assert r.returncode == 0 and "Workout complete" in r.stdout
+    done = recorder.wait_for_notify("Workout complete 🎉", timeout=3)
+    assert done["body"] == "Push Day: 3 sets done. Great work!"
+    assert status(cli)["session"] is None
+    recorder.wait_for_close(card_id, timeout=3)
+    shown = cards(recorder)
+    assert all(c["id"] == card_id for c in shown), "the session card must be updated in place, not piled up"
+    assert [c["hints"].get("value") for c in shown][-1] >= 66
+
+    none = cli("set-done")
+    assert none.returncode == 1 and "no strength workout is running" in none.stderr
+
+
+def test_rest_adjust_without_a_rest_is_refused(running_daemon, cli):
+    r = cli("rest", "--adjust", "+15")
+    assert r.returncode == 1 and "no rest is running" in r.stderr

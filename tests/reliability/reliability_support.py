@@ -1,0 +1,173 @@
+"""Shared by the reliability suite (tests/reliability) and the benchmarks (bench/run.py).
+
+The end-to-end harness lives in tests/e2e/conftest.py (private dbus-daemon per test, the recording
+notification server, Daemon/Env/Recorder helpers). `harness()` loads that file once under its own
+module name, so it can be reused from here without copying it and without clashing with the
+`conftest` module pytest itself imports.
+"""
+
+import importlib.util
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+E2E_CONFTEST = REPO / "tests" / "e2e" / "conftest.py"
+HARNESS_MODULE = "gymbell_e2e_harness"
+
+
+def harness():
+    """The e2e harness module (tests/e2e/conftest.py), loaded once."""
+    module = sys.modules.get(HARNESS_MODULE)
+    if module is None:
+        spec = importlib.util.spec_from_file_location(HARNESS_MODULE, E2E_CONFTEST)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[HARNESS_MODULE] = module
+        spec.loader.exec_module(module)
+    return module
+
+
+H = harness()
+
+# Reminder texts (DESIGN.md §4).
+REST_TITLE = "Rest over ⏰"
+WORK_DONE_TITLE = "Work phase done ✅"
+HIIT_REST_OVER_TITLE = "Rest over 💥"
+HIIT_COMPLETE_TITLE = "HIIT session complete 🎉"
+DAILY_TITLE = "Time to Workout! 💪"
+ALL_DAYS = '["mon", "tue", "wed", "thu", "fri", "sat", "sun"]'
+
+
+def status_json(env, binary):
+    """`gymbell status --json` through the real CLI, as a dict."""
+    r = H.run_cli(env, binary, "status", "--json")
+    assert r.returncode == 0, f"status --json exited {r.returncode}: {r.stderr}"
+    return json.loads(r.stdout)
+
+
+def gymbell_proxy(conn):
+    return conn.get_object(H.GYMBELL_NAME, H.GYMBELL_PATH, introspect=False)
+
+
+def raw_call(conn, method, signature="", args=(), timeout=5.0):
+    """One io.github.gymbell.Gymbell1 method call through python3-dbus, no introspection."""
+    return conn.call_blocking(H.GYMBELL_NAME, H.GYMBELL_PATH, H.GYMBELL_IFACE, method,
+                              signature, list(args), timeout=timeout)
+
+
+def raw_status(conn, timeout=5.0):
+    return json.loads(str(raw_call(conn, "Status", timeout=timeout)))
+
+
+def daemon_notifies(recorder, title=None):
+    """Notify records sent by gymbell (app_name "gymbell"), optionally of one title."""
+    return recorder.notifies(lambda r: r["app_name"] == "gymbell"
+                             and (title is None or r["summary"] == title))
+
+
+def pending_dues(status):
+    """[(due epoch, title, kind)] of status["pending"], sorted by due."""
+    return sorted((H.parse_instant(p["due"]), p["title"], p["kind"]) for p in status["pending"])
+
+
+def percentile(values, p):
+    """Linear-interpolated percentile (p in 0..100) of a non-empty sequence."""
+    xs = sorted(values)
+    if len(xs) == 1:
+        return xs[0]
+    k = (len(xs) - 1) * p / 100.0
+    lo = int(k)
+    hi = min(lo + 1, len(xs) - 1)
+    return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
+
+
+def median(values):
+    return statistics.median(values)
+
+
+def proc_threads(pid):
+    try:
+        return sorted(os.listdir(f"/proc/{pid}/task"))
+    except FileNotFoundError:
+        return []
+
+
+def context_switches(pid):
+    """Voluntary + involuntary context switches summed over all threads of `pid`."""
+    total = 0
+    for tid in proc_threads(pid):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/status") as f:
+                for line in f:
+                    if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                        total += int(line.split()[1])
+        except FileNotFoundError:
+            pass
+    return total
+
+
+def cpu_ticks(pid):
+    """utime + stime of `pid` (all threads) in clock ticks, from /proc/<pid>/stat."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    # after the command: state(3) ... utime is field 14, stime 15 (1-based) → index 11, 12 here
+    return int(fields[11]) + int(fields[12])
+
+
+def cpu_ns(pid):
+    """On-CPU time of all threads in nanoseconds, from /proc/<pid>/task/*/schedstat."""
+    total = 0
+    for tid in proc_threads(pid):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                total += int(f.read().split()[0])
+        except (FileNotFoundError, ValueError, IndexError):
+            pass
+    return total
+
+
+def proc_status_kb(pid, key):
+    """A kB figure (VmRSS, VmHWM, …) from /proc/<pid>/status."""
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(key + ":"):
+                return int(line.split()[1])
+    return None
+
+
+def wait_for_name(conn, name, timeout, proc=None, interval=0.001):
+    """Poll until `name` has an owner; returns the time it took. Fails when `proc` exits first."""
+    began = time.monotonic()
+    deadline = began + timeout
+    while True:
+        if conn.name_has_owner(name):
+            return time.monotonic() - began
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"process exited with {proc.returncode} before owning {name}")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{name} not owned within {timeout} s")
+        time.sleep(interval)
+
+
+def start_daemon_timed(env, binary, log_path, conn, timeout=10.0):
+    """Start `gymbell daemon`; returns (Popen, seconds from spawn to bus name owned, 1 ms polls)."""
+    with open(log_path, "ab") as out:
+        began = time.monotonic()
+        proc = subprocess.Popen([str(binary), "daemon"], env=env.vars, stdout=out,
+                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                start_new_session=True)
+    deadline = began + timeout
+    while True:
+        if conn.name_has_owner(H.GYMBELL_NAME):
+            return proc, time.monotonic() - began
+        if proc.poll() is not None:
+            raise RuntimeError(f"gymbell daemon exited with {proc.returncode}; see {log_path}")
+        if time.monotonic() > deadline:
+            proc.kill()
+            raise RuntimeError(f"gymbell daemon did not own its name within {timeout} s")
+        time.sleep(0.001)
