@@ -10,4 +10,5 @@
 #include <libintl.h>
 #include <locale.h>
 #include "notify_helpers.h"
+#include "gio_helpers.h"
 #endif

@@ -28,17 +28,13 @@ public final class Daemon {
 
     public private(set) var loaded: LoadedConfig
     private let store: StateStore
-    private let notifier: Notifier
+    private let presenter: Presenter
     private let timer: RealtimeTimer
     private let environment: Environment
     private let logger: Logger
 
     /// The next daily reminder the timer is also armed for.
     private var nextDaily: PlannedDaily?
-    /// Reminders on screen, by the notification that shows them.
-    private var onScreen: [NotificationHandle: Reminder] = [:]
-    /// The one resident notification that shows the running session, updated in place.
-    private var sessionCard: (handle: NotificationHandle, request: NotificationRequest)?
 
     public init(
         config: LoadedConfig, store: StateStore, notifier: Notifier, timer: RealtimeTimer,
@@ -46,15 +42,14 @@ public final class Daemon {
     ) {
         loaded = config
         self.store = store
-        self.notifier = notifier
         self.timer = timer
         self.environment = environment
         self.logger = logger
-        notifier.onAction = { [unowned self] handle, key in self.actionInvoked(handle, key: key) }
-        notifier.onClosed = { [unowned self] handle in
-            self.onScreen[handle] = nil
-            if self.sessionCard?.handle == handle { self.sessionCard = nil }
+        let launch = environment.launch
+        presenter = Presenter(notifier: notifier, sound: config.config.sound, logger: logger) { argv in
+            try? launch(argv)  // a missing player only means no sound
         }
+        presenter.onAction = { [unowned self] target, key in self.actionInvoked(on: target, key: key) }
     }
 
     private var config: Config { loaded.config }
@@ -91,32 +86,18 @@ public final class Daemon {
 
     /// Shows, updates in place, or closes the resident notification of the running session.
     private func refreshSessionCard(at now: Date) {
-        guard let session = try? store.activeSession() else {
-            if let card = sessionCard {
-                notifier.close(card.handle)
-                sessionCard = nil
-            }
-            return
-        }
-        let request = ReminderPresentation.sessionCard(for: session, at: now)
-        if let card = sessionCard {
-            guard card.request != request else { return }
-            do {
-                if try notifier.update(card.handle, with: request) {
-                    sessionCard = (card.handle, request)
-                    return
-                }
-            } catch {
-                logger.warning("could not update the session notification: \(error)")
-                return
-            }
-        }
-        do {
-            sessionCard = (try notifier.show(request), request)
-        } catch {
-            logger.warning("could not show the session notification: \(error)")
-        }
+        presenter.showSessionCard(for: try? store.activeSession(), at: now)
     }
+
+    /// Before exit: take the session's resident notification off the screen (a restart shows it again).
+    public func shutdown() {
+        presenter.showSessionCard(for: nil, at: now)
+    }
+
+    /// The notification server (re)appeared on the bus: learn what it can do, show what waited.
+    public func notificationServerAppeared() { presenter.serverAppeared() }
+
+    public func notificationServerVanished() { presenter.serverVanished() }
 
     private func arm() {
         var candidates: [Date] = []
@@ -140,45 +121,32 @@ public final class Daemon {
 
     /// Shows one reminder as a notification.
     private func present(_ reminder: Reminder, late: TimeInterval) {
-        let request = ReminderPresentation.request(for: reminder, sound: config.sound)
-        do {
-            let handle = try notifier.show(request)
-            onScreen[handle] = reminder
-            if reminder.kind.offersWorkoutActions {
-                // Only one daily-type reminder on screen at a time: the new one replaces the old.
-                for (other, shown) in onScreen where other != handle && shown.kind.offersWorkoutActions { notifier.close(other) }
-            }
-            logger.info(
-                "reminder shown",
-                metadata: ["id": "\(reminder.id)", "kind": "\(reminder.kind.rawValue)", "late_ms": "\(Int((late * 1000).rounded()))"])
-        } catch {
-            logger.error("could not show \"\(reminder.title)\": \(error)")
-        }
+        presenter.present(reminder, late: late)
     }
 
     // MARK: Actions on notifications
 
-    private func actionInvoked(_ handle: NotificationHandle, key: String) {
-        if sessionCard?.handle == handle {
+    private func actionInvoked(on target: Presenter.Target, key: String) {
+        switch target {
+        case .sessionCard:
             logger.info("session action invoked", metadata: ["action": "\(key)"])
             switch key {
             case ReminderPresentation.setDoneAction, ReminderAction.defaultClick.key: _ = try? setDone()
             case ReminderPresentation.stopAction: _ = try? stop()
             default: break
             }
-            return
+        case .reminder(let reminder):
+            logger.info("action invoked", metadata: ["id": "\(reminder.id)", "action": "\(key)"])
+            switch key {
+            case ReminderAction.snooze.key:
+                _ = try? snooze(minutes: nil)
+            case ReminderAction.start.key, ReminderAction.defaultClick.key:
+                _ = try? startWorkout(named: nil)
+            default:
+                return
+            }
+            presenter.close { $0.id == reminder.id }
         }
-        guard let reminder = onScreen[handle] else { return }
-        logger.info("action invoked", metadata: ["id": "\(reminder.id)", "action": "\(key)"])
-        switch key {
-        case ReminderAction.snooze.key:
-            _ = try? snooze(minutes: nil)
-        case ReminderAction.start.key, ReminderAction.defaultClick.key:
-            _ = try? startWorkout(named: nil)
-        default:
-            return
-        }
-        notifier.close(handle)
     }
 
     // MARK: Commands (the D-Bus interface calls these)
@@ -192,6 +160,7 @@ public final class Daemon {
             throw .invalidArgument("a rest can last at most 24 hours, not \(DurationText.format(seconds))")
         }
         let now = self.now
+        presenter.close { $0.kind == .restOver || $0.kind == .restWarning }
         if var session = try run({ () throws(StoreError) in try store.activeSession() }), case .strength(var progress) = session.detail,
             !progress.isComplete
         {
@@ -213,6 +182,7 @@ public final class Daemon {
         let plan = SessionPlanner.rest(
             id: SessionID(environment.newID()), seconds: seconds, startingAt: now, warnBefore: config.rest.warnBefore)
         try run { () throws(StoreError) in try store.start(plan) }
+        try markTrainedToday()
         reevaluate()
         return plan.session.endsAt
     }
@@ -260,6 +230,7 @@ public final class Daemon {
             throw .noSession("no strength workout is running; start one with `gymbell start WORKOUT`")
         }
         let rest = progress.recordSet()
+        presenter.close { $0.kind == .restOver || $0.kind == .restWarning }  // the next set has started
         let reminders = StrengthPlanner.afterSet(session: session, progress: progress, rest: rest, warnBefore: config.rest.warnBefore, at: now)
         progress.restUntil = rest.map { now.addingTimeInterval($0) }
         session.detail = .strength(progress)
@@ -275,6 +246,7 @@ public final class Daemon {
     /// Starts a HIIT or walk/run session planned whole from now.
     public func startInterval(_ plan: SessionPlan) throws(CommandError) -> SessionPlan {
         try run { () throws(StoreError) in try store.start(plan) }
+        try markTrainedToday()
         reevaluate()
         return plan
     }
@@ -293,7 +265,7 @@ public final class Daemon {
     public func stop() throws(CommandError) -> StatusReport {
         let session = try run { () throws(StoreError) in try store.activeSession() }
         let cancelled = try run { () throws(StoreError) in try store.stopSession() }
-        for (handle, reminder) in onScreen where reminder.sessionID != nil { notifier.close(handle) }
+        presenter.close { $0.sessionID != nil }
         reevaluate()
         return StatusReport(session: session, pending: cancelled, nextDaily: nil, now: now)
     }
@@ -308,7 +280,7 @@ public final class Daemon {
         let text = ReminderText.snoozed
         let reminder = Reminder(id: ReminderID("snooze"), kind: .snoozed, due: due, title: text.title, body: text.body)
         try run { () throws(StoreError) in try store.add(reminder) }  // one snooze at a time: same id replaces
-        for (handle, shown) in onScreen where shown.kind.offersWorkoutActions { notifier.close(handle) }
+        presenter.close { $0.kind.offersWorkoutActions }
         reevaluate()
         return reminder
     }
@@ -322,7 +294,7 @@ public final class Daemon {
             try store.save(state)
             try store.remove(kinds: [.snoozed])
         }
-        for (handle, shown) in onScreen where shown.kind.offersWorkoutActions { notifier.close(handle) }
+        presenter.close { $0.kind.offersWorkoutActions }
         reevaluate()
         return nextDaily?.occurrence
     }
@@ -351,13 +323,7 @@ public final class Daemon {
             }
             description = "Started \(workout.title)"
         }
-        try run { () throws(StoreError) in
-            var state = try store.dailyState()
-            state.quietDay = today
-            try store.save(state)
-            try store.remove(kinds: [.snoozed])
-        }
-        for (handle, shown) in onScreen where shown.kind.offersWorkoutActions { notifier.close(handle) }
+        try markTrainedToday()
         if !config.reminders.startCommand.isEmpty {
             do {
                 try environment.launch(config.reminders.startCommand)
@@ -370,6 +336,32 @@ public final class Daemon {
         return description
     }
 
+    /// A workout was started today: no more daily reminder today (seed 002), a pending snooze is
+    /// cancelled and a daily reminder on screen is closed.
+    private func markTrainedToday() throws(CommandError) {
+        let today = LocalDay(containing: now, in: environment.timeZone())
+        try run { () throws(StoreError) in
+            var state = try store.dailyState()
+            state.quietDay = today
+            try store.save(state)
+            try store.remove(kinds: [.snoozed])
+        }
+        presenter.close { $0.kind.offersWorkoutActions }
+    }
+
+    /// The daily reminders of the next `days` days and the pending ones, in order.
+    public func upcoming(days: Int) throws(CommandError) -> [UpcomingEntry] {
+        guard (1...366).contains(days) else { throw .invalidArgument("list 1 to 366 days, not \(days)") }
+        let now = self.now
+        let state = (try? store.dailyState()) ?? DailyState()
+        let daily = DailyPlanner(config: config).upcoming(after: now, days: days, in: environment.timeZone(), excluding: state.quietDay)
+            .map { UpcomingEntry(due: $0.occurrence, kind: $0.kind.rawValue, title: $0.title, body: $0.body, workout: $0.workoutName) }
+        let horizon = now.addingTimeInterval(Double(days) * 86_400)
+        let pending = ((try? store.pendingReminders()) ?? []).filter { $0.due <= horizon }
+            .map { UpcomingEntry(due: $0.due, kind: $0.kind.rawValue, title: $0.title, body: $0.body, workout: nil) }
+        return (daily + pending).sorted { $0.due < $1.due }
+    }
+
     public func status() -> StatusReport {
         let session = try? store.activeSession()
         let pending = (try? store.pendingReminders()) ?? []
@@ -379,6 +371,7 @@ public final class Daemon {
     /// Applies a new config; an invalid one is refused and the one in force stays.
     public func apply(_ newConfig: LoadedConfig) {
         loaded = newConfig
+        presenter.apply(sound: newConfig.config.sound)
         logger.info("config applied", metadata: ["from": "\(newConfig.origin)"])
         reevaluate()
     }

@@ -56,6 +56,19 @@ public enum DaemonRunner {
             printToStandardError("gymbell: cannot offer \(BusNames.wellKnownName) on the session bus: \(error)")
             return Status.failed
         }
+        do {
+            try service.watchNameOwner("org.freedesktop.Notifications") { owner in
+                if owner != nil {
+                    logger.info("a notification server appeared", metadata: ["owner": "\(owner ?? "")"])
+                    daemon.notificationServerAppeared()
+                } else {
+                    logger.warning("the notification server left the bus; reminders wait for the next one")
+                    daemon.notificationServerVanished()
+                }
+            }
+        } catch {
+            logger.warning("cannot follow the notification server: \(error)")
+        }
         service.onDisconnect = {
             logger.critical("lost the session bus; exiting")
             loop.quit()
@@ -81,8 +94,11 @@ public enum DaemonRunner {
         logger.info(
             "gymbell daemon started",
             metadata: ["config": "\(config.origin)", "state": "\(store.path ?? ":memory:")", "pid": "\(getpid())"])
+        daemon.notificationServerAppeared()
         daemon.reevaluate()
         loop.run()
+        daemon.shutdown()
+        notifier.flush()
         withExtendedLifetime((service, control, notifier, timer)) {}
         return Status.ok
     }

@@ -6,11 +6,18 @@ import GymbellDesktop
 enum ReminderPresentation {
     static let desktopEntry = "io.github.gymbell.Gymbell"
 
-    static func request(for reminder: Reminder, sound: SoundSettings) -> NotificationRequest {
-        NotificationRequest(
+    /// The request for `reminder`. A server known to lack `actions` gets no buttons and a body that
+    /// says how to act from the command line instead.
+    static func request(for reminder: Reminder, sound: SoundSettings, server: NotificationServerInfo? = nil) -> NotificationRequest {
+        let buttons = server?.supportsActions ?? true
+        var body = reminder.body
+        if !buttons, reminder.kind.offersWorkoutActions {
+            body += "\nStart: gymbell start · Snooze: gymbell snooze"
+        }
+        return NotificationRequest(
             summary: reminder.title,
-            body: reminder.body,
-            actions: reminder.actions.map { (key: $0.key, label: $0.label) },
+            body: body,
+            actions: buttons ? reminder.actions.map { (key: $0.key, label: $0.label) } : [],
             category: reminder.kind.category,
             desktopEntry: desktopEntry,
             soundName: sound.enabled && sound.file == nil ? sound.name : nil,
@@ -25,7 +32,13 @@ enum ReminderPresentation {
     static let stopAction = "stop"
 
     /// The resident notification of a running session: its phase, its end, a progress bar; silent.
-    static func sessionCard(for session: Session, at now: Date) -> NotificationRequest {
+    /// The command that plays the reminder sound when the server does not (no `sound` capability).
+    static func soundCommand(for sound: SoundSettings) -> [String] {
+        if let file = sound.file { return ["paplay", file] }
+        return ["canberra-gtk-play", "--id", sound.name, "--description", "gymbell reminder"]
+    }
+
+    static func sessionCard(for session: Session, at now: Date, server: NotificationServerInfo? = nil) -> NotificationRequest {
         var actions: [(key: String, label: String)] = [(stopAction, "Stop")]
         var body = "\(session.phase(at: now).capitalizedFirst) · ends at \(clockTime(session.endsAt))"
         if case .strength(let progress) = session.detail {
@@ -37,6 +50,10 @@ enum ReminderPresentation {
                     body = "Now: \(next)"
                 }
             }
+        }
+        if !(server?.supportsActions ?? true) {
+            body += session.kind == .strength ? "\nAfter each set: gymbell set-done" : "\nTo stop: gymbell stop"
+            actions = []
         }
         return NotificationRequest(
             summary: session.title, body: body, actions: actions, category: "x-gymbell.session", desktopEntry: desktopEntry,

@@ -18,13 +18,14 @@ struct Gymbell: ParsableCommand {
               gymbell hiit --rounds 5 --work 40s --rest 20s
               gymbell walkrun --run 2m --walk 1m --repeats 4
               gymbell status --json        the active session and what is pending
+              gymbell upcoming --days 14   the coming daily reminders and workouts
 
             The config file is $XDG_CONFIG_HOME/gymbell/config.toml (see `gymbell config path`).
             """,
         version: GymbellVersion.current,
         subcommands: [
             DaemonCommand.self, Rest.self, Hiit.self, WalkRun.self, Start.self, SetDone.self, Stop.self, Snooze.self, SkipToday.self,
-            Status.self, Reload.self, ConfigCommand.self,
+            Status.self, Upcoming.self, Reload.self, ConfigCommand.self, AutostartCommand.self,
         ]
     )
 }

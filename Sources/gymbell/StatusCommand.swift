@@ -23,6 +23,34 @@ struct Status: ParsableCommand {
     }
 }
 
+struct Upcoming: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the coming reminders with their local times and workouts.",
+        discussion: "Daily reminders from [reminders] and [program], plus snoozed and session reminders already pending.")
+
+    @Option(help: "How many days ahead to list (1 to 366).") var days: UInt32 = 7
+    @Flag(help: "Print a JSON array of {\"due\", \"kind\", \"title\", \"body\", \"workout\"}.") var json = false
+
+    func validate() throws {
+        guard (1...366).contains(days) else { throw ValidationError("--days must be 1 to 366, not \(days)") }
+    }
+
+    func run() throws {
+        if json {
+            print(try withDaemon { client throws(ClientError) in try client.upcomingJSON(days: days) })
+            return
+        }
+        let entries = try withDaemon { client throws(ClientError) in try client.upcoming(days: days) }
+        guard !entries.isEmpty else {
+            print("No reminders in the next \(days) day\(days == 1 ? "" : "s").")
+            return
+        }
+        for entry in entries {
+            print("\(LocalClock.dateTime(entry.due, now: .distantPast))  \(entry.title) — \(entry.body)")
+        }
+    }
+}
+
 /// The human-readable `gymbell status`.
 enum StatusText {
     static func render(_ report: StatusReport, now: Date) -> String {

@@ -100,3 +100,31 @@ struct DailyPlannerTests {
         #expect(DailyPlanner(config: config).next(after: instant("2026-11-22T00:00:00Z"), in: berlin) == nil)
     }
 }
+
+@Suite("Upcoming daily reminders")
+struct UpcomingTests {
+    @Test func listsProgramDaysRestDaysAndSkipsTheQuietDay() throws {
+        var config = Config()
+        config.reminders.time = time("07:00")
+        config.reminders.restDays = true
+        config.workouts["push"] = WorkoutDefinition(name: "push", title: "Push Day", kind: .strength(exercises: []))
+        config.workouts["hiit"] = WorkoutDefinition(name: "hiit", title: "HIIT 20", kind: .hiit(HIITPlan(rounds: 5, work: 40, rest: 20)))
+        config.program = [.mon: "push", .wed: "hiit"]
+        let planner = DailyPlanner(config: config)
+        let sunday = instant("2026-11-22T08:00:00+01:00")  // after today's 07:00
+        let week = planner.upcoming(after: sunday, days: 7, in: berlin)
+        #expect(week.map(\.day.description) == ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28"])
+        #expect(week.map(\.title) == ["Workout Time!", "Rest Day", "Workout Time!", "Rest Day", "Rest Day", "Rest Day"])
+        #expect(week[0].body == "Today: Push Day" && week[0].workoutName == "push")
+        #expect(week[2].body == "Today: HIIT 20")
+        let monday = try #require(LocalDay(year: 2026, month: 11, day: 23))
+        #expect(planner.upcoming(after: sunday, days: 3, in: berlin, excluding: monday).map(\.day.description) == ["2026-11-24"])
+    }
+
+    @Test func acrossTheSpringForwardDay() {
+        var config = Config()
+        config.reminders.time = time("02:30")
+        let list = DailyPlanner(config: config).upcoming(after: instant("2026-03-28T12:00:00+01:00"), days: 3, in: berlin)
+        #expect(list.map(\.occurrence) == ["2026-03-29T03:00:00+02:00", "2026-03-30T02:30:00+02:00"].map(instant))
+    }
+}

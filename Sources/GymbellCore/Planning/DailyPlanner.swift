@@ -80,6 +80,16 @@ public struct DailyPlanner: Sendable {
         return nil
     }
 
+    /// The daily reminders of the next `days` days after `instant`, in order (what `gymbell upcoming` lists).
+    public func upcoming(after instant: Date, days: Int, in timeZone: TimeZone, excluding quietDay: LocalDay? = nil) -> [PlannedDaily] {
+        let today = LocalDay(containing: instant, in: timeZone)
+        return (0..<max(0, days)).compactMap { offset in
+            let day = today.adding(days: offset)
+            guard day != quietDay, let planned = planned(on: day, in: timeZone), planned.occurrence > instant else { return nil }
+            return planned
+        }
+    }
+
     /// The last planned reminder at or before `instant`.
     public func latest(atOrBefore instant: Date, in timeZone: TimeZone) -> PlannedDaily? {
         let today = LocalDay(containing: instant, in: timeZone)

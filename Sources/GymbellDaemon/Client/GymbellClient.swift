@@ -64,6 +64,13 @@ public final class GymbellClient {
         return value.isEmpty ? nil : try instant([.string(value)])
     }
 
+    public func upcomingJSON(days: UInt32) throws(ClientError) -> String { try text(call("Upcoming", [.uint32(days)])) }
+
+    public func upcoming(days: UInt32) throws(ClientError) -> [UpcomingEntry] {
+        let json = try upcomingJSON(days: days)
+        do { return try UpcomingEntry.decode(jsonText: json) } catch { throw .badReply("the daemon's list could not be read: \(error)") }
+    }
+
     public func statusJSON() throws(ClientError) -> String { try text(call("Status", [])) }
 
     public func status() throws(ClientError) -> StatusReport { try report([.string(statusJSON())]) }

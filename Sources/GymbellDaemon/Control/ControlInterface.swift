@@ -63,6 +63,9 @@ final class ControlInterface {
         case "SkipToday":
             try args.none()
             return [.string(try daemon.skipToday().map(ISO8601.format) ?? "")]
+        case "Upcoming":
+            let days = try args.uint32(0, "days", signature: "u")
+            return [.string(UpcomingEntry.jsonText(try daemon.upcoming(days: Int(days))))]
         case "Status":
             try args.none()
             return [.string(daemon.status().jsonText())]

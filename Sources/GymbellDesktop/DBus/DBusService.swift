@@ -424,7 +424,8 @@ private func routerRelease(_ data: UnsafeMutableRawPointer?) {
 /// Turns libdbus's watches, timeouts and dispatch status into `MainLoop` sources.
 ///
 /// libdbus holds it (retained) through the three `set_*_function` registrations.
-private final class BusLoopIntegration {
+/// Shared by `DBusService` and `DBusSignalListener`.
+final class BusLoopIntegration {
     let loop: MainLoop
     let connection: BusConnection
     private var watches: [OpaquePointer: SourceToken] = [:]

@@ -44,17 +44,3 @@ public struct NotificationRequest: Equatable, Sendable {
             && lhs.progressValue == rhs.progressValue
     }
 }
-
-/// A notification the server is showing (or has shown); used to close it.
-public struct NotificationHandle: Hashable, Sendable {
-    /// Our own number for it, unique within the process.
-    public let token: UInt64
-    /// The server's id (what ActionInvoked and NotificationClosed carry).
-    public let serverID: UInt32
-}
-
-/// A notification could not be shown, e.g. no notification server is on the bus.
-public struct NotifierError: Error, CustomStringConvertible, Sendable {
-    public let message: String
-    public var description: String { message }
-}

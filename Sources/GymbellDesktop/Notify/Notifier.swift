@@ -1,75 +1,189 @@
 import CNotify
+import Foundation
+
+/// What the notification server on the bus says about itself (GetServerInformation, GetCapabilities).
+public struct NotificationServerInfo: Equatable, Sendable {
+    public var name: String
+    public var vendor: String
+    public var version: String
+    public var capabilities: Set<String>
+
+    public var supportsActions: Bool { capabilities.contains("actions") }
+    public var playsSounds: Bool { capabilities.contains("sound") }
+}
 
 /// Shows notifications through libnotify and reports their actions and closing.
-/// Every notification stays referenced until its "closed" signal: libnotify drops the actions of one
-/// that is released earlier (DESIGN.md §8).
-public final class Notifier {
-    /// Called on the main loop when the user chose an action: (notification, action key).
+///
+/// libnotify runs on a thread of its own with its own GLib main context: `notify_notification_show`
+/// waits for the server's reply, and a slow or stalled server must not stall the daemon's loop
+/// (its D-Bus control interface keeps answering). Requests are carried out in the order they were
+/// made; results and callbacks come back on the main loop. Every notification stays referenced until
+/// its "closed" signal: libnotify drops the actions of one released earlier (DESIGN.md §8).
+public final class Notifier: @unchecked Sendable {
+    /// Main loop: the user chose an action: (notification, action key).
     public var onAction: ((NotificationHandle, String) -> Void)?
-    /// Called on the main loop when the server closed a notification.
+    /// Main loop: the server closed a notification.
     public var onClosed: ((NotificationHandle) -> Void)?
+    /// Main loop: a notification could not be shown (no server on the bus, an error reply).
+    public var onFailed: ((NotificationHandle, NotifierError) -> Void)?
 
-    private var live: [UInt64: LiveNotification] = [:]
-    private var nextToken: UInt64 = 1
+    private let main = ContextQueue(context: nil)
+    private let worker: NotifierThread
+    private var nextToken: UInt64 = 1  // main thread only
 
-    /// Initializes libnotify with `appName` (the Notify call's app_name).
+    /// Starts the notifier thread and initializes libnotify there with `appName` (the Notify app_name).
     public init(appName: String) throws(NotifierError) {
-        if notify_is_initted() == 0, notify_init(appName) == 0 {
-            throw NotifierError(message: "libnotify could not be initialized")
+        worker = try NotifierThread(appName: appName)
+        worker.owner = self
+    }
+
+    deinit { worker.stop() }
+
+    /// Asks the server to show `request`. Returns at once; a failure arrives through `onFailed`.
+    public func show(_ request: NotificationRequest) -> NotificationHandle {
+        let handle = NotificationHandle(token: nextToken)
+        nextToken += 1
+        worker.post { $0.show(handle, request) }
+        return handle
+    }
+
+    /// Replaces the content of a shown notification in place (same server id: `replaces_id`);
+    /// shows it anew when the server has closed it meanwhile.
+    public func update(_ handle: NotificationHandle, with request: NotificationRequest) {
+        worker.post { $0.update(handle, request) }
+    }
+
+    /// Asks the server to close a notification (GNOME ignores expiry: we close our own).
+    public func close(_ handle: NotificationHandle) {
+        worker.post { $0.close(handle) }
+    }
+
+    /// Reads the server's name and capabilities; nil when no server answers.
+    public func queryServer(_ completion: @escaping (NotificationServerInfo?) -> Void) {
+        worker.post { [main] thread in
+            let info = thread.serverInfo()
+            main.post { completion(info) }
         }
+    }
+
+    /// Waits until every request made so far has been carried out (for an orderly shutdown).
+    public func flush() { worker.sync() }
+
+    // Called on the notifier thread; hop to the main loop.
+    fileprivate func report(_ event: @escaping (Notifier) -> Void) {
+        main.post { [weak self] in if let self { event(self) } }
+    }
+}
+
+/// A notification the server is showing (or has been asked to show); used to update and close it.
+public struct NotificationHandle: Hashable, Sendable {
+    /// Our own number for it, unique within the process.
+    public let token: UInt64
+}
+
+/// A notification could not be shown, e.g. no notification server is on the bus.
+public struct NotifierError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public var description: String { message }
+}
+
+/// The thread that owns libnotify. Everything below runs on it.
+private final class NotifierThread: @unchecked Sendable {
+    weak var owner: Notifier?
+    private let context: OpaquePointer
+    private let loop: OpaquePointer
+    private let queue: ContextQueue
+    private var thread: UnsafeMutablePointer<GThread>?
+    private var live: [UInt64: LiveNotification] = [:]
+    private let ready = DispatchSemaphore(value: 0)
+    private var initError: NotifierError?
+    private let appName: String
+
+    init(appName: String) throws(NotifierError) {
+        self.appName = appName
+        context = g_main_context_new()
+        loop = g_main_loop_new(context, 0)
+        queue = ContextQueue(context: context)
+        let box = Unmanaged.passRetained(self).toOpaque()
+        thread = g_thread_new("gymbell-notify", threadMain, box)
+        ready.wait()
+        if let initError { throw initError }
     }
 
     deinit {
-        for entry in live.values { gb_object_unref(UnsafeMutableRawPointer(entry.notification)) }
-        notify_uninit()
+        g_main_loop_unref(loop)
+        g_main_context_unref(context)
     }
 
-    /// Shows `request`; throws when the server cannot be reached or refuses it.
-    @discardableResult
-    public func show(_ request: NotificationRequest) throws(NotifierError) -> NotificationHandle {
-        guard let raw = notify_notification_new(request.summary, request.body, nil) else {
-            throw NotifierError(message: "libnotify could not create a notification")
+    func post(_ job: @escaping (NotifierThread) -> Void) {
+        queue.post { [unowned self] in job(self) }
+    }
+
+    func sync() {
+        let done = DispatchSemaphore(value: 0)
+        post { _ in done.signal() }
+        done.wait()
+    }
+
+    func stop() {
+        guard let thread else { return }
+        post { thread in
+            for entry in thread.live.values { gb_object_unref(UnsafeMutableRawPointer(entry.notification)) }
+            thread.live.removeAll()
+            notify_uninit()
+            g_main_loop_quit(thread.loop)
         }
-                let token = nextToken
-        nextToken += 1
-        let entry = LiveNotification(notification: raw, handle: NotificationHandle(token: token, serverID: 0), owner: self)
+        _ = g_thread_join(thread)
+        self.thread = nil
+    }
+
+    fileprivate func run() {
+        // libnotify's D-Bus proxy delivers its signals to the thread-default context of its creator.
+        g_main_context_push_thread_default(context)
+        if notify_is_initted() == 0, notify_init(appName) == 0 {
+            initError = NotifierError(message: "libnotify could not be initialized")
+            ready.signal()
+            g_main_context_pop_thread_default(context)
+            return
+        }
+        ready.signal()
+        g_main_loop_run(loop)
+        g_main_context_pop_thread_default(context)
+    }
+
+    // MARK: Requests
+
+    func show(_ handle: NotificationHandle, _ request: NotificationRequest) {
+        guard let raw = notify_notification_new(request.summary, request.body, nil) else {
+            fail(handle, "libnotify could not create a notification")
+            return
+        }
+        let entry = LiveNotification(notification: raw, handle: handle, thread: self)
         configure(raw, with: request, entry: entry)
         let context = Unmanaged.passRetained(entry).toOpaque()
         _ = gb_notification_connect_closed(raw, closedCallback, context, releaseClosure)
-
-        var error: UnsafeMutablePointer<GError>?
-        if notify_notification_show(raw, &error) == 0 {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            if let error { g_error_free(error) }
+        if let message = showNow(raw) {
             gb_object_unref(UnsafeMutableRawPointer(raw))
-            throw NotifierError(message: "the notification server did not show \"\(request.summary)\": \(message)")
+            fail(handle, "the notification server did not show \"\(request.summary)\": \(message)")
+            return
         }
-        entry.handle = NotificationHandle(token: token, serverID: UInt32(max(0, gb_notification_server_id(raw))))
-        live[token] = entry
-        return entry.handle
+        live[handle.token] = entry
     }
 
-    /// Replaces the content of a notification the server still shows, in place (same id, `replaces_id`).
-    /// Returns false when it is no longer shown; then show a new one.
-    @discardableResult
-    public func update(_ handle: NotificationHandle, with request: NotificationRequest) throws(NotifierError) -> Bool {
-        guard let entry = live[handle.token], !entry.closeRequested else { return false }
+    func update(_ handle: NotificationHandle, _ request: NotificationRequest) {
+        guard let entry = live[handle.token], !entry.closeRequested else {
+            show(handle, request)  // closed meanwhile (e.g. dismissed): show it again under the same handle
+            return
+        }
         let n = entry.notification
         notify_notification_update(n, request.summary, request.body, nil)
         notify_notification_clear_hints(n)
         notify_notification_clear_actions(n)
         configure(n, with: request, entry: entry)
-        var error: UnsafeMutablePointer<GError>?
-        if notify_notification_show(n, &error) == 0 {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            if let error { g_error_free(error) }
-            throw NotifierError(message: "the notification server did not update \"\(request.summary)\": \(message)")
-        }
-        return true
+        if let message = showNow(n) { fail(handle, "the notification server did not update \"\(request.summary)\": \(message)") }
     }
 
-    /// Asks the server to close a notification it shows (GNOME ignores expiry: we close our own).
-    public func close(_ handle: NotificationHandle) {
+    func close(_ handle: NotificationHandle) {
         guard let entry = live[handle.token], !entry.closeRequested else { return }
         entry.closeRequested = true  // the "closed" signal follows; asking twice is an error on some servers
         var error: UnsafeMutablePointer<GError>?
@@ -77,10 +191,40 @@ public final class Notifier {
         if let error { g_error_free(error) }
     }
 
-    /// Notifications shown and not yet closed.
-    public var openHandles: [NotificationHandle] { live.values.map(\.handle) }
+    func serverInfo() -> NotificationServerInfo? {
+        var name: UnsafeMutablePointer<CChar>?
+        var vendor: UnsafeMutablePointer<CChar>?
+        var version: UnsafeMutablePointer<CChar>?
+        var specVersion: UnsafeMutablePointer<CChar>?
+        guard notify_get_server_info(&name, &vendor, &version, &specVersion) != 0 else { return nil }
+        defer { for p in [name, vendor, version, specVersion] { g_free(p) } }
+        var capabilities = Set<String>()
+        var list = notify_get_server_caps()
+        let head = list
+        while let node = list {
+            if let data = node.pointee.data { capabilities.insert(String(cString: data.assumingMemoryBound(to: CChar.self))) }
+            list = node.pointee.next
+        }
+        g_list_free_full(head, g_free)
+        return NotificationServerInfo(
+            name: name.map { String(cString: $0) } ?? "", vendor: vendor.map { String(cString: $0) } ?? "",
+            version: version.map { String(cString: $0) } ?? "", capabilities: capabilities)
+    }
 
     // MARK: libnotify calls
+
+    /// Sends Notify and waits for the reply; the error's text when it failed.
+    private func showNow(_ n: UnsafeMutablePointer<NotifyNotification>) -> String? {
+        var error: UnsafeMutablePointer<GError>?
+        guard notify_notification_show(n, &error) == 0 else { return nil }
+        let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+        if let error { g_error_free(error) }
+        return message
+    }
+
+    private func fail(_ handle: NotificationHandle, _ message: String) {
+        owner?.report { $0.onFailed?(handle, NotifierError(message: message)) }
+    }
 
     private func configure(_ n: UnsafeMutablePointer<NotifyNotification>, with request: NotificationRequest, entry: LiveNotification) {
         if let category = request.category { notify_notification_set_category(n, category) }
@@ -107,31 +251,38 @@ public final class Notifier {
     }
 
     fileprivate func actionInvoked(_ entry: LiveNotification, key: String) {
-        onAction?(entry.handle, key)
+        let handle = entry.handle
+        owner?.report { $0.onAction?(handle, key) }
     }
 
     fileprivate func closed(_ entry: LiveNotification) {
-        guard live.removeValue(forKey: entry.handle.token) != nil else { return }
-        onClosed?(entry.handle)
-        // Drop our reference on the next loop turn: libnotify is still inside the signal emission.
+        guard live[entry.handle.token] === entry else { return }
+        live[entry.handle.token] = nil
+        let handle = entry.handle
+        owner?.report { $0.onClosed?(handle) }
+        // Drop our reference on the next turn of this thread's loop: libnotify is still inside the emission.
         let object = UnsafeMutableRawPointer(entry.notification)
-        g_idle_add({ object in
-            gb_object_unref(object)
-            return 0
-        }, object)
+        post { _ in gb_object_unref(object) }
     }
+}
+
+private let threadMain: GThreadFunc = { box in
+    guard let box else { return nil }
+    let thread = Unmanaged<NotifierThread>.fromOpaque(box).takeRetainedValue()
+    thread.run()
+    return nil
 }
 
 private let actionCallback: NotifyActionCallback = { _, action, context in
     guard let context, let action else { return }
     let entry = Unmanaged<LiveNotification>.fromOpaque(context).takeUnretainedValue()
-    entry.owner?.actionInvoked(entry, key: String(cString: action))
+    entry.thread?.actionInvoked(entry, key: String(cString: action))
 }
 
 private let closedCallback: @convention(c) (UnsafeMutablePointer<NotifyNotification>?, gpointer?) -> Void = { _, context in
     guard let context else { return }
     let entry = Unmanaged<LiveNotification>.fromOpaque(context).takeUnretainedValue()
-    entry.owner?.closed(entry)
+    entry.thread?.closed(entry)
 }
 
 private let releaseEntry: GDestroyNotify = { context in
@@ -147,13 +298,13 @@ private let releaseClosure: GClosureNotify = { context, _ in
 /// One shown notification, kept alive until the server closes it.
 private final class LiveNotification {
     let notification: UnsafeMutablePointer<NotifyNotification>
-    var handle: NotificationHandle
+    let handle: NotificationHandle
     var closeRequested = false
-    weak var owner: Notifier?
+    weak var thread: NotifierThread?
 
-    init(notification: UnsafeMutablePointer<NotifyNotification>, handle: NotificationHandle, owner: Notifier) {
+    init(notification: UnsafeMutablePointer<NotifyNotification>, handle: NotificationHandle, thread: NotifierThread) {
         self.notification = notification
         self.handle = handle
-        self.owner = owner
+        self.thread = thread
     }
 }
