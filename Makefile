@@ -18,6 +18,7 @@ deps:
 
 build: deps
 	$(SWIFT) build
+	./scripts/build-locale.sh
 
 release: deps
 	$(SWIFT) build -c release
@@ -36,3 +37,77 @@ test-e2e: build
 
 clean:
 	rm -rf .build
+
+# --- Installing and packaging (packaging/README.md) ------------------------------------------
+# make install [PREFIX=/usr/local] [DESTDIR=…]; make uninstall with the same variables removes
+# exactly what install put there (`make install-manifest` lists it). `make deb` builds a .deb.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
+DOCDIR ?= $(DATADIR)/doc/gymbell
+# Desktops read autostart entries from /etc/xdg/autostart only (XDG_CONFIG_DIRS), so both system
+# prefixes use /etc; any other prefix (/opt/gymbell, a staging tree) keeps everything under PREFIX.
+SYSCONFDIR ?= $(if $(filter /usr /usr/local,$(PREFIX)),/etc,$(PREFIX)/etc)
+AUTOSTARTDIR ?= $(SYSCONFDIR)/xdg/autostart
+USERUNITDIR ?= $(PREFIX)/lib/systemd/user
+DBUSSERVICEDIR ?= $(DATADIR)/dbus-1/services
+DBUSIFACEDIR ?= $(DATADIR)/dbus-1/interfaces
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+# Debian's zsh reads /usr/share/zsh/vendor-completions and /usr/local/share/zsh/site-functions.
+ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(DATADIR)/zsh/vendor-completions,$(DATADIR)/zsh/site-functions)
+FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
+# Set STRIP=strip to install a stripped binary (make install-strip does).
+STRIP ?=
+RELEASE_SCRATCH ?= .build-pkg-release
+GYMBELL ?= $(RELEASE_SCRATCH)/release/gymbell
+GENERATE_MANUAL ?= $(RELEASE_SCRATCH)/release/generate-manual
+MANUAL_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || date -u +%Y-%m-%d)
+
+INSTALL_ENV = DESTDIR="$(DESTDIR)" BINDIR="$(BINDIR)" DATADIR="$(DATADIR)" MANDIR="$(MANDIR)" \
+	DOCDIR="$(DOCDIR)" USERUNITDIR="$(USERUNITDIR)" AUTOSTARTDIR="$(AUTOSTARTDIR)" \
+	DBUSSERVICEDIR="$(DBUSSERVICEDIR)" DBUSIFACEDIR="$(DBUSIFACEDIR)" BASHCOMPDIR="$(BASHCOMPDIR)" \
+	ZSHCOMPDIR="$(ZSHCOMPDIR)" FISHCOMPDIR="$(FISHCOMPDIR)" GYMBELL="$(GYMBELL)" \
+	GENERATE_MANUAL="$(GENERATE_MANUAL)" MANUAL_DATE="$(MANUAL_DATE)" STRIP="$(STRIP)"
+
+.PHONY: help-packaging release-static install install-strip install-files uninstall install-manifest deb screenshot test-packaging
+
+help-packaging:
+	@echo "make release-static       release build with the Swift runtime linked in ($(GYMBELL))"
+	@echo "make install              build, then install under DESTDIR+PREFIX (default PREFIX=/usr/local)"
+	@echo "make install-strip        the same with a stripped binary"
+	@echo "make uninstall            remove what install installed (same PREFIX/DESTDIR)"
+	@echo "make install-manifest     list the files install puts there"
+	@echo "make deb                  dist/gymbell_<version>_<arch>.deb"
+	@echo "make screenshot           retake data/screenshots/notification.png (Xvfb + dunst)"
+	@echo "make test-packaging       install, .deb, D-Bus activation and autostart tests"
+
+release-static: deps
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(RELEASE_SCRATCH) --product gymbell
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(RELEASE_SCRATCH) --product generate-manual
+
+install: release-static
+	@$(MAKE) --no-print-directory install-files
+
+install-strip: release-static
+	@$(MAKE) --no-print-directory install-files STRIP=strip
+
+# Installs what is already built; GYMBELL=… installs another binary.
+install-files:
+	$(INSTALL_ENV) ./packaging/install.sh install
+
+uninstall:
+	$(INSTALL_ENV) ./packaging/install.sh uninstall
+
+install-manifest:
+	@$(INSTALL_ENV) ./packaging/install.sh manifest
+
+deb: release-static
+	./packaging/build-deb.sh
+
+screenshot: build
+	GYMBELL_BIN=$(BIN) ./packaging/screenshot.sh
+
+test-packaging:
+	$(PYTHON) -m pytest tests/packaging -q -p no:cacheprovider

@@ -2,15 +2,23 @@
 # Installs the Debian/Ubuntu packages gymbell needs to build, run and test.
 # Idempotent: does nothing when every package is already there.
 set -eu
-PKGS="pkg-config libnotify-dev libdbus-1-dev libglib2.0-dev libsqlite3-dev dbus-daemon dbus-x11 python3 python3-dbus python3-gi python3-pytest libnotify-bin dunst xvfb x11-utils imagemagick gettext desktop-file-utils appstream"
+PKGS="pkg-config libnotify-dev libdbus-1-dev libglib2.0-dev libsqlite3-dev dbus-daemon dbus-x11 python3 python3-dbus python3-gi python3-pytest libnotify-bin dunst xvfb x11-utils imagemagick gettext desktop-file-utils appstream dpkg-dev binutils groff-base zsh fish fonts-noto-color-emoji locales"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
 done
-[ -z "$missing" ] && exit 0
-echo "install-deps: installing:$missing" >&2
 SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+if [ -n "$missing" ]; then
+  echo "install-deps: installing:$missing" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+# The German locale, so that `LANG=de_DE.UTF-8 gymbell …` (and its test) shows the German catalog.
+if ! locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\?8$'; then
+  echo "install-deps: generating the de_DE.UTF-8 locale" >&2
+  $SUDO sed -i 's/^# *de_DE.UTF-8 UTF-8/de_DE.UTF-8 UTF-8/' /etc/locale.gen
+  grep -q '^de_DE.UTF-8 UTF-8' /etc/locale.gen || echo 'de_DE.UTF-8 UTF-8' | $SUDO tee -a /etc/locale.gen >/dev/null
+  $SUDO locale-gen >/dev/null
+fi

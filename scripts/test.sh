@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 part="${1:-all}"
 ./scripts/install-deps.sh
 swift build
+./scripts/build-locale.sh
 status=0
 if [ "$part" = all ] || [ "$part" = unit ]; then
   swift test || status=1

@@ -12,13 +12,17 @@ public final class Daemon {
         public var timeZone: () -> TimeZone
         public var launch: ([String]) throws -> Void
         public var newID: () -> String
+        /// Translations of the reminder texts (gettext in the daemon).
+        public var messages: Messages
 
         public init(
             clock: @escaping () -> Date = Date.init,
             timeZone: @escaping () -> TimeZone = { TimeZone.current },
             launch: @escaping ([String]) throws -> Void = { _ = try ProcessLauncher.spawn($0) },
-            newID: @escaping () -> String = { UUID().uuidString.lowercased() }
+            newID: @escaping () -> String = { UUID().uuidString.lowercased() },
+            messages: Messages = .english
         ) {
+            self.messages = messages
             self.clock = clock
             self.timeZone = timeZone
             self.launch = launch
@@ -46,13 +50,14 @@ public final class Daemon {
         self.environment = environment
         self.logger = logger
         let launch = environment.launch
-        presenter = Presenter(notifier: notifier, sound: config.config.sound, logger: logger) { argv in
+        presenter = Presenter(notifier: notifier, sound: config.config.sound, messages: environment.messages, logger: logger) { argv in
             try? launch(argv)  // a missing player only means no sound
         }
         presenter.onAction = { [unowned self] target, key in self.actionInvoked(on: target, key: key) }
     }
 
     private var config: Config { loaded.config }
+    private var messages: Messages { environment.messages }
     private var now: Date { environment.clock() }
 
     // MARK: The agenda
@@ -73,7 +78,7 @@ public final class Daemon {
             for reminder in show { present(reminder, late: now.timeIntervalSince(reminder.due)) }
             try finishSessionIfDone()
 
-            let decision = DailyPlanner(config: config).decide(at: now, state: try store.dailyState(), in: timeZone)
+            let decision = DailyPlanner(config: config, messages: messages).decide(at: now, state: try store.dailyState(), in: timeZone)
             try store.save(decision.state)
             if let daily = decision.fireNow { present(daily.reminder(), late: now.timeIntervalSince(daily.occurrence)) }
             nextDaily = decision.next
@@ -166,7 +171,8 @@ public final class Daemon {
         {
             let restID = SessionID("\(session.id)-rest\(Int(now.timeIntervalSince1970 * 1000))")
             let reminders = SessionPlanner.rest(
-                id: restID, seconds: seconds, startingAt: now, warnBefore: config.rest.warnBefore, next: progress.nextSetDescription
+                id: restID, seconds: seconds, startingAt: now, warnBefore: config.rest.warnBefore,
+                next: progress.nextSetDescription(messages), messages: messages
             ).reminders.map { reminder in
                 var reminder = reminder
                 reminder.sessionID = session.id
@@ -180,7 +186,8 @@ public final class Daemon {
             return now.addingTimeInterval(seconds)
         }
         let plan = SessionPlanner.rest(
-            id: SessionID(environment.newID()), seconds: seconds, startingAt: now, warnBefore: config.rest.warnBefore)
+            id: SessionID(environment.newID()), seconds: seconds, startingAt: now, warnBefore: config.rest.warnBefore,
+            messages: messages)
         try run { () throws(StoreError) in try store.start(plan) }
         try markTrainedToday()
         reevaluate()
@@ -231,13 +238,14 @@ public final class Daemon {
         }
         let rest = progress.recordSet()
         presenter.close { $0.kind == .restOver || $0.kind == .restWarning }  // the next set has started
-        let reminders = StrengthPlanner.afterSet(session: session, progress: progress, rest: rest, warnBefore: config.rest.warnBefore, at: now)
+        let reminders = StrengthPlanner.afterSet(
+            session: session, progress: progress, rest: rest, warnBefore: config.rest.warnBefore, at: now, messages: messages)
         progress.restUntil = rest.map { now.addingTimeInterval($0) }
         session.detail = .strength(progress)
         session.endsAt = now.addingTimeInterval((rest ?? 0) + progress.remainingPlannedRest)
         try run { () throws(StoreError) in try store.replan(SessionPlan(session: session, reminders: reminders)) }
         reevaluate()
-        guard let rest, let next = progress.nextSetDescription else {
+        guard let rest, let next = progress.nextSetDescription(messages) else {
             return "Workout complete: \(progress.totalSetsDone) sets of \(session.title)"
         }
         return "Set recorded. Rest \(DurationText.format(rest)); next: \(next)"
@@ -251,14 +259,16 @@ public final class Daemon {
         return plan
     }
 
-    public func hiit(_ plan: HIITPlan, title: String = "HIIT") throws(CommandError) -> SessionPlan {
+    public func hiit(_ plan: HIITPlan, title: String? = nil) throws(CommandError) -> SessionPlan {
         try IntervalValidation.check(plan)
-        return try startInterval(SessionPlanner.hiit(id: SessionID(environment.newID()), plan: plan, title: title, startingAt: now))
+        return try startInterval(SessionPlanner.hiit(
+            id: SessionID(environment.newID()), plan: plan, title: title, startingAt: now, messages: messages))
     }
 
-    public func walkRun(_ plan: WalkRunPlan, title: String = "Walk/Run") throws(CommandError) -> SessionPlan {
+    public func walkRun(_ plan: WalkRunPlan, title: String? = nil) throws(CommandError) -> SessionPlan {
         try IntervalValidation.check(plan)
-        return try startInterval(SessionPlanner.walkRun(id: SessionID(environment.newID()), plan: plan, title: title, startingAt: now))
+        return try startInterval(SessionPlanner.walkRun(
+            id: SessionID(environment.newID()), plan: plan, title: title, startingAt: now, messages: messages))
     }
 
     /// Ends the active session; returns it and the reminders that were cancelled.
@@ -267,7 +277,7 @@ public final class Daemon {
         let cancelled = try run { () throws(StoreError) in try store.stopSession() }
         presenter.close { $0.sessionID != nil }
         reevaluate()
-        return StatusReport(session: session, pending: cancelled, nextDaily: nil, now: now)
+        return StatusReport(session: session, pending: cancelled, nextDaily: nil, now: now, messages: messages)
     }
 
     /// Shows the daily reminder again after `minutes` (the configured snooze when nil).
@@ -277,7 +287,7 @@ public final class Daemon {
             throw .invalidArgument("snooze for 1 to 1440 minutes, not \(minutes)")
         }
         let due = now.addingTimeInterval(Double(minutes) * 60)
-        let text = ReminderText.snoozed
+        let text = messages.snoozed
         let reminder = Reminder(id: ReminderID("snooze"), kind: .snoozed, due: due, title: text.title, body: text.body)
         try run { () throws(StoreError) in try store.add(reminder) }  // one snooze at a time: same id replaces
         presenter.close { $0.kind.offersWorkoutActions }
@@ -354,7 +364,7 @@ public final class Daemon {
         guard (1...366).contains(days) else { throw .invalidArgument("list 1 to 366 days, not \(days)") }
         let now = self.now
         let state = (try? store.dailyState()) ?? DailyState()
-        let daily = DailyPlanner(config: config).upcoming(after: now, days: days, in: environment.timeZone(), excluding: state.quietDay)
+        let daily = DailyPlanner(config: config, messages: messages).upcoming(after: now, days: days, in: environment.timeZone(), excluding: state.quietDay)
             .map { UpcomingEntry(due: $0.occurrence, kind: $0.kind.rawValue, title: $0.title, body: $0.body, workout: $0.workoutName) }
         let horizon = now.addingTimeInterval(Double(days) * 86_400)
         let pending = ((try? store.pendingReminders()) ?? []).filter { $0.due <= horizon }
@@ -365,7 +375,7 @@ public final class Daemon {
     public func status() -> StatusReport {
         let session = try? store.activeSession()
         let pending = (try? store.pendingReminders()) ?? []
-        return StatusReport(session: session, pending: pending, nextDaily: nextDaily?.occurrence, now: now)
+        return StatusReport(session: session, pending: pending, nextDaily: nextDaily?.occurrence, now: now, messages: messages)
     }
 
     /// Applies a new config; an invalid one is refused and the one in force stays.

@@ -29,7 +29,10 @@ public enum DaemonRunner {
             return Status.failed
         }
 
-        let daemon = Daemon(config: config, store: store, notifier: notifier, timer: timer, logger: logger)
+        let messages = Messages(translate: Gettext.translator())
+        let daemon = Daemon(
+            config: config, store: store, notifier: notifier, timer: timer, environment: Daemon.Environment(messages: messages),
+            logger: logger)
         let reload = { () throws(CommandError) -> String in
             do {
                 let loaded = try ConfigSource.load(paths)

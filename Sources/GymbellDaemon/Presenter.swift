@@ -18,6 +18,7 @@ final class Presenter {
     private let logger: Logger
     private let playSound: ([String]) -> Void
     private var sound: SoundSettings
+    private let messages: Messages
 
     /// Reminders on screen, by the notification that shows them.
     private var onScreen: [NotificationHandle: Reminder] = [:]
@@ -30,8 +31,9 @@ final class Presenter {
 
     static let maximumQueued = 50
 
-    init(notifier: Notifier, sound: SoundSettings, logger: Logger, playSound: @escaping ([String]) -> Void) {
+    init(notifier: Notifier, sound: SoundSettings, messages: Messages, logger: Logger, playSound: @escaping ([String]) -> Void) {
         self.notifier = notifier
+        self.messages = messages
         self.sound = sound
         self.logger = logger
         self.playSound = playSound
@@ -83,7 +85,7 @@ final class Presenter {
     // MARK: Reminders
 
     func present(_ reminder: Reminder, late: TimeInterval) {
-        let request = ReminderPresentation.request(for: reminder, sound: sound, server: server)
+        let request = ReminderPresentation.request(for: reminder, sound: sound, server: server, messages: messages)
         let handle = notifier.show(request)
         onScreen[handle] = reminder
         if reminder.kind.offersWorkoutActions {
@@ -114,7 +116,7 @@ final class Presenter {
             }
             return
         }
-        let request = ReminderPresentation.sessionCard(for: session, at: now, server: server)
+        let request = ReminderPresentation.sessionCard(for: session, at: now, server: server, messages: messages)
         if let card = sessionCard {
             guard card.request != request else { return }
             notifier.update(card.handle, with: request)

@@ -8,16 +8,18 @@ enum ReminderPresentation {
 
     /// The request for `reminder`. A server known to lack `actions` gets no buttons and a body that
     /// says how to act from the command line instead.
-    static func request(for reminder: Reminder, sound: SoundSettings, server: NotificationServerInfo? = nil) -> NotificationRequest {
+    static func request(
+        for reminder: Reminder, sound: SoundSettings, server: NotificationServerInfo? = nil, messages: Messages = .english
+    ) -> NotificationRequest {
         let buttons = server?.supportsActions ?? true
         var body = reminder.body
         if !buttons, reminder.kind.offersWorkoutActions {
-            body += "\nStart: gymbell start · Snooze: gymbell snooze"
+            body += "\n" + messages("Start: gymbell start · Snooze: gymbell snooze")
         }
         return NotificationRequest(
             summary: reminder.title,
             body: body,
-            actions: buttons ? reminder.actions.map { (key: $0.key, label: $0.label) } : [],
+            actions: buttons ? reminder.actions.map { (key: $0.key, label: messages($0.label)) } : [],
             category: reminder.kind.category,
             desktopEntry: desktopEntry,
             soundName: sound.enabled && sound.file == nil ? sound.name : nil,
@@ -38,21 +40,24 @@ enum ReminderPresentation {
         return ["canberra-gtk-play", "--id", sound.name, "--description", "gymbell reminder"]
     }
 
-    static func sessionCard(for session: Session, at now: Date, server: NotificationServerInfo? = nil) -> NotificationRequest {
-        var actions: [(key: String, label: String)] = [(stopAction, "Stop")]
-        var body = "\(session.phase(at: now).capitalizedFirst) · ends at \(clockTime(session.endsAt))"
+    static func sessionCard(
+        for session: Session, at now: Date, server: NotificationServerInfo? = nil, messages: Messages = .english
+    ) -> NotificationRequest {
+        var actions: [(key: String, label: String)] = [(stopAction, messages("Stop"))]
+        var body = messages(
+            "{phase} · ends at {time}", ["phase": session.phase(at: now, messages: messages).capitalizedFirst, "time": clockTime(session.endsAt)])
         if case .strength(let progress) = session.detail {
-            actions = [("default", "Set done"), (setDoneAction, "Set done"), (stopAction, "End workout")]
-            if let next = progress.nextSetDescription {
+            actions = [("default", messages("Set done")), (setDoneAction, messages("Set done")), (stopAction, messages("End workout"))]
+            if let next = progress.nextSetDescription(messages) {
                 if let restUntil = progress.restUntil, restUntil > now {
-                    body = "Resting until \(clockTime(restUntil)). Next: \(next)"
+                    body = messages("Resting until {time}. Next: {next}", ["time": clockTime(restUntil), "next": next])
                 } else {
-                    body = "Now: \(next)"
+                    body = messages("Now: {next}", ["next": next])
                 }
             }
         }
         if !(server?.supportsActions ?? true) {
-            body += session.kind == .strength ? "\nAfter each set: gymbell set-done" : "\nTo stop: gymbell stop"
+            body += "\n" + (session.kind == .strength ? messages("After each set: gymbell set-done") : messages("To stop: gymbell stop"))
             actions = []
         }
         return NotificationRequest(

@@ -192,3 +192,18 @@ def test_server_without_actions_gets_cli_hints_instead_of_buttons(env, gymbell_b
         assert "gymbell start" in shown["body"] and "gymbell snooze" in shown["body"]
     finally:
         daemon.stop()
+
+
+def test_german_notifications(env, daemon, write_config, cli, recorder):
+    env.vars["LANG"] = "de_DE.UTF-8"
+    hms, due = local_hms_ahead(4)
+    write_config(f'[reminders]\ntime = "{hms}"\ndays = {ALL_DAYS}\n')
+    daemon.start()
+    daily = recorder.wait_for_notify("Zeit fürs Training! 💪", timeout=due - time.time() + TOLERANCE + 2)
+    assert daily["body"] == "Dein tägliches Training wartet."
+    assert daily["actions"] == ["default", "Training starten", "start", "Training starten", "snooze", "In 1 Stunde erinnern"]
+    assert cli("rest", "1").returncode == 0
+    rest = recorder.wait_for_notify("Pause vorbei ⏰", timeout=4)
+    assert rest["body"] == "Zeit für deinen nächsten Satz!"
+    card = recorder.notifies(lambda r: r["hints"].get("category") == "x-gymbell.session")[0]
+    assert card["summary"] == "Pause" and card["actions"] == ["stop", "Beenden"]

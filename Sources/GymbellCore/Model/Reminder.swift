@@ -106,18 +106,22 @@ public struct Session: Hashable, Sendable {
     }
 
     /// The phase at `now`, as a person would say it: "work, round 2 of 5", "Bench Press — set 3 of 4".
-    public func phase(at now: Date) -> String {
+    public func phase(at now: Date, messages: Messages = .english) -> String {
         let elapsed = max(0, now.timeIntervalSince(startedAt))
         switch detail {
         case .rest:
-            return now < endsAt ? "rest" : "rest over"
+            return now < endsAt ? messages("rest") : messages("rest over")
         case .hiit(let plan):
-            return Self.intervalPhase(elapsed: elapsed, first: plan.work, second: plan.rest, count: plan.rounds, names: ("work", "rest"), unit: "round")
+            return Self.intervalPhase(
+                elapsed: elapsed, first: plan.work, second: plan.rest, count: plan.rounds,
+                names: (messages("work, round {n} of {count}"), messages("rest, round {n} of {count}")), messages: messages)
         case .walkRun(let plan):
-            return Self.intervalPhase(elapsed: elapsed, first: plan.run, second: plan.walk, count: plan.repeats, names: ("run", "walk"), unit: "repeat")
+            return Self.intervalPhase(
+                elapsed: elapsed, first: plan.run, second: plan.walk, count: plan.repeats,
+                names: (messages("run, repeat {n} of {count}"), messages("walk, repeat {n} of {count}")), messages: messages)
         case .strength(let progress):
-            guard let next = progress.nextSetDescription else { return "complete" }
-            if let restUntil = progress.restUntil, now < restUntil { return "resting; next: \(next)" }
+            guard let next = progress.nextSetDescription(messages) else { return messages("complete") }
+            if let restUntil = progress.restUntil, now < restUntil { return messages("resting; next: {next}", ["next": next]) }
             return next
         }
     }
@@ -133,12 +137,13 @@ public struct Session: Hashable, Sendable {
     }
 
     private static func intervalPhase(
-        elapsed: TimeInterval, first: TimeInterval, second: TimeInterval, count: Int, names: (String, String), unit: String
+        elapsed: TimeInterval, first: TimeInterval, second: TimeInterval, count: Int, names: (String, String), messages: Messages
     ) -> String {
         let cycle = first + second
-        guard cycle > 0, elapsed < Double(count) * cycle else { return "complete" }
+        guard cycle > 0, elapsed < Double(count) * cycle else { return messages("complete") }
         let k = Int((elapsed / cycle).rounded(.down))
         let within = elapsed - Double(k) * cycle
-        return "\(within < first ? names.0 : names.1), \(unit) \(k + 1) of \(count)"
+        return (within < first ? names.0 : names.1)
+            .replacingOccurrences(of: "{n}", with: String(k + 1)).replacingOccurrences(of: "{count}", with: String(count))
     }
 }

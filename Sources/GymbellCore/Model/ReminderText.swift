@@ -1,31 +1,57 @@
-/// The reminder texts of DESIGN.md §4 (English source strings; translations keep the meaning).
-public enum ReminderText {
-    public static func daily(workoutTitle: String?) -> (title: String, body: String) {
+import Foundation
+
+/// Every user-visible text of a reminder, through a translation function (gettext in the daemon,
+/// identity in tests). Source strings are English (DESIGN.md §4); `{name}` marks a value filled in
+/// after translation so that a translator can move it.
+public struct Messages: Sendable {
+    private let translate: @Sendable (String) -> String
+
+    public init(translate: @escaping @Sendable (String) -> String) { self.translate = translate }
+
+    public static let english = Messages { $0 }
+
+    /// The translation of `msgid` with its `{placeholders}` filled in.
+    public func callAsFunction(_ msgid: String, _ values: [String: String] = [:]) -> String {
+        var text = translate(msgid)
+        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        return text
+    }
+
+    public typealias Text = (title: String, body: String)
+
+    public func daily(workoutTitle: String?) -> Text {
         if let workoutTitle {
-            return ("Workout Time!", "Today: \(workoutTitle)")
+            return (self("Workout Time!"), self("Today: {workout}", ["workout": workoutTitle]))
         }
-        return ("Time to Workout! 💪", "Your daily workout awaits.")
+        return (self("Time to Workout! 💪"), self("Your daily workout awaits."))
     }
 
-    public static let snoozed = (title: "Workout Reminder", body: "Ready to start your workout now?")
-    public static let restDay = (title: "Rest Day", body: "Recovery is progress. Take it easy today!")
+    public var snoozed: Text { (self("Workout Reminder"), self("Ready to start your workout now?")) }
+    public var restDay: Text { (self("Rest Day"), self("Recovery is progress. Take it easy today!")) }
 
-    public static func restOver(next: String?) -> (title: String, body: String) {
-        ("Rest over ⏰", next.map { "Time for your next set! Next: \($0)" } ?? "Time for your next set!")
+    public func restOver(next: String?) -> Text {
+        let body = next.map { self("Time for your next set! Next: {next}", ["next": $0]) } ?? self("Time for your next set!")
+        return (self("Rest over ⏰"), body)
     }
 
-    public static func restWarning(secondsLeft: Int) -> (title: String, body: String) {
-        ("Rest ends soon", "\(secondsLeft) second\(secondsLeft == 1 ? "" : "s") left. Get ready for your next set.")
+    public func restWarning(secondsLeft: Int) -> Text {
+        let body = secondsLeft == 1
+            ? self("1 second left. Get ready for your next set.")
+            : self("{seconds} seconds left. Get ready for your next set.", ["seconds": String(secondsLeft)])
+        return (self("Rest ends soon"), body)
     }
 
-    public static let hiitWorkDone = (title: "Work phase done ✅", body: "Time to rest.")
-    public static let hiitRestOver = (title: "Rest over 💥", body: "Get moving!")
-    public static let hiitComplete = (title: "HIIT session complete 🎉", body: "Well done!")
-    public static let runDone = (title: "Run done 🏃", body: "Switch to walking.")
-    public static let walkDone = (title: "Walk done 🚶", body: "Time to run!")
-    public static let walkRunComplete = (title: "Walk/Run session complete 🎉", body: "Great job!")
+    public var hiitWorkDone: Text { (self("Work phase done ✅"), self("Time to rest.")) }
+    public var hiitRestOver: Text { (self("Rest over 💥"), self("Get moving!")) }
+    public var hiitComplete: Text { (self("HIIT session complete 🎉"), self("Well done!")) }
+    public var runDone: Text { (self("Run done 🏃"), self("Switch to walking.")) }
+    public var walkDone: Text { (self("Walk done 🚶"), self("Time to run!")) }
+    public var walkRunComplete: Text { (self("Walk/Run session complete 🎉"), self("Great job!")) }
 
-    public static func workoutComplete(title: String, sets: Int) -> (title: String, body: String) {
-        ("Workout complete 🎉", "\(title): \(sets) sets done. Great work!")
+    public func workoutComplete(title: String, sets: Int) -> Text {
+        (self("Workout complete 🎉"), self("{workout}: {sets} sets done. Great work!", ["workout": title, "sets": String(sets)]))
     }
+
+    public var startWorkout: String { self("Start Workout") }
+    public var snoozeOneHour: String { self("Snooze 1 hour") }
 }

@@ -38,11 +38,11 @@ public struct StatusReport: Codable, Equatable, Sendable {
         case nextDaily = "next_daily"
     }
 
-    public init(session: Session?, pending: [Reminder], nextDaily: Date?, now: Date) {
+    public init(session: Session?, pending: [Reminder], nextDaily: Date?, now: Date, messages: Messages = .english) {
         self.session = session.map {
             SessionEntry(
                 id: $0.id.rawValue, kind: $0.kind.rawValue, title: $0.title, startedAt: $0.startedAt, endsAt: $0.endsAt,
-                phase: $0.phase(at: now), percentDone: $0.percentDone(at: now))
+                phase: $0.phase(at: now, messages: messages), percentDone: $0.percentDone(at: now))
         }
         self.pending = pending.sorted { $0.due < $1.due }.map {
             PendingEntry(id: $0.id.rawValue, kind: $0.kind.rawValue, due: $0.due, title: $0.title, body: $0.body)

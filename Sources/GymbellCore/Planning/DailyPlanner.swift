@@ -45,8 +45,10 @@ public struct DailyPlanner: Sendable {
     public let settings: DailyReminderSettings
     public let program: [Weekday: String]
     public let workouts: [String: WorkoutDefinition]
+    public let messages: Messages
 
-    public init(config: Config) {
+    public init(config: Config, messages: Messages = .english) {
+        self.messages = messages
         settings = config.reminders
         program = config.program
         workouts = config.workouts
@@ -57,15 +59,15 @@ public struct DailyPlanner: Sendable {
         guard settings.enabled, settings.days.contains(day.weekday) else { return nil }
         let occurrence = day.instant(at: settings.time, in: timeZone)
         if program.isEmpty {
-            let text = ReminderText.daily(workoutTitle: nil)
+            let text = messages.daily(workoutTitle: nil)
             return PlannedDaily(day: day, occurrence: occurrence, kind: .daily, title: text.title, body: text.body, workoutName: nil)
         }
         if let name = program[day.weekday] {
-            let text = ReminderText.daily(workoutTitle: workouts[name]?.title ?? name)
+            let text = messages.daily(workoutTitle: workouts[name]?.title ?? name)
             return PlannedDaily(day: day, occurrence: occurrence, kind: .daily, title: text.title, body: text.body, workoutName: name)
         }
         guard settings.restDays else { return nil }
-        let text = ReminderText.restDay
+        let text = messages.restDay
         return PlannedDaily(day: day, occurrence: occurrence, kind: .restDay, title: text.title, body: text.body, workoutName: nil)
     }
 

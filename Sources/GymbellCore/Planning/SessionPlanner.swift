@@ -18,36 +18,40 @@ public enum SessionPlanner {
     /// A rest timer of `seconds` starting at `start`: "Rest over ⏰" at its end, and a warning
     /// `warnBefore` seconds earlier when that is set and shorter than the rest.
     public static func rest(
-        id: SessionID, seconds: TimeInterval, startingAt start: Date, warnBefore: TimeInterval = 0, next: String? = nil
+        id: SessionID, seconds: TimeInterval, startingAt start: Date, warnBefore: TimeInterval = 0, next: String? = nil,
+        messages: Messages = .english
     ) -> SessionPlan {
         let end = start.addingTimeInterval(seconds)
-        let session = Session(id: id, kind: .rest, title: "Rest", startedAt: start, endsAt: end, detail: .rest)
+        let session = Session(id: id, kind: .rest, title: messages("Rest"), startedAt: start, endsAt: end, detail: .rest)
         var reminders: [Reminder] = []
         if warnBefore > 0, warnBefore < seconds {
-            let text = ReminderText.restWarning(secondsLeft: Int(warnBefore.rounded()))
+            let text = messages.restWarning(secondsLeft: Int(warnBefore.rounded()))
             reminders.append(Reminder(
                 id: ReminderID("\(id)-warn"), kind: .restWarning, due: end.addingTimeInterval(-warnBefore),
                 title: text.title, body: text.body, sessionID: id))
         }
-        let text = ReminderText.restOver(next: next)
+        let text = messages.restOver(next: next)
         reminders.append(Reminder(id: ReminderID("\(id)-over"), kind: .restOver, due: end, title: text.title, body: text.body, sessionID: id))
         return SessionPlan(session: session, reminders: reminders)
     }
 
     /// HIIT with R rounds of work W and rest S: "work done" at k(W+S)+W for k = 0…R−1, "rest over" at
     /// (k+1)(W+S) for k = 0…R−2, and "complete" at R(W+S) — the last rest's end is the completion.
-    public static func hiit(id: SessionID, plan: HIITPlan, title: String = "HIIT", startingAt start: Date) -> SessionPlan {
+    public static func hiit(
+        id: SessionID, plan: HIITPlan, title: String? = nil, startingAt start: Date, messages: Messages = .english
+    ) -> SessionPlan {
+        let title = title ?? messages("HIIT")
         let cycle = plan.work + plan.rest
         var timeline: [(TimeInterval, ReminderKind, (title: String, body: String))] = []
         for k in 0..<plan.rounds {
             let workEnd = Double(k) * cycle + plan.work
             let roundEnd = Double(k + 1) * cycle
             if k == plan.rounds - 1 {
-                if plan.rest > 0 { timeline.append((workEnd, .hiitWorkDone, ReminderText.hiitWorkDone)) }
-                timeline.append((roundEnd, .hiitComplete, ReminderText.hiitComplete))
+                if plan.rest > 0 { timeline.append((workEnd, .hiitWorkDone, messages.hiitWorkDone)) }
+                timeline.append((roundEnd, .hiitComplete, messages.hiitComplete))
             } else {
-                timeline.append((workEnd, .hiitWorkDone, ReminderText.hiitWorkDone))
-                if plan.rest > 0 { timeline.append((roundEnd, .hiitRestOver, ReminderText.hiitRestOver)) }
+                timeline.append((workEnd, .hiitWorkDone, messages.hiitWorkDone))
+                if plan.rest > 0 { timeline.append((roundEnd, .hiitRestOver, messages.hiitRestOver)) }
             }
         }
         return intervalPlan(
@@ -56,15 +60,18 @@ public enum SessionPlanner {
 
     /// Walk/run with run U, walk V, N repeats: "run done" at k(U+V)+U, "walk done" at (k+1)(U+V)
     /// for k < N−1, and "complete" at N(U+V).
-    public static func walkRun(id: SessionID, plan: WalkRunPlan, title: String = "Walk/Run", startingAt start: Date) -> SessionPlan {
+    public static func walkRun(
+        id: SessionID, plan: WalkRunPlan, title: String? = nil, startingAt start: Date, messages: Messages = .english
+    ) -> SessionPlan {
+        let title = title ?? messages("Walk/Run")
         let cycle = plan.run + plan.walk
         var timeline: [(TimeInterval, ReminderKind, (title: String, body: String))] = []
         for k in 0..<plan.repeats {
-            timeline.append((Double(k) * cycle + plan.run, .runDone, ReminderText.runDone))
+            timeline.append((Double(k) * cycle + plan.run, .runDone, messages.runDone))
             if k < plan.repeats - 1 {
-                timeline.append((Double(k + 1) * cycle, .walkDone, ReminderText.walkDone))
+                timeline.append((Double(k + 1) * cycle, .walkDone, messages.walkDone))
             } else {
-                timeline.append((Double(k + 1) * cycle, .walkRunComplete, ReminderText.walkRunComplete))
+                timeline.append((Double(k + 1) * cycle, .walkRunComplete, messages.walkRunComplete))
             }
         }
         return intervalPlan(

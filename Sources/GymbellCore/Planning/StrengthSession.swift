@@ -52,17 +52,19 @@ public struct StrengthProgress: Codable, Hashable, Sendable {
     public var isComplete: Bool { exerciseIndex >= exercises.count }
 
     /// "Bench Press — set 3 of 4, 8 × 80 kg" for the set that comes next; nil when complete.
-    public var nextSetDescription: String? {
+    public var nextSetDescription: String? { nextSetDescription(.english) }
+
+    public func nextSetDescription(_ messages: Messages) -> String? {
         guard !isComplete else { return nil }
         let exercise = exercises[exerciseIndex]
-        var text = "\(exercise.name) — set \(setsDone + 1) of \(exercise.sets)"
+        var text = messages(
+            "{exercise} — set {set} of {sets}", ["exercise": exercise.name, "set": String(setsDone + 1), "sets": String(exercise.sets)])
         if let reps = exercise.reps {
-            text += ", \(reps)"
             if let weight = exercise.weight {
                 let number = weight == weight.rounded() ? String(Int(weight)) : String(weight)
-                text += " × \(number)\(exercise.unit.map { " \($0)" } ?? "")"
+                text += ", \(reps) × \(number)\(exercise.unit.map { " \($0)" } ?? "")"
             } else {
-                text += " reps"
+                text += messages(", {reps} reps", ["reps": String(reps)])
             }
         }
         return text
@@ -96,17 +98,20 @@ public enum StrengthPlanner {
 
     /// The reminders after a set is recorded at `now`: the rest (with its warning) or, after the last
     /// set, the completion shown at once.
-    public static func afterSet(session: Session, progress: StrengthProgress, rest: TimeInterval?, warnBefore: TimeInterval, at now: Date)
-        -> [Reminder]
-    {
+    public static func afterSet(
+        session: Session, progress: StrengthProgress, rest: TimeInterval?, warnBefore: TimeInterval, at now: Date,
+        messages: Messages = .english
+    ) -> [Reminder] {
         guard let rest else {
-            let text = ReminderText.workoutComplete(title: session.title, sets: progress.totalSetsDone)
+            let text = messages.workoutComplete(title: session.title, sets: progress.totalSetsDone)
             return [Reminder(
                 id: ReminderID("\(session.id)-complete"), kind: .workoutComplete, due: now, title: text.title, body: text.body,
                 sessionID: session.id)]
         }
         let restID = SessionID("\(session.id)-set\(progress.totalSetsDone)")
-        return SessionPlanner.rest(id: restID, seconds: rest, startingAt: now, warnBefore: warnBefore, next: progress.nextSetDescription)
+        return SessionPlanner.rest(
+            id: restID, seconds: rest, startingAt: now, warnBefore: warnBefore, next: progress.nextSetDescription(messages),
+            messages: messages)
             .reminders.map { reminder in
                 var reminder = reminder
                 reminder.sessionID = session.id

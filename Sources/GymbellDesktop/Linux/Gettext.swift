@@ -1,0 +1,40 @@
+import CNotify
+import Foundation
+
+/// Translations through GNU gettext (glibc's libintl) from compiled `.mo` catalogs.
+public enum Gettext {
+    public static let domain = "gymbell"
+
+    /// Where catalogs are looked for, first match wins: `$GYMBELL_LOCALEDIR`, the `share/locale` beside
+    /// the installed binary (`<prefix>/bin/../share/locale`), `locale/` beside a development build,
+    /// then the system's.
+    public static func candidateDirectories(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        var directories: [String] = []
+        if let explicit = environment["GYMBELL_LOCALEDIR"], !explicit.isEmpty { directories.append(explicit) }
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        directories.append(executable.deletingLastPathComponent().appendingPathComponent("share/locale").path)
+        directories.append(executable.appendingPathComponent("locale").path)
+        directories.append("/usr/share/locale")
+        return directories
+    }
+
+    /// Sets up message translation for the user's locale (LC_MESSAGES only: numbers stay in C
+    /// notation for parsers) and returns the translation function.
+    public static func translator(directories: [String] = candidateDirectories()) -> @Sendable (String) -> String {
+        setlocale(LC_CTYPE, "")
+        setlocale(LC_MESSAGES, "")
+        let fileManager = FileManager.default
+        let directory = directories.first { dir in
+            (try? fileManager.contentsOfDirectory(atPath: dir))?.contains { language in
+                fileManager.fileExists(atPath: "\(dir)/\(language)/LC_MESSAGES/\(domain).mo")
+            } ?? false
+        }
+        guard let directory else { return { $0 } }
+        bindtextdomain(domain, directory)
+        bind_textdomain_codeset(domain, "UTF-8")
+        return { msgid in
+            guard let translated = dgettext(domain, msgid) else { return msgid }
+            return String(cString: translated)
+        }
+    }
+}
