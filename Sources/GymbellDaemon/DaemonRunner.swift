@@ -30,9 +30,10 @@ public enum DaemonRunner {
         }
 
         let messages = Messages(translate: Gettext.translator())
+        let zone = SystemTimeZone()
         let daemon = Daemon(
-            config: config, store: store, notifier: notifier, timer: timer, environment: Daemon.Environment(messages: messages),
-            logger: logger)
+            config: config, store: store, notifier: notifier, timer: timer,
+            environment: Daemon.Environment(timeZone: zone.current, messages: messages), logger: logger)
         let reload = { () throws(CommandError) -> String in
             do {
                 let loaded = try ConfigSource.load(paths)

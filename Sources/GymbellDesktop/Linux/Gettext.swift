@@ -33,8 +33,11 @@ public enum Gettext {
         bindtextdomain(domain, directory)
         bind_textdomain_codeset(domain, "UTF-8")
         return { msgid in
-            guard let translated = dgettext(domain, msgid) else { return msgid }
-            return String(cString: translated)
+            // Without a translation dgettext returns its argument: read it while that C string lives.
+            msgid.withCString { cMsgid in
+                guard let translated = dgettext(domain, cMsgid), UnsafePointer(translated) != cMsgid else { return msgid }
+                return String(cString: translated)
+            }
         }
     }
 }
