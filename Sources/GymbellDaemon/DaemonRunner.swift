@@ -95,6 +95,8 @@ public enum DaemonRunner {
         }
         _ = loop.onUnixSignal(SIGHUP) { _ = try? reload() }
 
+        let watchers = watchChanges(paths: paths, zone: zone, loop: loop, daemon: daemon, reload: reload, logger: logger)
+
         logger.info(
             "gymbell daemon started",
             metadata: ["config": "\(config.origin)", "state": "\(store.path ?? ":memory:")", "pid": "\(getpid())"])
@@ -103,8 +105,53 @@ public enum DaemonRunner {
         loop.run()
         daemon.shutdown()
         notifier.flush()
-        withExtendedLifetime((service, control, notifier, timer)) {}
+        withExtendedLifetime((service, control, notifier, timer, watchers)) {}
         return Status.ok
+    }
+
+    /// What makes the daemon re-plan without being asked: the config file saved, the time zone
+    /// changed (the localtime link re-pointed), the machine resumed from suspend (logind).
+    static func watchChanges(
+        paths: XDGPaths, zone: SystemTimeZone, loop: MainLoop, daemon: Daemon, reload: @escaping () throws(CommandError) -> String,
+        logger: Logger
+    ) -> [AnyObject] {
+        var watchers: [AnyObject] = []
+        // GLib polls for a file whose directory is missing: make sure the directory exists.
+        let configDirectory = (paths.userConfigFile as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(
+            atPath: configDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        do {
+            watchers.append(try FileWatcher(path: paths.userConfigFile) {
+                logger.info("the config file changed; reloading", metadata: ["path": "\(paths.userConfigFile)"])
+                _ = try? reload()
+            })
+        } catch {
+            logger.warning("cannot watch \(paths.userConfigFile) for changes (use `gymbell reload`): \(error)")
+        }
+        if zone.followsLocaltime {
+            do {
+                watchers.append(try FileWatcher(path: zone.localtimePath) {
+                    logger.info("the time zone changed; re-planning", metadata: ["zone": "\(zone.current().identifier)"])
+                    daemon.reevaluate()
+                })
+            } catch {
+                logger.warning("cannot watch \(zone.localtimePath) for time-zone changes: \(error)")
+            }
+        }
+        do {
+            watchers.append(try DBusSignalListener(
+                loop: loop, bus: .system,
+                matchRule: "type='signal',interface='org.freedesktop.login1.Manager',member='PrepareForSleep'"
+            ) { signal in
+                guard signal.arguments.first == .bool(false) else { return }
+                logger.info("resumed from suspend; re-planning")
+                daemon.reevaluate()
+            })
+        } catch {
+            // No system bus (containers, tests): the realtime timer still fires after a resume.
+            logger.debug("not following logind's suspend signals: \(error)")
+        }
+        return watchers
     }
 
     /// The config at start-up; a broken file is reported and the built-in default used until it is fixed.

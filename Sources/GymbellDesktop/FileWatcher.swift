@@ -5,8 +5,9 @@ import CNotify
 ///
 /// Built on GIO's `GFileMonitor`. With the inotify backend it watches the file's parent directory
 /// and makes no wake-ups while nothing happens there. When the parent directory does not exist,
-/// GLib falls back to checking for it every few seconds: create the directory before watching a
-/// file in it. Changes inside the file a symlink points to are not reported, only re-pointing it.
+/// GLib falls back to looking for it every 4 seconds (and may call back once when it appears):
+/// create the directory before watching a file in it. Changes inside the file a symlink points to
+/// are not reported, only re-pointing the link.
 ///
 /// A burst of events (a save in several steps, a package upgrade) becomes one call,
 /// `quietPeriodMilliseconds` after the last event.
