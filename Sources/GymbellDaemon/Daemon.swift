@@ -297,14 +297,7 @@ public final class Daemon {
 
     /// No more daily reminder today (a pending snooze is cancelled too).
     public func skipToday() throws(CommandError) -> Date? {
-        let today = LocalDay(containing: now, in: environment.timeZone())
-        try run { () throws(StoreError) in
-            var state = try store.dailyState()
-            state.quietDay = today
-            try store.save(state)
-            try store.remove(kinds: [.snoozed])
-        }
-        presenter.close { $0.kind.offersWorkoutActions }
+        try quietenToday()
         reevaluate()
         return nextDaily?.occurrence
     }
@@ -346,9 +339,11 @@ public final class Daemon {
         return description
     }
 
-    /// A workout was started today: no more daily reminder today (seed 002), a pending snooze is
-    /// cancelled and a daily reminder on screen is closed.
-    private func markTrainedToday() throws(CommandError) {
+    /// A workout was started today: no more daily reminder today (seed 002).
+    private func markTrainedToday() throws(CommandError) { try quietenToday() }
+
+    /// No more daily reminder today: a pending snooze is cancelled and a daily reminder on screen closed.
+    private func quietenToday() throws(CommandError) {
         let today = LocalDay(containing: now, in: environment.timeZone())
         try run { () throws(StoreError) in
             var state = try store.dailyState()

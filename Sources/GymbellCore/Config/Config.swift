@@ -78,7 +78,7 @@ public enum WorkoutKind: Equatable, Sendable {
 }
 
 /// One exercise of a strength workout.
-public struct Exercise: Equatable, Sendable {
+public struct Exercise: Hashable, Sendable, Codable {
     public var name: String
     public var sets: Int
     public var reps: Int?

@@ -4,7 +4,7 @@ import Foundation
 /// set → rest → next set). Pure value; stored with the session so a restart continues it.
 public struct StrengthProgress: Codable, Hashable, Sendable {
     public var workoutName: String
-    public var exercises: [StoredExercise]
+    public var exercises: [Exercise]
     /// Index of the exercise whose next set is due.
     public var exerciseIndex: Int
     /// Sets of that exercise already done.
@@ -14,20 +14,9 @@ public struct StrengthProgress: Codable, Hashable, Sendable {
     /// The end of the rest that is running, if one is.
     public var restUntil: Date?
 
-    public struct StoredExercise: Codable, Hashable, Sendable {
-        public var name: String
-        public var sets: Int
-        public var reps: Int?
-        public var weight: Double?
-        public var unit: String?
-        public var rest: [TimeInterval]
-    }
-
     public init(workoutName: String, exercises: [Exercise]) {
         self.workoutName = workoutName
-        self.exercises = exercises.map {
-            StoredExercise(name: $0.name, sets: $0.sets, reps: $0.reps, weight: $0.weight, unit: $0.unit, rest: $0.rest)
-        }
+        self.exercises = exercises
         exerciseIndex = 0
         setsDone = 0
         totalSetsDone = 0
