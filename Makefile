@@ -7,7 +7,7 @@ BIN := .build/debug/gymbell
 
 help:
 	@echo "make run        install what is missing, build, run the daemon in the foreground"
-	@echo "make test       install what is missing, build, run unit and end-to-end tests"
+	@echo "make test       install what is missing, build, run every test (unit, e2e, packaging, reliability)"
 	@echo "make build      debug build (.build/debug/gymbell)"
 	@echo "make release    release build (.build/release/gymbell)"
 	@echo "make test-unit  Swift unit tests only"
@@ -58,6 +58,7 @@ BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
 # Debian's zsh reads /usr/share/zsh/vendor-completions and /usr/local/share/zsh/site-functions.
 ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(DATADIR)/zsh/vendor-completions,$(DATADIR)/zsh/site-functions)
 FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
+LOCALEDIR ?= $(DATADIR)/locale
 # Set STRIP=strip to install a stripped binary (make install-strip does).
 STRIP ?=
 RELEASE_SCRATCH ?= .build-pkg-release
@@ -68,7 +69,7 @@ MANUAL_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || date -u +%Y-%m-%d)
 INSTALL_ENV = DESTDIR="$(DESTDIR)" BINDIR="$(BINDIR)" DATADIR="$(DATADIR)" MANDIR="$(MANDIR)" \
 	DOCDIR="$(DOCDIR)" USERUNITDIR="$(USERUNITDIR)" AUTOSTARTDIR="$(AUTOSTARTDIR)" \
 	DBUSSERVICEDIR="$(DBUSSERVICEDIR)" DBUSIFACEDIR="$(DBUSIFACEDIR)" BASHCOMPDIR="$(BASHCOMPDIR)" \
-	ZSHCOMPDIR="$(ZSHCOMPDIR)" FISHCOMPDIR="$(FISHCOMPDIR)" GYMBELL="$(GYMBELL)" \
+	ZSHCOMPDIR="$(ZSHCOMPDIR)" FISHCOMPDIR="$(FISHCOMPDIR)" LOCALEDIR="$(LOCALEDIR)" GYMBELL="$(GYMBELL)" \
 	GENERATE_MANUAL="$(GENERATE_MANUAL)" MANUAL_DATE="$(MANUAL_DATE)" STRIP="$(STRIP)"
 
 .PHONY: help-packaging release-static install install-strip install-files uninstall install-manifest deb screenshot test-packaging
@@ -111,3 +112,14 @@ screenshot: build
 
 test-packaging:
 	$(PYTHON) -m pytest tests/packaging -q -p no:cacheprovider
+
+# --- benchmarks and reliability suite (issue 6) --------------------------------------------------
+.PHONY: bench test-reliability
+BENCH_SCRATCH := .build-bench
+
+bench: deps   ## release build with a static Swift stdlib (as shipped), then bench/run.py (~9 min)
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(BENCH_SCRATCH)
+	$(PYTHON) bench/run.py --bin "$$($(SWIFT) build -c release --static-swift-stdlib --scratch-path $(BENCH_SCRATCH) --show-bin-path)/gymbell"
+
+test-reliability: build   ## kill -9 chaos, notification-server faults, fuzzing, security (~4 min)
+	GYMBELL_BIN="$$($(SWIFT) build --show-bin-path)/gymbell" $(PYTHON) -m pytest tests/reliability -q -p no:cacheprovider

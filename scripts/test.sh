@@ -1,18 +1,27 @@
 #!/bin/sh
-# Runs gymbell's tests: Swift unit tests, then the end-to-end tests against the real daemon and CLI
-# on a private D-Bus session bus. `scripts/test.sh unit` or `scripts/test.sh e2e` runs one part.
-# Needs no session bus or display of its own: every test starts what it needs.
+# Runs gymbell's tests. Needs no session bus or display of its own: every test starts what it needs
+# (private dbus-daemon, recording notification server, Xvfb where a picture is taken).
+#   scripts/test.sh              everything: unit, e2e, packaging, reliability
+#   scripts/test.sh unit|e2e|packaging|reliability   one part
 set -eu
 cd "$(dirname "$0")/.."
 part="${1:-all}"
 ./scripts/install-deps.sh
 swift build
 ./scripts/build-locale.sh
+bin="$(swift build --show-bin-path)/gymbell"
 status=0
-if [ "$part" = all ] || [ "$part" = unit ]; then
+run() { [ "$part" = all ] || [ "$part" = "$1" ]; }
+if run unit; then
   swift test || status=1
 fi
-if [ "$part" = all ] || [ "$part" = e2e ]; then
-  GYMBELL_BIN="$(swift build --show-bin-path)/gymbell" /usr/bin/python3 -m pytest tests/e2e -q -p no:cacheprovider || status=1
+if run e2e; then
+  GYMBELL_BIN="$bin" /usr/bin/python3 -m pytest tests/e2e -q -p no:cacheprovider || status=1
+fi
+if run packaging; then
+  /usr/bin/python3 -m pytest tests/packaging -q -p no:cacheprovider || status=1
+fi
+if run reliability; then
+  GYMBELL_BIN="$bin" /usr/bin/python3 -m pytest tests/reliability -q -p no:cacheprovider || status=1
 fi
 exit $status

@@ -27,7 +27,7 @@ enum ReminderPresentation {
             urgency: reminder.kind.offersWorkoutActions ? .normal : .critical,
             // Daily reminders wait for an answer; transitions are glanceable and go away.
             expireTimeout: reminder.kind.offersWorkoutActions ? 0 : nil,
-            resident: false)
+            resident: false, icon: desktopEntry)
     }
 
     static let setDoneAction = "set-done"
@@ -63,7 +63,7 @@ enum ReminderPresentation {
         return NotificationRequest(
             summary: session.title, body: body, actions: actions, category: "x-gymbell.session", desktopEntry: desktopEntry,
             soundName: nil, soundFile: nil, urgency: .low, expireTimeout: 0, resident: true,
-            progressValue: session.percentDone(at: now))
+            progressValue: session.percentDone(at: now), icon: desktopEntry)
     }
 
     private static func clockTime(_ date: Date) -> String {

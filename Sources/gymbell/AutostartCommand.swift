@@ -97,6 +97,9 @@ struct AutostartCommand: ParsableCommand {
                 return
             }
             print("systemd user unit gymbell.service: \(unit.summary)")
+            if unit.enabled {
+                print("  Both on is fine: the autostart entry only asks D-Bus for the daemon, which starts gymbell.service once.")
+            }
         }
     }
 
@@ -112,7 +115,9 @@ struct AutostartCommand: ParsableCommand {
 
         func run() throws {
             do {
-                _ = try GymbellClient().status()
+                // Longer than the bus's own 25 s limit on starting a service, so a slow start ends
+                // in the bus's error (exit 1), not in our timeout and a second daemon below.
+                _ = try GymbellClient(timeoutMilliseconds: 30_000).status()
                 print("gymbell: the daemon is running.")
                 return
             } catch {

@@ -17,12 +17,15 @@ public struct NotificationRequest: Equatable, Sendable {
     public var resident: Bool
     /// 0…100: progress shown as a bar (the `value` hint).
     public var progressValue: Int?
+    /// An icon name from the theme (app_icon).
+    public var icon: String?
 
     public init(
         summary: String, body: String, actions: [(key: String, label: String)] = [], category: String? = nil,
         desktopEntry: String? = nil, soundName: String? = nil, soundFile: String? = nil, urgency: Urgency = .normal,
-        expireTimeout: Int32? = nil, resident: Bool = false, progressValue: Int? = nil
+        expireTimeout: Int32? = nil, resident: Bool = false, progressValue: Int? = nil, icon: String? = nil
     ) {
+        self.icon = icon
         self.summary = summary
         self.body = body
         self.actions = actions
@@ -41,6 +44,6 @@ public struct NotificationRequest: Equatable, Sendable {
             && lhs.actions.map(\.label) == rhs.actions.map(\.label) && lhs.category == rhs.category
             && lhs.desktopEntry == rhs.desktopEntry && lhs.soundName == rhs.soundName && lhs.soundFile == rhs.soundFile
             && lhs.urgency == rhs.urgency && lhs.expireTimeout == rhs.expireTimeout && lhs.resident == rhs.resident
-            && lhs.progressValue == rhs.progressValue
+            && lhs.progressValue == rhs.progressValue && lhs.icon == rhs.icon
     }
 }

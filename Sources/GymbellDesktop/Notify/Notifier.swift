@@ -154,7 +154,7 @@ private final class NotifierThread: @unchecked Sendable {
     // MARK: Requests
 
     func show(_ handle: NotificationHandle, _ request: NotificationRequest) {
-        guard let raw = notify_notification_new(request.summary, request.body, nil) else {
+        guard let raw = notify_notification_new(request.summary, request.body, request.icon) else {
             fail(handle, "libnotify could not create a notification")
             return
         }
@@ -176,7 +176,7 @@ private final class NotifierThread: @unchecked Sendable {
             return
         }
         let n = entry.notification
-        notify_notification_update(n, request.summary, request.body, nil)
+        notify_notification_update(n, request.summary, request.body, request.icon)
         notify_notification_clear_hints(n)
         notify_notification_clear_actions(n)
         configure(n, with: request, entry: entry)

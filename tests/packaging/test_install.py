@@ -1,0 +1,193 @@
+"""`make install DESTDIR=…` and `make uninstall`: the installed file list, the filled-in templates,
+and the validators desktops and software centres use (desktop-file-validate, appstreamcli,
+systemd-analyze)."""
+
+import configparser
+import os
+import re
+import shutil
+import struct
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import APP_ID, PACKAGING_DIR, PREFIX, REPO, files_under, make
+
+BINDIR = f"{PREFIX}/bin"
+APP_ENTRY = f"{PREFIX}/share/applications/{APP_ID}.desktop"
+AUTOSTART_ENTRY = f"/etc/xdg/autostart/{APP_ID}.desktop"
+USER_UNIT = f"{PREFIX}/lib/systemd/user/gymbell.service"
+DBUS_SERVICE = f"{PREFIX}/share/dbus-1/services/{APP_ID}.service"
+METAINFO = f"{PREFIX}/share/metainfo/{APP_ID}.metainfo.xml"
+MAN_PAGE = f"{PREFIX}/share/man/man1/gymbell.1"
+CONFIG_EXAMPLE = f"{PREFIX}/share/doc/gymbell/config.toml.example"
+SCREENSHOT_URL = "https://raw.githubusercontent.com/gymbell/gymbell/main/data/screenshots/notification.png"
+
+
+def expected_manifest():
+    lines = (PACKAGING_DIR / "expected-install-manifest.txt").read_text().splitlines()
+    return sorted(l.strip() for l in lines if l.strip() and not l.startswith("#"))
+
+
+def keys(path, group):
+    """The keys of one group of a .desktop/.service style file (case kept)."""
+    parser = configparser.ConfigParser(interpolation=None, strict=True)
+    parser.optionxform = str
+    parser.read(path, encoding="utf-8")
+    return dict(parser[group])
+
+
+def test_installed_files_are_the_manifest(installed):
+    assert files_under(installed.destdir) == expected_manifest()
+
+
+def test_install_manifest_target_lists_the_same_files():
+    listed = make("install-manifest").stdout.split()
+    assert sorted(listed) == expected_manifest()
+
+
+def test_bindir_is_filled_in_everywhere(installed):
+    for rel in expected_manifest():
+        path = installed.path(rel)
+        data = path.read_bytes()
+        if b"\0" in data[:4096]:
+            continue  # the binary
+        assert b"@bindir@" not in data, f"{rel} still says @bindir@"
+        assert b"@" + b"prefix@" not in data, f"{rel} has an unfilled @prefix@"
+    exec_lines = {
+        APP_ENTRY: ["Exec=/usr/local/bin/gymbell autostart run", "TryExec=/usr/local/bin/gymbell"],
+        AUTOSTART_ENTRY: ["Exec=/usr/local/bin/gymbell autostart run", "TryExec=/usr/local/bin/gymbell"],
+        USER_UNIT: ["ExecStart=/usr/local/bin/gymbell daemon", "ExecReload=/usr/local/bin/gymbell reload"],
+        DBUS_SERVICE: ["Exec=/usr/local/bin/gymbell daemon"],
+    }
+    for rel, wanted in exec_lines.items():
+        lines = installed.path(rel).read_text().splitlines()
+        for line in wanted:
+            assert line in lines, f"{rel} lacks {line!r}"
+
+
+def test_config_example_is_the_default_config(installed):
+    # data/config.toml is a symlink: the real file must be installed, not the link.
+    example = installed.path(CONFIG_EXAMPLE)
+    assert not example.is_symlink()
+    assert example.read_text() == (REPO / "data" / "config.toml").read_text()
+
+
+def test_desktop_files_validate(installed):
+    for rel in (APP_ENTRY, AUTOSTART_ENTRY):
+        proc = subprocess.run(["desktop-file-validate", str(installed.path(rel))], capture_output=True, text=True)
+        assert proc.returncode == 0 and "error" not in proc.stdout, f"{rel}:\n{proc.stdout}{proc.stderr}"
+    app = keys(installed.path(APP_ENTRY), "Desktop Entry")
+    assert app["Icon"] == APP_ID and app["Type"] == "Application"
+    autostart = keys(installed.path(AUTOSTART_ENTRY), "Desktop Entry")
+    # The entry only asks D-Bus for the daemon, so systemd's autostart generator may run it too.
+    assert autostart.get("X-systemd-skip", "false") == "false"
+    assert autostart.get("Hidden", "false") == "false"
+
+
+def test_metainfo_validates_and_points_at_the_screenshot(installed):
+    path = installed.path(METAINFO)
+    proc = subprocess.run(["appstreamcli", "validate", "--no-net", str(path)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    text = path.read_text()
+    assert f"<image type=\"source\">{SCREENSHOT_URL}</image>" in text
+    assert f"<launchable type=\"desktop-id\">{APP_ID}.desktop</launchable>" in text
+    # The URL serves the repository's file: it must be there and be a real PNG of a bubble.
+    png = (REPO / "data" / "screenshots" / "notification.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", png[16:24])
+    assert width >= 200 and height >= 40, (width, height)
+
+
+def test_user_unit(installed, tmp_path):
+    unit = keys(installed.path(USER_UNIT), "Service")
+    assert unit["Type"] == "dbus" and unit["BusName"] == APP_ID
+    assert unit["Restart"] == "on-failure"
+    assert unit["RestartPreventExitStatus"] == "3"
+    section = keys(installed.path(USER_UNIT), "Unit")
+    assert section["PartOf"] == "graphical-session.target"
+    assert section["After"] == "graphical-session.target"
+    assert keys(installed.path(USER_UNIT), "Install")["WantedBy"] == "graphical-session.target"
+
+
+def test_user_unit_passes_systemd_analyze_verify(installed, tmp_path):
+    analyze = shutil.which("systemd-analyze")
+    if analyze is None:
+        pytest.skip("systemd-analyze is not installed (package systemd)")
+    # verify checks that ExecStart's program exists and that `man gymbell(1)` finds the page:
+    # point both at the DESTDIR tree. The unit keeps its name: BusName= is checked against it.
+    unit = tmp_path / "gymbell.service"
+    unit.write_text(installed.path(USER_UNIT).read_text().replace(BINDIR, str(installed.path(BINDIR))))
+    runtime = tmp_path / "run"
+    runtime.mkdir(mode=0o700)
+    env = dict(os.environ, XDG_RUNTIME_DIR=str(runtime), MANPATH=str(installed.path(f"{PREFIX}/share/man")))
+    proc = subprocess.run([analyze, "--user", "verify", str(unit)], capture_output=True, text=True, env=env)
+    if proc.returncode != 0 and "Failed to initialize manager" in proc.stderr:
+        pytest.skip(f"systemd-analyze --user cannot run here: {proc.stderr.strip()}")
+    # A bad key is only a warning with exit status 0: any output is a failure.
+    assert proc.returncode == 0 and not proc.stderr.strip() and not proc.stdout.strip(), proc.stdout + proc.stderr
+
+
+def test_dbus_activation_file(installed):
+    service = keys(installed.path(DBUS_SERVICE), "D-BUS Service")
+    assert service == {"Name": APP_ID, "Exec": f"{BINDIR}/gymbell daemon", "SystemdService": "gymbell.service"}
+
+
+def test_installed_binary_runs_without_swift_libraries(installed):
+    binary = installed.binary
+    ldd = subprocess.run(["ldd", str(binary)], capture_output=True, text=True, check=True).stdout
+    assert "swift" not in ldd.lower(), ldd
+    assert "not found" not in ldd, ldd
+    version = subprocess.run([str(binary), "--version"], capture_output=True, text=True, check=True).stdout.strip()
+    assert re.fullmatch(r"\d+\.\d+\.\d+.*", version), version
+    check = subprocess.run([str(binary), "config", "check", str(installed.path(CONFIG_EXAMPLE))],
+                           capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_man_page_renders_and_covers_every_command(installed):
+    page = installed.path(MAN_PAGE)
+    proc = subprocess.run(["groff", "-mandoc", "-Tutf8", "-ww", "-z", str(page)], capture_output=True, text=True)
+    assert proc.returncode == 0 and not proc.stderr.strip(), proc.stderr
+    text = page.read_text()
+    assert text.startswith('.\\" "Generated by swift-argument-parser"')
+    assert ".Dt GYMBELL 1" in text
+    for command in ("daemon", "rest", "hiit", "walkrun", "status", "reload", "config", "autostart"):
+        assert f".It Em {command}" in text, f"the man page lacks {command}"
+
+
+@pytest.mark.parametrize("shell,rel,check", [
+    ("bash", f"{PREFIX}/share/bash-completion/completions/gymbell", ["bash", "-n"]),
+    ("zsh", f"{PREFIX}/share/zsh/site-functions/_gymbell", ["zsh", "-n"]),
+    ("fish", f"{PREFIX}/share/fish/vendor_completions.d/gymbell.fish", ["fish", "--no-execute"]),
+])
+def test_completions_parse_and_know_the_commands(installed, shell, rel, check):
+    path = installed.path(rel)
+    text = path.read_text()
+    assert "autostart" in text and "walkrun" in text
+    if shutil.which(check[0]) is None:
+        pytest.skip(f"{shell} is not installed: only the contents were checked")
+    proc = subprocess.run([*check, str(path)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_uninstall_removes_every_installed_file(installed, tmp_path):
+    # A tree of its own (install-files: no second build), so the other tests keep theirs.
+    destdir = tmp_path / "destdir"
+    make("install-files", f"DESTDIR={destdir}", f"GYMBELL={installed.binary}")
+    assert files_under(destdir) == expected_manifest()
+    make("uninstall", f"DESTDIR={destdir}")
+    assert files_under(destdir) == []
+    assert not (destdir / "usr/local/share/doc/gymbell").exists()
+    make("uninstall", f"DESTDIR={destdir}")  # nothing left to do is not an error
+
+
+def test_prefix_usr_uses_debian_locations():
+    listed = make("install-manifest", "PREFIX=/usr").stdout.split()
+    assert "/usr/bin/gymbell" in listed
+    assert f"/etc/xdg/autostart/{APP_ID}.desktop" in listed
+    assert "/usr/lib/systemd/user/gymbell.service" in listed
+    assert "/usr/share/zsh/vendor-completions/_gymbell" in listed
+    other = make("install-manifest", "PREFIX=/opt/gymbell").stdout.split()
+    assert f"/opt/gymbell/etc/xdg/autostart/{APP_ID}.desktop" in other
