@@ -123,3 +123,8 @@ bench: deps   ## release build with a static Swift stdlib (as shipped), then ben
 
 test-reliability: build   ## kill -9 chaos, notification-server faults, fuzzing, security (~4 min)
 	GYMBELL_BIN="$$($(SWIFT) build --show-bin-path)/gymbell" $(PYTHON) -m pytest tests/reliability -q -p no:cacheprovider
+
+# --- the visual check: the real dunst under Xvfb (tests/desktop/README.md) ----------------------
+.PHONY: check-desktop
+check-desktop: build   ## Xvfb + dunst + the real daemon: screenshots, Snooze/Start through dunst's menu (~25 s)
+	GYMBELL_BIN="$$($(SWIFT) build --show-bin-path)/gymbell" $(PYTHON) -m pytest tests/desktop -q -p no:cacheprovider

@@ -32,16 +32,37 @@ public enum ConfigSource {
 
     /// Reads and validates the file at `path`.
     public static func load(path: String) throws(ConfigLoadError) -> LoadedConfig {
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw .unreadable(path: path, reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            let (line, column) = firstInvalidUTF8(in: data)
+            throw .invalid(ConfigErrors(diagnostics: [ConfigDiagnostic(
+                path: path, line: line, column: column, message: "the file is not valid UTF-8 text; save it as UTF-8")]))
         }
         do {
             return LoadedConfig(config: try ConfigParser.parse(text, path: path), path: path)
         } catch {
             throw .invalid(error)
+        }
+    }
+
+    /// Line and column (in characters) of the first byte that is not valid UTF-8.
+    static func firstInvalidUTF8(in data: Data) -> (Int, Int) {
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        var line = 1
+        var column = 1
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+            case .emptyInput, .error:
+                return (line, column)
+            }
         }
     }
 

@@ -105,6 +105,7 @@ public enum DaemonRunner {
         loop.run()
         daemon.shutdown()
         notifier.flush()
+        store.close()
         withExtendedLifetime((service, control, notifier, timer, watchers)) {}
         return Status.ok
     }

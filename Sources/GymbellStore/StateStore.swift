@@ -17,12 +17,22 @@ public final class StateStore {
             if !existed {
                 // Create it 0600 before SQLite does, so the file is never readable by others.
                 let fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
-                if fd >= 0 { close(fd) }
+                if fd >= 0 { Glibc.close(fd) }
             }
             var configuration = Configuration()
             configuration.busyMode = .timeout(2)
+            // WAL with NORMAL sync: a commit costs one write instead of three fsyncs (delivery lateness);
+            // a power cut can lose the last commit, never corrupt the file.
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
             database = try DatabaseQueue(path: path, configuration: configuration)
             try Self.migrator.migrate(database)
+            // A database that opens but cannot be written (read-only file or directory) is unusable.
+            try database.write { db in try db.execute(sql: "PRAGMA user_version = 1") }
+            let check = try database.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }
+            guard check == "ok" else { throw StoreError(path: path, reason: "damaged: \(check ?? "no answer")") }
         } catch {
             throw StoreError(path: path, reason: "\(error)")
         }
@@ -69,6 +79,12 @@ public final class StateStore {
             try db.alter(table: "session") { t in t.add(column: "detail", .text) }
         }
         return migrator
+    }
+
+    /// Closes the database, folding the write-ahead log back into the file (at a clean exit).
+    public func close() {
+        try? database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        try? database.close()
     }
 
     // MARK: Reading
@@ -178,9 +194,9 @@ public final class StateStore {
     @discardableResult
     public func remove(kinds: Set<ReminderKind>) throws(StoreError) -> [Reminder] {
         try write { db in
-            let all = try Row.fetchAll(db, sql: "SELECT * FROM reminder").compactMap(Self.reminder(from:))
-            let matching = all.filter { kinds.contains($0.kind) }
-            for reminder in matching { try db.execute(sql: "DELETE FROM reminder WHERE id = ?", arguments: [reminder.id.rawValue]) }
+            let list = kinds.map { "'\($0.rawValue)'" }.joined(separator: ",")  // fixed enum raw values, no user text
+            let matching = try Row.fetchAll(db, sql: "SELECT * FROM reminder WHERE kind IN (\(list))").compactMap(Self.reminder(from:))
+            try db.execute(sql: "DELETE FROM reminder WHERE kind IN (\(list))")
             return matching
         }
     }

@@ -64,9 +64,17 @@ def raw_status(conn, timeout=5.0):
     return json.loads(str(raw_call(conn, "Status", timeout=timeout)))
 
 
+SESSION_CATEGORY = "x-gymbell.session"
+
+
 def daemon_notifies(recorder, title=None):
-    """Notify records sent by gymbell (app_name "gymbell"), optionally of one title."""
+    """Reminders sent by gymbell (app_name "gymbell"), optionally of one title.
+
+    The resident session-progress notification (category x-gymbell.session, replaced in place as the
+    session advances) is not a reminder and is left out.
+    """
     return recorder.notifies(lambda r: r["app_name"] == "gymbell"
+                             and r["hints"].get("category") != SESSION_CATEGORY
                              and (title is None or r["summary"] == title))
 
 
@@ -138,6 +146,26 @@ def proc_status_kb(pid, key):
             if line.startswith(key + ":"):
                 return int(line.split()[1])
     return None
+
+
+def rss_by_mapping(pid, top=6):
+    """[(kB, mapping)] of the largest resident mappings of `pid` (from /proc/<pid>/smaps), files by
+    base name, anonymous memory as [heap]/[anon]/[stack]."""
+    sizes = {}
+    name = None
+    try:
+        with open(f"/proc/{pid}/smaps") as f:
+            for line in f:
+                parts = line.split()
+                if not parts:
+                    continue
+                if "-" in parts[0] and not parts[0].endswith(":"):
+                    name = os.path.basename(parts[5]) if len(parts) >= 6 else "[anon]"
+                elif parts[0] == "Rss:":
+                    sizes[name] = sizes.get(name, 0) + int(parts[1])
+    except FileNotFoundError:
+        return []
+    return sorted(((kb, n) for n, kb in sizes.items()), reverse=True)[:top]
 
 
 def wait_for_name(conn, name, timeout, proc=None, interval=0.001):

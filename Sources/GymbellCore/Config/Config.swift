@@ -9,19 +9,23 @@ public struct Config: Equatable, Sendable {
     /// Weekday → workout name (a key of `workouts`). Weekdays not listed are rest days.
     public var program: [Weekday: String]
     public var workouts: [String: WorkoutDefinition]
+    /// `[quiet_hours]`; nil when the file has none.
+    public var quietHours: QuietHours?
 
     public init(
         reminders: DailyReminderSettings = .init(),
         rest: RestSettings = .init(),
         sound: SoundSettings = .init(),
         program: [Weekday: String] = [:],
-        workouts: [String: WorkoutDefinition] = [:]
+        workouts: [String: WorkoutDefinition] = [:],
+        quietHours: QuietHours? = nil
     ) {
         self.reminders = reminders
         self.rest = rest
         self.sound = sound
         self.program = program
         self.workouts = workouts
+        self.quietHours = quietHours
     }
 }
 
@@ -37,6 +41,21 @@ public struct DailyReminderSettings: Equatable, Sendable {
     public var lateGrace: TimeInterval = 2 * 3600
     /// argv of a program to run on "Start Workout"; executed without a shell. Empty: none.
     public var startCommand: [String] = []
+    /// `time = "auto"`: remind `autoLead` before the start time learned from the history, per weekday;
+    /// `time` stays the fallback while too little is learned (18:00 unless the file says otherwise).
+    public var autoTime: Bool = false
+    public var autoLead: TimeInterval = 30 * 60
+    /// A running workout without progress this long gets a "Paused workout" reminder; 0 turns it off.
+    public var pauseAfter: TimeInterval = 2 * 3600
+    /// After this many consecutive days with a session, advise a rest day; 0 turns it off.
+    public var restAfterDays: Int = 3
+    public var restAdviceTime: LocalTime = LocalTime(hour: 20, minute: 0)!
+    /// Celebrate streaks and workout counts right after a session completes.
+    public var milestones: Bool = true
+    /// Generic texts without workout names or weights (`private = true`).
+    public var privateMode: Bool = false
+    /// Speak session reminders through speech-dispatcher when it is installed.
+    public var announce: Bool = false
     public init() {}
 }
 

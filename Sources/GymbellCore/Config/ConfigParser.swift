@@ -13,6 +13,12 @@ public enum ConfigParser {
                 path: path, line: nul.line, column: nul.column,
                 message: "the file contains a NUL character; a config file must be UTF-8 text")])
         }
+        // toml++ asserts (aborts the process) on a header bracket that ends its line: refuse it first.
+        if let open = unclosedHeader(in: text) {
+            throw ConfigErrors(diagnostics: [ConfigDiagnostic(
+                path: path, line: open.line, column: open.column,
+                message: "TOML syntax error: this table header is not a valid [name]; a name is letters, digits, _ and -, or quoted")])
+        }
         let document: [String: ConfigValue]
         do {
             document = try ConfigValue.parseDocument(text)
@@ -28,6 +34,40 @@ public enum ConfigParser {
         let config = decodeConfig(document, reader: &reader)
         guard reader.diagnostics.isEmpty else { throw ConfigErrors(diagnostics: reader.diagnostics) }
         return config
+    }
+
+    /// The position of a table header that toml++ would assert on instead of reporting: a `[` or `[[`
+    /// that starts a line and is followed by nothing, or by a name part that does not begin with a
+    /// bare-key character or a quote.
+    static func unclosedHeader(in text: String) -> (line: Int, column: Int)? {
+        func isBare(_ c: Character) -> Bool { c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-") }
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let chars = Array(line)
+            var i = 0
+            while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 }
+            guard i < chars.count, chars[i] == "[" else { continue }
+            let start = i
+            while i < chars.count, chars[i] == "[" { i += 1 }
+            // Each dotted part must start with a bare-key character or a quote.
+            while true {
+                while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 }
+                guard i < chars.count, isBare(chars[i]) || chars[i] == "\"" || chars[i] == "'" else {
+                    return (index + 1, start + 1)
+                }
+                if chars[i] == "\"" || chars[i] == "'" {
+                    let quote = chars[i]
+                    i += 1
+                    while i < chars.count, chars[i] != quote { i += chars[i] == "\\" ? 2 : 1 }
+                    i += 1
+                } else {
+                    while i < chars.count, isBare(chars[i]) { i += 1 }
+                }
+                while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 }
+                guard i < chars.count, chars[i] == "." else { break }
+                i += 1
+            }
+        }
+        return nil
     }
 
     /// The built-in default config file, which documents every setting.
@@ -53,9 +93,13 @@ public enum ConfigParser {
     // MARK: Tables
 
     private static let sectionKeys: KeyValuePairs<String, [String]> = [
-        "reminders": ["enabled", "time", "days", "rest_days", "snooze_minutes", "late_grace", "start_command"],
+        "reminders": [
+            "enabled", "time", "days", "rest_days", "snooze_minutes", "late_grace", "start_command",
+            "auto_lead", "pause_after", "rest_after_days", "rest_advice_time", "milestones", "private", "announce",
+        ],
         "rest": ["default", "warn_before"],
         "sound": ["enabled", "name", "file"],
+        "quiet_hours": ["start", "end"],
         "program": Weekday.allCases.map(\.rawValue),
         "workouts": [],
     ]
@@ -85,6 +129,7 @@ public enum ConfigParser {
         if let table = tables["reminders"] { config.reminders = decodeReminders(table, reader: &reader) }
         if let table = tables["rest"] { config.rest = decodeRest(table, reader: &reader) }
         if let table = tables["sound"] { config.sound = decodeSound(table, reader: &reader) }
+        if let table = tables["quiet_hours"] { config.quietHours = decodeQuietHours(table, reader: &reader) }
         if let table = tables["workouts"] { config.workouts = decodeWorkouts(table, reader: &reader) }
         if let table = tables["program"] {
             // Names of workouts the file defines, even ones with errors: those are reported once, there.
@@ -101,7 +146,7 @@ public enum ConfigParser {
                 return "unknown table [\(ConfigPath([.key(key)]))]; did you mean [\(suggestion)]?"
             }
             return "unknown table [\(ConfigPath([.key(key)]))]; the tables are "
-                + "[reminders], [rest], [sound], [program] and [workouts.NAME]"
+                + "[reminders], [rest], [sound], [quiet_hours], [program] and [workouts.NAME]"
         }
         if let home = sectionHolding(key) {
             return "\(TOMLText.quoted(key)) must be inside a table: put it under \(home)"
@@ -119,8 +164,12 @@ public enum ConfigParser {
         if let value = table["enabled"], let enabled = reader.bool(value, at: path.appending("enabled")) {
             settings.enabled = enabled
         }
-        if let value = table["time"], let time = reader.timeOfDay(value, at: path.appending("time")) {
-            settings.time = time
+        if let value = table["time"] {
+            if case .string(let text) = value, text.lowercased() == "auto" {
+                settings.autoTime = true
+            } else if let time = reader.timeOfDay(value, at: path.appending("time"), keyword: "auto") {
+                settings.time = time
+            }
         }
         if let value = table["days"], let days = decodeDays(value, at: path.appending("days"), reader: &reader) {
             settings.days = days
@@ -142,7 +191,61 @@ public enum ConfigParser {
            let argv = decodeCommand(value, at: path.appending("start_command"), reader: &reader) {
             settings.startCommand = argv
         }
+        decodeSmartReminders(table, into: &settings, at: path, reader: &reader)
         return settings
+    }
+
+    /// The `[reminders]` keys of seed 002's smart reminders, voice and private mode.
+    private static func decodeSmartReminders(
+        _ table: [String: ConfigValue], into settings: inout DailyReminderSettings, at path: ConfigPath, reader: inout ConfigReader
+    ) {
+        let halfDay = DurationRange(lowerBound: 0, upperBound: 12 * 3600)
+        if let value = table["auto_lead"], let lead = reader.duration(value, at: path.appending("auto_lead"), in: halfDay) {
+            settings.autoLead = lead
+        }
+        if let value = table["pause_after"], let pause = reader.duration(value, at: path.appending("pause_after"), in: halfDay) {
+            settings.pauseAfter = pause
+        }
+        if let value = table["rest_after_days"],
+           let days = reader.integer(value, at: path.appending("rest_after_days"), in: 0...30,
+                                     expected: "a whole number of days like 3 (0 turns it off)") {
+            settings.restAfterDays = days
+        }
+        if let value = table["rest_advice_time"], let time = reader.timeOfDay(value, at: path.appending("rest_advice_time")) {
+            settings.restAdviceTime = time
+        }
+        if let value = table["milestones"], let flag = reader.bool(value, at: path.appending("milestones")) {
+            settings.milestones = flag
+        }
+        if let value = table["private"], let flag = reader.bool(value, at: path.appending("private")) {
+            settings.privateMode = flag
+        }
+        if let value = table["announce"], let flag = reader.bool(value, at: path.appending("announce")) {
+            settings.announce = flag
+        }
+    }
+
+    /// `[quiet_hours]`: both `start` and `end`, or neither; an empty window is a mistake.
+    private static func decodeQuietHours(_ table: [String: ConfigValue], reader: inout ConfigReader) -> QuietHours? {
+        let path: ConfigPath = [.key("quiet_hours")]
+        let misspelt = reader.rejectUnknownKeys(of: table, at: path, known: keys(of: "quiet_hours"), elsewhere: sectionHolding)
+        let start = table["start"].flatMap { reader.timeOfDay($0, at: path.appending("start")) }
+        let end = table["end"].flatMap { reader.timeOfDay($0, at: path.appending("end")) }
+        let needs = "quiet hours need both start and end, e.g. start = \"22:00\" and end = \"07:00\""
+        switch (table["start"], table["end"]) {
+        case (nil, nil): return nil
+        case (nil, _): reader.reportMissing("start", in: path, needs, misspelt: misspelt)
+        case (_, nil): reader.reportMissing("end", in: path, needs, misspelt: misspelt)
+        default: break
+        }
+        guard let start, let end else { return nil }
+        guard start != end else {
+            let literal = table["end"]?.literal ?? TOMLText.quoted(end.description)
+            reader.reportValue(path.appending("end"), "\(literal) equals start, which leaves no quiet time; "
+                + "give a different end, or remove [quiet_hours]")
+            return nil
+        }
+        return QuietHours(start: start, end: end)
     }
 
     private static func decodeDays(_ value: ConfigValue, at path: ConfigPath, reader: inout ConfigReader) -> Set<Weekday>? {

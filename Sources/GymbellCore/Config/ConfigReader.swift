@@ -138,7 +138,8 @@ struct ConfigReader {
     }
 
     /// "HH:MM" or "HH:MM:SS"; an unquoted TOML local time with whole seconds is accepted too.
-    mutating func timeOfDay(_ value: ConfigValue, at path: ConfigPath) -> LocalTime? {
+    /// `keyword` is a word the caller accepts instead of a time (`"auto"`): messages offer it too.
+    mutating func timeOfDay(_ value: ConfigValue, at path: ConfigPath, keyword: String? = nil) -> LocalTime? {
         let time: LocalTime?
         switch value {
         case .string(let text):
@@ -146,11 +147,17 @@ struct ConfigReader {
         case .time(let hour, let minute, let second, let nanosecond):
             time = nanosecond == 0 ? LocalTime(hour: hour, minute: minute, second: second) : nil
         default:
-            reportWrongType(path, expected: "a string like \"18:00\"", got: value)
+            let alternative = keyword.map { " or \"\($0)\"" } ?? ""
+            reportWrongType(path, expected: "a string like \"18:00\"\(alternative)", got: value)
             return nil
         }
         guard let time else {
-            reportValue(path, "\(value.literal) is not a time of day; write \"HH:MM\" or \"HH:MM:SS\", e.g. \"18:00\"")
+            if let keyword, case .string(let text) = value, KeySuggestion.nearest(to: text, among: [keyword]) != nil {
+                reportValue(path, "\(value.literal) is not a time of day; did you mean \"\(keyword)\"?")
+            } else {
+                let alternative = keyword.map { ", or \"\($0)\"" } ?? ""
+                reportValue(path, "\(value.literal) is not a time of day; write \"HH:MM\" or \"HH:MM:SS\", e.g. \"18:00\"\(alternative)")
+            }
             return nil
         }
         return time

@@ -54,4 +54,61 @@ public struct Messages: Sendable {
 
     public var startWorkout: String { self("Start Workout") }
     public var snoozeOneHour: String { self("Snooze 1 hour") }
+
+    // MARK: Smart reminders (seed 002)
+
+    /// "Paused workout: Push Day" / "You stopped at exercise 3 of 8. Resume?"; sessions without exercises
+    /// get a body without a position.
+    public func pausedWorkout(session: Session) -> Text {
+        let title = self("Paused workout: {workout}", ["workout": session.title])
+        guard case .strength(let progress) = session.detail, !progress.exercises.isEmpty else {
+            return (title, self("Your workout is still open. Resume?"))
+        }
+        let position = min(progress.exerciseIndex + 1, progress.exercises.count)
+        return (title, self("You stopped at exercise {n} of {count}. Resume?",
+                            ["n": String(position), "count": String(progress.exercises.count)]))
+    }
+
+    public func restAdvice(trainingDays: Int) -> Text {
+        let body = trainingDays == 1
+            ? self("1 day of training in a row. Recovery matters!")
+            : self("{n} days of training in a row. Recovery matters!", ["n": String(trainingDays)])
+        return (self("Good rest day! 🌙"), body)
+    }
+
+    /// One celebration for everything reached at once, a line each; nil for none.
+    public func milestones(_ milestones: [Milestone]) -> Text? {
+        let lines = milestones.map { milestone in
+            switch milestone {
+            case .streak(let days): self("{n} training days in a row! 🔥", ["n": String(days)])
+            case .workoutsCompleted(let count): self("{n} workouts completed! 💪", ["n": String(count)])
+            }
+        }
+        guard !lines.isEmpty else { return nil }
+        let title = lines.count == 1 ? self("Milestone reached 🏆") : self("Milestones reached 🏆")
+        return (title, lines.joined(separator: "\n"))
+    }
+
+    public var resume: String { self("Resume") }
+    public var endWorkout: String { self("End workout") }
+
+    /// What `announce = true` speaks for a reminder: title and body as sentences, without emoji
+    /// (speech-dispatcher would read out their names).
+    public static func spoken(_ text: Text) -> String {
+        func clean(_ part: String) -> String {
+            let scalars = part.unicodeScalars.filter { scalar in
+                let emoji = scalar.properties.isEmojiPresentation || (scalar.properties.isEmoji && scalar.value > 0xFF)
+                return !emoji && scalar != "\u{FE0F}" && scalar != "\u{200D}"
+            }
+            var result = ""
+            result.unicodeScalars.append(contentsOf: scalars)
+            return result.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        let title = clean(text.title)
+        let body = clean(text.body)
+        guard !title.isEmpty else { return body }
+        guard !body.isEmpty else { return title }
+        let ended = title.last.map { ".!?:".contains($0) } ?? false
+        return "\(title)\(ended ? "" : ".") \(body)"
+    }
 }

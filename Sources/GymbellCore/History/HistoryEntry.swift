@@ -1,0 +1,102 @@
+import Foundation
+
+/// One recorded workout session, as `gymbell history` lists it and the smart rules read it.
+public struct HistoryEntry: Codable, Hashable, Sendable {
+    /// How a session ended; `running` while it has not.
+    public enum Outcome: String, Codable, Sendable, CaseIterable {
+        case completed, stopped, abandoned, running
+    }
+
+    public var id: SessionID
+    /// The `[workouts]` name, for a program or named workout; nil for ad-hoc rest/HIIT/walk-run sessions.
+    public var workout: String?
+    public var title: String
+    public var kind: SessionKind
+    public var startedAt: Date
+    public var endedAt: Date?
+    public var outcome: Outcome
+    public var setsDone: Int
+    /// The last sign of life: the start, a finished set, a resume. The paused-workout rule counts from it.
+    public var lastProgressAt: Date
+
+    public init(
+        id: SessionID, workout: String? = nil, title: String, kind: SessionKind, startedAt: Date, endedAt: Date? = nil,
+        outcome: Outcome, setsDone: Int = 0, lastProgressAt: Date? = nil
+    ) {
+        self.id = id
+        self.workout = workout
+        self.title = title
+        self.kind = kind
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.outcome = outcome
+        self.setsDone = setsDone
+        self.lastProgressAt = lastProgressAt ?? startedAt
+    }
+
+    /// This session recorded as abandoned. It really ended with its last progress, so that is its end.
+    public func abandoned() -> HistoryEntry {
+        var entry = self
+        entry.outcome = .abandoned
+        entry.endedAt = lastProgressAt
+        return entry
+    }
+
+    // `history --json` spells keys like `status --json` and writes the id as a plain string.
+    enum CodingKeys: String, CodingKey {
+        case id, workout, title, kind, outcome
+        case startedAt = "started_at"
+        case endedAt = "ended_at"
+        case setsDone = "sets_done"
+        case lastProgressAt = "last_progress_at"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = SessionID(try container.decode(String.self, forKey: .id))
+        workout = try container.decodeIfPresent(String.self, forKey: .workout)
+        title = try container.decode(String.self, forKey: .title)
+        kind = try container.decode(SessionKind.self, forKey: .kind)
+        startedAt = try container.decode(Date.self, forKey: .startedAt)
+        endedAt = try container.decodeIfPresent(Date.self, forKey: .endedAt)
+        outcome = try container.decode(Outcome.self, forKey: .outcome)
+        setsDone = try container.decode(Int.self, forKey: .setsDone)
+        lastProgressAt = try container.decode(Date.self, forKey: .lastProgressAt)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id.rawValue, forKey: .id)
+        try container.encode(workout, forKey: .workout)  // `null`, not absent
+        try container.encode(title, forKey: .title)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(startedAt, forKey: .startedAt)
+        try container.encode(endedAt, forKey: .endedAt)
+        try container.encode(outcome, forKey: .outcome)
+        try container.encode(setsDone, forKey: .setsDone)
+        try container.encode(lastProgressAt, forKey: .lastProgressAt)
+    }
+
+    /// What `gymbell history --json` prints: an array, ISO 8601 instants, sorted keys.
+    public static func jsonText(_ entries: [HistoryEntry]) -> String {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(ISO8601.format(date))
+        }
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(entries)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+    }
+
+    public static func decode(jsonText: String) throws -> [HistoryEntry] {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            guard let date = ISO8601.parse(text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 instant: \(text)"))
+            }
+            return date
+        }
+        return try decoder.decode([HistoryEntry].self, from: Data(jsonText.utf8))
+    }
+}

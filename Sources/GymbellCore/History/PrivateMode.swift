@@ -1,0 +1,60 @@
+import Foundation
+
+/// `private = true`: reminders say what kind of moment it is, never which workout, exercise or weight,
+/// for screens other people can see.
+public enum PrivateMode {
+    /// The generic texts for a reminder of `kind`.
+    public static func text(for kind: ReminderKind, messages: Messages = .english) -> Messages.Text {
+        switch kind {
+        case .daily: (messages("Workout Time!"), messages("Your workout awaits."))
+        case .snoozed: messages.snoozed
+        case .restDay: messages.restDay
+        case .restWarning: (messages("Rest ends soon"), messages("Get ready for your next set."))
+        case .restOver: messages.restOver(next: nil)
+        case .hiitWorkDone: messages.hiitWorkDone
+        case .hiitRestOver: messages.hiitRestOver
+        case .hiitComplete: messages.hiitComplete
+        case .runDone: messages.runDone
+        case .walkDone: messages.walkDone
+        case .walkRunComplete: messages.walkRunComplete
+        case .workoutComplete: (messages("Workout complete 🎉"), messages("Great work!"))
+        }
+    }
+
+    /// The generic texts for a smart reminder; `trainingDays` fills the rest-day advice, `milestones`
+    /// the celebration (neither names a workout).
+    public static func text(
+        for kind: SmartReminderKind, trainingDays: Int = 0, milestones: [Milestone] = [], messages: Messages = .english
+    ) -> Messages.Text {
+        switch kind {
+        case .pausedWorkout: (messages("Paused workout"), messages("Your workout is still open. Resume?"))
+        case .restAdvice: messages.restAdvice(trainingDays: trainingDays)
+        case .milestone: messages.milestones(milestones) ?? (messages("Milestone reached 🏆"), "")
+        }
+    }
+
+    /// `reminder` with generic texts.
+    public static func redacted(_ reminder: Reminder, messages: Messages = .english) -> Reminder {
+        var reminder = reminder
+        (reminder.title, reminder.body) = text(for: reminder.kind, messages: messages)
+        return reminder
+    }
+
+    /// A paused-workout reminder loses the workout's title and position; the others name none already.
+    public static func redacted(_ reminder: SmartReminder, messages: Messages = .english) -> SmartReminder {
+        guard reminder.kind == .pausedWorkout else { return reminder }
+        var reminder = reminder
+        (reminder.title, reminder.body) = text(for: .pausedWorkout, messages: messages)
+        return reminder
+    }
+
+    /// A session's title as a shared screen may show it (the resident session card, `status`).
+    public static func sessionTitle(_ kind: SessionKind, messages: Messages = .english) -> String {
+        switch kind {
+        case .rest: messages("Rest")
+        case .hiit: messages("HIIT")
+        case .walkrun: messages("Walk/Run")
+        case .strength: messages("Workout")
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Seed 002's rest-day advice: after `restAfterDays` consecutive days with a session, on a day with no
+/// session yet, "Good rest day! 🌙" at `adviceTime` (local).
+public struct RestAdviceRule: Equatable, Sendable {
+    /// 0 turns the advice off.
+    public var restAfterDays: Int
+    public var adviceTime: LocalTime
+
+    public init(restAfterDays: Int, adviceTime: LocalTime) {
+        self.restAfterDays = restAfterDays
+        self.adviceTime = adviceTime
+    }
+
+    public init(settings: DailyReminderSettings) {
+        self.init(restAfterDays: settings.restAfterDays, adviceTime: settings.restAdviceTime)
+    }
+
+    /// The advice for `day`, judged on the sessions started before `now`: `day` has none, and the days
+    /// just before it have at least `restAfterDays` in a row. Its due instant may lie before `now`.
+    public func advice(on day: LocalDay, history: [HistoryEntry], now: Date, in timeZone: TimeZone) -> RestAdvice? {
+        guard restAfterDays > 0 else { return nil }
+        let days = TrainingDays(entries: history.filter { $0.startedAt <= now }, timeZone: timeZone)
+        guard !days.contains(day) else { return nil }
+        let run = days.consecutiveDays(endingOn: day)
+        guard run >= restAfterDays else { return nil }
+        return RestAdvice(day: day, due: day.instant(at: adviceTime, in: timeZone), trainingDays: run)
+    }
+
+    /// The first advice due strictly after `now`, today's or tomorrow's, as the history stands at `now`.
+    /// Tomorrow's assumes no further session today; re-ask whenever a session starts, and confirm with
+    /// `advice(on:…)` when it fires.
+    public func next(after now: Date, history: [HistoryEntry], in timeZone: TimeZone) -> RestAdvice? {
+        let today = LocalDay(containing: now, in: timeZone)
+        for day in [today, today.adding(days: 1)] {
+            if let advice = advice(on: day, history: history, now: now, in: timeZone), advice.due > now { return advice }
+        }
+        return nil
+    }
+}
+
+/// A rest-day advice due on one local day.
+public struct RestAdvice: Equatable, Sendable {
+    public var day: LocalDay
+    public var due: Date
+    /// The consecutive days with a session before `day`: the {n} of the text.
+    public var trainingDays: Int
+
+    public func reminder(messages: Messages = .english) -> SmartReminder {
+        let text = messages.restAdvice(trainingDays: trainingDays)
+        return SmartReminder(id: ReminderID("rest-advice-\(day)"), kind: .restAdvice, due: due, title: text.title, body: text.body)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import GymbellCore
+
+@Suite("Milestones right after a session completes")
+struct MilestoneTests {
+    /// Sessions on `count` consecutive days ending with `last`, the last one being the one that completes.
+    static func dailyRun(_ count: Int, endingOn last: String, zone: TimeZone, time: LocalTime = LocalTime(hour: 18, minute: 0)!) -> [HistoryEntry] {
+        let lastDay = day(last)
+        return (0..<count).map { offset in
+            let start = lastDay.adding(days: offset - count + 1).instant(at: time, in: zone)
+            return HistoryEntry(id: SessionID("d\(offset)"), workout: "push", title: "Push Day", kind: .strength,
+                                startedAt: start, endedAt: start.addingTimeInterval(1800), outcome: .completed, setsDone: 10)
+        }
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let zone: TimeZone
+        let history: [HistoryEntry]
+        let program: [Weekday: String]
+        let expected: [Milestone]
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "Berlin: 7th day in a row across the spring-forward Sunday", zone: berlin,
+             history: dailyRun(7, endingOn: "2026-03-30", zone: berlin), program: [:], expected: [.streak(7)]),
+        Case(name: "Berlin: 6th day is nothing", zone: berlin,
+             history: dailyRun(6, endingOn: "2026-03-30", zone: berlin), program: [:], expected: []),
+        Case(name: "New York: 30 days in a row across fall back, and the 50th completed workout at once, batched",
+             zone: newYork,
+             history: dailyRun(20, endingOn: "2026-10-01", zone: newYork).map { var e = $0; e.id = SessionID("old-\(e.id)"); return e }
+                + dailyRun(30, endingOn: "2026-11-10", zone: newYork),
+             program: [:], expected: [.streak(30), .workoutsCompleted(50)]),
+        Case(name: "Kolkata: 60 days is a milestone (every 30 after 30)", zone: kolkata,
+             history: dailyRun(60, endingOn: "2026-06-30", zone: kolkata), program: [:], expected: [.streak(60)]),
+        Case(name: "Kolkata: the 10th completed workout", zone: kolkata,
+             history: dailyRun(10, endingOn: "2026-06-30", zone: kolkata), program: [:], expected: [.workoutsCompleted(10)]),
+        Case(name: "Berlin: a Mon/Wed/Fri streak of 7 spans rest days", zone: berlin,
+             history: [
+                "2026-03-16", "2026-03-18", "2026-03-20", "2026-03-23", "2026-03-25", "2026-03-27", "2026-03-30",
+             ].enumerated().map { index, text in
+                let start = day(text).instant(at: LocalTime(hour: 7, minute: 0)!, in: berlin)
+                return HistoryEntry(id: SessionID("d\(index)"), title: "Push Day", kind: .strength, startedAt: start, outcome: .completed)
+             }, program: monWedFri, expected: [.streak(7)]),
+    ]
+
+    @Test("milestones reached by the last session", arguments: cases)
+    func reached(_ c: Case) throws {
+        let last = try #require(c.history.max { $0.startedAt < $1.startedAt })
+        let now = last.startedAt.addingTimeInterval(1800)
+        let reached = MilestoneRule.reached(byCompleting: last.id, history: c.history, program: c.program, now: now, timeZone: c.zone)
+        #expect(reached == c.expected)
+    }
+
+    @Test func aSecondSessionTheSameDayReachesNothing() {
+        var history = Self.dailyRun(7, endingOn: "2026-03-30", zone: berlin)
+        let second = HistoryEntry(id: SessionID("again"), title: "HIIT", kind: .hiit, startedAt: instant("2026-03-30T20:00:00+02:00"),
+                                  outcome: .completed)
+        history.append(second)
+        #expect(MilestoneRule.reached(byCompleting: second.id, history: history, program: [:],
+                                      now: instant("2026-03-30T20:30:00+02:00"), timeZone: berlin) == [])
+    }
+
+    @Test func aSessionThatDidNotCompleteReachesNothing() {
+        var history = Self.dailyRun(7, endingOn: "2026-03-30", zone: berlin)
+        history[6].outcome = .stopped
+        #expect(MilestoneRule.reached(byCompleting: history[6].id, history: history, program: [:],
+                                      now: instant("2026-03-30T20:30:00+02:00"), timeZone: berlin) == [])
+    }
+
+    @Test func oneReminderForEverything() throws {
+        let session = SessionID("s1")
+        let now = instant("2026-11-10T18:30:00-05:00")
+        let batched = try #require(MilestoneRule.reminder(for: [.streak(30), .workoutsCompleted(50)], session: session, at: now))
+        #expect(batched.title == "Milestones reached 🏆")
+        #expect(batched.body == "30 training days in a row! 🔥\n50 workouts completed! 💪")
+        #expect(batched.due == now)
+        #expect(batched.id == ReminderID("s1-milestone"))
+        #expect(batched.kind == .milestone)
+        #expect(batched.actions.isEmpty)
+        let single = try #require(MilestoneRule.reminder(for: [.streak(7)], session: session, at: now))
+        #expect((single.title, single.body) == ("Milestone reached 🏆", "7 training days in a row! 🔥"))
+        #expect(MilestoneRule.reminder(for: [], session: session, at: now) == nil)
+    }
+
+    @Test("which streaks and counts are milestones", arguments: [
+        (1, false, false), (7, true, false), (10, false, true), (14, false, false), (30, true, false), (50, false, true),
+        (60, true, false), (90, true, false), (100, false, true), (150, true, false), (200, false, true), (250, false, false),
+    ])
+    func thresholds(n: Int, streak: Bool, count: Bool) {
+        #expect(Milestone.isStreakMilestone(n) == streak)
+        #expect(Milestone.isWorkoutCountMilestone(n) == count)
+    }
+}

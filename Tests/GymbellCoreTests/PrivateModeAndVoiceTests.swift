@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import GymbellCore
+
+@Suite("Private mode: generic texts")
+struct PrivateModeTests {
+    static let secret = WorkoutDefinition(name: "secret", title: "Secret Squats", kind: .strength(exercises: [
+        Exercise(name: "Zercher Squat", sets: 2, reps: 5, weight: 123, unit: "kg", rest: [90, 90]),
+    ]))
+
+    /// Reminders of every kind as the planners make them, named after the secret workout.
+    static func realReminders() -> [Reminder] {
+        let start = instant("2026-03-30T18:00:00+02:00")
+        var config = Config()
+        config.program = [.mon: "secret"]
+        config.workouts = ["secret": secret]
+        var reminders: [Reminder] = []
+        if let daily = DailyPlanner(config: config).planned(on: day("2026-03-30"), in: berlin) { reminders.append(daily.reminder()) }
+        reminders += SessionPlanner.hiit(id: SessionID("h"), plan: HIITPlan(rounds: 2, work: 40, rest: 20), title: "Secret HIIT",
+                                         startingAt: start).reminders
+        reminders += SessionPlanner.walkRun(id: SessionID("w"), plan: WalkRunPlan(run: 60, walk: 60, repeats: 2), title: "Secret Walk",
+                                            startingAt: start).reminders
+        guard case .strength(let exercises) = secret.kind else { return reminders }
+        var (session, progress) = StrengthPlanner.start(id: SessionID("s"), workout: secret, exercises: exercises, at: start)
+        while !progress.isComplete {
+            let rest = progress.recordSet()
+            session.detail = .strength(progress)
+            reminders += StrengthPlanner.afterSet(session: session, progress: progress, rest: rest, warnBefore: 10, at: start)
+        }
+        return reminders
+    }
+
+    @Test func noReminderNamesTheWorkoutExerciseOrWeight() {
+        let reminders = Self.realReminders()
+        let kinds = Set(reminders.map(\.kind))
+        #expect(kinds.isSuperset(of: [.daily, .restOver, .restWarning, .workoutComplete, .hiitComplete, .walkRunComplete]))
+        #expect(reminders.contains { $0.body.contains("123") })  // the originals do
+        for reminder in reminders.map({ PrivateMode.redacted($0) }) {
+            for secret in ["Secret", "Zercher", "123", "kg"] {
+                #expect(!reminder.title.contains(secret) && !reminder.body.contains(secret), "\(reminder.kind): \(reminder.title) / \(reminder.body)")
+            }
+        }
+    }
+
+    @Test("texts", arguments: [
+        (ReminderKind.daily, "Workout Time!", "Your workout awaits."),
+        (.restOver, "Rest over ⏰", "Time for your next set!"),
+        (.restWarning, "Rest ends soon", "Get ready for your next set."),
+        (.workoutComplete, "Workout complete 🎉", "Great work!"),
+        (.hiitWorkDone, "Work phase done ✅", "Time to rest."),
+    ])
+    func texts(kind: ReminderKind, title: String, body: String) {
+        let text = PrivateMode.text(for: kind)
+        #expect(text.title == title)
+        #expect(text.body == body)
+    }
+
+    @Test func smartRemindersLoseOnlyWhatNamesTheWorkout() {
+        let paused = SmartReminder(id: ReminderID("s-paused-1"), kind: .pausedWorkout, due: instant("2026-03-30T20:00:00+02:00"),
+                                   title: "Paused workout: Secret Squats", body: "You stopped at exercise 1 of 1. Resume?",
+                                   sessionID: SessionID("s"))
+        let redacted = PrivateMode.redacted(paused)
+        #expect((redacted.title, redacted.body) == ("Paused workout", "Your workout is still open. Resume?"))
+        #expect(redacted.actions == paused.actions)
+        let advice = RestAdvice(day: day("2026-03-29"), due: instant("2026-03-29T20:00:00+02:00"), trainingDays: 4).reminder()
+        #expect(PrivateMode.redacted(advice) == advice)
+        #expect(PrivateMode.text(for: .restAdvice, trainingDays: 4).body == advice.body)
+        #expect(PrivateMode.text(for: .milestone, milestones: [.streak(7)]).body == "7 training days in a row! 🔥")
+        #expect(PrivateMode.sessionTitle(.strength) == "Workout")
+    }
+
+    @Test func germanTextsComeFromTheCatalog() throws {
+        let german = try TranslationCatalogTests.catalog("de.po")
+        let messages = Messages { german[$0] ?? $0 }
+        #expect(PrivateMode.text(for: .daily, messages: messages) == ("Zeit fürs Training!", "Dein Training wartet."))
+        #expect(PrivateMode.text(for: .pausedWorkout, messages: messages).title == "Pausiertes Training")
+        #expect(messages.restAdvice(trainingDays: 3) == ("Guter Ruhetag! 🌙", "3 Tage Training in Folge. Regeneration ist wichtig!"))
+        #expect(messages.milestones([.streak(30), .workoutsCompleted(50)])?.body == "30 Trainingstage in Folge! 🔥\n50 Trainings geschafft! 💪")
+        #expect(messages(ReminderAction.resume.label) == "Fortsetzen")
+        #expect(messages(ReminderAction.endWorkout.label) == "Training beenden")
+    }
+}
+
+@Suite("Voice: what announce speaks")
+struct SpokenTextTests {
+    @Test("spoken", arguments: [
+        ("Rest over ⏰", "Time for your next set!", "Rest over. Time for your next set!"),
+        ("Workout Time!", "Today: Push Day", "Workout Time! Today: Push Day"),
+        ("Walk/Run session complete 🎉", "Great job!", "Walk/Run session complete. Great job!"),
+        ("Milestones reached 🏆", "30 training days in a row! 🔥\n50 workouts completed! 💪",
+         "Milestones reached. 30 training days in a row! 50 workouts completed!"),
+        ("Work phase done ✅", "", "Work phase done"),
+        ("", "Set 3 of 4", "Set 3 of 4"),
+    ])
+    func spoken(title: String, body: String, expected: String) {
+        #expect(Messages.spoken((title, body)) == expected)
+    }
+}

@@ -1,0 +1,207 @@
+"""gymbell as a person meets it: the real `gymbell daemon` showing its reminders through the real
+dunst under Xvfb, looked at with screenshots and answered through dunst's own controls (its context
+menu, run by a scripted dmenu, and `dunstctl action`). DESIGN.md §7, "Visual".
+
+Each test: Xvfb :N (1024x600), a private session bus, dunst with the test dunstrc
+(desktop_support.DUNSTRC), then gymbell daemon with TZ=UTC, temporary XDG dirs and a config written by
+the test. Screenshots are kept under the test's tmp dir (artifacts/*.png; paths printed and listed in
+the run's summary).
+"""
+
+import json
+import time
+
+import pytest
+
+from desktop_support import (H, OFFSET, SCREEN_H, SCREEN_W, boottime_ms, colours, content_box,
+                             differing_pixels)
+
+pytestmark = pytest.mark.gymbell
+
+ALL_DAYS = '["mon", "tue", "wed", "thu", "fri", "sat", "sun"]'
+DAILY_TITLE = "Time to Workout! 💪"
+DAILY_BODY = "Your daily workout awaits."
+WORK_DONE = "Work phase done ✅"
+REST_OVER = "Rest over 💥"
+HIIT_COMPLETE = "HIIT session complete 🎉"
+SESSION_CATEGORY = "x-gymbell.session"
+
+
+def status(cli):
+    r = cli("status", "--json")
+    assert r.returncode == 0, f"gymbell status --json: {r.stderr}"
+    return json.loads(r.stdout)
+
+
+def daily_config(hms, extra=""):
+    # No sound: dunst has no `sound` capability, so gymbell would run canberra-gtk-play itself.
+    return (f'[reminders]\ntime = "{hms}"\ndays = {ALL_DAYS}\n{extra}'
+            '[sound]\nenabled = false\n')
+
+
+def wait_for_daily_reminder(desktop, due):
+    """Until dunst has taken in the daily reminder and shows it as the one bubble on screen."""
+    dunst = desktop.dunst
+    record = H.wait_until(
+        lambda: next((r for r in dunst.shown() if r.get("summary") == DAILY_TITLE), None),
+        timeout=max(due - time.time(), 0) + 8, interval=0.05, what=f"dunst to show {DAILY_TITLE!r}")
+    H.wait_until(lambda: dunst.count("displayed") == 1, timeout=5, what="one notification displayed")
+    assert record["body"] == DAILY_BODY
+    assert record["app_name"] == "gymbell" and record["category"] == "x-gymbell.daily"
+    assert record["urgency"] == "NORMAL" and record["timeout"] == "0"
+    return record
+
+
+def assert_bubbles_top_right(shot, empty):
+    """The screenshot is not blank: colours, a difference from the empty screen, and a content box
+    where dunst puts its bubbles (top right, OFFSET px from both edges)."""
+    assert colours(empty) <= 2, f"the empty screen {empty} is not empty"
+    n = colours(shot)
+    assert n > 2, f"{shot} has {n} colour(s): nothing drawn"
+    changed = differing_pixels(shot, empty)
+    assert changed > 2000, f"{shot} differs from the empty screen in only {changed:.0f} pixels"
+    x, y, w, h = content_box(shot)
+    assert x >= SCREEN_W // 2, f"content starts at x={x}, not in the right half"
+    assert abs((x + w) - (SCREEN_W - OFFSET)) <= 2, f"content ends at x={x + w}, not {SCREEN_W - OFFSET}"
+    assert abs(y - OFFSET) <= 2 and y + h <= SCREEN_H, f"content at y={y}..{y + h}, not from {OFFSET}"
+    return x, y, w, h
+
+
+# --- 1. Snooze 1 hour through dunst's context menu -----------------------------------------------------
+
+def test_daily_reminder_shows_in_dunst_and_snooze_from_context_menu(desktop, gymbell, write_config, cli):
+    dunst = desktop.dunst
+    empty = desktop.screenshot("empty-screen")
+    hms, due = H.local_hms_ahead(4)
+    write_config(daily_config(hms))
+    gymbell.start()
+    assert H.parse_instant(status(cli)["next_daily"]) == pytest.approx(due, abs=0.01)
+
+    shown = wait_for_daily_reminder(desktop, due)
+    shot = desktop.screenshot("daily-reminder")
+    assert_bubbles_top_right(shot, empty)
+
+    # The person opens dunst's context menu and picks "Snooze 1 hour".
+    dunst.choose_in_menu("Snooze 1 hour")
+    chosen_at = time.time()
+    r = dunst.ctl("context")
+    assert r.returncode == 0, f"dunstctl context: {r.stderr}"
+    run = H.wait_until(lambda: dunst.dmenu_runs(), timeout=5, what="dunst to run the dmenu")[0]
+    menu = (desktop.root / "dmenu-stdin-1.txt").read_text()
+    print(f"dunst's menu (dmenu stdin, {desktop.root / 'dmenu-stdin-1.txt'}):\n{menu}")
+    assert "Start Workout" in menu and "Snooze 1 hour" in menu
+    assert run["lines"] and all(DAILY_TITLE in line for line in run["lines"]), run["lines"]
+    assert run["chosen"] and "Snooze 1 hour" in run["chosen"] and f"[{shown['id']}," in run["chosen"]
+
+    # gymbell got it: one snoozed reminder an hour from now, and the bubble is gone.
+    snoozed = H.wait_until(lambda: [p for p in status(cli)["pending"] if p["kind"] == "snoozed"],
+                           timeout=5, what="a snoozed reminder in `gymbell status --json`")
+    assert len(snoozed) == 1
+    assert H.parse_instant(snoozed[0]["due"]) == pytest.approx(chosen_at + 60 * 60, abs=10)
+    assert snoozed[0]["title"] == "Workout Reminder"
+    H.wait_until(lambda: dunst.count("displayed") == 0, timeout=5, what="the reminder to be closed")
+    assert [n["summary"] for n in dunst.history()] == [DAILY_TITLE]
+    after = desktop.screenshot("after-snooze")
+    assert differing_pixels(after, empty) == 0, f"{after}: the screen is not empty again"
+    assert len(dunst.dmenu_runs()) == 1
+
+
+# --- 2. Start Workout --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("how", ["context-menu", "dunstctl-action"])
+def test_start_workout_from_dunst_runs_start_command(desktop, gymbell, write_config, cli, how):
+    dunst = desktop.dunst
+    started = desktop.root / "started"
+    hms, due = H.local_hms_ahead(4)
+    write_config(daily_config(hms, f'start_command = ["touch", "{started}"]\n'))
+    gymbell.start()
+    shown = wait_for_daily_reminder(desktop, due)
+    desktop.screenshot(f"daily-reminder-{how}")
+
+    if how == "context-menu":
+        # The menu's "Start Workout" line for the `start` action (the default action has the same label).
+        dunst.choose_in_menu("Start Workout", f"[{shown['id']},start]")
+        r = dunst.ctl("context")
+        assert r.returncode == 0, f"dunstctl context: {r.stderr}"
+        run = H.wait_until(lambda: dunst.dmenu_runs(), timeout=5, what="dunst to run the dmenu")[0]
+        assert run["chosen"] and run["chosen"].startswith("#Start Workout"), run
+    else:
+        # The topmost bubble's default action, as a middle click on it would (mouse_middle_click).
+        r = dunst.ctl("action", "0")
+        assert r.returncode == 0, f"dunstctl action 0: {r.stderr}"
+
+    H.wait_until(started.exists, timeout=5, what="start_command to touch the file")
+    H.wait_until(lambda: dunst.count("displayed") == 0, timeout=5, what="the reminder to be closed")
+    next_daily = H.parse_instant(status(cli)["next_daily"])
+    # Trained today: the next reminder is tomorrow's at the same time (every day, TZ=UTC).
+    assert next_daily == pytest.approx(due + 86400, abs=1)
+    assert H.utc(next_daily).date() > H.utc(due).date()
+    if how == "dunstctl-action":
+        assert dunst.dmenu_runs() == [], "a default action should not need the menu"
+
+
+# --- 3. The session's resident notification, updated in place ---------------------------------------
+
+def test_hiit_session_notification_is_updated_in_place_in_dunst(desktop, gymbell, write_config, cli):
+    dunst = desktop.dunst
+    write_config('[reminders]\nenabled = false\n[sound]\nenabled = false\n')
+    gymbell.start()
+    empty = desktop.screenshot("empty-screen")
+
+    r = cli("hiit", "--rounds", "2", "--work", "2s", "--rest", "1s")
+    assert r.returncode == 0, r.stderr
+    session = status(cli)["session"]
+    began, ends = H.parse_instant(session["started_at"]), H.parse_instant(session["ends_at"])
+    assert ends - began == pytest.approx(6, abs=0.01)
+
+    # Watch dunst through the session: how many bubbles it displays, on its own clock.
+    samples, shot = [], None
+    while time.time() < ends + 1.0:
+        count = dunst.count("displayed")
+        samples.append((boottime_ms(), count))
+        if shot is None and time.time() >= began + 2.6:  # work 1 done (2 s): "Rest, round 1 of 2"
+            shot = desktop.screenshot("hiit-mid-session")
+        time.sleep(0.1)
+    H.wait_until(lambda: status(cli)["session"] is None, timeout=5, what="the session to end")
+    # The card is closed by gymbell at the end; the four transitions stay (dunstrc: no timeouts).
+    H.wait_until(lambda: dunst.count("displayed") == 4, timeout=5, what="4 bubbles after the session")
+    H.wait_until(lambda: [n for n in dunst.history() if n.get("category") == SESSION_CATEGORY],
+                 timeout=5, what="the session notification in dunst's history")
+
+    shown = dunst.shown()
+    for record in shown:  # DUNST_TIMESTAMP is on the clock the samples use (CLOCK_BOOTTIME, ms)
+        assert 0 <= record["recorded_boottime_ms"] - int(record["timestamp"]) < 5000, record
+    cards = [r for r in shown if r["category"] == SESSION_CATEGORY]
+    transitions = [r for r in shown if r["category"] != SESSION_CATEGORY]
+
+    # The transitions appeared, each as its own bubble.
+    assert [t["summary"] for t in transitions] == [WORK_DONE, REST_OVER, WORK_DONE, HIIT_COMPLETE]
+    assert len({t["id"] for t in transitions}) == 4
+    assert all(t["urgency"] == "CRITICAL" for t in transitions)
+
+    # One session notification, replaced in place: one dunst id, its text following the phases.
+    assert len({c["id"] for c in cards}) == 1, [(c["id"], c["body"]) for c in cards]
+    assert {c["summary"] for c in cards} == {"HIIT"} and all(c["urgency"] == "LOW" for c in cards)
+    phases = []
+    for c in cards:
+        phase = c["body"].split(" · ")[0]
+        if not phases or phases[-1] != phase:
+            phases.append(phase)
+    assert phases == ["Work, round 1 of 2", "Rest, round 1 of 2", "Work, round 2 of 2", "Rest, round 2 of 2"]
+    progress = [int(c["progress"]) for c in cards]
+    assert progress == sorted(progress) and 0 <= progress[0] and progress[-1] < 100, progress
+    history = [n for n in dunst.history() if n.get("category") == SESSION_CATEGORY]
+    assert len(history) == 1 and history[0]["id"] == int(cards[0]["id"]), history
+
+    # Never more than one session notification at once: whatever dunst displayed beyond the
+    # transitions it had taken in by then (dunst stamps a notification when it takes it in, before
+    # showing it) is at most one bubble.
+    received = [int(t["timestamp"]) for t in transitions]
+    beyond = [count - sum(1 for r in received if r <= t) for t, count in samples]
+    print(f"samples (displayed - transitions): {beyond}")
+    assert max(beyond) <= 1, f"more than one session notification displayed: {list(zip(samples, beyond))}"
+    assert beyond.count(1) >= len(beyond) // 2, "the session notification was missing most of the time"
+    assert max(count for _, count in samples) >= 3, "transitions were not displayed next to the card"
+
+    assert shot is not None
+    assert_bubbles_top_right(shot, empty)
