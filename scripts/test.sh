@@ -1,8 +1,8 @@
 #!/bin/sh
 # Runs gymbell's tests. Needs no session bus or display of its own: every test starts what it needs
 # (private dbus-daemon, recording notification server, Xvfb where a picture is taken).
-#   scripts/test.sh              everything: unit, e2e, packaging, reliability
-#   scripts/test.sh unit|e2e|packaging|reliability   one part
+#   scripts/test.sh              everything: unit, e2e, packaging, desktop (dunst under Xvfb), reliability
+#   scripts/test.sh unit|e2e|packaging|desktop|reliability   one part
 set -eu
 cd "$(dirname "$0")/.."
 part="${1:-all}"
@@ -20,6 +20,9 @@ if run e2e; then
 fi
 if run packaging; then
   /usr/bin/python3 -m pytest tests/packaging -q -p no:cacheprovider || status=1
+fi
+if run desktop; then
+  GYMBELL_BIN="$bin" /usr/bin/python3 -m pytest tests/desktop -q -p no:cacheprovider || status=1
 fi
 if run reliability; then
   GYMBELL_BIN="$bin" /usr/bin/python3 -m pytest tests/reliability -q -p no:cacheprovider || status=1
