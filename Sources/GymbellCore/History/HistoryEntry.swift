@@ -79,24 +79,10 @@ public struct HistoryEntry: Codable, Hashable, Sendable {
 
     /// What `gymbell history --json` prints: an array, ISO 8601 instants, sorted keys.
     public static func jsonText(_ entries: [HistoryEntry]) -> String {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(ISO8601.format(date))
-        }
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(entries)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        (try? ISO8601.jsonEncoder().encode(entries)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
     }
 
     public static func decode(jsonText: String) throws -> [HistoryEntry] {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let text = try decoder.singleValueContainer().decode(String.self)
-            guard let date = ISO8601.parse(text) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 instant: \(text)"))
-            }
-            return date
-        }
-        return try decoder.decode([HistoryEntry].self, from: Data(jsonText.utf8))
+        try ISO8601.jsonDecoder().decode([HistoryEntry].self, from: Data(jsonText.utf8))
     }
 }

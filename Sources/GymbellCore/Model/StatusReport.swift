@@ -58,26 +58,12 @@ public struct StatusReport: Codable, Equatable, Sendable {
     }
 
     public func jsonText(pretty: Bool = false) -> String {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(ISO8601.format(date))
-        }
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(self) else { return "{}" }
+        guard let data = try? ISO8601.jsonEncoder(pretty: pretty).encode(self) else { return "{}" }
         return String(decoding: data, as: UTF8.self)
     }
 
     public static func decode(jsonText: String) throws -> StatusReport {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let text = try decoder.singleValueContainer().decode(String.self)
-            guard let date = ISO8601.parse(text) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 instant: \(text)"))
-            }
-            return date
-        }
-        return try decoder.decode(StatusReport.self, from: Data(jsonText.utf8))
+        try ISO8601.jsonDecoder().decode(StatusReport.self, from: Data(jsonText.utf8))
     }
 }
 
@@ -91,6 +77,30 @@ public enum ISO8601 {
         let secondOfDay = seconds - day.daysSinceEpoch * 86_400
         func pad(_ n: Int, _ width: Int = 2) -> String { String(repeating: "0", count: max(0, width - String(n).count)) + String(n) }
         return "\(day)T\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60)).\(pad(ms, 3))Z"
+    }
+
+    /// A JSON encoder that writes instants with `format` (sorted keys: stable output).
+    public static func jsonEncoder(pretty: Bool = false) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(format(date))
+        }
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// A JSON decoder that reads instants with `parse`.
+    public static func jsonDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            guard let date = parse(text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 instant: \(text)"))
+            }
+            return date
+        }
+        return decoder
     }
 
     public static func parse(_ text: String) -> Date? {

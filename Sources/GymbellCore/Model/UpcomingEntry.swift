@@ -17,24 +17,10 @@ public struct UpcomingEntry: Codable, Equatable, Sendable {
     }
 
     public static func jsonText(_ entries: [UpcomingEntry]) -> String {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(ISO8601.format(date))
-        }
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(entries)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        (try? ISO8601.jsonEncoder().encode(entries)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
     }
 
     public static func decode(jsonText: String) throws -> [UpcomingEntry] {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let text = try decoder.singleValueContainer().decode(String.self)
-            guard let date = ISO8601.parse(text) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 instant: \(text)"))
-            }
-            return date
-        }
-        return try decoder.decode([UpcomingEntry].self, from: Data(jsonText.utf8))
+        try ISO8601.jsonDecoder().decode([UpcomingEntry].self, from: Data(jsonText.utf8))
     }
 }
