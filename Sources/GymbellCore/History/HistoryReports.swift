@@ -1,0 +1,132 @@
+import Foundation
+
+/// What `gymbell stats` shows (the D-Bus `Stats` method answers it as JSON).
+public struct StatsReport: Codable, Equatable, Sendable {
+    /// Consecutive planned training days with a session (a planned rest day does not break it).
+    public var streak: Int
+    public var sessionsThisWeek: Int
+    public var sessionsThisMonth: Int
+    /// Consecutive days with a session, whatever the program (what the rest-day advice counts).
+    public var consecutiveTrainingDays: Int
+    /// Completed workouts of all time, rest timers aside.
+    public var workoutsCompleted: Int
+
+    public init(streak: Int, sessionsThisWeek: Int, sessionsThisMonth: Int, consecutiveTrainingDays: Int, workoutsCompleted: Int) {
+        self.streak = streak
+        self.sessionsThisWeek = sessionsThisWeek
+        self.sessionsThisMonth = sessionsThisMonth
+        self.consecutiveTrainingDays = consecutiveTrainingDays
+        self.workoutsCompleted = workoutsCompleted
+    }
+
+    public init(history: [HistoryEntry], program: [Weekday: String], now: Date, timeZone: TimeZone) {
+        let stats = TrainingStats(entries: history, program: program, now: now, timeZone: timeZone)
+        self.init(
+            streak: stats.streak, sessionsThisWeek: stats.sessionsThisWeek, sessionsThisMonth: stats.sessionsThisMonth,
+            consecutiveTrainingDays: stats.consecutiveTrainingDays,
+            workoutsCompleted: history.count { $0.outcome == .completed && $0.kind != .rest && $0.startedAt <= now })
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case streak
+        case sessionsThisWeek = "sessions_this_week"
+        case sessionsThisMonth = "sessions_this_month"
+        case consecutiveTrainingDays = "consecutive_training_days"
+        case workoutsCompleted = "workouts_completed"
+    }
+
+    public func jsonText() -> String {
+        (try? ISO8601.jsonEncoder().encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    public static func decode(jsonText: String) throws -> StatsReport {
+        try ISO8601.jsonDecoder().decode(StatsReport.self, from: Data(jsonText.utf8))
+    }
+}
+
+/// What `gymbell suggest` shows: the usual start learned per weekday and when the daily reminder comes.
+public struct SuggestReport: Codable, Equatable, Sendable {
+    /// `time = "auto"` is in force.
+    public var auto: Bool
+    /// The fixed `time` ("18:00"), the fallback while too little is learned.
+    public var fixedTime: String
+    /// `auto_lead` in seconds.
+    public var leadSeconds: Int
+    /// Monday first.
+    public var weekdays: [Day]
+
+    public struct Day: Codable, Equatable, Sendable {
+        /// "mon" … "sun".
+        public var weekday: String
+        /// "18:05"; nil while fewer than the minimum sessions are known on this weekday.
+        public var usualStart: String?
+        /// How many days the median was taken over.
+        public var samples: Int
+        /// When the daily reminder comes on this weekday ("17:35", or the fixed time).
+        public var reminderTime: String
+        /// The program's workout on this weekday, if any.
+        public var workout: String?
+
+        public init(weekday: String, usualStart: String?, samples: Int, reminderTime: String, workout: String?) {
+            self.weekday = weekday
+            self.usualStart = usualStart
+            self.samples = samples
+            self.reminderTime = reminderTime
+            self.workout = workout
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case weekday, samples, workout
+            case usualStart = "usual_start"
+            case reminderTime = "reminder_time"
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(weekday, forKey: .weekday)
+            try container.encode(usualStart, forKey: .usualStart)  // `null`, not absent
+            try container.encode(samples, forKey: .samples)
+            try container.encode(reminderTime, forKey: .reminderTime)
+            try container.encode(workout, forKey: .workout)
+        }
+    }
+
+    public init(auto: Bool, fixedTime: String, leadSeconds: Int, weekdays: [Day]) {
+        self.auto = auto
+        self.fixedTime = fixedTime
+        self.leadSeconds = leadSeconds
+        self.weekdays = weekdays
+    }
+
+    public init(config: Config, history: [HistoryEntry], now: Date, timeZone: TimeZone, rule: LearnedTime = LearnedTime()) {
+        let settings = config.reminders
+        let suggestions = rule.suggestions(settings: settings, history: history, now: now, in: timeZone)
+        self.init(
+            auto: settings.autoTime, fixedTime: Self.clock(settings.time), leadSeconds: Int(settings.autoLead.rounded()),
+            weekdays: suggestions.map { suggestion in
+                Day(
+                    weekday: suggestion.weekday.rawValue, usualStart: suggestion.usualStart.map(Self.clock), samples: suggestion.samples,
+                    reminderTime: Self.clock(suggestion.reminderTime), workout: config.program[suggestion.weekday])
+            })
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case auto, weekdays
+        case fixedTime = "fixed_time"
+        case leadSeconds = "lead_seconds"
+    }
+
+    /// "18:05", or "18:05:30" when there are seconds.
+    static func clock(_ time: LocalTime) -> String {
+        let hm = ICalendarExport.pad(time.hour) + ":" + ICalendarExport.pad(time.minute)
+        return time.second == 0 ? hm : hm + ":" + ICalendarExport.pad(time.second)
+    }
+
+    public func jsonText() -> String {
+        (try? ISO8601.jsonEncoder().encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    public static func decode(jsonText: String) throws -> SuggestReport {
+        try ISO8601.jsonDecoder().decode(SuggestReport.self, from: Data(jsonText.utf8))
+    }
+}
