@@ -49,7 +49,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GymbellCoreTests", dependencies: ["GymbellCore"]),
-        .testTarget(name: "GymbellStoreTests", dependencies: ["GymbellStore", "GymbellCore"]),
+        .testTarget(
+            name: "GymbellStoreTests", dependencies: ["GymbellStore", "GymbellCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "GymbellDesktopTests", dependencies: ["GymbellDesktop"]),
     ],
     swiftLanguageModes: [.v6]

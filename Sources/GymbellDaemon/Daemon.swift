@@ -14,15 +14,19 @@ public final class Daemon {
         public var newID: () -> String
         /// Translations of the reminder texts (gettext in the daemon).
         public var messages: Messages
+        /// Whether an optional helper program (`spd-say`) is installed.
+        public var isInstalled: (String) -> Bool
 
         public init(
             clock: @escaping () -> Date = Date.init,
             timeZone: @escaping () -> TimeZone = { TimeZone.current },
             launch: @escaping ([String]) throws -> Void = { _ = try ProcessLauncher.spawn($0) },
             newID: @escaping () -> String = { UUID().uuidString.lowercased() },
-            messages: Messages = .english
+            messages: Messages = .english,
+            isInstalled: @escaping (String) -> Bool = ProcessLauncher.isInstalled
         ) {
             self.messages = messages
+            self.isInstalled = isInstalled
             self.clock = clock
             self.timeZone = timeZone
             self.launch = launch
@@ -31,14 +35,16 @@ public final class Daemon {
     }
 
     public private(set) var loaded: LoadedConfig
-    private let store: StateStore
-    private let presenter: Presenter
+    let store: StateStore
+    let presenter: Presenter
     private let timer: RealtimeTimer
-    private let environment: Environment
-    private let logger: Logger
+    let environment: Environment
+    let logger: Logger
 
     /// The next daily reminder the timer is also armed for.
     private var nextDaily: PlannedDaily?
+    /// The next instant a history rule (paused workout, rest-day advice) has something to do.
+    var nextSmartCheck: Date?
 
     public init(
         config: LoadedConfig, store: StateStore, notifier: Notifier, timer: RealtimeTimer,
@@ -56,9 +62,9 @@ public final class Daemon {
         presenter.onAction = { [unowned self] target, key in self.actionInvoked(on: target, key: key) }
     }
 
-    private var config: Config { loaded.config }
-    private var messages: Messages { environment.messages }
-    private var now: Date { environment.clock() }
+    var config: Config { loaded.config }
+    var messages: Messages { environment.messages }
+    var now: Date { environment.clock() }
 
     // MARK: The agenda
 
@@ -75,13 +81,17 @@ public final class Daemon {
                 logger.info("skipped late reminder", metadata: ["id": "\(reminder.id)", "due": "\(ISO8601.format(reminder.due))"])
             }
             try store.remove(due.map(\.id))
-            for reminder in show { present(reminder, late: now.timeIntervalSince(reminder.due)) }
-            try finishSessionIfDone()
+            for reminder in show { try deliver(reminder, at: now, in: timeZone) }
+            try finishSessionIfDone(at: now, in: timeZone)
+            let pauseCheck = try checkPausedWorkout(at: now, in: timeZone)
 
-            let decision = DailyPlanner(config: config, messages: messages).decide(at: now, state: try store.dailyState(), in: timeZone)
+            let history = try store.history(since: now.addingTimeInterval(-Self.historyHorizon))
+            var decision = planner(history: history, at: now, in: timeZone).decide(at: now, state: try store.dailyState(), in: timeZone)
+            if let daily = decision.fireNow { try deliver(daily.reminder(), at: now, in: timeZone) }
+            let adviceCheck = try checkRestAdvice(at: now, state: &decision.state, history: history, in: timeZone)
             try store.save(decision.state)
-            if let daily = decision.fireNow { present(daily.reminder(), late: now.timeIntervalSince(daily.occurrence)) }
             nextDaily = decision.next
+            nextSmartCheck = [pauseCheck, adviceCheck].compactMap { $0 }.min()
         } catch {
             logger.error("state database error: \(error)")
         }
@@ -89,14 +99,9 @@ public final class Daemon {
         refreshSessionCard(at: now)
     }
 
-    /// Shows, updates in place, or closes the resident notification of the running session.
-    private func refreshSessionCard(at now: Date) {
-        presenter.showSessionCard(for: try? store.activeSession(), at: now)
-    }
-
     /// Before exit: take the session's resident notification off the screen (a restart shows it again).
     public func shutdown() {
-        presenter.showSessionCard(for: nil, at: now)
+        presenter.showSessionCard(for: nil, at: now, privateMode: false)
     }
 
     /// The notification server (re)appeared on the bus: learn what it can do, show what waited.
@@ -108,6 +113,7 @@ public final class Daemon {
         var candidates: [Date] = []
         if let due = try? store.earliestDue() { candidates.append(due) }
         if let daily = nextDaily { candidates.append(daily.occurrence) }
+        if let smart = nextSmartCheck { candidates.append(smart) }
         do {
             try timer.arm(at: candidates.min())
         } catch {
@@ -115,19 +121,25 @@ public final class Daemon {
         }
     }
 
-    private func finishSessionIfDone() throws(StoreError) {
+    /// A session whose timeline has run out (or whose last set is done) is recorded as completed,
+    /// and the milestones it reaches are celebrated.
+    private func finishSessionIfDone(at now: Date, in timeZone: TimeZone) throws(StoreError) {
         guard let session = try store.activeSession() else { return }
         if case .strength(let progress) = session.detail, !progress.isComplete { return }  // waits for the next set
         if try store.reminders(of: session.id).isEmpty {
-            try store.finish(session.id)
+            try store.finish(session.id, at: now)
             logger.info("session finished", metadata: ["session": "\(session.id)", "kind": "\(session.kind.rawValue)"])
+            try celebrateMilestones(of: session.id, at: now, in: timeZone)
         }
     }
 
-    /// Shows one reminder as a notification.
-    private func present(_ reminder: Reminder, late: TimeInterval) {
-        presenter.present(reminder, late: late)
+    /// The daily reminder planner, with the times learned from `history` when `time = "auto"`.
+    func planner(history: [HistoryEntry], at now: Date, in timeZone: TimeZone) -> DailyPlanner {
+        DailyPlanner(config: config, messages: messages, history: history, now: now, in: timeZone)
     }
+
+    /// How far back the rules that run on every re-plan look (learned time, rest-day advice).
+    static let historyHorizon: TimeInterval = 400 * 86_400
 
     // MARK: Actions on notifications
 
@@ -140,6 +152,14 @@ public final class Daemon {
             case ReminderPresentation.stopAction: _ = try? stop()
             default: break
             }
+        case .reminder(let reminder) where reminder.kind == .pausedWorkout:
+            logger.info("action invoked", metadata: ["id": "\(reminder.id)", "action": "\(key)"])
+            switch key {
+            case ReminderAction.resume.key, ReminderAction.defaultClick.key: _ = try? resume()
+            case ReminderAction.endWorkout.key: _ = try? stop()
+            default: return
+            }
+            presenter.close { $0.id == reminder.id }
         case .reminder(let reminder):
             logger.info("action invoked", metadata: ["id": "\(reminder.id)", "action": "\(key)"])
             switch key {
@@ -181,7 +201,7 @@ public final class Daemon {
             progress.restUntil = now.addingTimeInterval(seconds)
             session.detail = .strength(progress)
             session.endsAt = now.addingTimeInterval(seconds + progress.remainingPlannedRest)
-            try run { () throws(StoreError) in try store.replan(SessionPlan(session: session, reminders: reminders)) }
+            try run { () throws(StoreError) in try store.replan(SessionPlan(session: session, reminders: reminders), progressAt: now) }
             reevaluate()
             return now.addingTimeInterval(seconds)
         }
@@ -223,7 +243,7 @@ public final class Daemon {
         } else {
             session.endsAt = newEnd
         }
-        try run { () throws(StoreError) in try store.replan(SessionPlan(session: session, reminders: moved)) }
+        try run { () throws(StoreError) in try store.replan(SessionPlan(session: session, reminders: moved), progressAt: now) }
         reevaluate()
         return newEnd
     }
@@ -243,7 +263,8 @@ public final class Daemon {
         progress.restUntil = rest.map { now.addingTimeInterval($0) }
         session.detail = .strength(progress)
         session.endsAt = now.addingTimeInterval((rest ?? 0) + progress.remainingPlannedRest)
-        try run { () throws(StoreError) in try store.replan(SessionPlan(session: session, reminders: reminders)) }
+        presenter.close { $0.kind == .pausedWorkout }
+        try run { () throws(StoreError) in try store.replan(SessionPlan(session: session, reminders: reminders), progressAt: now) }
         reevaluate()
         guard let rest, let next = progress.nextSetDescription(messages) else {
             return "Workout complete: \(progress.totalSetsDone) sets of \(session.title)"
@@ -251,30 +272,31 @@ public final class Daemon {
         return "Set recorded. Rest \(DurationText.format(rest)); next: \(next)"
     }
 
-    /// Starts a HIIT or walk/run session planned whole from now.
-    public func startInterval(_ plan: SessionPlan) throws(CommandError) -> SessionPlan {
-        try run { () throws(StoreError) in try store.start(plan) }
+    /// Starts a HIIT or walk/run session planned whole from now (`workout`: its `[workouts]` name).
+    public func startInterval(_ plan: SessionPlan, workout: String? = nil) throws(CommandError) -> SessionPlan {
+        try run { () throws(StoreError) in try store.start(plan, workout: workout) }
         try markTrainedToday()
         reevaluate()
         return plan
     }
 
-    public func hiit(_ plan: HIITPlan, title: String? = nil) throws(CommandError) -> SessionPlan {
+    public func hiit(_ plan: HIITPlan, title: String? = nil, workout: String? = nil) throws(CommandError) -> SessionPlan {
         try IntervalValidation.check(plan)
         return try startInterval(SessionPlanner.hiit(
-            id: SessionID(environment.newID()), plan: plan, title: title, startingAt: now, messages: messages))
+            id: SessionID(environment.newID()), plan: plan, title: title, startingAt: now, messages: messages), workout: workout)
     }
 
-    public func walkRun(_ plan: WalkRunPlan, title: String? = nil) throws(CommandError) -> SessionPlan {
+    public func walkRun(_ plan: WalkRunPlan, title: String? = nil, workout: String? = nil) throws(CommandError) -> SessionPlan {
         try IntervalValidation.check(plan)
         return try startInterval(SessionPlanner.walkRun(
-            id: SessionID(environment.newID()), plan: plan, title: title, startingAt: now, messages: messages))
+            id: SessionID(environment.newID()), plan: plan, title: title, startingAt: now, messages: messages), workout: workout)
     }
 
     /// Ends the active session; returns it and the reminders that were cancelled.
     public func stop() throws(CommandError) -> StatusReport {
+        let now = self.now
         let session = try run { () throws(StoreError) in try store.activeSession() }
-        let cancelled = try run { () throws(StoreError) in try store.stopSession() }
+        let cancelled = try run { () throws(StoreError) in try store.stopSession(at: now) }
         presenter.close { $0.sessionID != nil }
         reevaluate()
         return StatusReport(session: session, pending: cancelled, nextDaily: nil, now: now, messages: messages)
@@ -318,11 +340,11 @@ public final class Daemon {
                         + (known.isEmpty ? "" : "; defined: \(known.joined(separator: ", "))"))
             }
             switch workout.kind {
-            case .hiit(let plan): _ = try hiit(plan, title: workout.title)
-            case .walkRun(let plan): _ = try walkRun(plan, title: workout.title)
+            case .hiit(let plan): _ = try hiit(plan, title: workout.title, workout: workoutName)
+            case .walkRun(let plan): _ = try walkRun(plan, title: workout.title, workout: workoutName)
             case .strength(let exercises):
                 let (session, _) = StrengthPlanner.start(id: SessionID(environment.newID()), workout: workout, exercises: exercises, at: now)
-                try run { () throws(StoreError) in try store.start(SessionPlan(session: session, reminders: [])) }
+                try run { () throws(StoreError) in try store.start(SessionPlan(session: session, reminders: []), workout: workoutName) }
             }
             description = "Started \(workout.title)"
         }
@@ -349,7 +371,8 @@ public final class Daemon {
             var state = try store.dailyState()
             state.quietDay = today
             try store.save(state)
-            try store.remove(kinds: [.snoozed])
+            // A snooze, and daily reminders or rest-day advice held by quiet hours, are moot now.
+            try store.remove(kinds: [.snoozed, .daily, .restDay, .restAdvice])
         }
         presenter.close { $0.kind.offersWorkoutActions }
     }
@@ -359,7 +382,8 @@ public final class Daemon {
         guard (1...366).contains(days) else { throw .invalidArgument("list 1 to 366 days, not \(days)") }
         let now = self.now
         let state = (try? store.dailyState()) ?? DailyState()
-        let daily = DailyPlanner(config: config, messages: messages).upcoming(after: now, days: days, in: environment.timeZone(), excluding: state.quietDay)
+        let history = (try? store.history(since: now.addingTimeInterval(-Self.historyHorizon))) ?? []
+        let daily = planner(history: history, at: now, in: environment.timeZone()).upcoming(after: now, days: days, in: environment.timeZone(), excluding: state.quietDay)
             .map { UpcomingEntry(due: $0.occurrence, kind: $0.kind.rawValue, title: $0.title, body: $0.body, workout: $0.workoutName) }
         let horizon = now.addingTimeInterval(Double(days) * 86_400)
         let pending = ((try? store.pendingReminders()) ?? []).filter { $0.due <= horizon }
@@ -382,7 +406,7 @@ public final class Daemon {
     }
 
     @discardableResult
-    private func run<T>(_ body: () throws(StoreError) -> T) throws(CommandError) -> T {
+    func run<T>(_ body: () throws(StoreError) -> T) throws(CommandError) -> T {
         do { return try body() } catch { throw .failed("the state database failed: \(error)") }
     }
 }

@@ -108,7 +108,7 @@ final class Presenter {
 
     // MARK: The session's resident notification
 
-    func showSessionCard(for session: Session?, at now: Date) {
+    func showSessionCard(for session: Session?, at now: Date, privateMode: Bool) {
         guard let session else {
             if let card = sessionCard {
                 notifier.close(card.handle)
@@ -116,7 +116,8 @@ final class Presenter {
             }
             return
         }
-        let request = ReminderPresentation.sessionCard(for: session, at: now, server: server, messages: messages)
+        let request = ReminderPresentation.sessionCard(
+            for: session, at: now, server: server, messages: messages, privateMode: privateMode)
         if let card = sessionCard {
             guard card.request != request else { return }
             notifier.update(card.handle, with: request)

@@ -24,9 +24,9 @@ enum ReminderPresentation {
             desktopEntry: desktopEntry,
             soundName: sound.enabled && sound.file == nil ? sound.name : nil,
             soundFile: sound.enabled ? sound.file : nil,
-            urgency: reminder.kind.offersWorkoutActions ? .normal : .critical,
-            // Daily reminders wait for an answer; transitions are glanceable and go away.
-            expireTimeout: reminder.kind.offersWorkoutActions ? 0 : nil,
+            urgency: reminder.kind.isSessionTransition ? .critical : .normal,
+            // Reminders with buttons wait for an answer; the others are glanceable and go away.
+            expireTimeout: reminder.actions.isEmpty ? nil : 0,
             resident: false, icon: desktopEntry)
     }
 
@@ -41,14 +41,19 @@ enum ReminderPresentation {
     }
 
     static func sessionCard(
-        for session: Session, at now: Date, server: NotificationServerInfo? = nil, messages: Messages = .english
+        for session: Session, at now: Date, server: NotificationServerInfo? = nil, messages: Messages = .english,
+        privateMode: Bool = false
     ) -> NotificationRequest {
         var actions: [(key: String, label: String)] = [(stopAction, messages("Stop"))]
         var body = messages(
             "{phase} · ends at {time}", ["phase": session.phase(at: now, messages: messages).capitalizedFirst, "time": clockTime(session.endsAt)])
         if case .strength(let progress) = session.detail {
             actions = [("default", messages("Set done")), (setDoneAction, messages("Set done")), (stopAction, messages("End workout"))]
-            if let next = progress.nextSetDescription(messages) {
+            if privateMode {
+                // No exercise names or weights on a shared screen: only how far along.
+                body = messages("Set {n} of {count}", ["n": String(min(progress.totalSetsDone + 1, progress.totalSets)),
+                                                       "count": String(progress.totalSets)])
+            } else if let next = progress.nextSetDescription(messages) {
                 if let restUntil = progress.restUntil, restUntil > now {
                     body = messages("Resting until {time}. Next: {next}", ["time": clockTime(restUntil), "next": next])
                 } else {
@@ -61,7 +66,7 @@ enum ReminderPresentation {
             actions = []
         }
         return NotificationRequest(
-            summary: session.title, body: body, actions: actions, category: "x-gymbell.session", desktopEntry: desktopEntry,
+            summary: privateMode ? PrivateMode.sessionTitle(session.kind, messages: messages) : session.title, body: body, actions: actions, category: "x-gymbell.session", desktopEntry: desktopEntry,
             soundName: nil, soundFile: nil, urgency: .low, expireTimeout: 0, resident: true,
             progressValue: session.percentDone(at: now), icon: desktopEntry)
     }

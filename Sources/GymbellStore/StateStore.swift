@@ -78,6 +78,26 @@ public final class StateStore {
             // The plan (interval parameters) or progress (strength sets) of a session, as JSON.
             try db.alter(table: "session") { t in t.add(column: "detail", .text) }
         }
+        migrator.registerMigration("v3 history") { db in
+            // Every session stays as the training history: how it ended, sets done, its last progress.
+            try db.alter(table: "session") { t in
+                t.add(column: "workout", .text)
+                t.add(column: "outcome", .text).notNull().defaults(to: "running")
+                t.add(column: "ended_at", .double)
+                t.add(column: "sets_done", .integer).notNull().defaults(to: 0)
+                t.add(column: "last_progress_at", .double)
+                t.add(column: "pause_reminders", .integer).notNull().defaults(to: 0)
+            }
+            // Sessions from before: the inactive ones ended at their planned end.
+            try db.execute(sql: """
+                UPDATE session SET outcome = CASE WHEN active THEN 'running' ELSE 'completed' END,
+                    ended_at = CASE WHEN active THEN NULL ELSE ends_at END, last_progress_at = started_at
+                """)
+            try db.alter(table: "session") { t in t.drop(column: "active") }
+            try db.create(index: "session_started_at", on: "session", columns: ["started_at"])
+            try db.create(index: "session_outcome", on: "session", columns: ["outcome"])
+            try db.alter(table: "daily_state") { t in t.add(column: "rest_advice_day", .integer) }
+        }
         return migrator
     }
 
@@ -117,7 +137,7 @@ public final class StateStore {
 
     public func activeSession() throws(StoreError) -> Session? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM session WHERE active ORDER BY started_at DESC LIMIT 1").flatMap(Self.session(from:))
+            try Row.fetchOne(db, sql: "SELECT * FROM session WHERE outcome = 'running' ORDER BY started_at DESC LIMIT 1").flatMap(Self.session(from:))
         }
     }
 
@@ -126,54 +146,124 @@ public final class StateStore {
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM daily_state WHERE id = 1") else { return DailyState() }
             return DailyState(
                 lastHandled: (row["last_handled"] as Double?).map(Date.init(timeIntervalSince1970:)),
-                quietDay: (row["quiet_day"] as Int?).map(LocalDay.init(daysSinceEpoch:)))
+                quietDay: (row["quiet_day"] as Int?).map(LocalDay.init(daysSinceEpoch:)),
+                restAdviceDay: (row["rest_advice_day"] as Int?).map(LocalDay.init(daysSinceEpoch:)))
         }
     }
 
     // MARK: Writing
 
-    /// Makes `plan` the active session: ends the previous one and cancels its pending reminders.
+    /// Makes `plan` the active session, recorded in the history as running (`workout`: its `[workouts]`
+    /// name); the previous one is recorded as stopped and its pending reminders are cancelled.
     /// Returns the reminders that were cancelled.
     @discardableResult
-    public func start(_ plan: SessionPlan) throws(StoreError) -> [Reminder] {
+    public func start(_ plan: SessionPlan, workout: String? = nil) throws(StoreError) -> [Reminder] {
         try write { db in
-            let cancelled = try Self.cancelSessions(db)
             let s = plan.session
+            let cancelled = try Self.cancelSessions(db, outcome: .stopped, at: s.startedAt)
             try db.execute(
-                sql: "INSERT OR REPLACE INTO session (id, kind, title, started_at, ends_at, detail, active) VALUES (?, ?, ?, ?, ?, ?, 1)",
+                sql: """
+                    INSERT OR REPLACE INTO session (id, kind, title, started_at, ends_at, detail, workout, outcome, last_progress_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, 'running', ?)
+                    """,
                 arguments: [
                     s.id.rawValue, s.kind.rawValue, s.title, s.startedAt.timeIntervalSince1970, s.endsAt.timeIntervalSince1970,
-                    Self.encode(s.detail),
+                    Self.encode(s.detail), workout, s.startedAt.timeIntervalSince1970,
                 ])
             for reminder in plan.reminders { try Self.insert(reminder, db) }
             return cancelled
         }
     }
 
-    /// Ends the active session and cancels its pending reminders; returns them.
+    /// Ends the active session at `now`, recorded as stopped, and cancels its pending reminders; returns them.
     @discardableResult
-    public func stopSession() throws(StoreError) -> [Reminder] {
-        try write { db in try Self.cancelSessions(db) }
+    public func stopSession(at now: Date) throws(StoreError) -> [Reminder] {
+        try write { db in try Self.cancelSessions(db, outcome: .stopped, at: now) }
     }
 
-    /// Ends `session` (its last reminder was shown) if it is still active.
-    public func finish(_ session: SessionID) throws(StoreError) {
+    /// Ends `session` at `now`, recorded as completed (its last reminder was shown), if it is still running.
+    public func finish(_ session: SessionID, at now: Date) throws(StoreError) {
         try write { db in
-            try db.execute(sql: "UPDATE session SET active = 0 WHERE id = ?", arguments: [session.rawValue])
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = ? AND outcome = 'running'", arguments: [session.rawValue]),
+                let running = Self.session(from: row)
+            else { return }
+            try db.execute(
+                sql: "UPDATE session SET outcome = 'completed', ended_at = ?, sets_done = ? WHERE id = ?",
+                arguments: [now.timeIntervalSince1970, running.setsDone(at: now), session.rawValue])
+        }
+    }
+
+    /// Ends a running `session` as abandoned: it really ended with its last progress. Its pending
+    /// reminders are cancelled and returned.
+    @discardableResult
+    public func abandon(_ session: SessionID) throws(StoreError) -> [Reminder] {
+        try write { db in
+            let cancelled = try Row.fetchAll(db, sql: "SELECT * FROM reminder WHERE session_id = ? ORDER BY due", arguments: [session.rawValue])
+                .compactMap(Self.reminder(from:))
+            try db.execute(sql: "DELETE FROM reminder WHERE session_id = ?", arguments: [session.rawValue])
+            try db.execute(
+                sql: "UPDATE session SET outcome = 'abandoned', ended_at = last_progress_at WHERE id = ? AND outcome = 'running'",
+                arguments: [session.rawValue])
+            return cancelled
         }
     }
 
     /// Replaces a session's pending reminders, end and detail (a rest adjusted by ±S, a set recorded).
-    public func replan(_ plan: SessionPlan) throws(StoreError) {
+    /// With `progressAt` the session showed life then: the paused-workout rule counts afresh from it.
+    public func replan(_ plan: SessionPlan, progressAt: Date? = nil) throws(StoreError) {
         try write { db in
             try db.execute(sql: "DELETE FROM reminder WHERE session_id = ?", arguments: [plan.session.id.rawValue])
             try db.execute(
-                sql: "UPDATE session SET ends_at = ?, title = ?, detail = ? WHERE id = ?",
+                sql: "UPDATE session SET ends_at = ?, title = ?, detail = ?, sets_done = ? WHERE id = ?",
                 arguments: [
                     plan.session.endsAt.timeIntervalSince1970, plan.session.title, Self.encode(plan.session.detail),
-                    plan.session.id.rawValue,
+                    plan.session.setsDone(at: plan.session.startedAt), plan.session.id.rawValue,
                 ])
+            if let progressAt { try Self.recordProgress(plan.session.id, at: progressAt, db) }
             for reminder in plan.reminders { try Self.insert(reminder, db) }
+        }
+    }
+
+    /// The session showed life at `instant` (resumed): the paused-workout rule counts afresh from it,
+    /// and its pending paused-workout reminders are dropped.
+    public func recordProgress(_ session: SessionID, at instant: Date) throws(StoreError) {
+        try write { db in try Self.recordProgress(session, at: instant, db) }
+    }
+
+    /// How many paused-workout reminders `session` has had since its last progress.
+    public func notePauseReminder(_ number: Int, of session: SessionID) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "UPDATE session SET pause_reminders = ? WHERE id = ?", arguments: [number, session.rawValue])
+        }
+    }
+
+    private static func recordProgress(_ session: SessionID, at instant: Date, _ db: Database) throws {
+        try db.execute(
+            sql: "UPDATE session SET last_progress_at = ?, pause_reminders = 0 WHERE id = ?",
+            arguments: [instant.timeIntervalSince1970, session.rawValue])
+        try db.execute(
+            sql: "DELETE FROM reminder WHERE session_id = ? AND kind = ?", arguments: [session.rawValue, ReminderKind.pausedWorkout.rawValue])
+    }
+
+    // MARK: History
+
+    /// Sessions started at or after `since` (all of them when nil), oldest first.
+    public func history(since: Date? = nil) throws(StoreError) -> [HistoryEntry] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM session WHERE started_at >= ? ORDER BY started_at, id",
+                arguments: [since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude]
+            ).compactMap(Self.historyEntry(from:))
+        }
+    }
+
+    /// The running session's history entry and how many paused-workout reminders it has had.
+    public func runningEntry() throws(StoreError) -> (entry: HistoryEntry, pauseReminders: Int)? {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE outcome = 'running' ORDER BY started_at DESC LIMIT 1"),
+                let entry = Self.historyEntry(from: row)
+            else { return nil }
+            return (entry, row["pause_reminders"] as Int? ?? 0)
         }
     }
 
@@ -204,18 +294,23 @@ public final class StateStore {
     public func save(_ state: DailyState) throws(StoreError) {
         try write { db in
             try db.execute(
-                sql: "INSERT OR REPLACE INTO daily_state (id, last_handled, quiet_day) VALUES (1, ?, ?)",
-                arguments: [state.lastHandled?.timeIntervalSince1970, state.quietDay?.daysSinceEpoch])
+                sql: "INSERT OR REPLACE INTO daily_state (id, last_handled, quiet_day, rest_advice_day) VALUES (1, ?, ?, ?)",
+                arguments: [state.lastHandled?.timeIntervalSince1970, state.quietDay?.daysSinceEpoch, state.restAdviceDay?.daysSinceEpoch])
         }
     }
 
     // MARK: Rows
 
-    private static func cancelSessions(_ db: Database) throws -> [Reminder] {
+    private static func cancelSessions(_ db: Database, outcome: HistoryEntry.Outcome, at now: Date) throws -> [Reminder] {
         let cancelled = try Row.fetchAll(db, sql: "SELECT * FROM reminder WHERE session_id IS NOT NULL ORDER BY due")
             .compactMap(reminder(from:))
         try db.execute(sql: "DELETE FROM reminder WHERE session_id IS NOT NULL")
-        try db.execute(sql: "UPDATE session SET active = 0 WHERE active")
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM session WHERE outcome = 'running'") {
+            let setsDone = session(from: row)?.setsDone(at: now) ?? 0
+            try db.execute(
+                sql: "UPDATE session SET outcome = ?, ended_at = ?, sets_done = ? WHERE id = ?",
+                arguments: [outcome.rawValue, now.timeIntervalSince1970, setsDone, row["id"] as String])
+        }
         return cancelled
     }
 
@@ -242,6 +337,19 @@ public final class StateStore {
             id: SessionID(row["id"]), kind: kind, title: row["title"],
             startedAt: Date(timeIntervalSince1970: row["started_at"]), endsAt: Date(timeIntervalSince1970: row["ends_at"]),
             detail: detail)
+    }
+
+    private static func historyEntry(from row: Row) -> HistoryEntry? {
+        guard let kind = SessionKind(rawValue: row["kind"]), let outcome = HistoryEntry.Outcome(rawValue: row["outcome"]) else { return nil }
+        let startedAt = Date(timeIntervalSince1970: row["started_at"])
+        var setsDone: Int = row["sets_done"]
+        if outcome == .running, let session = session(from: row), case .strength(let progress) = session.detail {
+            setsDone = progress.totalSetsDone
+        }
+        return HistoryEntry(
+            id: SessionID(row["id"]), workout: row["workout"], title: row["title"], kind: kind, startedAt: startedAt,
+            endedAt: (row["ended_at"] as Double?).map(Date.init(timeIntervalSince1970:)), outcome: outcome, setsDone: setsDone,
+            lastProgressAt: (row["last_progress_at"] as Double?).map(Date.init(timeIntervalSince1970:)) ?? startedAt)
     }
 
     private static func encode(_ detail: SessionDetail) -> String? {

@@ -90,3 +90,46 @@ struct LearnedTimeTests {
         #expect(suggestions[1] == LearnedTime.Suggestion(weekday: .tue, usualStart: nil, samples: 0, reminderTime: time("18:00")))
     }
 }
+
+@Suite("Daily planner with time = \"auto\"")
+struct AutoTimePlannerTests {
+    func config(auto: Bool) -> Config {
+        var config = Config(program: [.mon: "push"], workouts: [
+            "push": WorkoutDefinition(name: "push", title: "Push Day", kind: .hiit(HIITPlan(rounds: 1, work: 60, rest: 0)))])
+        config.reminders.autoTime = auto
+        config.reminders.autoLead = 30 * 60
+        return config
+    }
+
+    // Mondays at about 07:00 local, across the spring-forward Sunday (29 March 2026 in Berlin).
+    let mondays = ["2026-03-16T07:00:00+01:00", "2026-03-23T07:10:00+01:00", "2026-03-30T06:50:00+02:00"].map { entry($0) }
+
+    @Test func theReminderComesAutoLeadBeforeTheLearnedStartInLocalTime() {
+        let now = instant("2026-04-01T12:00:00+02:00")
+        let planner = DailyPlanner(config: config(auto: true), history: mondays, now: now, in: berlin)
+        #expect(planner.time(on: .mon) == LocalTime(hour: 6, minute: 30))
+        let next = planner.next(after: now, in: berlin)
+        #expect(next?.occurrence == instant("2026-04-06T06:30:00+02:00"))
+        #expect(next?.workoutName == "push")
+    }
+
+    @Test func tooFewSessionsOrAutoOffFallBackToTheFixedTime() {
+        let now = instant("2026-04-01T12:00:00+02:00")
+        let few = DailyPlanner(config: config(auto: true), history: Array(mondays.prefix(2)), now: now, in: berlin)
+        #expect(few.next(after: now, in: berlin)?.occurrence == instant("2026-04-06T18:00:00+02:00"))
+        let off = DailyPlanner(config: config(auto: false), history: mondays, now: now, in: berlin)
+        #expect(off.next(after: now, in: berlin)?.occurrence == instant("2026-04-06T18:00:00+02:00"))
+    }
+}
+
+@Suite("Sets done as the history records them")
+struct SetsDoneTests {
+    @Test func intervalRoundsCountWhenTheirWorkEnds() {
+        let start = instant("2026-11-22T10:00:00+01:00")
+        let hiit = Session(id: SessionID("h"), kind: .hiit, title: "HIIT", startedAt: start, endsAt: start.addingTimeInterval(180),
+                           detail: .hiit(HIITPlan(rounds: 3, work: 40, rest: 20)))
+        #expect([0, 39, 40, 99, 100, 160, 500].map { hiit.setsDone(at: start.addingTimeInterval($0)) } == [0, 0, 1, 1, 2, 3, 3])
+        let rest = Session(id: SessionID("r"), kind: .rest, title: "Rest", startedAt: start, endsAt: start.addingTimeInterval(90))
+        #expect(rest.setsDone(at: start.addingTimeInterval(100)) == 0)
+    }
+}

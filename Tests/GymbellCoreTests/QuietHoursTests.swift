@@ -45,9 +45,8 @@ struct QuietHoursTests {
 
     @Test func sessionTransitionsAreNeverHeld() {
         for kind in ReminderKind.allCases {
-            #expect(QuietHours.holds(kind) == [.daily, .snoozed, .restDay].contains(kind), "\(kind)")
+            #expect(QuietHours.holds(kind) == [.daily, .snoozed, .restDay, .pausedWorkout, .restAdvice, .milestone].contains(kind), "\(kind)")
         }
-        #expect(SmartReminderKind.allCases.allSatisfy(QuietHours.holds))
     }
 
     @Test func equalEndsMeanNeverQuiet() {

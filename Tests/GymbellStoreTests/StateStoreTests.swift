@@ -2,6 +2,7 @@ import Foundation
 import GymbellCore
 import Testing
 @testable import GymbellStore
+import GRDB
 
 @Suite("State store (real SQLite through GRDB)")
 struct StateStoreTests {
@@ -51,7 +52,7 @@ struct StateStoreTests {
         try store.start(SessionPlanner.rest(id: SessionID("r1"), seconds: 90, startingAt: start))
         let snooze = Reminder(id: ReminderID("snooze"), kind: .snoozed, due: start.addingTimeInterval(3600), title: "t", body: "b")
         try store.add(snooze)
-        #expect(try store.stopSession().count == 1)
+        #expect(try store.stopSession(at: start.addingTimeInterval(10)).count == 1)
         #expect(try store.activeSession() == nil)
         #expect(try store.pendingReminders() == [snooze])
     }
@@ -73,14 +74,14 @@ struct StateStoreTests {
         #expect(due.map(\.due) == [40, 60, 100].map { start.addingTimeInterval($0) })
         try store.remove(due.map(\.id))
         #expect(try store.pendingReminders().count == 3)
-        try store.finish(SessionID("s1"))
+        try store.finish(SessionID("s1"), at: start.addingTimeInterval(100))
         #expect(try store.activeSession() == nil)
     }
 
     @Test func dailyStateRoundTrips() throws {
         let store = try StateStore()
         #expect(try store.dailyState() == DailyState())
-        let state = DailyState(lastHandled: start, quietDay: LocalDay(daysSinceEpoch: 20_000))
+        let state = DailyState(lastHandled: start, quietDay: LocalDay(daysSinceEpoch: 20_000), restAdviceDay: LocalDay(daysSinceEpoch: 19_999))
         try store.save(state)
         #expect(try store.dailyState() == state)
     }
@@ -93,5 +94,91 @@ struct StateStoreTests {
         } throws: { error in
             (error as? StoreError)?.path == path
         }
+    }
+
+    // MARK: History
+
+    @Test func everySessionIsRecordedWithHowItEnded() throws {
+        let store = try StateStore()
+        let hiit = SessionPlanner.hiit(id: SessionID("h"), plan: HIITPlan(rounds: 3, work: 40, rest: 20), startingAt: start)
+        try store.start(hiit, workout: "hiit20")
+        // 130 s in: rounds 1 and 2 worked (work ends at 40 and 100), round 3 under way.
+        try store.stopSession(at: start.addingTimeInterval(130))
+        let rest = SessionPlanner.rest(id: SessionID("r"), seconds: 90, startingAt: start.addingTimeInterval(200))
+        try store.start(rest)
+        try store.finish(SessionID("r"), at: start.addingTimeInterval(290))
+        let walk = SessionPlanner.walkRun(id: SessionID("w"), plan: WalkRunPlan(run: 60, walk: 30, repeats: 2), startingAt: start.addingTimeInterval(300))
+        try store.start(walk)
+        // A new session replaces the running one: that one is recorded as stopped when the new one starts.
+        try store.start(SessionPlanner.rest(id: SessionID("r2"), seconds: 60, startingAt: start.addingTimeInterval(400)))
+
+        let history = try store.history()
+        #expect(history.map(\.id.rawValue) == ["h", "r", "w", "r2"])
+        #expect(history.map(\.outcome) == [.stopped, .completed, .stopped, .running])
+        #expect(history[0].workout == "hiit20" && history[0].kind == .hiit && history[0].setsDone == 2)
+        #expect(history[0].endedAt == start.addingTimeInterval(130))
+        #expect(history[1].endedAt == start.addingTimeInterval(290) && history[1].setsDone == 0)
+        #expect(history[2].endedAt == start.addingTimeInterval(400) && history[2].setsDone == 1)
+        #expect(history[3].endedAt == nil)
+        #expect(try store.history(since: start.addingTimeInterval(250)).map(\.id.rawValue) == ["w", "r2"])
+    }
+
+    @Test func strengthProgressAndPauseBookkeeping() throws {
+        let store = try StateStore()
+        let exercises = [Exercise(name: "Squat", sets: 2, reps: 5, rest: [60, 60])]
+        let workout = WorkoutDefinition(name: "legs", title: "Leg Day", kind: .strength(exercises: exercises))
+        var (session, _) = StrengthPlanner.start(id: SessionID("s"), workout: workout, exercises: exercises, at: start)
+        try store.start(SessionPlan(session: session, reminders: []), workout: "legs")
+        try store.notePauseReminder(1, of: session.id)
+        let held = Reminder(id: ReminderID("s-paused-1"), kind: .pausedWorkout, due: start.addingTimeInterval(9000), title: "t", body: "b",
+                            sessionID: session.id)
+        try store.add(held)
+        #expect(try store.runningEntry()?.pauseReminders == 1)
+
+        guard case .strength(var progress) = session.detail else { Issue.record("not strength"); return }
+        _ = progress.recordSet()
+        session.detail = .strength(progress)
+        try store.replan(SessionPlan(session: session, reminders: []), progressAt: start.addingTimeInterval(600))
+        let running = try #require(try store.runningEntry())
+        #expect(running.pauseReminders == 0)
+        #expect(running.entry.lastProgressAt == start.addingTimeInterval(600))
+        #expect(running.entry.setsDone == 1 && running.entry.workout == "legs")
+        #expect(try store.pendingReminders().isEmpty)  // the held paused reminder went with the progress
+
+        try store.add(held)
+        let cancelled = try store.abandon(session.id)
+        #expect(cancelled == [held])
+        let entry = try #require(try store.history().first)
+        #expect(entry.outcome == .abandoned)
+        #expect(entry.endedAt == start.addingTimeInterval(600))  // it really ended with its last progress
+        #expect(try store.activeSession() == nil)
+    }
+
+    @Test func aVersion2DatabaseMigratesItsSessionsIntoTheHistory() throws {
+        let path = temporaryPath()
+        do {
+            // The schema as the first release left it: sessions with an `active` flag.
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in
+                try db.execute(sql: """
+                    CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                    INSERT INTO grdb_migrations VALUES ('v1'), ('v2 session detail');
+                    CREATE TABLE session (id TEXT PRIMARY KEY, kind TEXT NOT NULL, title TEXT NOT NULL, started_at DOUBLE NOT NULL,
+                        ends_at DOUBLE NOT NULL, active BOOLEAN NOT NULL DEFAULT 1, detail TEXT);
+                    CREATE TABLE reminder (id TEXT PRIMARY KEY, kind TEXT NOT NULL, due DOUBLE NOT NULL, title TEXT NOT NULL,
+                        body TEXT NOT NULL, session_id TEXT);
+                    CREATE TABLE daily_state (id INTEGER PRIMARY KEY, last_handled DOUBLE, quiet_day INTEGER);
+                    INSERT INTO session VALUES ('old', 'rest', 'Rest', 1800000000, 1800000090, 0, NULL);
+                    INSERT INTO session VALUES ('now', 'hiit', 'HIIT', 1800001000, 1800001300, 1, NULL);
+                    INSERT INTO daily_state VALUES (1, 1800000500, NULL);
+                    """)
+            }
+        }
+        let store = try StateStore(path: path)
+        let history = try store.history()
+        #expect(history.map(\.outcome) == [.completed, .running])
+        #expect(history[0].endedAt == Date(timeIntervalSince1970: 1_800_000_090))
+        #expect(try store.activeSession()?.id == SessionID("now"))
+        #expect(try store.dailyState() == DailyState(lastHandled: Date(timeIntervalSince1970: 1_800_000_500)))
     }
 }

@@ -43,10 +43,10 @@ public enum MilestoneRule {
     /// One celebration for everything reached at once; nil when nothing was.
     public static func reminder(
         for milestones: [Milestone], session: SessionID, at now: Date, messages: Messages = .english
-    ) -> SmartReminder? {
+    ) -> Reminder? {
         guard let text = messages.milestones(milestones) else { return nil }
-        return SmartReminder(
-            id: ReminderID("\(session)-milestone"), kind: .milestone, due: now, title: text.title, body: text.body, sessionID: session)
+        return Reminder(
+            id: ReminderID("\(session)-milestone"), kind: .milestone, due: now, title: text.title, body: text.body)
     }
 
     private static func completedWorkouts(_ history: [HistoryEntry], now: Date) -> Int {

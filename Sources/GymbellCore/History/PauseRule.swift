@@ -52,12 +52,12 @@ public struct PauseRule: Equatable, Sendable {
         return next(lastProgressAt: entry.lastProgressAt, alreadySent: alreadySent, now: now)
     }
 
-    /// The reminder for `session` as a smart reminder; its id names the session and the reminder's number.
+    /// The reminder for `session`; its id names the session and the reminder's number.
     public func reminder(
         _ step: PauseStep.Reminder, for session: Session, messages: Messages = .english
-    ) -> SmartReminder {
+    ) -> Reminder {
         let text = messages.pausedWorkout(session: session)
-        return SmartReminder(
+        return Reminder(
             id: ReminderID("\(session.id)-paused-\(step.number)"), kind: .pausedWorkout, due: step.due,
             title: text.title, body: text.body, sessionID: session.id)
     }

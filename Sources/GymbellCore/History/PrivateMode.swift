@@ -3,8 +3,9 @@ import Foundation
 /// `private = true`: reminders say what kind of moment it is, never which workout, exercise or weight,
 /// for screens other people can see.
 public enum PrivateMode {
-    /// The generic texts for a reminder of `kind`.
-    public static func text(for kind: ReminderKind, messages: Messages = .english) -> Messages.Text {
+    /// The generic texts for a reminder of `kind`; nil for kinds whose texts name nothing private
+    /// (the rest-day advice counts days, a milestone counts days or workouts).
+    public static func text(for kind: ReminderKind, messages: Messages = .english) -> Messages.Text? {
         switch kind {
         case .daily: (messages("Workout Time!"), messages("Your workout awaits."))
         case .snoozed: messages.snoozed
@@ -18,33 +19,16 @@ public enum PrivateMode {
         case .walkDone: messages.walkDone
         case .walkRunComplete: messages.walkRunComplete
         case .workoutComplete: (messages("Workout complete 🎉"), messages("Great work!"))
-        }
-    }
-
-    /// The generic texts for a smart reminder; `trainingDays` fills the rest-day advice, `milestones`
-    /// the celebration (neither names a workout).
-    public static func text(
-        for kind: SmartReminderKind, trainingDays: Int = 0, milestones: [Milestone] = [], messages: Messages = .english
-    ) -> Messages.Text {
-        switch kind {
         case .pausedWorkout: (messages("Paused workout"), messages("Your workout is still open. Resume?"))
-        case .restAdvice: messages.restAdvice(trainingDays: trainingDays)
-        case .milestone: messages.milestones(milestones) ?? (messages("Milestone reached 🏆"), "")
+        case .restAdvice, .milestone: nil
         }
     }
 
     /// `reminder` with generic texts.
     public static func redacted(_ reminder: Reminder, messages: Messages = .english) -> Reminder {
+        guard let text = text(for: reminder.kind, messages: messages) else { return reminder }
         var reminder = reminder
-        (reminder.title, reminder.body) = text(for: reminder.kind, messages: messages)
-        return reminder
-    }
-
-    /// A paused-workout reminder loses the workout's title and position; the others name none already.
-    public static func redacted(_ reminder: SmartReminder, messages: Messages = .english) -> SmartReminder {
-        guard reminder.kind == .pausedWorkout else { return reminder }
-        var reminder = reminder
-        (reminder.title, reminder.body) = text(for: .pausedWorkout, messages: messages)
+        (reminder.title, reminder.body) = text
         return reminder
     }
 

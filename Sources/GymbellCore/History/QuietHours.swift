@@ -39,9 +39,7 @@ public struct QuietHours: Equatable, Sendable {
         window(containing: due, in: timeZone)?.upperBound ?? due
     }
 
-    /// Whether quiet hours hold a reminder of this kind: every kind but a session's own transitions.
+    /// Whether quiet hours hold a reminder of this kind: daily and smart reminders, never the
+    /// transitions of a session the user started.
     public static func holds(_ kind: ReminderKind) -> Bool { !kind.isSessionTransition }
-
-    /// Every smart reminder is held.
-    public static func holds(_ kind: SmartReminderKind) -> Bool { true }
 }

@@ -14,14 +14,24 @@ public enum ReminderKind: String, Codable, Sendable, CaseIterable {
     case walkDone = "walk_done"
     case walkRunComplete = "walkrun_complete"
     case workoutComplete = "workout_complete"
+    // Seed 002's smart reminders, from the history: each optional in `[reminders]`, all held by quiet hours.
+    /// "Paused workout: …" with Resume / End workout (`pause_after`).
+    case pausedWorkout = "paused_workout"
+    /// "Good rest day! 🌙" (`rest_after_days`, `rest_advice_time`).
+    case restAdvice = "rest_advice"
+    /// "Milestone reached 🏆" right after a session completes (`milestones`).
+    case milestone
 
-    /// Reminders that belong to a workout session (cancelled with it, collapsed when overdue).
+    /// Reminders that belong to a workout session's timeline (cancelled with it, collapsed when overdue).
     public var isSessionTransition: Bool {
         switch self {
-        case .daily, .snoozed, .restDay: false
+        case .daily, .snoozed, .restDay, .pausedWorkout, .restAdvice, .milestone: false
         default: true
         }
     }
+
+    /// A reminder from the history rules rather than the program or a running timeline.
+    public var isSmart: Bool { self == .pausedWorkout || self == .restAdvice || self == .milestone }
 
     /// Daily-type reminders offer Start Workout and Snooze.
     public var offersWorkoutActions: Bool { self == .daily || self == .snoozed }
@@ -29,7 +39,8 @@ public enum ReminderKind: String, Codable, Sendable, CaseIterable {
     /// The freedesktop `category` hint.
     public var category: String {
         switch self {
-        case .daily, .snoozed, .restDay: "x-gymbell.daily"
+        case .daily, .snoozed, .restDay, .restAdvice, .milestone: "x-gymbell.daily"
+        case .pausedWorkout: "x-gymbell.session"
         case .restWarning, .restOver: "x-gymbell.rest"
         default: "x-gymbell.interval"
         }
@@ -48,6 +59,10 @@ public struct ReminderAction: Hashable, Sendable {
     public static let defaultClick = ReminderAction(key: "default", label: "Start Workout")
     public static let start = ReminderAction(key: "start", label: "Start Workout")
     public static let snooze = ReminderAction(key: "snooze", label: "Snooze 1 hour")
+    /// Paused workout: carry on with the session.
+    public static let resume = ReminderAction(key: "resume", label: "Resume")
+    /// Paused workout: end it now (recorded as stopped).
+    public static let endWorkout = ReminderAction(key: "end", label: "End workout")
 }
 
 /// One reminder with an absolute due instant.
@@ -70,7 +85,9 @@ public struct Reminder: Hashable, Sendable {
     }
 
     public var actions: [ReminderAction] {
-        kind.offersWorkoutActions ? [.defaultClick, .start, .snooze] : []
+        if kind.offersWorkoutActions { return [.defaultClick, .start, .snooze] }
+        if kind == .pausedWorkout { return [.resume, .endWorkout] }
+        return []
     }
 }
 
@@ -123,6 +140,23 @@ public struct Session: Hashable, Sendable {
             guard let next = progress.nextSetDescription(messages) else { return messages("complete") }
             if let restUntil = progress.restUntil, now < restUntil { return messages("resting; next: {next}", ["next": next]) }
             return next
+        }
+    }
+
+    /// Sets done by `now`, as the history records them: strength sets recorded, HIIT rounds and
+    /// walk/run repeats whose work (run) phase has ended; 0 for a rest timer.
+    public func setsDone(at now: Date) -> Int {
+        let elapsed = max(0, now.timeIntervalSince(startedAt))
+        func finished(count: Int, first: TimeInterval, second: TimeInterval) -> Int {
+            let cycle = first + second
+            guard cycle > 0 else { return count }
+            return min(count, Int(((elapsed + second) / cycle).rounded(.down)))
+        }
+        switch detail {
+        case .rest: return 0
+        case .hiit(let plan): return finished(count: plan.rounds, first: plan.work, second: plan.rest)
+        case .walkRun(let plan): return finished(count: plan.repeats, first: plan.run, second: plan.walk)
+        case .strength(let progress): return progress.totalSetsDone
         }
     }
 

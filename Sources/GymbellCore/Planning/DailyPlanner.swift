@@ -23,10 +23,13 @@ public struct DailyState: Equatable, Sendable {
     public var lastHandled: Date?
     /// A day on which no more daily reminder is wanted (`skip-today`, or a workout was started).
     public var quietDay: LocalDay?
+    /// The last day whose rest-day advice was shown or passed over.
+    public var restAdviceDay: LocalDay?
 
-    public init(lastHandled: Date? = nil, quietDay: LocalDay? = nil) {
+    public init(lastHandled: Date? = nil, quietDay: LocalDay? = nil, restAdviceDay: LocalDay? = nil) {
         self.lastHandled = lastHandled
         self.quietDay = quietDay
+        self.restAdviceDay = restAdviceDay
     }
 }
 
@@ -46,18 +49,36 @@ public struct DailyPlanner: Sendable {
     public let program: [Weekday: String]
     public let workouts: [String: WorkoutDefinition]
     public let messages: Messages
+    /// `time = "auto"`: the reminder time learned per weekday (`LearnedTime`); weekdays left out use `time`.
+    public let learnedTimes: [Weekday: LocalTime]
 
-    public init(config: Config, messages: Messages = .english) {
+    public init(config: Config, messages: Messages = .english, learnedTimes: [Weekday: LocalTime] = [:]) {
         self.messages = messages
         settings = config.reminders
         program = config.program
         workouts = config.workouts
+        self.learnedTimes = settings.autoTime ? learnedTimes : [:]
     }
+
+    /// The planner with the times learned from `history` at `now` when `time = "auto"`.
+    public init(config: Config, messages: Messages = .english, history: [HistoryEntry], now: Date, in timeZone: TimeZone) {
+        var learned: [Weekday: LocalTime] = [:]
+        if config.reminders.autoTime {
+            let rule = LearnedTime()
+            for weekday in Weekday.allCases {
+                learned[weekday] = rule.reminderTime(on: weekday, settings: config.reminders, history: history, now: now, in: timeZone)
+            }
+        }
+        self.init(config: config, messages: messages, learnedTimes: learned)
+    }
+
+    /// The time of the daily reminder on `weekday`.
+    public func time(on weekday: Weekday) -> LocalTime { learnedTimes[weekday] ?? settings.time }
 
     /// The reminder planned for `day`, if that day gets one.
     public func planned(on day: LocalDay, in timeZone: TimeZone) -> PlannedDaily? {
         guard settings.enabled, settings.days.contains(day.weekday) else { return nil }
-        let occurrence = day.instant(at: settings.time, in: timeZone)
+        let occurrence = day.instant(at: time(on: day.weekday), in: timeZone)
         if program.isEmpty {
             let text = messages.daily(workoutTitle: nil)
             return PlannedDaily(day: day, occurrence: occurrence, kind: .daily, title: text.title, body: text.body, workoutName: nil)

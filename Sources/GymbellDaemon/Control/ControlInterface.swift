@@ -69,6 +69,21 @@ final class ControlInterface {
         case "Status":
             try args.none()
             return [.string(daemon.status().jsonText())]
+        case "Resume":
+            try args.none()
+            return [.string(try daemon.resume())]
+        case "History":
+            let days = try args.uint32(0, "days", signature: "u")
+            return [.string(HistoryEntry.jsonText(try daemon.history(days: Int(days))))]
+        case "Stats":
+            try args.none()
+            return [.string(try daemon.stats().jsonText())]
+        case "Suggest":
+            try args.none()
+            return [.string(try daemon.suggest().jsonText())]
+        case "ExportIcs":
+            let weeks = try args.uint32(0, "weeks", signature: "u")
+            return [.string(try daemon.exportICS(weeks: Int(weeks)))]
         case "Reload":
             try args.none()
             return [.string(try reload())]

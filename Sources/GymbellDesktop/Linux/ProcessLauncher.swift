@@ -23,4 +23,11 @@ public enum ProcessLauncher {
         }
         return pid
     }
+
+    /// Whether `program` is found on PATH (an optional helper such as `spd-say` may be missing).
+    public static func isInstalled(_ program: String) -> Bool {
+        guard let path = g_find_program_in_path(program) else { return false }
+        g_free(path)
+        return true
+    }
 }

@@ -1,0 +1,107 @@
+import Foundation
+import GymbellCore
+import GymbellStore
+
+/// Seed 002's rules on top of the agenda: quiet hours, private mode and voice on every reminder shown,
+/// and the reminders the history gives (paused workout, rest-day advice, milestones).
+extension Daemon {
+    // MARK: Showing
+
+    /// Shows `reminder` now, or, inside quiet hours, keeps it in the agenda until they end (session
+    /// transitions are never held). Private mode and voice apply here, to every reminder.
+    func deliver(_ reminder: Reminder, at now: Date, in timeZone: TimeZone) throws(StoreError) {
+        if let quiet = config.quietHours, QuietHours.holds(reminder.kind), let window = quiet.window(containing: now, in: timeZone) {
+            var held = reminder
+            held.due = window.upperBound
+            try store.add(held)
+            logger.info("reminder held for quiet hours", metadata: ["id": "\(reminder.id)", "until": "\(ISO8601.format(held.due))"])
+            return
+        }
+        let shown = config.reminders.privateMode ? PrivateMode.redacted(reminder, messages: messages) : reminder
+        presenter.present(shown, late: max(0, now.timeIntervalSince(reminder.due)))
+        if config.reminders.announce, reminder.kind.isSessionTransition { speak(shown) }
+    }
+
+    /// Seed 001's voice: speech-dispatcher reads the reminder out; without `spd-say` nothing happens.
+    private func speak(_ reminder: Reminder) {
+        guard environment.isInstalled("spd-say") else { return }
+        do {
+            try environment.launch(["spd-say", "--", Messages.spoken((reminder.title, reminder.body))])
+        } catch {
+            logger.debug("spd-say failed: \(error)")
+        }
+    }
+
+    /// Shows, updates in place, or closes the resident notification of the running session.
+    func refreshSessionCard(at now: Date) {
+        presenter.showSessionCard(for: try? store.activeSession(), at: now, privateMode: config.reminders.privateMode)
+    }
+
+    // MARK: Paused workout
+
+    /// A strength workout without progress for `pause_after` gets "Paused workout", once more 24 h after
+    /// its last progress, and is then recorded as abandoned. Returns when the rule next has work.
+    /// (Interval sessions and rests run by themselves: they cannot pause.)
+    func checkPausedWorkout(at now: Date, in timeZone: TimeZone) throws(StoreError) -> Date? {
+        guard let (entry, sent) = try store.runningEntry(), entry.kind == .strength, let session = try store.activeSession(),
+            session.id == entry.id
+        else { return nil }
+        let rule = PauseRule(settings: config.reminders)
+        var step = rule.next(lastProgressAt: entry.lastProgressAt, alreadySent: sent, now: now)
+        if step.abandonAt <= now {
+            try store.abandon(session.id)
+            presenter.close { $0.sessionID == session.id }
+            logger.info("session abandoned", metadata: ["session": "\(session.id)", "last_progress": "\(ISO8601.format(entry.lastProgressAt))"])
+            return nil
+        }
+        if let due = step.reminder, due.due <= now {
+            presenter.close { $0.kind == .pausedWorkout }
+            try deliver(rule.reminder(due, for: session, messages: messages), at: now, in: timeZone)
+            try store.notePauseReminder(due.number, of: session.id)
+            step = rule.next(lastProgressAt: entry.lastProgressAt, alreadySent: due.number, now: now)
+        }
+        return [step.reminder?.due, step.abandonAt].compactMap { $0 }.min()
+    }
+
+    /// Carries on with a paused workout: the pause counts afresh from now.
+    public func resume() throws(CommandError) -> String {
+        let now = self.now
+        guard let session = try run({ () throws(StoreError) in try store.activeSession() }) else {
+            throw .noSession("no workout is running; start one with `gymbell start`")
+        }
+        try run { () throws(StoreError) in try store.recordProgress(session.id, at: now) }
+        presenter.close { $0.kind == .pausedWorkout }
+        reevaluate()
+        let phase = session.phase(at: now, messages: messages)
+        return "Resumed \(session.title): \(phase)"
+    }
+
+    // MARK: Rest-day advice
+
+    /// "Good rest day! 🌙" after `rest_after_days` days of training in a row, on a day without a session
+    /// yet, at `rest_advice_time`; once a day, late within `late_grace`. Returns the next advice's instant.
+    func checkRestAdvice(at now: Date, state: inout DailyState, history: [HistoryEntry], in timeZone: TimeZone) throws(StoreError) -> Date? {
+        let rule = RestAdviceRule(settings: config.reminders)
+        let today = LocalDay(containing: now, in: timeZone)
+        if state.restAdviceDay != today, let advice = rule.advice(on: today, history: history, now: now, in: timeZone), advice.due <= now {
+            if now.timeIntervalSince(advice.due) <= config.reminders.lateGrace {
+                try deliver(advice.reminder(messages: messages), at: now, in: timeZone)
+            }
+            state.restAdviceDay = today
+        }
+        guard let next = rule.next(after: now, history: history, in: timeZone), next.day != state.restAdviceDay else { return nil }
+        return next.due
+    }
+
+    // MARK: Milestones
+
+    /// One celebration right after a session completes, for every milestone it reaches.
+    func celebrateMilestones(of session: SessionID, at now: Date, in timeZone: TimeZone) throws(StoreError) {
+        guard config.reminders.milestones else { return }
+        let reached = MilestoneRule.reached(
+            byCompleting: session, history: try store.history(), program: config.program, now: now, timeZone: timeZone)
+        guard let reminder = MilestoneRule.reminder(for: reached, session: session, at: now, messages: messages) else { return }
+        logger.info("milestone reached", metadata: ["session": "\(session)", "milestones": "\(reached)"])
+        try deliver(reminder, at: now, in: timeZone)
+    }
+}
