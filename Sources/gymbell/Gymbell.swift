@@ -19,13 +19,17 @@ struct Gymbell: ParsableCommand {
               gymbell walkrun --run 2m --walk 1m --repeats 4
               gymbell status --json        the active session and what is pending
               gymbell upcoming --days 14   the coming daily reminders and workouts
+              gymbell history --days 7     the sessions of the last week, how they ended
+              gymbell stats                streak, sessions this week and month
+              gymbell export-ics > w.ics   the coming workouts, for your calendar
 
             The config file is $XDG_CONFIG_HOME/gymbell/config.toml (see `gymbell config path`).
             """,
         version: GymbellVersion.current,
         subcommands: [
             DaemonCommand.self, Rest.self, Hiit.self, WalkRun.self, Start.self, SetDone.self, Stop.self, Snooze.self, SkipToday.self,
-            Status.self, Upcoming.self, Reload.self, ConfigCommand.self, AutostartCommand.self,
+            Resume.self, Status.self, Upcoming.self, History.self, Stats.self, Suggest.self, ExportICS.self, Reload.self,
+            ConfigCommand.self, AutostartCommand.self,
         ]
     )
 }

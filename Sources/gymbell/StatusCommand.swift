@@ -84,6 +84,13 @@ enum LocalClock {
         Calendar.current.isDate(date, inSameDayAs: now) ? format(date, "HH:mm:ss") : format(date, "EEE d MMM HH:mm")
     }
 
+    /// "Mon 23 Nov 18:02", with the year ("Mon 23 Nov 2025 18:02") when it is not `now`'s.
+    static func dayAndTime(_ date: Date, now: Date = Date()) -> String {
+        let calendar = Calendar.current
+        let sameYear = calendar.component(.year, from: date) == calendar.component(.year, from: now)
+        return format(date, sameYear ? "EEE d MMM HH:mm" : "EEE d MMM yyyy HH:mm")
+    }
+
     static func remaining(until date: Date, now: Date = Date()) -> String {
         DurationText.format(max(0, date.timeIntervalSince(now).rounded()))
     }

@@ -77,6 +77,39 @@ public final class GymbellClient {
 
     public func reload() throws(ClientError) -> String { try text(call("Reload", [])) }
 
+    /// Carries on the paused workout; the daemon's sentence says where it stands.
+    public func resume() throws(ClientError) -> String { try text(call("Resume", [])) }
+
+    /// Sessions started in the last `days` days (1 to 3660), oldest first, as the daemon's JSON array.
+    public func historyJSON(days: UInt32) throws(ClientError) -> String { try text(call("History", [.uint32(days)])) }
+
+    public func history(days: UInt32) throws(ClientError) -> [HistoryEntry] {
+        let json = try historyJSON(days: days)
+        do { return try HistoryEntry.decode(jsonText: json) } catch { throw .badReply("the daemon's history could not be read: \(error)") }
+    }
+
+    public func statsJSON() throws(ClientError) -> String { try text(call("Stats", [])) }
+
+    public func stats() throws(ClientError) -> StatsReport {
+        let json = try statsJSON()
+        do { return try StatsReport.decode(jsonText: json) } catch { throw .badReply("the daemon's statistics could not be read: \(error)") }
+    }
+
+    public func suggestJSON() throws(ClientError) -> String { try text(call("Suggest", [])) }
+
+    public func suggest() throws(ClientError) -> SuggestReport {
+        let json = try suggestJSON()
+        do { return try SuggestReport.decode(jsonText: json) } catch { throw .badReply("the daemon's suggestions could not be read: \(error)") }
+    }
+
+    /// The planned workouts of the next `weeks` weeks (1 to 52) as iCalendar text.
+    public func exportICS(weeks: UInt32) throws(ClientError) -> String {
+        let ics = try text(call("ExportIcs", [.uint32(weeks)]))
+        // Checked here so that no other text ends up in the user's calendar file.
+        guard ics.hasPrefix("BEGIN:VCALENDAR") else { throw .badReply("the daemon's answer is not an iCalendar text: \(ics.prefix(80))") }
+        return ics
+    }
+
     // MARK: Plumbing
 
     private func call(_ member: String, _ arguments: [DBusValue]) throws(ClientError) -> [DBusValue] {

@@ -1,0 +1,228 @@
+import ArgumentParser
+import Foundation
+import GymbellCore
+import GymbellDaemon
+
+struct History: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the workout sessions of the last days: when, what, how they ended, how long.",
+        discussion: """
+            One line per session, oldest first, in local time: start, title (kind), outcome, sets done \
+            (strength workouts), duration. A session ends completed, stopped (`gymbell stop`) or abandoned \
+            (left paused too long); the one still going shows as running.
+
+            --json prints the daemon's array unchanged: [{"id", "workout": null | "<[workouts] name>", "title", \
+            "kind": "rest" | "hiit" | "walkrun" | "strength", "started_at", "ended_at": null | "<ISO 8601>", \
+            "outcome": "completed" | "stopped" | "abandoned" | "running", "sets_done", "last_progress_at"}], \
+            instants in ISO 8601.
+            """)
+
+    @Option(help: "How many days back to list (1 to 3660).") var days: UInt32 = 30
+    @Flag(help: "Print the sessions as the daemon's JSON array.") var json = false
+
+    func validate() throws {
+        guard (1...3660).contains(days) else { throw ValidationError("--days must be 1 to 3660 (ten years), not \(days)") }
+    }
+
+    func run() throws {
+        if json {
+            print(try withDaemon { client throws(ClientError) in try client.historyJSON(days: days) })
+            return
+        }
+        let entries = try withDaemon { client throws(ClientError) in try client.history(days: days) }
+        print(HistoryText.render(entries, days: days, now: Date()))
+    }
+}
+
+struct Stats: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show your streak, sessions this week and month, and workouts completed.",
+        discussion: """
+            The streak counts the [program]'s training days in a row with a session (a planned rest day \
+            does not break it); "in a row" counts calendar days with any session, as the rest-day advice \
+            (rest_after_days) does. Weeks start on Monday. Workouts completed counts every workout ever \
+            completed, rest timers aside.
+
+            --json prints one object: {"streak", "sessions_this_week", "sessions_this_month", \
+            "consecutive_training_days", "workouts_completed"}, all integers.
+            """)
+
+    @Flag(help: "Print the statistics as one JSON object.") var json = false
+
+    func run() throws {
+        if json {
+            print(try withDaemon { client throws(ClientError) in try client.statsJSON() })
+            return
+        }
+        print(StatsText.render(try withDaemon { client throws(ClientError) in try client.stats() }))
+    }
+}
+
+struct Suggest: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show the start time learned for each weekday and when the daily reminder comes.",
+        discussion: """
+            gymbell learns when you usually start on each weekday: the median start of your last \
+            \(LearnedTime().sampleSize) sessions on it, once it has \(LearnedTime().minimumSamples). With \
+            time = "auto" in [reminders] the daily reminder comes auto_lead (30m unless changed) before that, \
+            and at the fixed time until a weekday has enough sessions.
+
+            --json prints one object: {"auto": true | false, "fixed_time": "HH:MM", "lead_seconds", \
+            "weekdays": [{"weekday": "mon" … "sun", "usual_start": null | "HH:MM", "samples", \
+            "reminder_time": "HH:MM", "workout": null | "<[workouts] name>"}]}, Monday first.
+            """)
+
+    @Flag(help: "Print the suggestions as one JSON object.") var json = false
+
+    func run() throws {
+        if json {
+            print(try withDaemon { client throws(ClientError) in try client.suggestJSON() })
+            return
+        }
+        print(SuggestText.render(try withDaemon { client throws(ClientError) in try client.suggest() }))
+    }
+}
+
+struct ExportICS: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export-ics",
+        abstract: "Export the program's coming workouts as an iCalendar (.ics) file.",
+        discussion: """
+            One event per planned workout day from today, at the daily reminder's time, with an alarm and \
+            the exercises or intervals in its description. Import the file into GNOME Calendar, Thunderbird \
+            or any calendar; importing a newer export updates the events instead of doubling them.
+
+            Examples:
+              gymbell export-ics --output ~/workouts.ics
+              gymbell export-ics --weeks 12 > workouts.ics
+            """)
+
+    @Option(help: "How many weeks ahead to export (1 to 52).") var weeks: UInt32 = 4
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Write the calendar to FILE, replacing it whole; - or no --output: standard output.", valueName: "FILE"),
+        completion: .file(extensions: ["ics"]))
+    var output: String?
+
+    func validate() throws {
+        guard (1...52).contains(weeks) else { throw ValidationError("--weeks must be 1 to 52, not \(weeks)") }
+        if output?.isEmpty == true { throw ValidationError("--output needs a file name, or - for standard output") }
+    }
+
+    func run() throws {
+        let ics = try withDaemon { client throws(ClientError) in try client.exportICS(weeks: weeks) }
+        guard let output, output != "-" else {
+            FileHandle.standardOutput.write(Data(ics.utf8))
+            return
+        }
+        do {
+            try AtomicFile.write(Data(ics.utf8), to: output)
+        } catch {
+            printError(error.description)
+            throw ExitCode.failure
+        }
+        let events = ics.split(separator: "\r\n").count { $0 == "BEGIN:VEVENT" }
+        print("Wrote \(events) workout\(events == 1 ? "" : "s") to \(output); import it into GNOME Calendar or Thunderbird.")
+    }
+}
+
+struct Resume: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Carry on a paused workout.",
+        discussion: """
+            A workout left without progress for pause_after (2h unless changed) gets a "Paused workout" \
+            reminder with Resume and End workout. This does what Resume does; `gymbell stop` ends it instead.
+            """)
+
+    func run() throws {
+        let sentence = try withDaemon { client throws(ClientError) in try client.resume() }
+        print(sentence.hasSuffix(".") || sentence.hasSuffix("!") ? sentence : sentence + ".")
+    }
+}
+
+/// The human-readable `gymbell history`: one aligned line per session.
+enum HistoryText {
+    static func render(_ entries: [HistoryEntry], days: UInt32, now: Date) -> String {
+        guard !entries.isEmpty else {
+            return "No sessions in the last \(days == 1 ? "day" : "\(days) days"). Start one with `gymbell start` "
+                + "(today's workout), `gymbell rest`, `gymbell hiit` or `gymbell walkrun`."
+        }
+        let rows = entries.map { entry in
+            [
+                LocalClock.dayAndTime(entry.startedAt, now: now),
+                "\(entry.title) (\(entry.kind.rawValue))",
+                entry.outcome.rawValue,
+                entry.kind == .strength ? "\(entry.setsDone) set\(entry.setsDone == 1 ? "" : "s")" : "",
+                duration(of: entry, now: now),
+            ]
+        }
+        return alignedColumns(rows)
+    }
+
+    /// "45s", "1m30s", "41m", "1h5m"; to the minute from 10 minutes on. A running session: "12m so far".
+    static func duration(of entry: HistoryEntry, now: Date) -> String {
+        let seconds = max(0, (entry.endedAt ?? now).timeIntervalSince(entry.startedAt))
+        let shown = seconds < 600 ? seconds.rounded() : (seconds / 60).rounded() * 60
+        return DurationText.format(shown) + (entry.endedAt == nil ? " so far" : "")
+    }
+}
+
+/// The human-readable `gymbell stats`.
+enum StatsText {
+    static func render(_ report: StatsReport) -> String {
+        [
+            "Streak: \(count(report.streak, "training day"))",
+            "This week: \(count(report.sessionsThisWeek, "session"))",
+            "This month: \(count(report.sessionsThisMonth, "session"))",
+            "In a row: \(count(report.consecutiveTrainingDays, "day")) with a session",
+            "Workouts completed: \(report.workoutsCompleted)",
+        ].joined(separator: "\n")
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+}
+
+/// The human-readable `gymbell suggest`: whether `time = "auto"` is on, then a table per weekday.
+enum SuggestText {
+    static func render(_ report: SuggestReport, rule: LearnedTime = LearnedTime()) -> String {
+        let lead = DurationText.format(Double(report.leadSeconds))
+        var lines: [String] = []
+        if report.auto {
+            lines.append(
+                "Reminder time: auto — \(lead) before your usual start on each weekday; "
+                    + "\(report.fixedTime) on weekdays with fewer than \(rule.minimumSamples) sessions.")
+        } else {
+            lines.append("Reminder time: \(report.fixedTime), fixed (time = \"auto\" is off).")
+            lines.append("To be reminded \(lead) before the usual start below instead, set time = \"auto\" in [reminders]")
+            lines.append("of your config (auto_lead = \"\(lead)\" sets how long before), then run `gymbell reload`.")
+        }
+        lines.append("")
+        let hasProgram = report.weekdays.contains { $0.workout != nil }
+        var rows = [["Day", "Usual start", "Reminder", "Workout"]]
+        for day in report.weekdays {
+            let usual = day.usualStart.map { "\($0) (\(day.samples) session\(day.samples == 1 ? "" : "s"))" }
+                ?? "—, \(day.samples) of \(rule.minimumSamples) sessions needed"
+            rows.append([day.weekday.prefix(1).uppercased() + day.weekday.dropFirst(), usual, day.reminderTime,
+                         day.workout ?? (hasProgram ? "rest day" : "—")])
+        }
+        lines.append(alignedColumns(rows))
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Rows as columns two spaces apart, each as wide as its widest cell; a column empty in every row is
+/// left out, and no line ends in spaces.
+func alignedColumns(_ rows: [[String]]) -> String {
+    let columns = rows.map(\.count).max() ?? 0
+    let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+    return rows.map { row in
+        var line = ""
+        for (column, cell) in row.enumerated() where widths[column] > 0 {
+            if !line.isEmpty { line += "  " }
+            line += cell + String(repeating: " ", count: widths[column] - cell.count)
+        }
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+    .joined(separator: "\n")
+}
