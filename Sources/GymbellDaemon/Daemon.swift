@@ -127,7 +127,8 @@ public final class Daemon {
         guard let session = try store.activeSession() else { return }
         if case .strength(let progress) = session.detail, !progress.isComplete { return }  // waits for the next set
         if try store.reminders(of: session.id).isEmpty {
-            try store.finish(session.id, at: now)
+            // A timeline that ran out while the daemon was away ended at its planned end, not now.
+            try store.finish(session.id, at: session.kind == .strength ? now : min(now, session.endsAt))
             logger.info("session finished", metadata: ["session": "\(session.id)", "kind": "\(session.kind.rawValue)"])
             try celebrateMilestones(of: session.id, at: now, in: timeZone)
         }

@@ -205,3 +205,50 @@ def test_hiit_session_notification_is_updated_in_place_in_dunst(desktop, gymbell
 
     assert shot is not None
     assert_bubbles_top_right(shot, empty)
+
+
+# --- 4. A paused workout, resumed from dunst's context menu -------------------------------------------
+
+PAUSED_TITLE = "Paused workout: Leg Day"
+PAUSED_BODY = "You stopped at exercise 1 of 2. Resume?"
+
+
+def test_paused_workout_resumed_from_dunst(desktop, gymbell, write_config, cli):
+    dunst = desktop.dunst
+    write_config('[reminders]\nenabled = false\npause_after = "3s"\n[sound]\nenabled = false\n'
+                 '[workouts.legs]\ntitle = "Leg Day"\nkind = "strength"\nexercises = [\n'
+                 '  { name = "Squat", sets = 2, reps = 5, weight = 100, unit = "kg", rest = 60 },\n'
+                 '  { name = "Lunge", sets = 2, reps = 10, rest = 60 },\n]\n')
+    gymbell.start()
+    empty = desktop.screenshot("empty-screen")
+    r = cli("start", "legs")
+    assert r.returncode == 0, r.stderr
+    started = time.time()
+
+    paused = H.wait_until(lambda: next((n for n in dunst.shown() if n.get("summary") == PAUSED_TITLE), None),
+                          timeout=10, what=f"dunst to show {PAUSED_TITLE!r}")
+    assert time.time() - started >= 2.9
+    assert paused["body"] == PAUSED_BODY
+    assert paused["urgency"] == "NORMAL" and paused["timeout"] == "0" and paused["category"] == SESSION_CATEGORY
+    shot = desktop.screenshot("paused-workout")
+    assert_bubbles_top_right(shot, empty)
+
+    # The person picks "Resume" in dunst's context menu.
+    dunst.choose_in_menu("Resume", f"[{paused['id']},resume]")
+    r = dunst.ctl("context")
+    assert r.returncode == 0, f"dunstctl context: {r.stderr}"
+    run = H.wait_until(lambda: dunst.dmenu_runs(), timeout=5, what="dunst to run the dmenu")[0]
+    menu = (desktop.root / "dmenu-stdin-1.txt").read_text()
+    assert "Resume" in menu and "End workout" in menu, menu
+    assert run["chosen"] and run["chosen"].startswith("#Resume"), run
+    resumed = time.time()
+
+    # gymbell closes the reminder; the workout runs on and the pause counts afresh from the resume.
+    H.wait_until(lambda: any(n["id"] == int(paused["id"]) for n in dunst.history()), timeout=5,
+                 what="the paused reminder to be closed (in dunst's history)")
+    session = status(cli)["session"]
+    assert session is not None and session["kind"] == "strength"
+    again = H.wait_until(lambda: [n for n in dunst.shown() if n.get("summary") == PAUSED_TITLE][1:], timeout=10,
+                         what="a second paused reminder 3 s after the resume")[0]
+    assert time.time() - resumed >= 2.9
+    assert again["body"] == PAUSED_BODY
