@@ -363,10 +363,11 @@ def bench_scale(root, binary, sz):
 
         out["empty"] = measure("0 pending")
         now = time.time()
-        # Kind rest_day without a session: neither cancelled by a new session nor removed as a
-        # snooze when a session counts as today's training, so every Rest call sees all of them.
-        rows = [(f"bench-{i:05d}", "rest_day", now + 2 * 86400 + i * 60, "Rest Day",
-                 "Recovery is progress. Take it easy today!", None) for i in range(sz.scale_n)]
+        # Milestone celebrations held for later, without a session: neither cancelled by a new
+        # session nor removed when a session counts as today's training (snoozes, held daily
+        # reminders and rest-day advice are), so every Rest call sees all of them.
+        rows = [(f"bench-{i:05d}", "milestone", now + 2 * 86400 + i * 60, "Milestone reached 🏆",
+                 "7 training days in a row! 🔥", None) for i in range(sz.scale_n)]
         with sqlite3.connect(db) as c:
             c.executemany("INSERT INTO reminder (id, kind, due, title, body, session_id) "
                           "VALUES (?, ?, ?, ?, ?, ?)", rows)

@@ -384,8 +384,11 @@ public final class Daemon {
         let now = self.now
         let state = (try? store.dailyState()) ?? DailyState()
         let history = (try? store.history(since: now.addingTimeInterval(-Self.historyHorizon))) ?? []
-        let daily = planner(history: history, at: now, in: environment.timeZone()).upcoming(after: now, days: days, in: environment.timeZone(), excluding: state.quietDay)
-            .map { UpcomingEntry(due: $0.occurrence, kind: $0.kind.rawValue, title: $0.title, body: $0.body, workout: $0.workoutName) }
+        let timeZone = environment.timeZone()
+        // A daily reminder planned inside quiet hours comes when they end.
+        let shownAt = { (due: Date) in self.config.quietHours?.release(for: due, in: timeZone) ?? due }
+        let daily = planner(history: history, at: now, in: timeZone).upcoming(after: now, days: days, in: timeZone, excluding: state.quietDay)
+            .map { UpcomingEntry(due: shownAt($0.occurrence), kind: $0.kind.rawValue, title: $0.title, body: $0.body, workout: $0.workoutName) }
         let horizon = now.addingTimeInterval(Double(days) * 86_400)
         let pending = ((try? store.pendingReminders()) ?? []).filter { $0.due <= horizon }
             .map { UpcomingEntry(due: $0.due, kind: $0.kind.rawValue, title: $0.title, body: $0.body, workout: nil) }
