@@ -32,9 +32,33 @@ extension Daemon {
         }
     }
 
-    /// Shows, updates in place, or closes the resident notification of the running session.
+    /// Reminders held until the end of the previous quiet hours wait for the new ones instead (or
+    /// come now, when the new config has none or the present is not quiet).
+    func rehold(heldBy previous: QuietHours?) {
+        guard let previous else { return }
+        let now = self.now
+        let timeZone = environment.timeZone()
+        do {
+            for reminder in try store.pendingReminders() where QuietHours.holds(reminder.kind) && reminder.due > now {
+                // Held ones are due exactly at the end of a window of the previous quiet hours.
+                guard previous.window(containing: reminder.due.addingTimeInterval(-0.001), in: timeZone)?.upperBound == reminder.due
+                else { continue }
+                var moved = reminder
+                moved.due = config.quietHours?.release(for: now, in: timeZone) ?? now
+                try store.add(moved)
+                logger.info("held reminder moved by the new quiet hours", metadata: ["id": "\(reminder.id)", "due": "\(ISO8601.format(moved.due))"])
+            }
+        } catch {
+            logger.error("state database error: \(error)")
+        }
+    }
+
+    /// Shows, updates in place, or closes the resident notification of the running session; a
+    /// paused-workout reminder of a session that is no longer running goes with it.
     func refreshSessionCard(at now: Date) {
-        presenter.showSessionCard(for: try? store.activeSession(), at: now, privateMode: config.reminders.privateMode)
+        let session = try? store.activeSession()
+        presenter.close { $0.kind == .pausedWorkout && $0.sessionID != session?.id }
+        presenter.showSessionCard(for: session, at: now, privateMode: config.reminders.privateMode)
     }
 
     // MARK: Paused workout
@@ -68,6 +92,9 @@ extension Daemon {
         let now = self.now
         guard let session = try run({ () throws(StoreError) in try store.activeSession() }) else {
             throw .noSession("no workout is running; start one with `gymbell start`")
+        }
+        guard session.kind == .strength else {
+            throw .noSession("\(session.title) runs by itself and cannot pause; only a strength workout waits for you")
         }
         try run { () throws(StoreError) in try store.recordProgress(session.id, at: now) }
         presenter.close { $0.kind == .pausedWorkout }

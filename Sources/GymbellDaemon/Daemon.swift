@@ -155,6 +155,11 @@ public final class Daemon {
             }
         case .reminder(let reminder) where reminder.kind == .pausedWorkout:
             logger.info("action invoked", metadata: ["id": "\(reminder.id)", "action": "\(key)"])
+            // Its buttons act on the workout it is about, never on one started since.
+            guard reminder.sessionID != nil, (try? store.activeSession())?.id == reminder.sessionID else {
+                presenter.close { $0.id == reminder.id }
+                return
+            }
             switch key {
             case ReminderAction.resume.key, ReminderAction.defaultClick.key: _ = try? resume()
             case ReminderAction.endWorkout.key: _ = try? stop()
@@ -403,7 +408,11 @@ public final class Daemon {
 
     /// Applies a new config; an invalid one is refused and the one in force stays.
     public func apply(_ newConfig: LoadedConfig) {
+        let previousQuietHours = config.quietHours
         loaded = newConfig
+        if previousQuietHours != newConfig.config.quietHours {
+            rehold(heldBy: previousQuietHours)
+        }
         presenter.apply(sound: newConfig.config.sound)
         logger.info("config applied", metadata: ["from": "\(newConfig.origin)"])
         reevaluate()

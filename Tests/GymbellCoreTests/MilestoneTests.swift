@@ -63,6 +63,18 @@ struct MilestoneTests {
                                       now: instant("2026-03-30T20:30:00+02:00"), timeZone: berlin) == [])
     }
 
+    @Test func aSessionStoppedEarlierThatDayDoesNotTakeTheCelebration() {
+        // Day 7 began with a stopped session (the day counts for the streak), then one completed.
+        var history = Self.dailyRun(6, endingOn: "2026-03-29", zone: berlin)
+        history.append(HistoryEntry(id: SessionID("stopped"), title: "HIIT", kind: .hiit, startedAt: instant("2026-03-30T07:00:00+02:00"),
+                                    endedAt: instant("2026-03-30T07:05:00+02:00"), outcome: .stopped))
+        let completed = HistoryEntry(id: SessionID("done"), title: "HIIT", kind: .hiit, startedAt: instant("2026-03-30T18:00:00+02:00"),
+                                     endedAt: instant("2026-03-30T18:20:00+02:00"), outcome: .completed)
+        history.append(completed)
+        #expect(MilestoneRule.reached(byCompleting: completed.id, history: history, program: [:],
+                                      now: instant("2026-03-30T18:20:00+02:00"), timeZone: berlin) == [.streak(7)])
+    }
+
     @Test func aSessionThatDidNotCompleteReachesNothing() {
         var history = Self.dailyRun(7, endingOn: "2026-03-30", zone: berlin)
         history[6].outcome = .stopped

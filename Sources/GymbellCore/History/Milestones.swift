@@ -23,8 +23,13 @@ public enum MilestoneRule {
     public static func reached(
         byCompleting session: SessionID, history: [HistoryEntry], program: [Weekday: String], now: Date, timeZone: TimeZone
     ) -> [Milestone] {
-        guard history.contains(where: { $0.id == session && $0.outcome == .completed }) else { return [] }
-        let before = history.filter { $0.id != session }
+        guard let completed = history.first(where: { $0.id == session && $0.outcome == .completed }) else { return [] }
+        // Before it: without it, and without the other sessions of its day that did not complete (a
+        // session stopped earlier that day made the day count, but celebrated nothing).
+        let day = LocalDay(containing: completed.startedAt, in: timeZone)
+        let before = history.filter { entry in
+            entry.id != session && !(entry.outcome != .completed && LocalDay(containing: entry.startedAt, in: timeZone) == day)
+        }
         let streakBefore = TrainingStats(entries: before, program: program, now: now, timeZone: timeZone).streak
         let streakAfter = TrainingStats(entries: history, program: program, now: now, timeZone: timeZone).streak
         let countBefore = completedWorkouts(before, now: now)
