@@ -120,6 +120,32 @@ extension Daemon {
         return next.due
     }
 
+    // MARK: What `upcoming` lists
+
+    /// The next rest-day advice and paused-workout reminder as things stand, at the instant they would
+    /// be shown (after quiet hours).
+    func upcomingSmartReminders(after now: Date, history: [HistoryEntry], state: DailyState, in timeZone: TimeZone) -> [Reminder] {
+        var list: [Reminder] = []
+        if let advice = RestAdviceRule(settings: config.reminders).next(after: now, history: history, in: timeZone),
+            advice.day != state.restAdviceDay
+        {
+            list.append(advice.reminder(messages: messages))
+        }
+        if let (entry, sent) = try? store.runningEntry(), entry.kind == .strength, let session = try? store.activeSession(),
+            session.id == entry.id
+        {
+            let rule = PauseRule(settings: config.reminders)
+            if let step = rule.next(lastProgressAt: entry.lastProgressAt, alreadySent: sent, now: now).reminder, step.due > now {
+                list.append(rule.reminder(step, for: session, messages: messages))
+            }
+        }
+        return list.map { reminder in
+            var reminder = reminder
+            reminder.due = config.quietHours?.release(for: reminder.due, in: timeZone) ?? reminder.due
+            return reminder
+        }
+    }
+
     // MARK: Milestones
 
     /// One celebration right after a session completes, for every milestone it reaches.

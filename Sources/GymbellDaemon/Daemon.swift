@@ -395,7 +395,8 @@ public final class Daemon {
         let daily = planner(history: history, at: now, in: timeZone).upcoming(after: now, days: days, in: timeZone, excluding: state.quietDay)
             .map { UpcomingEntry(due: shownAt($0.occurrence), kind: $0.kind.rawValue, title: $0.title, body: $0.body, workout: $0.workoutName) }
         let horizon = now.addingTimeInterval(Double(days) * 86_400)
-        let pending = ((try? store.pendingReminders()) ?? []).filter { $0.due <= horizon }
+        let pending = (((try? store.pendingReminders()) ?? []) + upcomingSmartReminders(after: now, history: history, state: state, in: timeZone))
+            .filter { $0.due <= horizon }
             .map { UpcomingEntry(due: $0.due, kind: $0.kind.rawValue, title: $0.title, body: $0.body, workout: nil) }
         return (daily + pending).sorted { $0.due < $1.due }
     }

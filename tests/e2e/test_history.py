@@ -224,6 +224,8 @@ def test_paused_workout_resume_and_end(daemon, write_config, cli, server, record
     assert cli("start", "push").returncode == 0
     assert cli("set-done").returncode == 0  # progress: the pause counts from here
     progress = last_progress(cli)
+    coming = [e for e in run_json(cli, "upcoming", "--days", "1") if e["kind"] == "paused_workout"]
+    assert [(e["title"], parse_instant(e["due"])) for e in coming] == [("Paused workout: Push Day", pytest.approx(progress + 2, abs=0.01))]
     recorder.wait_for_notify("Rest over ⏰", timeout=1 + TOLERANCE + 1)
 
     first = recorder.wait_for_notify("Paused workout: Push Day", timeout=2 + TOLERANCE + 1)
@@ -334,6 +336,8 @@ def test_rest_day_advice_after_three_days_in_a_row(daemon, env, write_config, cl
     hms, due = local_hms_ahead(3)
     write_config(f'[reminders]\nrest_advice_time = "{hms}"\n')
     daemon.start()
+    coming = [e for e in run_json(cli, "upcoming", "--days", "1") if e["kind"] == "rest_advice"]
+    assert [(e["title"], parse_instant(e["due"])) for e in coming] == [("Good rest day! 🌙", pytest.approx(due, abs=0.01))]
     shown = recorder.wait_for_notify("Good rest day! 🌙", timeout=due - time.time() + TOLERANCE + 1)
     assert shown["body"] == "3 days of training in a row. Recovery matters!"
     assert shown["actions"] == []
