@@ -17,6 +17,7 @@ let package = Package(
         // C surface: modulemap + shim header only.
         .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CCanberra", pkgConfig: "libcanberra", providers: [.apt(["libcanberra-dev"])]),
 
         // Pure Swift: model, planners, agenda, config, messages. No C, no clock, no files.
         .target(
@@ -29,8 +30,8 @@ let package = Package(
             name: "GymbellStore",
             dependencies: ["GymbellCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        // The only module that imports C: GLib main loop, timerfd, libnotify, libdbus.
-        .target(name: "GymbellDesktop", dependencies: ["CNotify", "CDBus"]),
+        // The only module that imports C: GLib main loop, timerfd, libnotify, libdbus, libcanberra.
+        .target(name: "GymbellDesktop", dependencies: ["CNotify", "CDBus", "CCanberra"]),
         // Wires everything together: commands in, reminders out, one event loop.
         .target(
             name: "GymbellDaemon",

@@ -18,8 +18,17 @@ extension Daemon {
             return
         }
         let shown = config.reminders.privateMode ? PrivateMode.redacted(reminder, messages: messages) : reminder
-        presenter.present(shown, late: max(0, now.timeIntervalSince(reminder.due)))
-        if config.reminders.announce, reminder.kind.isSessionTransition { speak(shown) }
+        let late = max(0, now.timeIntervalSince(reminder.due))
+        if reminder.kind.isSessionTransition {
+            // A transition is the session's notification saying what to do now, replaced in place.
+            guard let session = try store.activeSession(), session.id == reminder.sessionID else { return }
+            let nextDue = try store.reminders(of: session.id).map(\.due).min()
+            currentTransition = (shown, SessionNotice.endsSession(shown, of: session, nextDue: nextDue))
+            showSessionNotice(of: session, nextDue: nextDue, at: now, in: timeZone, audible: true, late: late)
+            if config.reminders.announce { speak(shown) }
+        } else {
+            presenter.present(shown, late: late)
+        }
     }
 
     /// Seed 001's voice: speech-dispatcher reads the reminder out; without `spd-say` nothing happens.
@@ -53,12 +62,27 @@ extension Daemon {
         }
     }
 
-    /// Shows, updates in place, or closes the resident notification of the running session; a
-    /// paused-workout reminder of a session that is no longer running goes with it.
-    func refreshSessionCard(at now: Date) {
+    /// Shows or updates in place the notification of the running session; after the session, leaves
+    /// its completion to expire or takes the notification away. A paused-workout reminder of a session
+    /// that is no longer running goes too.
+    func refreshSessionNotice(at now: Date) {
         let session = try? store.activeSession()
         presenter.close { $0.kind == .pausedWorkout && $0.sessionID != session?.id }
-        presenter.showSessionCard(for: session, at: now, privateMode: config.reminders.privateMode)
+        guard let session else {
+            // The completion stays with its session's notification until a new session starts.
+            presenter.endSession(leavingCompletion: currentTransition?.endsSession ?? false)
+            return
+        }
+        if let transition = currentTransition, transition.reminder.sessionID != session.id { currentTransition = nil }
+        let nextDue = (try? store.reminders(of: session.id))?.map(\.due).min()
+        showSessionNotice(of: session, nextDue: nextDue, at: now, in: environment.timeZone(), audible: false)
+    }
+
+    private func showSessionNotice(of session: Session, nextDue: Date?, at now: Date, in timeZone: TimeZone, audible: Bool, late: TimeInterval = 0) {
+        let notice = SessionNotice.make(
+            session: session, transition: currentTransition?.reminder, nextDue: nextDue, now: now, timeZone: timeZone,
+            server: presenter.server, messages: messages, privateMode: config.reminders.privateMode)
+        presenter.showSession(notice, of: session.id, audible: audible, late: late)
     }
 
     // MARK: Paused workout

@@ -41,13 +41,16 @@ public final class Daemon {
     let environment: Environment
     let logger: Logger
 
+    /// The session's latest reminder that fell due, until a command supersedes it (a set done, a new
+    /// rest): its text is what the session's notification says. `endsSession`: it was the last word.
+    var currentTransition: (reminder: Reminder, endsSession: Bool)?
     /// The next daily reminder the timer is also armed for.
     private var nextDaily: PlannedDaily?
     /// The next instant a history rule (paused workout, rest-day advice) has something to do.
     var nextSmartCheck: Date?
 
     public init(
-        config: LoadedConfig, store: StateStore, notifier: Notifier, timer: RealtimeTimer,
+        config: LoadedConfig, store: StateStore, notifier: Notifier, sounds: SoundPlayer, timer: RealtimeTimer,
         environment: Environment = Environment(), logger: Logger
     ) {
         loaded = config
@@ -55,11 +58,9 @@ public final class Daemon {
         self.timer = timer
         self.environment = environment
         self.logger = logger
-        let launch = environment.launch
-        presenter = Presenter(notifier: notifier, sound: config.config.sound, messages: environment.messages, logger: logger) { argv in
-            try? launch(argv)  // a missing player only means no sound
-        }
+        presenter = Presenter(notifier: notifier, sounds: sounds, sound: config.config.sound, messages: environment.messages, logger: logger)
         presenter.onAction = { [unowned self] target, key in self.actionInvoked(on: target, key: key) }
+        presenter.sessionRunning = { [unowned self] in (try? self.store.activeSession()) != nil }
     }
 
     var config: Config { loaded.config }
@@ -96,16 +97,22 @@ public final class Daemon {
             logger.error("state database error: \(error)")
         }
         arm()
-        refreshSessionCard(at: now)
+        refreshSessionNotice(at: now)
     }
 
-    /// Before exit: take the session's resident notification off the screen (a restart shows it again).
+    /// Before exit: take the session's notification off the screen (a restart shows it again).
     public func shutdown() {
-        presenter.showSessionCard(for: nil, at: now, privateMode: false)
+        presenter.endSession(leavingCompletion: currentTransition?.endsSession ?? false)
     }
 
-    /// The notification server (re)appeared on the bus: learn what it can do, show what waited.
-    public func notificationServerAppeared() { presenter.serverAppeared() }
+    /// The notification server (re)appeared on the bus: learn what it can do, show what waited and
+    /// the session's notification as this server should show it.
+    public func notificationServerAppeared() {
+        presenter.serverAppeared { [weak self] in
+            guard let self else { return }
+            refreshSessionNotice(at: now)
+        }
+    }
 
     public func notificationServerVanished() { presenter.serverVanished() }
 
@@ -146,11 +153,14 @@ public final class Daemon {
 
     private func actionInvoked(on target: Presenter.Target, key: String) {
         switch target {
-        case .sessionCard:
+        case .session(let id):
             logger.info("session action invoked", metadata: ["action": "\(key)"])
+            // A lingering notification of a session that has ended acts on nothing.
+            guard let session = try? store.activeSession(), session.id == id else { return }
             switch key {
-            case ReminderPresentation.setDoneAction, ReminderAction.defaultClick.key: _ = try? setDone()
-            case ReminderPresentation.stopAction: _ = try? stop()
+            case SessionNotice.setDoneAction: _ = try? setDone()
+            case ReminderAction.defaultClick.key where session.kind == .strength: _ = try? setDone()
+            case SessionNotice.stopAction: _ = try? stop()
             default: break
             }
         case .reminder(let reminder) where reminder.kind == .pausedWorkout:
@@ -171,8 +181,11 @@ public final class Daemon {
             switch key {
             case ReminderAction.snooze.key:
                 _ = try? snooze(minutes: nil)
-            case ReminderAction.start.key, ReminderAction.defaultClick.key:
+            case ReminderAction.start.key:
                 _ = try? startWorkout(named: nil)
+            case ReminderAction.defaultClick.key:
+                // A click on the reminder starts the workout, unless one is already under way.
+                if (try? store.activeSession()) == nil { _ = try? startWorkout(named: nil) }
             default:
                 return
             }
@@ -191,7 +204,7 @@ public final class Daemon {
             throw .invalidArgument("a rest can last at most 24 hours, not \(DurationText.format(seconds))")
         }
         let now = self.now
-        presenter.close { $0.kind == .restOver || $0.kind == .restWarning }
+        currentTransition = nil  // a new rest supersedes whatever the last one said
         if var session = try run({ () throws(StoreError) in try store.activeSession() }), case .strength(var progress) = session.detail,
             !progress.isComplete
         {
@@ -250,6 +263,7 @@ public final class Daemon {
             session.endsAt = newEnd
         }
         try run { () throws(StoreError) in try store.replan(SessionPlan(session: session, reminders: moved), progressAt: now) }
+        if currentTransition?.reminder.kind == .restWarning { currentTransition = nil }  // its count is wrong now
         reevaluate()
         return newEnd
     }
@@ -263,7 +277,7 @@ public final class Daemon {
             throw .noSession("no strength workout is running; start one with `gymbell start WORKOUT`")
         }
         let rest = progress.recordSet()
-        presenter.close { $0.kind == .restOver || $0.kind == .restWarning }  // the next set has started
+        currentTransition = nil  // "Rest over" is done with: the set it announced is recorded
         let reminders = StrengthPlanner.afterSet(
             session: session, progress: progress, rest: rest, warnBefore: config.rest.warnBefore, at: now, messages: messages)
         progress.restUntil = rest.map { now.addingTimeInterval($0) }
@@ -281,6 +295,7 @@ public final class Daemon {
     /// Starts a HIIT or walk/run session planned whole from now (`workout`: its `[workouts]` name).
     public func startInterval(_ plan: SessionPlan, workout: String? = nil) throws(CommandError) -> SessionPlan {
         try run { () throws(StoreError) in try store.start(plan, workout: workout) }
+        currentTransition = nil
         try markTrainedToday()
         reevaluate()
         return plan
@@ -303,6 +318,7 @@ public final class Daemon {
         let now = self.now
         let session = try run { () throws(StoreError) in try store.activeSession() }
         let cancelled = try run { () throws(StoreError) in try store.stopSession(at: now) }
+        currentTransition = nil
         presenter.close { $0.sessionID != nil }
         reevaluate()
         return StatusReport(session: session, pending: cancelled, nextDaily: nil, now: now, messages: messages)
@@ -351,6 +367,7 @@ public final class Daemon {
             case .strength(let exercises):
                 let (session, _) = StrengthPlanner.start(id: SessionID(environment.newID()), workout: workout, exercises: exercises, at: now)
                 try run { () throws(StoreError) in try store.start(SessionPlan(session: session, reminders: []), workout: workoutName) }
+                currentTransition = nil
             }
             description = "Started \(workout.title)"
         }

@@ -31,8 +31,11 @@ public enum DaemonRunner {
 
         let messages = Messages(translate: Gettext.translator())
         let zone = SystemTimeZone()
+        let sounds = SoundPlayer(appName: "gymbell", appID: Presenter.desktopEntry, icon: Presenter.desktopEntry) { problem in
+            logger.warning("\(problem)")
+        }
         let daemon = Daemon(
-            config: config, store: store, notifier: notifier, timer: timer,
+            config: config, store: store, notifier: notifier, sounds: sounds, timer: timer,
             environment: Daemon.Environment(timeZone: zone.current, messages: messages), logger: logger)
         let reload = { () throws(CommandError) -> String in
             do {

@@ -3,12 +3,13 @@ import GymbellCore
 import GymbellDesktop
 import Logging
 
-/// Puts reminders on screen and keeps track of them: what is showing, the session's resident
-/// notification, what the notification server can do, and what waits for a server to appear.
+/// Puts notices on screen and keeps track of them: the reminders that stand on their own, the one
+/// notification of the session, what the notification server is, what waits for a server to appear.
+/// What a notice says is decided in Core (ReminderNotice, SessionNotice); this carries it out.
 final class Presenter {
     enum Target {
         case reminder(Reminder)
-        case sessionCard
+        case session(SessionID)
     }
 
     /// An action the user chose on one of our notifications.
@@ -16,121 +17,181 @@ final class Presenter {
 
     private let notifier: Notifier
     private let logger: Logger
-    private let playSound: ([String]) -> Void
+    private let sounds: SoundPlayer
     private var sound: SoundSettings
     private let messages: Messages
+    /// Whether a workout is under way (a daily reminder then offers no second one).
+    var sessionRunning: () -> Bool = { false }
 
     /// Reminders on screen, by the notification that shows them.
     private var onScreen: [NotificationHandle: Reminder] = [:]
-    /// The one resident notification that shows the running session, updated in place.
-    private var sessionCard: (handle: NotificationHandle, request: NotificationRequest)?
+    /// The session's one notification, replaced in place; after the session it lingers with the
+    /// completion until it expires, and the next session's notification takes its place.
+    private var sessionNotice: (handle: NotificationHandle, session: SessionID, request: NotificationRequest)?
     /// Reminders that could not be shown (no server on the bus), shown when one appears.
     private var undelivered: [Reminder] = []
-    /// nil until the server has answered GetServerInformation / GetCapabilities.
-    private(set) var server: NotificationServerInfo?
+    /// The session's notification when it could not be shown; `audible`: it brought a reminder.
+    private var unshownSession: (session: SessionID, request: NotificationRequest, audible: Bool)?
+    /// What the server on the bus does with our notifications; `.unknown` until it has answered.
+    private(set) var server = ServerProfile.unknown
+    /// Whether the latest request for the session's notification brought a reminder.
+    private var lastShowWasAudible = false
+    private(set) var serverInfo: NotificationServerInfo?
 
     static let maximumQueued = 50
+    static let desktopEntry = "io.github.gymbell.Gymbell"
 
-    init(notifier: Notifier, sound: SoundSettings, messages: Messages, logger: Logger, playSound: @escaping ([String]) -> Void) {
+    init(notifier: Notifier, sounds: SoundPlayer, sound: SoundSettings, messages: Messages, logger: Logger) {
         self.notifier = notifier
         self.messages = messages
+        self.sounds = sounds
         self.sound = sound
         self.logger = logger
-        self.playSound = playSound
         notifier.onAction = { [unowned self] handle, key in
-            if sessionCard?.handle == handle {
-                onAction?(.sessionCard, key)
+            if let notice = sessionNotice, notice.handle == handle {
+                onAction?(.session(notice.session), key)
             } else if let reminder = onScreen[handle] {
                 onAction?(.reminder(reminder), key)
             }
         }
         notifier.onClosed = { [unowned self] handle in
             onScreen[handle] = nil
-            if sessionCard?.handle == handle { sessionCard = nil }
+            if sessionNotice?.handle == handle { sessionNotice = nil }
         }
         notifier.onFailed = { [unowned self] handle, error in failed(handle, error) }
+        prepareSound()
     }
 
-    func apply(sound: SoundSettings) { self.sound = sound }
+    func apply(sound: SoundSettings) {
+        guard sound != self.sound else { return }
+        self.sound = sound
+        prepareSound()
+    }
 
     // MARK: The notification server
 
-    /// Asks the server what it is and can do; shows what waited for it. Called at start-up and
-    /// whenever org.freedesktop.Notifications gets a new owner.
-    func serverAppeared() {
+    /// Asks the server what it is and can do; `completion` runs once it is known (the daemon then
+    /// shows the session's notice for it). Called at start-up and whenever
+    /// org.freedesktop.Notifications gets a new owner.
+    func serverAppeared(_ completion: @escaping () -> Void) {
         notifier.queryServer { [weak self] info in
             guard let self else { return }
-            server = info
+            serverInfo = info
+            server = info.map { ServerProfile(serverName: $0.name, capabilities: $0.capabilities) } ?? .unknown
             if let info {
                 logger.info(
                     "notification server",
                     metadata: [
-                        "name": "\(info.name)", "version": "\(info.version)",
+                        "name": "\(info.name)", "version": "\(info.version)", "profile": "\(server.family)",
                         "capabilities": "\(info.capabilities.sorted().joined(separator: ","))",
                     ])
             }
             let waiting = undelivered
             undelivered.removeAll()
             for reminder in waiting { present(reminder, late: 0) }
+            if let unshown = unshownSession, sessionNotice == nil {
+                unshownSession = nil
+                sessionNotice = (notifier.show(unshown.request), unshown.session, unshown.request)
+                if unshown.audible { playSound() }
+            }
+            completion()
         }
     }
 
     func serverVanished() {
-        server = nil
+        serverInfo = nil
+        server = .unknown
         // Its notifications are gone with it.
         onScreen.removeAll()
-        sessionCard = nil
+        sessionNotice = nil
     }
 
-    // MARK: Reminders
+    // MARK: Reminders that stand on their own
 
     func present(_ reminder: Reminder, late: TimeInterval) {
-        let request = ReminderPresentation.request(for: reminder, sound: sound, server: server, messages: messages)
-        let handle = notifier.show(request)
+        let notice = ReminderNotice.make(for: reminder, server: server, sessionRunning: sessionRunning(), messages: messages)
+        let handle = notifier.show(request(for: notice))
         onScreen[handle] = reminder
         if reminder.kind.offersWorkoutActions {
             // One daily-type reminder on screen at a time: the new one replaces the old.
             for (other, shown) in onScreen where other != handle && shown.kind.offersWorkoutActions { notifier.close(other) }
         }
-        if sound.enabled, let server, !server.playsSounds {
-            playSound(ReminderPresentation.soundCommand(for: sound))
-        }
+        playSound()
         logger.info(
             "reminder shown",
             metadata: ["id": "\(reminder.id)", "kind": "\(reminder.kind.rawValue)", "late_ms": "\(Int((late * 1000).rounded()))"])
     }
 
-    /// Closes reminders on screen that match (GNOME ignores expiry: we close what is no longer relevant).
+    /// Closes reminders on screen that match, and forgets those waiting for a server.
     func close(where matches: (Reminder) -> Bool) {
         for (handle, reminder) in onScreen where matches(reminder) { notifier.close(handle) }
         undelivered.removeAll(where: matches)
     }
 
-    // MARK: The session's resident notification
+    // MARK: The session's notification
 
-    func showSessionCard(for session: Session?, at now: Date, privateMode: Bool) {
-        guard let session else {
-            if let card = sessionCard {
-                notifier.close(card.handle)
-                sessionCard = nil
-            }
+    /// Shows `notice` as the notification of `session`, replacing the one on screen in place (a
+    /// previous session's lingering completion too). `audible`: a reminder fell due, play its sound
+    /// even when the text did not change.
+    func showSession(_ notice: Notice, of session: SessionID, audible: Bool, late: TimeInterval = 0) {
+        let request = request(for: notice)
+        if let unshown = unshownSession {
+            // Still no server: keep the newest text, and whether a reminder is owed a sound.
+            unshownSession = (session, request, unshown.audible || audible)
             return
         }
-        let request = ReminderPresentation.sessionCard(
-            for: session, at: now, server: server, messages: messages, privateMode: privateMode)
-        if let card = sessionCard {
-            guard card.request != request else { return }
-            notifier.update(card.handle, with: request)
-            sessionCard = (card.handle, request)
+        if let current = sessionNotice {
+            if current.request != request || audible { notifier.update(current.handle, with: request) }
+            sessionNotice = (current.handle, session, request)
         } else {
-            sessionCard = (notifier.show(request), request)
+            sessionNotice = (notifier.show(request), session, request)
+        }
+        lastShowWasAudible = audible
+        if audible {
+            playSound()
+            logger.info("session notice shown", metadata: ["title": "\(notice.title)", "late_ms": "\(Int((late * 1000).rounded()))"])
         }
     }
 
+    /// The session is over: its notification goes, unless it shows how the session ended (it then
+    /// expires by itself).
+    func endSession(leavingCompletion: Bool) {
+        if !leavingCompletion { unshownSession = nil }
+        guard let current = sessionNotice else { return }
+        if !leavingCompletion { notifier.close(current.handle) }
+        sessionNotice = leavingCompletion ? current : nil
+    }
+
+    // MARK: Carrying out
+
+    private func request(for notice: Notice) -> NotificationRequest {
+        let urgency: NotificationRequest.Urgency = switch notice.urgency {
+        case .low: .low
+        case .normal: .normal
+        case .critical: .critical
+        }
+        return NotificationRequest(
+            summary: notice.title, body: notice.body, actions: notice.actions.map { (key: $0.key, label: $0.label) },
+            category: notice.category, desktopEntry: Self.desktopEntry,
+            urgency: urgency,
+            expireTimeout: notice.expireTimeout, progressValue: notice.progress, icon: Self.desktopEntry)
+    }
+
+    private var currentSound: SoundPlayer.Sound { sound.file.map { .file($0) } ?? .themed(sound.name) }
+
+    private func prepareSound() {
+        if sound.enabled { sounds.prepare(currentSound) }
+    }
+
+    private func playSound() {
+        if sound.enabled { sounds.play(currentSound) }
+    }
+
     private func failed(_ handle: NotificationHandle, _ error: NotifierError) {
-        if sessionCard?.handle == handle {
-            sessionCard = nil  // shown afresh on the next change
-            logger.warning("could not show the session notification: \(error)")
+        if let current = sessionNotice, current.handle == handle {
+            sessionNotice = nil
+            unshownSession = (current.session, current.request, unshownSession?.audible ?? false || lastShowWasAudible)
+            logger.warning("could not show the session notification; it waits for a notification server: \(error)")
             return
         }
         guard let reminder = onScreen.removeValue(forKey: handle) else { return }

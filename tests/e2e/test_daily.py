@@ -59,7 +59,7 @@ def test_rest_day_reminder_has_no_buttons(daemon, write_config, cli, recorder):
     daemon.start()
     shown = recorder.wait_for_notify("Rest Day", timeout=due - time.time() + TOLERANCE + 2)
     assert shown["body"] == "Recovery is progress. Take it easy today!"
-    assert shown["actions"] == []
+    assert shown["actions"] == ["default", "Dismiss"], "nothing to do but a click that closes it"
 
 
 def test_days_not_chosen_get_nothing(daemon, write_config, cli, recorder):
@@ -206,4 +206,4 @@ def test_german_notifications(env, daemon, write_config, cli, recorder):
     rest = recorder.wait_for_notify("Pause vorbei ⏰", timeout=4)
     assert rest["body"] == "Zeit für deinen nächsten Satz!"
     card = recorder.notifies(lambda r: r["hints"].get("category") == "x-gymbell.session")[0]
-    assert card["summary"] == "Pause" and card["actions"] == ["stop", "Beenden"]
+    assert card["summary"] == "Pause" and card["actions"] == ["default", "Schließen", "stop", "Beenden"]

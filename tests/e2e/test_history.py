@@ -230,7 +230,7 @@ def test_paused_workout_resume_and_end(daemon, write_config, cli, server, record
 
     first = recorder.wait_for_notify("Paused workout: Push Day", timeout=2 + TOLERANCE + 1)
     assert first["body"] == "You stopped at exercise 2 of 2. Resume?"
-    assert first["actions"] == ["resume", "Resume", "end", "End workout"]
+    assert first["actions"] == ["default", "Resume", "resume", "Resume", "end", "End workout"]
     assert first["hints"].get("desktop-entry") == "io.github.gymbell.Gymbell"
     assert -0.05 <= first["t"] - (progress + 2) <= TOLERANCE
     assert len(paused(recorder)) == 1
@@ -340,7 +340,7 @@ def test_rest_day_advice_after_three_days_in_a_row(daemon, env, write_config, cl
     assert [(e["title"], parse_instant(e["due"])) for e in coming] == [("Good rest day! 🌙", pytest.approx(due, abs=0.01))]
     shown = recorder.wait_for_notify("Good rest day! 🌙", timeout=due - time.time() + TOLERANCE + 1)
     assert shown["body"] == "3 days of training in a row. Recovery matters!"
-    assert shown["actions"] == []
+    assert shown["actions"] == ["default", "Dismiss"] and shown["expire_timeout"] == 10000
     assert -0.05 <= shown["t"] - due <= TOLERANCE
     assert stats(cli)["consecutive_training_days"] == 3
     daemon.restart(signal.SIGTERM)  # once a day
@@ -368,7 +368,7 @@ def test_seventh_training_day_in_a_row_is_a_milestone_once(daemon, env, write_co
     done = recorder.wait_for_notify("HIIT session complete 🎉", timeout=2 + TOLERANCE + 1)
     shown = recorder.wait_for_notify("Milestone reached 🏆", timeout=2)
     assert shown["body"] == "7 training days in a row! 🔥"
-    assert shown["actions"] == [] and shown["t"] >= done["t"]
+    assert shown["actions"] == ["default", "Dismiss"] and shown["t"] >= done["t"]
     assert stats(cli)["streak"] == 7
     # A second workout the same day completes nothing new.
     assert cli("hiit", "--rounds", "1", "--work", "1s", "--rest", "1s").returncode == 0
@@ -442,7 +442,7 @@ def test_quiet_hours_let_session_transitions_through_and_hold_a_paused_reminder(
     assert paused(recorder) == []
     shown = recorder.wait_for_notify("Paused workout: Push Day", timeout=end - time.time() + TOLERANCE + 1)
     assert -0.05 <= shown["t"] - end <= TOLERANCE
-    assert shown["actions"] == ["resume", "Resume", "end", "End workout"]
+    assert shown["actions"] == ["default", "Resume", "resume", "Resume", "end", "End workout"]
 
 
 def test_reloading_without_quiet_hours_releases_what_they_held(daemon, write_config, cli, recorder):
@@ -576,7 +576,7 @@ def test_private_mode_names_no_workout(daemon, write_config, cli, server, record
     assert over["body"] == "Time for your next set!"
     pause = recorder.wait_for_notify("Paused workout", timeout=2 + TOLERANCE + 1)
     assert pause["body"] == "Your workout is still open. Resume?"
-    assert pause["actions"] == ["resume", "Resume", "end", "End workout"]
+    assert pause["actions"] == ["default", "Resume", "resume", "Resume", "end", "End workout"]
     assert cli("set-done").returncode == 0
     assert cli("set-done").returncode == 0
     done = recorder.wait_for_notify("Workout complete 🎉", timeout=3)

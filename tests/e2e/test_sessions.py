@@ -27,32 +27,61 @@ def session_reminders(st):
     return [p for p in st["pending"] if p["kind"] not in ("daily", "snoozed", "rest_day")]
 
 
-def transitions(recorder):
-    """Notify calls that are reminders (not the silent session card)."""
-    return recorder.notifies(lambda r: r["hints"].get("category") != SESSION_CATEGORY)
+def session_notices(recorder):
+    """Notify calls of the session's one notification: while it runs (its category) and its last word."""
+    return recorder.notifies(lambda r: r["hints"].get("category") == SESSION_CATEGORY
+                             or r["summary"].endswith("complete 🎉") or r["summary"].startswith("Rest over"))
 
 
-def cards(recorder):
-    return recorder.notifies(lambda r: r["hints"].get("category") == SESSION_CATEGORY)
+def transitions(recorder, session_title=None):
+    """What the session's notification said at each reminder: (summary, first body line) changes,
+    leaving out the notices that show the session's phase under its own title."""
+    said = []
+    for r in session_notices(recorder):
+        if r["summary"] == session_title:
+            continue
+        if said and (said[-1]["summary"], said[-1]["body"].split("\n")[0]) == (r["summary"], r["body"].split("\n")[0]):
+            continue
+        said.append(r)
+    return said
 
 
-def check_timeline(recorder, planned, record_timing, label):
-    """Every planned reminder arrives once, in order, with its texts, near its due instant."""
+def check_one_notification(recorder):
+    """Every notice of the session replaced the first in place: nothing piles up."""
+    shown = session_notices(recorder)
+    assert shown, "no session notification"
+    first = shown[0]["id"]
+    assert [c["id"] for c in shown] == [first] * len(shown), recorder.dump()
+    assert all(c["replaces_id"] == first for c in shown[1:]), recorder.dump()
+    for c in shown:
+        assert c["hints"].get("suppress-sound") is True and "sound-name" not in c["hints"], c
+        assert c["hints"].get("desktop-entry") == "io.github.gymbell.Gymbell"
+        assert "default" in c["actions"], "every notification has a default action"
+    return first
+
+
+def check_timeline(recorder, planned, record_timing, label, session_title):
+    """Every planned reminder is said once, in order, with its texts, near its due instant, by the
+    session's one notification; the last word (completion) is left to expire by itself."""
     deadline = max(parse_instant(p["due"]) for p in planned) + TOLERANCE + 1
-    wait_until(lambda: len(transitions(recorder)) >= len(planned), timeout=deadline - time.time(),
+    wait_until(lambda: len(transitions(recorder, session_title)) >= len(planned), timeout=deadline - time.time(),
                what=f"{len(planned)} reminders")
     time.sleep(0.5)
-    got = transitions(recorder)
-    assert [(r["summary"], r["body"]) for r in got] == [(p["title"], p["body"]) for p in planned], recorder.dump()
+    got = transitions(recorder, session_title)
+    assert [(r["summary"], r["body"].split("\n")[0]) for r in got] == [(p["title"], p["body"]) for p in planned], recorder.dump()
     lateness = [r["t"] - parse_instant(p["due"]) for r, p in zip(got, planned)]
     for late in lateness:
         assert -0.05 <= late <= TOLERANCE, f"{label}: a reminder arrived {late:+.3f} s off its due instant"
     record_timing(f"{label} lateness median", statistics.median(lateness))
     record_timing(f"{label} lateness max", max(lateness))
-    for r in got:
-        assert r["hints"].get("sound-name") == "complete"
-        assert r["hints"].get("desktop-entry") == "io.github.gymbell.Gymbell"
-        assert r["actions"] == []
+    first = check_one_notification(recorder)
+    running, last = got[:-1], got[-1]
+    for r in running:
+        assert r["hints"].get("category") == SESSION_CATEGORY and "stop" in r["actions"], r
+        assert r["expire_timeout"] > 0, "a timed phase's notice expires a little after the phase"
+    assert last["actions"] == ["default", "Dismiss"] and last["expire_timeout"] == 10000, last
+    assert last["hints"].get("urgency") == 1
+    assert not recorder.closes(lambda c: c["id"] == first), "the completion is left to expire by itself"
 
 
 def test_hiit_three_rounds_runs_to_plan(running_daemon, cli, recorder, record_timing):
@@ -66,20 +95,14 @@ def test_hiit_three_rounds_runs_to_plan(running_daemon, cli, recorder, record_ti
     assert [p["kind"] for p in planned] == ["hiit_work_done", "hiit_rest_over"] * 2 + ["hiit_work_done", "hiit_complete"]
     assert round(parse_instant(st["session"]["ends_at"]) - start, 3) == 9
     assert st["session"]["phase"] == "work, round 1 of 3"
-    check_timeline(recorder, planned, record_timing, "HIIT 3×2s/1s")
+    check_timeline(recorder, planned, record_timing, "HIIT 3×2s/1s", st["session"]["title"])
     assert [p["title"] for p in planned][-1] == "HIIT session complete 🎉"
     after = status(cli)
     assert after["session"] is None and session_reminders(after) == []
-    # The resident card was updated in place and closed at the end.
-    shown = cards(recorder)
-    assert shown, "no session notification"
-    first = shown[0]["id"]
-    assert all(c["id"] == first for c in shown), [c["id"] for c in shown]
-    assert all(c["replaces_id"] == first for c in shown[1:])
-    assert "sound-name" not in shown[0]["hints"] and shown[0]["hints"].get("resident") is True
-    values = [c["hints"].get("value") for c in shown]
-    assert values == sorted(values), values
-    recorder.wait_for_close(first, timeout=3)
+    # While it runs, the notification says the phase under the instruction.
+    said = transitions(recorder, st["session"]["title"])
+    assert said[0]["body"] == "Time to rest.\nRest, round 1 of 3", said[0]
+    assert said[1]["body"] == "Get moving!\nWork, round 2 of 3", said[1]
 
 
 def test_walkrun_runs_to_plan(running_daemon, cli, recorder, record_timing):
@@ -90,7 +113,7 @@ def test_walkrun_runs_to_plan(running_daemon, cli, recorder, record_timing):
     assert [round(parse_instant(p["due"]) - start, 3) for p in planned] == [2, 3, 5, 6]
     assert [p["title"] for p in planned] == ["Run done 🏃", "Walk done 🚶", "Run done 🏃", "Walk/Run session complete 🎉"]
     assert st["session"]["phase"] == "run, repeat 1 of 2"
-    check_timeline(recorder, planned, record_timing, "walk/run 2s/1s×2")
+    check_timeline(recorder, planned, record_timing, "walk/run 2s/1s×2", st["session"]["title"])
 
 
 def test_named_interval_workout_from_config(daemon, write_config, cli):
@@ -139,8 +162,8 @@ def test_kill_mid_session_collapses_overdue_and_fires_the_rest_once(running_daem
     deadline = parse_instant(planned[-1]["due"]) + TOLERANCE + 1
     recorder.wait_for_notify("HIIT session complete 🎉", timeout=deadline - time.time())
     time.sleep(1)
-    got = transitions(recorder)
-    # One bubble for the three overdue transitions (the current one), then each later one once.
+    got = transitions(recorder, st["session"]["title"])
+    # One notice for the three overdue transitions (the current one), then each later one once.
     assert [r["summary"] for r in got] == ["Work phase done ✅"] + [p["title"] for p in check_after], recorder.dump()
     for r, p in zip(got[1:], check_after):
         assert abs(r["t"] - parse_instant(p["due"])) <= TOLERANCE
@@ -158,9 +181,12 @@ def test_strength_session_set_rest_next_set_and_completion(daemon, write_config,
     assert r.returncode == 0 and "Push Day" in r.stdout, r.stderr
     st = status(cli)
     assert st["session"]["kind"] == "strength" and st["session"]["phase"] == "Bench Press — set 1 of 2, 8 × 80 kg"
-    wait_until(lambda: cards(recorder), timeout=3, what="the session notification")
-    card_id = cards(recorder)[0]["id"]
-    assert "set-done" in cards(recorder)[0]["actions"]
+    wait_until(lambda: session_notices(recorder), timeout=3, what="the session notification")
+    card = session_notices(recorder)[0]
+    card_id = card["id"]
+    assert card["summary"] == "Push Day" and card["body"] == "Now: Bench Press — set 1 of 2, 8 × 80 kg", card
+    assert card["actions"] == ["default", "Set done", "set-done", "Set done", "stop", "End workout"], card
+    assert card["expire_timeout"] == 0, "waiting for the set: it stays"
 
     r = cli("set-done")
     assert r.returncode == 0 and "Next: " not in r.stdout and "next: Bench Press — set 2 of 2" in r.stdout, r.stdout
@@ -168,6 +194,8 @@ def test_strength_session_set_rest_next_set_and_completion(daemon, write_config,
     over = recorder.wait_for_notify("Rest over ⏰", timeout=3)
     assert over["body"] == "Time for your next set! Next: Bench Press — set 2 of 2, 8 × 80 kg"
     assert over["t"] - warn["t"] == pytest.approx(1, abs=0.3)
+    # "Rest over" is the session's notification: Set done is on it, one click away.
+    assert over["id"] == card_id and warn["id"] == card_id and "set-done" in over["actions"], over
 
     # The second set through the session notification's button (ActionInvoked), not the CLI.
     server.invoke_action(card_id, "set-done")
@@ -190,11 +218,9 @@ def test_strength_session_set_rest_next_set_and_completion(daemon, write_config,
     assert r.returncode == 0 and "Workout complete" in r.stdout
     done = recorder.wait_for_notify("Workout complete 🎉", timeout=3)
     assert done["body"] == "Push Day: 3 sets done. Great work!"
+    assert done["id"] == card_id and done["expire_timeout"] == 10000
     assert status(cli)["session"] is None
-    recorder.wait_for_close(card_id, timeout=3)
-    shown = cards(recorder)
-    assert all(c["id"] == card_id for c in shown), "the session card must be updated in place, not piled up"
-    assert [c["hints"].get("value") for c in shown][-1] >= 66
+    assert check_one_notification(recorder) == card_id, "the session's notification is replaced in place, never piled up"
 
     none = cli("set-done")
     assert none.returncode == 1 and "no strength workout is running" in none.stderr

@@ -1,4 +1,5 @@
-/// What to show on the freedesktop notification bus; plain Swift, no C.
+/// What to show on the freedesktop notification bus; plain Swift, no C. Every request carries
+/// `suppress-sound`: gymbell plays its sounds itself (SoundPlayer), at the instant, on every server.
 public struct NotificationRequest: Equatable, Sendable {
     public enum Urgency: Sendable { case low, normal, critical }
 
@@ -8,13 +9,9 @@ public struct NotificationRequest: Equatable, Sendable {
     public var actions: [(key: String, label: String)]
     public var category: String?
     public var desktopEntry: String?
-    public var soundName: String?
-    public var soundFile: String?
     public var urgency: Urgency
-    /// Milliseconds; nil leaves it to the server.
+    /// Milliseconds; nil leaves it to the server, 0 keeps it until closed.
     public var expireTimeout: Int32?
-    /// Keep the notification in the server's list after an action (`resident` hint).
-    public var resident: Bool
     /// 0…100: progress shown as a bar (the `value` hint).
     public var progressValue: Int?
     /// An icon name from the theme (app_icon).
@@ -22,8 +19,8 @@ public struct NotificationRequest: Equatable, Sendable {
 
     public init(
         summary: String, body: String, actions: [(key: String, label: String)] = [], category: String? = nil,
-        desktopEntry: String? = nil, soundName: String? = nil, soundFile: String? = nil, urgency: Urgency = .normal,
-        expireTimeout: Int32? = nil, resident: Bool = false, progressValue: Int? = nil, icon: String? = nil
+        desktopEntry: String? = nil, urgency: Urgency = .normal, expireTimeout: Int32? = nil, progressValue: Int? = nil,
+        icon: String? = nil
     ) {
         self.icon = icon
         self.summary = summary
@@ -31,19 +28,15 @@ public struct NotificationRequest: Equatable, Sendable {
         self.actions = actions
         self.category = category
         self.desktopEntry = desktopEntry
-        self.soundName = soundName
-        self.soundFile = soundFile
         self.urgency = urgency
         self.expireTimeout = expireTimeout
-        self.resident = resident
         self.progressValue = progressValue
     }
 
     public static func == (lhs: NotificationRequest, rhs: NotificationRequest) -> Bool {
         lhs.summary == rhs.summary && lhs.body == rhs.body && lhs.actions.map(\.key) == rhs.actions.map(\.key)
             && lhs.actions.map(\.label) == rhs.actions.map(\.label) && lhs.category == rhs.category
-            && lhs.desktopEntry == rhs.desktopEntry && lhs.soundName == rhs.soundName && lhs.soundFile == rhs.soundFile
-            && lhs.urgency == rhs.urgency && lhs.expireTimeout == rhs.expireTimeout && lhs.resident == rhs.resident
+            && lhs.desktopEntry == rhs.desktopEntry && lhs.urgency == rhs.urgency && lhs.expireTimeout == rhs.expireTimeout
             && lhs.progressValue == rhs.progressValue && lhs.icon == rhs.icon
     }
 }

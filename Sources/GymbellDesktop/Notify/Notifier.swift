@@ -229,14 +229,7 @@ private final class NotifierThread: @unchecked Sendable {
     private func configure(_ n: UnsafeMutablePointer<NotifyNotification>, with request: NotificationRequest, entry: LiveNotification) {
         if let category = request.category { notify_notification_set_category(n, category) }
         if let entry = request.desktopEntry { notify_notification_set_hint(n, "desktop-entry", g_variant_new_string(entry)) }
-        if let sound = request.soundFile {
-            notify_notification_set_hint(n, "sound-file", g_variant_new_string(sound))
-        } else if let sound = request.soundName {
-            notify_notification_set_hint(n, "sound-name", g_variant_new_string(sound))
-        } else {
-            notify_notification_set_hint(n, "suppress-sound", g_variant_new_boolean(1))
-        }
-        if request.resident { notify_notification_set_hint(n, "resident", g_variant_new_boolean(1)) }
+        notify_notification_set_hint(n, "suppress-sound", g_variant_new_boolean(1))
         if let value = request.progressValue { notify_notification_set_hint(n, "value", g_variant_new_int32(Int32(value))) }
         switch request.urgency {
         case .low: notify_notification_set_urgency(n, NOTIFY_URGENCY_LOW)

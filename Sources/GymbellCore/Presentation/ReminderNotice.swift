@@ -1,0 +1,36 @@
+/// How a reminder that stands on its own (daily, snoozed, rest day, paused workout, advice,
+/// milestone) is shown on the server on the bus. A session's transitions are not shown this way:
+/// they update the session's one notification (SessionNotice).
+public enum ReminderNotice {
+    public static func make(for reminder: Reminder, server: ServerProfile, sessionRunning: Bool, messages: Messages) -> Notice {
+        var body = reminder.body
+        var actions: [ReminderAction]
+        // Reminders with buttons wait for an answer; the others say their piece and go away.
+        var expire: Int32? = 0
+        switch reminder.kind {
+        case .daily, .snoozed:
+            if sessionRunning {
+                // A workout is already under way: no second one from here, only a later reminder.
+                actions = [.click(messages("Dismiss"), on: server), label(.snooze, messages)]
+            } else {
+                actions = [.click(messages.startWorkout, on: server), label(.start, messages), label(.snooze, messages)]
+            }
+            if !server.hasActions {
+                body += "\n" + (sessionRunning ? messages("Snooze: gymbell snooze") : messages("Start: gymbell start · Snooze: gymbell snooze"))
+            }
+        case .pausedWorkout:
+            actions = [.click(messages("Resume"), on: server), label(.resume, messages), label(.endWorkout, messages)]
+            if !server.hasActions { body += "\n" + messages("Resume: gymbell resume · End: gymbell stop") }
+        default:
+            actions = [.click(messages("Dismiss"), on: server)]
+            expire = Notice.glanceTimeout
+        }
+        return Notice(
+            title: reminder.title, body: body, actions: server.hasActions ? actions : [], category: reminder.kind.category,
+            urgency: .normal, expireTimeout: expire)
+    }
+
+    private static func label(_ action: ReminderAction, _ messages: Messages) -> ReminderAction {
+        ReminderAction(key: action.key, label: messages(action.label))
+    }
+}

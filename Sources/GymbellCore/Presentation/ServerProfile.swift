@@ -1,0 +1,41 @@
+/// What the notification server on the bus does with the parts of a notification gymbell relies on,
+/// from its GetServerInformation name and GetCapabilities. One table, observed on the real servers
+/// (../shared/DESKTOPS.md, tests/desktops): the presentation rules read it, nothing else guesses.
+public struct ServerProfile: Equatable, Sendable {
+    /// The servers people run, as their GetServerInformation name says.
+    public enum Family: String, Sendable, CaseIterable {
+        case gnomeShell = "gnome-shell"
+        case plasma = "Plasma"
+        case xfce = "Xfce Notify Daemon"
+        case notificationDaemon = "Notification Daemon"
+        case mako = "mako"
+        case dunst = "dunst"
+        case other = ""
+    }
+
+    public let family: Family
+    public let capabilities: Set<String>
+
+    public init(serverName: String, capabilities: Set<String>) {
+        family = Family(rawValue: serverName) ?? .other
+        self.capabilities = capabilities
+    }
+
+    /// Before the server has answered: assume the common case, a server with buttons.
+    public static let unknown = ServerProfile(serverName: "", capabilities: ["actions", "body"])
+
+    /// Buttons can be offered. Without them the body says how to act from the command line.
+    public var hasActions: Bool { capabilities.contains("actions") }
+
+    /// `expire_timeout` is honoured; 0 keeps a notification until it is closed. GNOME Shell ignores it:
+    /// a normal banner goes to the tray after a few seconds, only a critical one stays.
+    public var honoursExpiry: Bool { family != .gnomeShell }
+
+    /// A `value` hint is drawn as a bar beside the text. Only where seen: xfce4-notifyd instead turns
+    /// the whole bubble into a gauge (icon and bar, no text, no buttons); others ignore it.
+    public var drawsProgressBeside: Bool { [.plasma, .dunst, .mako].contains(family) }
+
+    /// A labelled `default` action is shown as a button of its own (xfce4-notifyd), doubling the button
+    /// that carries the same action: there the default action goes without a label.
+    public var showsDefaultAsButton: Bool { family == .xfce }
+}

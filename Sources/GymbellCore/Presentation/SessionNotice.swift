@@ -1,0 +1,101 @@
+import Foundation
+
+/// The one notification a running session has, replaced in place at every transition: it always says
+/// what to do now, so no superseded instruction can be left on screen, nothing piles up, and the
+/// buttons that drive the workout (Set done) are on the notification the user is looking at.
+public enum SessionNotice {
+    /// Action keys of the session's notification.
+    public static let setDoneAction = "set-done"
+    public static let stopAction = "stop"
+
+    /// What the notification of `session` says at `now`.
+    /// - transition: the session's latest reminder that fell due and has not been superseded by a
+    ///   command (a set done, a new rest); nil shows the session's phase.
+    /// - nextDue: when the session's next reminder falls due; nil when none is planned (a set in
+    ///   progress, or the session's timeline has run out).
+    public static func make(
+        session: Session, transition: Reminder?, nextDue: Date?, now: Date, timeZone: TimeZone, server: ServerProfile,
+        messages: Messages, privateMode: Bool
+    ) -> Notice {
+        if let transition, endsSession(transition, of: session, nextDue: nextDue) {
+            return Notice(
+                title: transition.title, body: transition.body,
+                actions: server.hasActions ? [.click(messages("Dismiss"), on: server)] : [], category: transition.kind.category,
+                urgency: .normal, expireTimeout: Notice.glanceTimeout)
+        }
+        let strength: StrengthProgress? = if case .strength(let progress) = session.detail { progress } else { nil }
+        var title = privateMode ? PrivateMode.sessionTitle(session.kind, messages: messages) : session.title
+        var body: String
+        if let transition {
+            title = transition.title
+            body = transition.body
+            if strength == nil, session.kind != .rest { body += "\n" + session.phase(at: now, messages: messages).capitalizedFirst }
+        } else if let strength {
+            body = strengthLine(strength, at: now, timeZone: timeZone, messages: messages, privateMode: privateMode)
+        } else {
+            body = messages(
+                "{phase} · ends at {time}",
+                ["phase": session.phase(at: now, messages: messages).capitalizedFirst, "time": clockTime(session.endsAt, in: timeZone)])
+        }
+        var actions: [ReminderAction]
+        if strength != nil {
+            actions = [.click(messages("Set done"), on: server), ReminderAction(key: setDoneAction, label: messages("Set done")),
+                       ReminderAction(key: stopAction, label: messages("End workout"))]
+        } else {
+            actions = [.click(messages("Dismiss"), on: server), ReminderAction(key: stopAction, label: messages("Stop"))]
+        }
+        if !server.hasActions {
+            body += "\n" + (strength != nil ? messages("After each set: gymbell set-done") : messages("To stop: gymbell stop"))
+            actions = []
+        }
+        // Until replaced: while waiting for the user, until taken away; during a timed phase until a
+        // little after it ends, so that a daemon that died leaves nothing stale behind.
+        let expire: Int32 = nextDue.map { Int32(clamping: Int64((max(0, $0.timeIntervalSince(now)) + staleAfter) * 1000)) } ?? 0
+        return Notice(
+            title: title, body: body, actions: actions, category: "x-gymbell.session",
+            // GNOME Shell ignores expiry and sends normal banners to the tray: only critical ones stay.
+            urgency: server.honoursExpiry ? .normal : .critical,
+            expireTimeout: expire, progress: server.drawsProgressBeside ? session.percentDone(at: now) : nil)
+    }
+
+    /// How long past its phase a session's notification may stay when nothing replaced it.
+    static let staleAfter: TimeInterval = 5
+
+    /// The reminder is the session's last word: its timeline has run out, or its last set is done.
+    public static func endsSession(_ transition: Reminder, of session: Session, nextDue: Date?) -> Bool {
+        switch transition.kind {
+        case .hiitComplete, .walkRunComplete, .workoutComplete: true
+        case .restOver: session.kind == .rest && nextDue == nil
+        default: false
+        }
+    }
+
+    private static func strengthLine(
+        _ progress: StrengthProgress, at now: Date, timeZone: TimeZone, messages: Messages, privateMode: Bool
+    ) -> String {
+        if privateMode {
+            // No exercise names or weights on a shared screen: only how far along.
+            return messages(
+                "Set {n} of {count}",
+                ["n": String(min(progress.totalSetsDone + 1, progress.totalSets)), "count": String(progress.totalSets)])
+        }
+        guard let next = progress.nextSetDescription(messages) else { return messages("complete") }
+        if let restUntil = progress.restUntil, restUntil > now {
+            return messages("Resting until {time}. Next: {next}", ["time": clockTime(restUntil, in: timeZone), "next": next])
+        }
+        return messages("Now: {next}", ["next": next])
+    }
+
+    /// "14:05:30" in `timeZone`.
+    static func clockTime(_ date: Date, in timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.hour, .minute, .second], from: date)
+        func two(_ n: Int?) -> String { let n = n ?? 0; return n < 10 ? "0\(n)" : "\(n)" }
+        return "\(two(c.hour)):\(two(c.minute)):\(two(c.second))"
+    }
+}
+
+extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

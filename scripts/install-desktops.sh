@@ -1,0 +1,25 @@
+#!/bin/sh
+# Installs the real notification servers and the tools the desktop test matrix (tests/desktops/)
+# uses to look at and listen to them: GNOME Shell, KDE Plasma, xfce4-notifyd, notification-daemon,
+# mako under sway, dunst; Xvfb, xdotool, grim, tesseract, PulseAudio null sink, sox.
+# Idempotent: does nothing when every package is already there. ../shared/DESKTOPS.md says why each is here.
+set -eu
+PKGS="gnome-shell gjs gnome-settings-daemon adwaita-icon-theme mutter
+plasma-workspace plasma-desktop kwin-x11 breeze kactivitymanagerd
+xfce4-notifyd xfconf notification-daemon mako-notifier sway grim dunst
+xvfb xdotool x11-utils imagemagick dbus-x11 fonts-noto-color-emoji fonts-dejavu-core
+tesseract-ocr tesseract-ocr-eng pulseaudio pulseaudio-utils sox libsox-fmt-pulse
+libcanberra0 libcanberra-pulse gnome-session-canberra sound-theme-freedesktop python3-dbus python3-gi gir1.2-glib-2.0
+libnotify-bin x11-apps python3-pytest"
+missing=""
+for p in $PKGS; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
+done
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+if [ -n "$missing" ]; then
+  echo "install-desktops: installing:$missing" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
