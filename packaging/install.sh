@@ -66,6 +66,8 @@ put 644 "$USERUNITDIR/gymbell.service"                      template data/gymbel
 put 644 "$DBUSSERVICEDIR/$id.service"                       template data/$id.service
 put 644 "$DBUSIFACEDIR/${id}1.xml"                          file     data/${id}1.xml
 put 644 "$DATADIR/icons/hicolor/scalable/apps/$id.svg"      file     data/icons/hicolor/scalable/apps/$id.svg
+put 644 "$DATADIR/icons/hicolor/48x48/apps/$id.png"         file     data/icons/hicolor/48x48/apps/$id.png
+put 644 "$DATADIR/icons/hicolor/128x128/apps/$id.png"       file     data/icons/hicolor/128x128/apps/$id.png
 put 644 "$DATADIR/metainfo/$id.metainfo.xml"                file     data/$id.metainfo.xml
 put 644 "$DOCDIR/config.toml.example"                       file     data/config.toml
 put 644 "$MANDIR/man1/gymbell.1"                            output   manual

@@ -16,6 +16,8 @@ public final class Daemon {
         public var messages: Messages
         /// Whether an optional helper program (`spd-say`) is installed.
         public var isInstalled: (String) -> Bool
+        /// The installed app icon's file, shown on notifications (nil: the icon's name in the theme).
+        public var iconFile: String?
 
         public init(
             clock: @escaping () -> Date = Date.init,
@@ -23,8 +25,10 @@ public final class Daemon {
             launch: @escaping ([String]) throws -> Void = { _ = try ProcessLauncher.spawn($0) },
             newID: @escaping () -> String = { UUID().uuidString.lowercased() },
             messages: Messages = .english,
-            isInstalled: @escaping (String) -> Bool = ProcessLauncher.isInstalled
+            isInstalled: @escaping (String) -> Bool = ProcessLauncher.isInstalled,
+            iconFile: String? = nil
         ) {
+            self.iconFile = iconFile
             self.messages = messages
             self.isInstalled = isInstalled
             self.clock = clock
@@ -58,7 +62,9 @@ public final class Daemon {
         self.timer = timer
         self.environment = environment
         self.logger = logger
-        presenter = Presenter(notifier: notifier, sounds: sounds, sound: config.config.sound, messages: environment.messages, logger: logger)
+        presenter = Presenter(
+            notifier: notifier, sounds: sounds, sound: config.config.sound, messages: environment.messages, icon: environment.iconFile,
+            logger: logger)
         presenter.onAction = { [unowned self] target, key in self.actionInvoked(on: target, key: key) }
         presenter.sessionRunning = { [unowned self] in (try? self.store.activeSession()) != nil }
     }

@@ -36,7 +36,10 @@ public enum DaemonRunner {
         }
         let daemon = Daemon(
             config: config, store: store, notifier: notifier, sounds: sounds, timer: timer,
-            environment: Daemon.Environment(timeZone: zone.current, messages: messages), logger: logger)
+            environment: Daemon.Environment(
+                timeZone: zone.current, messages: messages,
+                iconFile: paths.iconFile(named: Presenter.desktopEntry, executable: Bundle.main.executablePath)),
+            logger: logger)
         let reload = { () throws(CommandError) -> String in
             do {
                 let loaded = try ConfigSource.load(paths)

@@ -5,6 +5,8 @@ public struct XDGPaths: Sendable {
     public let configHome: String
     public let configDirs: [String]
     public let stateHome: String
+    public let dataHome: String
+    public let dataDirs: [String]
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
@@ -16,6 +18,26 @@ public struct XDGPaths: Sendable {
         configDirs = (environment["XDG_CONFIG_DIRS"].map { $0.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") } })
             .flatMap { $0.isEmpty ? nil : $0 } ?? ["/etc/xdg"]
         stateHome = absolute("XDG_STATE_HOME") ?? home + "/.local/state"
+        dataHome = absolute("XDG_DATA_HOME") ?? home + "/.local/share"
+        dataDirs = (environment["XDG_DATA_DIRS"].map { $0.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") } })
+            .flatMap { $0.isEmpty ? nil : $0 } ?? ["/usr/local/share", "/usr/share"]
+    }
+
+    /// The installed app icon as a file: servers find a themed icon by name only in their own icon
+    /// paths (dunst's `icon_path`, a server started before the icon was installed), a file everywhere.
+    /// Raster first (every server loads PNG); also beside the executable (`make install PREFIX=/opt/…`).
+    public func iconFile(named id: String, executable: String? = nil) -> String? {
+        var shares = [dataHome] + dataDirs
+        if let executable {
+            shares.append(URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent().path + "/share")
+        }
+        let names = ["128x128/apps/\(id).png", "48x48/apps/\(id).png", "scalable/apps/\(id).svg"]
+        for share in shares {
+            for name in names where FileManager.default.isReadableFile(atPath: "\(share)/icons/hicolor/\(name)") {
+                return "\(share)/icons/hicolor/\(name)"
+            }
+        }
+        return nil
     }
 
     /// Config files in the order they are looked for; the first that exists is used.

@@ -23,8 +23,8 @@ final class Presenter {
     /// Whether a workout is under way (a daily reminder then offers no second one).
     var sessionRunning: () -> Bool = { false }
 
-    /// Reminders on screen, by the notification that shows them.
-    private var onScreen: [NotificationHandle: Reminder] = [:]
+    /// Reminders on screen, by the notification that shows them, with what it was asked to show.
+    private var onScreen: [NotificationHandle: (reminder: Reminder, request: NotificationRequest)] = [:]
     /// The session's one notification, replaced in place; after the session it lingers with the
     /// completion until it expires, and the next session's notification takes its place.
     private var sessionNotice: (handle: NotificationHandle, session: SessionID, request: NotificationRequest)?
@@ -41,8 +41,12 @@ final class Presenter {
     static let maximumQueued = 50
     static let desktopEntry = "io.github.gymbell.Gymbell"
 
-    init(notifier: Notifier, sounds: SoundPlayer, sound: SoundSettings, messages: Messages, logger: Logger) {
+    /// app_icon: the installed icon's file where there is one, else its name in the theme.
+    private let icon: String
+
+    init(notifier: Notifier, sounds: SoundPlayer, sound: SoundSettings, messages: Messages, icon: String? = nil, logger: Logger) {
         self.notifier = notifier
+        self.icon = icon ?? Self.desktopEntry
         self.messages = messages
         self.sounds = sounds
         self.sound = sound
@@ -50,8 +54,8 @@ final class Presenter {
         notifier.onAction = { [unowned self] handle, key in
             if let notice = sessionNotice, notice.handle == handle {
                 onAction?(.session(notice.session), key)
-            } else if let reminder = onScreen[handle] {
-                onAction?(.reminder(reminder), key)
+            } else if let shown = onScreen[handle] {
+                onAction?(.reminder(shown.reminder), key)
             }
         }
         notifier.onClosed = { [unowned self] handle in
@@ -110,11 +114,14 @@ final class Presenter {
 
     func present(_ reminder: Reminder, late: TimeInterval) {
         let notice = ReminderNotice.make(for: reminder, server: server, sessionRunning: sessionRunning(), messages: messages)
-        let handle = notifier.show(request(for: notice))
-        onScreen[handle] = reminder
+        let request = request(for: notice)
+        let handle = notifier.show(request)
+        onScreen[handle] = (reminder, request)
         if reminder.kind.offersWorkoutActions {
             // One daily-type reminder on screen at a time: the new one replaces the old.
-            for (other, shown) in onScreen where other != handle && shown.kind.offersWorkoutActions { notifier.close(other) }
+            for (other, shown) in onScreen where other != handle && shown.reminder.kind.offersWorkoutActions {
+                retire(other, shown.request)
+            }
         }
         playSound()
         logger.info(
@@ -124,7 +131,7 @@ final class Presenter {
 
     /// Closes reminders on screen that match, and forgets those waiting for a server.
     func close(where matches: (Reminder) -> Bool) {
-        for (handle, reminder) in onScreen where matches(reminder) { notifier.close(handle) }
+        for (handle, shown) in onScreen where matches(shown.reminder) { retire(handle, shown.request) }
         undelivered.removeAll(where: matches)
     }
 
@@ -140,7 +147,12 @@ final class Presenter {
             unshownSession = (session, request, unshown.audible || audible)
             return
         }
-        if let current = sessionNotice {
+        if let current = sessionNotice, !server.keepsBannerWhenUrgencyDrops, current.request.urgency == .critical,
+            request.urgency != .critical
+        {
+            retire(current.handle, current.request)
+            sessionNotice = (notifier.show(request), session, request)
+        } else if let current = sessionNotice {
             if current.request != request || audible { notifier.update(current.handle, with: request) }
             sessionNotice = (current.handle, session, request)
         } else {
@@ -158,11 +170,21 @@ final class Presenter {
     func endSession(leavingCompletion: Bool) {
         if !leavingCompletion { unshownSession = nil }
         guard let current = sessionNotice else { return }
-        if !leavingCompletion { notifier.close(current.handle) }
+        if !leavingCompletion { retire(current.handle, current.request) }
         sessionNotice = leavingCompletion ? current : nil
     }
 
     // MARK: Carrying out
+
+    /// Takes a notification off the screen, on every server.
+    private func retire(_ handle: NotificationHandle, _ request: NotificationRequest) {
+        if !server.closeRemovesBubble {
+            var gone = request
+            gone.expireTimeout = 1
+            notifier.update(handle, with: gone, reshow: false)
+        }
+        notifier.close(handle)
+    }
 
     private func request(for notice: Notice) -> NotificationRequest {
         let urgency: NotificationRequest.Urgency = switch notice.urgency {
@@ -174,7 +196,7 @@ final class Presenter {
             summary: notice.title, body: notice.body, actions: notice.actions.map { (key: $0.key, label: $0.label) },
             category: notice.category, desktopEntry: Self.desktopEntry,
             urgency: urgency,
-            expireTimeout: notice.expireTimeout, progressValue: notice.progress, icon: Self.desktopEntry)
+            expireTimeout: notice.expireTimeout, progressValue: notice.progress, icon: icon)
     }
 
     private var currentSound: SoundPlayer.Sound { sound.file.map { .file($0) } ?? .themed(sound.name) }
@@ -194,7 +216,7 @@ final class Presenter {
             logger.warning("could not show the session notification; it waits for a notification server: \(error)")
             return
         }
-        guard let reminder = onScreen.removeValue(forKey: handle) else { return }
+        guard let reminder = onScreen.removeValue(forKey: handle)?.reminder else { return }
         logger.warning("could not show \"\(reminder.title)\"; it waits for a notification server: \(error)")
         undelivered.append(reminder)
         if undelivered.count > Self.maximumQueued { undelivered.removeFirst(undelivered.count - Self.maximumQueued) }

@@ -21,6 +21,7 @@ sys.path.insert(0, str(HERE))
 
 import desktop_support as DS  # noqa: E402  (tests/desktop: Xvfb, process helpers, the e2e harness)
 from servers import DesktopServer  # noqa: E402
+from xpointer import XdotoolPointer  # noqa: E402
 
 SCREEN_W, SCREEN_H = 1280, 800
 PANEL_H = 44  # Plasma's default bottom panel at this size
@@ -76,7 +77,7 @@ class SizedXvfb(DS.Xvfb):
             DS.SCREEN_W, DS.SCREEN_H = saved
 
 
-class PlasmaServer(DesktopServer):
+class PlasmaServer(XdotoolPointer, DesktopServer):
     name = "plasma"
     server_name = "Plasma"
 
@@ -285,16 +286,3 @@ class PlasmaServer(DesktopServer):
         return path
 
     # --- input -------------------------------------------------------------------------------
-    def _xdotool(self, *args):
-        r = subprocess.run(["xdotool", *map(str, args)], capture_output=True, text=True,
-                           timeout=10, env={**os.environ, "DISPLAY": self.display})
-        if r.returncode != 0:
-            DS.pytest.fail(f"xdotool {' '.join(map(str, args))} failed: {r.stderr}")
-
-    def move(self, x, y):
-        self._xdotool("mousemove", "--sync", int(x), int(y))
-
-    def click(self, x, y, button=1):
-        self.move(x, y)
-        time.sleep(0.05)
-        self._xdotool("click", int(button))

@@ -31,9 +31,20 @@ public struct ServerProfile: Equatable, Sendable {
     /// a normal banner goes to the tray after a few seconds, only a critical one stays.
     public var honoursExpiry: Bool { family != .gnomeShell }
 
-    /// A `value` hint is drawn as a bar beside the text. Only where seen: xfce4-notifyd instead turns
-    /// the whole bubble into a gauge (icon and bar, no text, no buttons); others ignore it.
-    public var drawsProgressBeside: Bool { [.plasma, .dunst, .mako].contains(family) }
+    /// A `value` hint is drawn as a bar beside the text (dunst, mako). xfce4-notifyd instead turns the
+    /// whole bubble into a gauge (icon and bar, no text, no buttons); GNOME, Plasma and
+    /// notification-daemon ignore it.
+    public var drawsProgressBeside: Bool { family == .dunst || family == .mako }
+
+    /// A banner updated from critical to normal urgency stays up for the normal time. GNOME Shell hides
+    /// it at once (a critical banner has no timeout to fall back on): there the lower-urgency content is
+    /// shown as a new notification instead.
+    public var keepsBannerWhenUrgencyDrops: Bool { family != .gnomeShell }
+
+    /// CloseNotification takes the bubble off the screen. notification-daemon 3.20 reports it closed
+    /// but leaves the bubble showing (and the queue behind it waiting) until the user clicks it: there
+    /// a notification is retired by replacing it with one that expires at once.
+    public var closeRemovesBubble: Bool { family != .notificationDaemon }
 
     /// A labelled `default` action is shown as a button of its own (xfce4-notifyd), doubling the button
     /// that carries the same action: there the default action goes without a label.

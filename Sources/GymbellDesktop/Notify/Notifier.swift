@@ -30,6 +30,10 @@ public final class Notifier: @unchecked Sendable {
     private let main = ContextQueue(context: nil)
     private let worker: NotifierThread
     private var nextToken: UInt64 = 1  // main thread only
+    /// Show and update requests made for each notification (main thread only): a "closed" report
+    /// that the worker sent before it carried out a later request is stale — that request shows the
+    /// notification again (a server that closes after an action, then an update).
+    private var requests: [UInt64: Int] = [:]
 
     /// Starts the notifier thread and initializes libnotify there with `appName` (the Notify app_name).
     public init(appName: String) throws(NotifierError) {
@@ -43,14 +47,16 @@ public final class Notifier: @unchecked Sendable {
     public func show(_ request: NotificationRequest) -> NotificationHandle {
         let handle = NotificationHandle(token: nextToken)
         nextToken += 1
+        requests[handle.token] = 1
         worker.post { $0.show(handle, request) }
         return handle
     }
 
     /// Replaces the content of a shown notification in place (same server id: `replaces_id`);
-    /// shows it anew when the server has closed it meanwhile.
-    public func update(_ handle: NotificationHandle, with request: NotificationRequest) {
-        worker.post { $0.update(handle, request) }
+    /// shows it anew when the server has closed it meanwhile, unless `reshow` is false.
+    public func update(_ handle: NotificationHandle, with request: NotificationRequest, reshow: Bool = true) {
+        if reshow { requests[handle.token, default: 0] += 1 }
+        worker.post { $0.update(handle, request, reshow: reshow) }
     }
 
     /// Asks the server to close a notification (GNOME ignores expiry: we close our own).
@@ -72,6 +78,13 @@ public final class Notifier: @unchecked Sendable {
     // Called on the notifier thread; hop to the main loop.
     fileprivate func report(_ event: @escaping (Notifier) -> Void) {
         main.post { [weak self] in if let self { event(self) } }
+    }
+
+    /// Main loop: the server closed the notification as the worker had shown it after `handled` requests.
+    fileprivate func closed(_ handle: NotificationHandle, afterRequests handled: Int) {
+        guard (requests[handle.token] ?? 0) <= handled else { return }  // a later request shows it again
+        requests[handle.token] = nil
+        onClosed?(handle)
     }
 }
 
@@ -95,6 +108,8 @@ private final class NotifierThread: @unchecked Sendable {
     private let queue: ContextQueue
     private var thread: UnsafeMutablePointer<GThread>?
     private var live: [UInt64: LiveNotification] = [:]
+    /// Show and update requests carried out for each notification.
+    private var handled: [UInt64: Int] = [:]
     private let ready = DispatchSemaphore(value: 0)
     private var initError: NotifierError?
     private let appName: String
@@ -154,6 +169,11 @@ private final class NotifierThread: @unchecked Sendable {
     // MARK: Requests
 
     func show(_ handle: NotificationHandle, _ request: NotificationRequest) {
+        handled[handle.token, default: 0] += 1
+        display(handle, request)
+    }
+
+    private func display(_ handle: NotificationHandle, _ request: NotificationRequest) {
         guard let raw = notify_notification_new(request.summary, request.body, request.icon) else {
             fail(handle, "libnotify could not create a notification")
             return
@@ -170,9 +190,22 @@ private final class NotifierThread: @unchecked Sendable {
         live[handle.token] = entry
     }
 
-    func update(_ handle: NotificationHandle, _ request: NotificationRequest) {
+    func update(_ handle: NotificationHandle, _ request: NotificationRequest, reshow: Bool) {
+        if reshow { handled[handle.token, default: 0] += 1 }
         guard let entry = live[handle.token], !entry.closeRequested else {
-            show(handle, request)  // closed meanwhile (e.g. dismissed): show it again under the same handle
+            // Closed meanwhile (dismissed, or closed after an action): show it again.
+            if reshow { display(handle, request) }
+            return
+        }
+        if entry.actionInvoked {
+            // Many servers close a notification after an action, and their NotificationClosed may still
+            // be on its way: replacing it in place could be undone by that signal, or leave the old one
+            // up as an orphan where the server reuses the id. A spent notification is closed and the
+            // new content shown afresh.
+            guard reshow else { return close(handle) }
+            close(handle)
+            live[handle.token] = nil
+            display(handle, request)
             return
         }
         let n = entry.notification
@@ -244,15 +277,21 @@ private final class NotifierThread: @unchecked Sendable {
     }
 
     fileprivate func actionInvoked(_ entry: LiveNotification, key: String) {
+        entry.actionInvoked = true
         let handle = entry.handle
         owner?.report { $0.onAction?(handle, key) }
     }
 
     fileprivate func closed(_ entry: LiveNotification) {
-        guard live[entry.handle.token] === entry else { return }
-        live[entry.handle.token] = nil
-        let handle = entry.handle
-        owner?.report { $0.onClosed?(handle) }
+        guard !entry.released else { return }
+        entry.released = true
+        if live[entry.handle.token] === entry {
+            live[entry.handle.token] = nil
+            let handle = entry.handle
+            let count = handled[handle.token] ?? 0
+            if entry.closeRequested { handled[handle.token] = nil }
+            owner?.report { $0.closed(handle, afterRequests: count) }
+        }  // else: a spent notification already replaced by a new one under the same handle
         // Drop our reference on the next turn of this thread's loop: libnotify is still inside the emission.
         let object = UnsafeMutableRawPointer(entry.notification)
         post { _ in gb_object_unref(object) }
@@ -293,6 +332,10 @@ private final class LiveNotification {
     let notification: UnsafeMutablePointer<NotifyNotification>
     let handle: NotificationHandle
     var closeRequested = false
+    /// The user chose an action on it: the server may be closing it (GNOME, Plasma, xfce, mako …).
+    var actionInvoked = false
+    /// Its "closed" signal came and our reference was dropped.
+    var released = false
     weak var thread: NotifierThread?
 
     init(notification: UnsafeMutablePointer<NotifyNotification>, handle: NotificationHandle, thread: NotifierThread) {

@@ -1,0 +1,297 @@
+"""The real-desktop matrix: gymbell's journeys on each notification server people run, as a person
+would go through them — real pointer clicks, the screen read with OCR, the sound recorded.
+
+For every server (GNOME Shell, KDE Plasma, xfce4-notifyd, notification-daemon, mako, dunst):
+  - strength: the daily reminder → click Start Workout → the session's notification → click Set done
+    → rest → "Rest over … set 2 of 3" on screen at its instant, with Set done on it → … → complete;
+  - snooze: the daily reminder → Snooze 1 hour → it goes, a snoozed reminder is pending;
+  - HIIT 3 × 4 s / 3 s and walk/run 2 × 3 s / 2 s: at each transition instant + 250 ms the current
+    instruction is on screen and the superseded one is not; after the session only the completion,
+    which then goes away by itself; every transition audible within 100 ms of its instant.
+
+Run: /usr/bin/python3 -m pytest tests/desktops -q   (scripts/install-desktops.sh installs the servers)
+"""
+
+import importlib
+import json
+import os
+import shutil
+import time
+from datetime import datetime, timedelta
+
+import pytest
+
+import screen
+import sound
+from desktop_support import H
+
+# name → (module, class, programs it needs)
+SERVERS = {
+    "gnome": ("server_gnome", "GnomeServer", ("gnome-shell", "gjs")),
+    "plasma": ("server_plasma", "PlasmaServer", ("plasmashell", "kwin_x11", "xdotool")),
+    "xfce": ("server_x11", "XfceServer", ("xdotool",)),
+    "notification-daemon": ("server_x11", "NotificationDaemonServer", ("xdotool",)),
+    "mako": ("server_mako", "MakoServer", ("sway", "mako", "grim")),
+    "dunst": ("server_dunst", "DunstServer", ("dunst", "xdotool")),
+}
+TOOLS = ("tesseract", "convert", "pulseaudio", "parec")
+
+#: the instant after a transition at which its instruction must be on screen
+ON_SCREEN_WITHIN = 0.25
+#: the sound of a reminder starts within this of its instant
+AUDIBLE_WITHIN = 0.10
+
+
+def _missing(name):
+    return [p for p in SERVERS[name][2] + TOOLS if shutil.which(p) is None]
+
+
+def server_params():
+    return [pytest.param(n, marks=pytest.mark.skipif(bool(_missing(n)), reason=f"not installed: {_missing(n)}"))
+            for n in SERVERS]
+
+
+class Desktop:
+    """One server up for a test, with gymbell beside it and a recording of what is heard."""
+
+    def __init__(self, name, env, binary, artifacts, request):
+        module, cls, _ = SERVERS[name]
+        self.name = name
+        self.env = env
+        self.binary = binary
+        self.artifacts = artifacts
+        self.server = getattr(importlib.import_module(module), cls)(env, artifacts / "server")
+        self.pulse = sound.PulseServer(env.root / "pulse")
+        self.daemon = H.Daemon(env, binary, request)
+        self.recording = None
+        self.recording_stopped = False
+        self.shots = 0
+
+    def start(self):
+        self.pulse.start()
+        self.env.vars.update(self.pulse.vars())
+        self.server.start()
+        self.recording = self.pulse.record(self.artifacts / "sound.wav")
+        return self
+
+    def stop(self):
+        for step in (self.daemon.stop, lambda: self.recording and not self.recording_stopped and self.recording.stop(),
+                     self.server.stop, self.pulse.stop):
+            try:
+                step()
+            except Exception as e:  # noqa: BLE001 — every part is stopped whatever one of them did
+                print(f"stopping: {e}")
+
+    # --- gymbell --------------------------------------------------------------------------------
+    def cli(self, *args):
+        r = H.run_cli(self.env, self.binary, *args)
+        assert r.returncode == 0, f"gymbell {' '.join(args)}: {r.stderr}"
+        return r.stdout
+
+    def status(self):
+        return json.loads(self.cli("status", "--json"))
+
+    # --- looking ----------------------------------------------------------------------------------
+    def shot(self, label):
+        self.shots += 1
+        return self.server.screenshot(self.artifacts / f"{self.shots:02d}-{label}.png")
+
+    def sees(self, png, phrase):
+        return screen.contains(png, phrase, self.server.notification_area)
+
+    def wait_to_see(self, phrase, timeout, label):
+        deadline = time.monotonic() + timeout
+        while True:
+            png = self.shot(label)
+            if self.sees(png, phrase):
+                return png
+            if time.monotonic() >= deadline:
+                pytest.fail(f"{self.name}: {phrase!r} not on screen within {timeout:.1f} s; read: "
+                            f"{screen.text(png, self.server.notification_area)!r} ({png})")
+            time.sleep(0.2)
+
+    def wait_not_to_see(self, phrase, timeout, label):
+        deadline = time.monotonic() + timeout
+        while True:
+            png = self.shot(label)
+            if not self.sees(png, phrase):
+                return png
+            if time.monotonic() >= deadline:
+                pytest.fail(f"{self.name}: {phrase!r} still on screen after {timeout:.1f} s ({png})")
+            time.sleep(0.3)
+
+    # --- acting, as a person would ------------------------------------------------------------
+    def press(self, label, key, on, default=False):
+        """Choose the action `label` (`key`) on the notification showing `on`: its button, found on
+        screen and clicked with the pointer (hovered first where buttons show on hover); where the
+        server draws no buttons, a click on the notification when it is the default action, or the
+        server's own way to pick an action (mako: makoctl, dunst: its menu)."""
+        if not default and self.server.invoke_action(label, key):
+            return "menu"
+        png = self.shot(f"before-{key}")
+        where = screen.find(png, label, self.server.notification_area)
+        if where is None:
+            title = screen.find(png, on, self.server.notification_area)
+            assert title, f"{self.name}: {on!r} is not on screen to act on ({png})"
+            self.server.move(*title)
+            time.sleep(0.5)
+            png = self.shot(f"hover-{key}")
+            where = screen.find(png, label, self.server.notification_area)
+            if where is None:
+                assert default, f"{self.name}: no {label!r} button on {on!r} ({png})"
+                self.server.click(*title, button=self.server.default_click_button)
+                return "click"
+        self.server.click(*where)
+        return "button"
+
+    def heard_at(self, instants):
+        """For each instant, the sound onset nearest to it (None when there was none). Ends the
+        recording: call it once, after the journey."""
+        if not self.recording_stopped:
+            self.recording.stop()
+            self.recording_stopped = True
+        found = sound.onsets(self.recording.path, self.recording.start_epoch)
+        return [min(found, key=lambda t: abs(t - i), default=None) for i in instants]
+
+
+@pytest.fixture(params=server_params())
+def desktop(request, env, gymbell_bin, artifacts):
+    d = Desktop(request.param, env, gymbell_bin, artifacts, request)
+    try:
+        d.start()
+        yield d
+    finally:
+        d.stop()
+
+
+def local_time_in(seconds):
+    """A local "HH:MM:SS" about `seconds` ahead, and its instant (the config has whole seconds)."""
+    at = (datetime.now() + timedelta(seconds=seconds)).replace(microsecond=0)
+    return at.strftime("%H:%M:%S"), at.timestamp()
+
+
+TODAY = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")[datetime.now().weekday()]
+PUSH = ('[workouts.push]\ntitle = "Push Day"\nkind = "strength"\nexercises = [\n'
+        '  { name = "Bench Press", sets = 3, reps = 8, weight = 80, unit = "kg", rest = 3 },\n]\n')
+
+
+def daily_config(env, seconds):
+    hms, due = local_time_in(seconds)
+    env.write_config(f'[reminders]\ntime = "{hms}"\ndays = ["{TODAY}"]\n[program]\n{TODAY} = "push"\n' + PUSH)
+    return due
+
+
+# --- the journeys ----------------------------------------------------------------------------------
+
+def test_strength_workout_driven_from_the_notifications(desktop):
+    d = desktop
+    due = daily_config(d.env, 5)
+    d.daemon.start()
+    d.wait_to_see("Workout Time", timeout=due - time.time() + 3, label="daily")
+    d.press("Start Workout", "start", on="Workout Time", default=True)
+    d.wait_to_see("Bench Press", timeout=3, label="card")
+    d.wait_not_to_see("Workout Time", timeout=3, label="daily-gone")
+    assert d.status()["session"]["kind"] == "strength"
+
+    rest_ends = []
+    for n in (1, 2, 3):
+        on = "Push Day" if n == 1 else "Rest over"
+        d.press("Set done", "set-done", on=on, default=True)
+        if n == 3:
+            break
+        over = None
+        for _ in range(40):
+            over = [p for p in d.status()["pending"] if p["kind"] == "rest_over"]
+            if over:
+                break
+            time.sleep(0.05)
+        assert over, f"{d.name}: Set done did not start the rest"
+        end = H.parse_instant(over[0]["due"])
+        rest_ends.append(end)
+        time.sleep(max(0, end + ON_SCREEN_WITHIN - time.time()))
+        png = d.shot(f"rest-over-{n}")
+        assert d.sees(png, "Rest over"), f"{d.name}: 'Rest over' not on screen 250 ms after the rest ended ({png})"
+        assert d.sees(png, f"set {n + 1} of 3"), f"{d.name}: the next set is not named ({png})"
+        assert not d.sees(png, "Resting until"), f"{d.name}: the superseded 'Resting until' is still shown ({png})"
+    d.wait_to_see("Workout complete", timeout=3, label="complete")
+    png = d.shot("complete")
+    assert not d.sees(png, "Rest over"), f"{d.name}: 'Rest over' still shown after the workout ({png})"
+    history = json.loads(d.cli("history", "--json"))
+    assert history[0]["outcome"] == "completed" and history[0]["sets_done"] == 3, history
+    heard = d.heard_at(rest_ends)
+    for end, onset in zip(rest_ends, heard):
+        assert onset is not None and abs(onset - end) <= AUDIBLE_WITHIN, \
+            f"{d.name}: 'Rest over' at {end:.3f} heard at {onset} (sound.wav in {d.artifacts})"
+
+
+def test_snooze_from_the_daily_reminder(desktop):
+    d = desktop
+    due = daily_config(d.env, 4)
+    d.daemon.start()
+    d.wait_to_see("Workout Time", timeout=due - time.time() + 3, label="daily")
+    d.press("Snooze 1 hour", "snooze", on="Workout Time")
+    for _ in range(40):
+        snoozed = [p for p in d.status()["pending"] if p["kind"] == "snoozed"]
+        if snoozed:
+            break
+        time.sleep(0.05)
+    assert snoozed, f"{d.name}: Snooze did not snooze"
+    assert H.parse_instant(snoozed[0]["due"]) - time.time() == pytest.approx(3600, abs=10)
+    d.wait_not_to_see("Workout Time", timeout=3, label="snoozed-gone")
+    assert d.status()["session"] is None, "Snooze must not start the workout"
+    heard = d.heard_at([due])[0]
+    assert heard is not None and abs(heard - due) <= AUDIBLE_WITHIN, f"{d.name}: daily reminder due {due:.3f} heard at {heard}"
+
+
+def run_interval(d, command, phrases, completion):
+    """Starts an interval session; at each transition + 250 ms the instruction must be on screen and
+    the one before it not; afterwards only the completion, which then goes by itself."""
+    d.daemon.start()
+    d.cli(*command)
+    st = d.status()
+    planned = [(H.parse_instant(p["due"]), p["kind"]) for p in st["pending"] if p["kind"] not in ("daily", "snoozed")]
+    shots = []
+    for due, kind in planned:
+        time.sleep(max(0, due + ON_SCREEN_WITHIN - time.time()))
+        shots.append((due, kind, d.shot(kind)))
+    end = planned[-1][0]
+    time.sleep(max(0, end + 1.5 - time.time()))
+    after = d.shot("after")
+    # A person moves the mouse: GNOME keeps a banner up while nobody is there.
+    area = d.server.notification_area
+    d.server.move(area[0] - 150, area[3] - 20)
+    time.sleep(0.3)
+    d.server.move(area[0] - 100, area[3] - 40)
+    time.sleep(max(0, end + 13 - time.time()))
+    later = d.shot("later")
+    heard = d.heard_at([due for due, _ in planned])
+
+    previous = None
+    for due, kind, png in shots:
+        now = phrases[kind]
+        assert d.sees(png, now), f"{d.name}: {now!r} ({kind}) not on screen 250 ms after its instant ({png})"
+        if previous and previous != now:
+            assert not d.sees(png, previous), f"{d.name}: superseded {previous!r} still on screen at {kind} ({png})"
+        previous = now
+    assert d.sees(after, completion), f"{d.name}: the completion is not shown after the session ({after})"
+    for kind, phrase in phrases.items():
+        if phrase != completion:
+            assert not d.sees(after, phrase), f"{d.name}: {phrase!r} still on screen after the session ({after})"
+    assert not d.sees(later, completion), f"{d.name}: the completion did not go away by itself ({later})"
+    for (due, kind), onset in zip(planned, heard):
+        assert onset is not None and abs(onset - due) <= AUDIBLE_WITHIN, \
+            f"{d.name}: {kind} at {due:.3f} heard at {onset} (sound.wav in {d.artifacts})"
+
+
+@pytest.mark.time_limit(120)
+def test_hiit_instructions_on_screen_and_heard(desktop):
+    run_interval(
+        desktop, ["hiit", "--rounds", "3", "--work", "4s", "--rest", "3s"],
+        {"hiit_work_done": "Time to rest", "hiit_rest_over": "Get moving", "hiit_complete": "Well done"}, "Well done")
+
+
+@pytest.mark.time_limit(120)
+def test_walkrun_instructions_on_screen_and_heard(desktop):
+    run_interval(
+        desktop, ["walkrun", "--run", "3s", "--walk", "2s", "--repeats", "2"],
+        {"run_done": "Switch to walking", "walk_done": "Time to run", "walkrun_complete": "Great job"}, "Great job")
