@@ -1,5 +1,6 @@
 import Foundation
 import GymbellCore
+import GymbellDesktop
 
 /// A config in force and where it came from.
 public struct LoadedConfig: Sendable {
@@ -25,41 +26,46 @@ public enum ConfigLoadError: Error, CustomStringConvertible {
 
 /// Finds and reads the config file (XDG order, then the built-in default).
 public enum ConfigSource {
-    /// The first config file that exists, or nil when the built-in default applies.
+    /// The first config file that exists, or nil when the built-in default applies. A path that is
+    /// there but cannot be read (a dangling or looping symbolic link, a directory) counts as existing,
+    /// so loading it says why instead of silently passing on to the next one or the default.
     public static func locate(_ paths: XDGPaths) -> String? {
-        paths.configCandidates.first { FileManager.default.fileExists(atPath: $0) }
+        paths.configCandidates.first { BoundedFileReader.entryExists(atPath: $0) }
     }
 
-    /// Reads and validates the file at `path`.
-    public static func load(path: String) throws(ConfigLoadError) -> LoadedConfig {
-        let data: Data
+    /// Reads and validates the file at `path`. Only a regular file within `limits.fileBytes` is read.
+    public static func load(path: String, limits: ConfigLimits = .standard) throws(ConfigLoadError) -> LoadedConfig {
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try BoundedFileReader.read(path: path, limit: limits.fileBytes)
+        } catch .tooLarge(let byteCount) {
+            throw .invalid(ConfigErrors(diagnostics: [limits.fileTooLarge(path: path, byteCount: byteCount)]))
         } catch {
-            throw .unreadable(path: path, reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
+            throw .unreadable(path: path, reason: error.description)
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            let (line, column) = firstInvalidUTF8(in: data)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let (line, column) = firstInvalidUTF8(in: bytes)
             throw .invalid(ConfigErrors(diagnostics: [ConfigDiagnostic(
                 path: path, line: line, column: column, message: "the file is not valid UTF-8 text; save it as UTF-8")]))
         }
         do {
-            return LoadedConfig(config: try ConfigParser.parse(text, path: path), path: path)
+            return LoadedConfig(config: try ConfigParser.parse(text, path: path, limits: limits), path: path)
         } catch {
             throw .invalid(error)
         }
     }
 
     /// Line and column (in characters) of the first byte that is not valid UTF-8.
-    static func firstInvalidUTF8(in data: Data) -> (Int, Int) {
-        var iterator = data.makeIterator()
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> (Int, Int) {
+        var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var line = 1
         var column = 1
         while true {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar):
-                if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+                // A byte-order mark is not a column: the parser drops it too.
+                if scalar == "\n" { line += 1; column = 1 } else if !(line == 1 && column == 1 && scalar == "\u{FEFF}") { column += 1 }
             case .emptyInput, .error:
                 return (line, column)
             }

@@ -1,32 +1,52 @@
 import Foundation
+import GymbellCore
+import GymbellDesktop
 
-/// The time zone in force, read afresh on every call: `TZ` when set, else the zone `/etc/localtime`
-/// points at. Foundation's `TimeZone.current` is read once per process, so it would miss a change
-/// made while the daemon runs (a trip, `timedatectl set-timezone`).
-struct SystemTimeZone {
+/// The time zone in force, as glibc (and so `date`) sees it: `TZ` in any form glibc accepts, else the
+/// zone `/etc/localtime` holds, read afresh on every call. Foundation's `TimeZone.current` is read once
+/// per process (missing a `timedatectl set-timezone` while the daemon runs) and takes
+/// `TZ=:/usr/share/zoneinfo/…` or a POSIX rule for UTC. The daemon and every CLI output use this.
+public struct SystemTimeZone: Sendable {
     /// The localtime link; `GYMBELL_LOCALTIME` replaces it where /etc cannot be touched (tests, containers).
-    let localtimePath: String
-    private let tz: String?
+    public let localtimePath: String
+    /// The zone `TZ` names, resolved once: the environment does not change while the process runs.
+    private let fromTZ: TimeZone?
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        tz = environment["TZ"].flatMap { $0.isEmpty ? nil : $0 }
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()) {
         localtimePath = environment["GYMBELL_LOCALTIME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/localtime"
+        // Unset TZ means /etc/localtime; set but empty means UTC (glibc's reading).
+        fromTZ = environment["TZ"].map { tz in
+            TimeZoneSetting.zone(
+                forTZ: tz, zoneDirectory: environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo",
+                reference: now, zoneFile: Self.zoneFile)
+        }
     }
 
     /// Whether the zone follows the localtime link (and so can change while running).
-    var followsLocaltime: Bool { tz == nil }
+    public var followsLocaltime: Bool { fromTZ == nil }
 
-    func current() -> TimeZone {
-        if let tz {
-            let identifier = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
-            return TimeZone(identifier: identifier) ?? TimeZone(identifier: "UTC")!
-        }
-        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtimePath),
-            let range = target.range(of: "zoneinfo/"),
-            let zone = TimeZone(identifier: String(target[range.upperBound...]))
-        {
+    public func current() -> TimeZone {
+        if let fromTZ { return fromTZ }
+        if let file = Self.zoneFile(at: localtimePath), let zone = TimeZoneSetting.zone(of: file, reference: Date()) {
             return zone
         }
-        return TimeZone.current
+        return TimeZone(secondsFromGMT: 0)!
+    }
+
+    /// What is at a zone file's path: where its links lead, and the rule on its last line.
+    @Sendable static func zoneFile(at path: String) -> TimeZoneSetting.ZoneFile? {
+        guard BoundedFileReader.entryExists(atPath: path) else { return nil }
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        // A path in the tz database needs no reading; elsewhere a TZif file (a few kB) ends in "\n<rule>\n".
+        if TimeZoneSetting.identifier(fromZoneFilePath: resolved).flatMap(TimeZone.init(identifier:)) != nil {
+            return TimeZoneSetting.ZoneFile(resolvedPath: resolved, footer: nil)
+        }
+        let footer = (try? BoundedFileReader.read(path: path, limit: 1 << 20)).flatMap { bytes -> String? in
+            guard bytes.starts(with: Array("TZif".utf8)), bytes.last == UInt8(ascii: "\n") else { return nil }
+            let body = bytes.dropLast()
+            guard let newline = body.lastIndex(of: UInt8(ascii: "\n")) else { return nil }
+            return String(validating: body[(newline + 1)...], as: UTF8.self)
+        }
+        return TimeZoneSetting.ZoneFile(resolvedPath: resolved, footer: footer)
     }
 }

@@ -11,24 +11,38 @@ struct ConfigCommand: ParsableCommand {
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check a config file; print every error as path:line:column: message.",
-            discussion: "Without PATH it checks the file the daemon would use. Exit status 0 when valid, 1 when not.")
+            abstract: "Check config files; print every error as path:line:column: message.",
+            discussion: """
+                Without PATH it checks the file the daemon would use. Exit status 0 when every file is valid, 1 when not.
+                """)
 
-        @Argument(help: "The file to check.", completion: .file(extensions: ["toml"])) var path: String?
+        @Argument(help: "The files to check.", completion: .file(extensions: ["toml"])) var paths: [String] = []
+        /// For the reliability suite's fuzzer, which checks thousands of files per process.
+        @Flag(help: .hidden) var timings = false
 
         func run() throws {
-            let paths = XDGPaths()
-            guard let path = path ?? ConfigSource.locate(paths) else {
+            let xdg = XDGPaths()
+            guard let first = paths.first ?? ConfigSource.locate(xdg) else {
                 print("No config file exists; the built-in default is in force and valid.")
                 return
             }
-            do {
-                let loaded = try ConfigSource.load(path: path)
-                print("\(loaded.origin): OK")
-            } catch {
-                print(error.description)
-                throw ExitCode.failure
+            var allValid = true
+            for path in paths.isEmpty ? [first] : paths {
+                let start = ContinuousClock.now
+                do {
+                    let loaded = try ConfigSource.load(path: path)
+                    print("\(loaded.origin): OK")
+                } catch {
+                    print(error.description)
+                    allValid = false
+                }
+                if timings {
+                    let elapsed = ContinuousClock.now - start
+                    let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+                    printError("\(path): checked in \(milliseconds) ms")
+                }
             }
+            if !allValid { throw ExitCode.failure }
         }
     }
 

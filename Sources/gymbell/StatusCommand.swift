@@ -77,16 +77,18 @@ enum StatusText {
 
 /// Instants shown in the local time zone, as a person reads a clock.
 enum LocalClock {
+    /// The zone the daemon plans in (any `TZ` form glibc reads), not Foundation's `TimeZone.current`.
+    static let zone = SystemTimeZone().current()
+
     static func time(_ date: Date) -> String { format(date, "HH:mm:ss") }
 
     /// "18:00" today, "Mon 23 Nov 18:00" on another day.
     static func dateTime(_ date: Date, now: Date = Date()) -> String {
-        Calendar.current.isDate(date, inSameDayAs: now) ? format(date, "HH:mm:ss") : format(date, "EEE d MMM HH:mm")
+        calendar.isDate(date, inSameDayAs: now) ? format(date, "HH:mm:ss") : format(date, "EEE d MMM HH:mm")
     }
 
     /// "Mon 23 Nov 18:02", with the year ("Mon 23 Nov 2025 18:02") when it is not `now`'s.
     static func dayAndTime(_ date: Date, now: Date = Date()) -> String {
-        let calendar = Calendar.current
         let sameYear = calendar.component(.year, from: date) == calendar.component(.year, from: now)
         return format(date, sameYear ? "EEE d MMM HH:mm" : "EEE d MMM yyyy HH:mm")
     }
@@ -95,9 +97,16 @@ enum LocalClock {
         DurationText.format(max(0, date.timeIntervalSince(now).rounded()))
     }
 
+    private static var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar
+    }
+
     private static func format(_ date: Date, _ pattern: String) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = zone
         formatter.dateFormat = pattern
         return formatter.string(from: date)
     }

@@ -5,14 +5,23 @@ import TOMLKit
 /// with its line and column.
 public enum ConfigParser {
     /// Parses and validates `text`; `path` names the file in diagnostics.
-    /// Throws all problems at once, in file order.
-    public static func parse(_ text: String, path: String) throws(ConfigErrors) -> Config {
+    /// Throws all problems at once, in file order. Text beyond `limits` is refused in time linear in
+    /// its length, before toml++ reads it.
+    public static func parse(_ text: String, path: String, limits: ConfigLimits = .standard) throws(ConfigErrors) -> Config {
+        // Editors on Windows start UTF-8 files with a byte-order mark; it is not part of the first line.
+        let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+        let byteCount = text.utf8.count
+        guard byteCount <= limits.fileBytes else {
+            throw ConfigErrors(diagnostics: [limits.fileTooLarge(path: path, byteCount: byteCount)])
+        }
         // toml++ reads a C string: it would silently stop at a NUL.
         if let nul = ConfigSourceMap.position(ofFirst: "\u{0}", in: text) {
             throw ConfigErrors(diagnostics: [ConfigDiagnostic(
                 path: path, line: nul.line, column: nul.column,
                 message: "the file contains a NUL character; a config file must be UTF-8 text")])
         }
+        let overLimits = ConfigShapeCheck.violations(in: text, path: path, limits: limits)
+        guard overLimits.isEmpty else { throw ConfigErrors(diagnostics: overLimits) }
         // toml++ asserts (aborts the process) on a header bracket that ends its line: refuse it first.
         if let open = unclosedHeader(in: text) {
             throw ConfigErrors(diagnostics: [ConfigDiagnostic(
@@ -30,7 +39,7 @@ public enum ConfigParser {
             ])
         }
 
-        var reader = ConfigReader(file: path, sourceMap: ConfigSourceMap(text: text))
+        var reader = ConfigReader(file: path, text: text)
         let config = decodeConfig(document, reader: &reader)
         guard reader.diagnostics.isEmpty else { throw ConfigErrors(diagnostics: reader.diagnostics) }
         return config
@@ -84,6 +93,12 @@ public enum ConfigParser {
         var message = error.description
         if let first = message.first, first.isUppercase { message = first.lowercased() + message.dropFirst() }
         message = message.replacingOccurrences(of: "saw '\\n'", with: "saw the end of the line")
+        // toml++ quotes a key in 'single quotes' (a dotted one may hold more quotes): keep it short,
+        // as every message does.
+        if let open = message.firstIndex(of: "'"), let close = message.lastIndex(of: "'"), open < close {
+            let quoted = String(message[message.index(after: open)..<close])
+            message = message[...open] + TOMLText.abbreviated(quoted) + message[close...]
+        }
         return ConfigDiagnostic(
             path: path, line: max(1, error.source.begin.line), column: max(1, error.source.begin.column),
             message: "TOML syntax error: \(message)"
@@ -113,6 +128,7 @@ public enum ConfigParser {
         var config = Config()
         var tables: [String: [String: ConfigValue]] = [:]
         for key in document.keys.sorted() {
+            guard !reader.isFull else { break }
             let path = ConfigPath.root.appending(key)
             let value = document[key] ?? .table([:])
             if sectionKeys.contains(where: { $0.key == key }) {
@@ -324,6 +340,7 @@ public enum ConfigParser {
         var keyOfDay: [Weekday: String] = [:]
         // File order, so the second spelling of a weekday is the one called a repeat.
         for key in reader.inFileOrder(table.keys, in: path) {
+            guard !reader.isFull else { break }
             let keyPath = path.appending(key)
             guard let day = Weekday(configName: key) else {
                 let hint = Weekday.suggestion(for: key).map { "did you mean \"\($0.rawValue)\"?" }

@@ -28,19 +28,20 @@ struct ConfigPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByArr
     func appending(index: Int) -> ConfigPath { ConfigPath(components + [.index(index)]) }
     func appending(_ keys: [String]) -> ConfigPath { ConfigPath(components + keys.map { .key($0) }) }
 
-    /// Keys as TOML writes them: bare when possible, quoted otherwise.
+    /// Keys as TOML writes them: bare when possible, quoted otherwise; a long one shortened (and a
+    /// long path cut) so that a message never echoes much of the file.
     var description: String {
         var text = ""
         for component in components {
             switch component {
             case .key(let key):
                 if !text.isEmpty { text += "." }
-                text += Self.isBare(key) ? key : TOMLText.quoted(key)
+                text += Self.isBare(key) ? TOMLText.abbreviated(key) : TOMLText.quoted(key)
             case .index(let index):
                 text += "[\(index)]"
             }
         }
-        return text
+        return TOMLText.abbreviated(text, to: TOMLText.echoLimit + 20)
     }
 
     /// How a message names the table at this path: `[reminders]`, or `workouts.push.exercises[1]` for an
@@ -56,8 +57,16 @@ struct ConfigPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByArr
 
 /// Writing values back the way a TOML file spells them, for messages.
 enum TOMLText {
-    /// `"text"` with TOML basic-string escapes.
+    /// How many characters of a key or value a message repeats; the rest is "…".
+    static let echoLimit = 40
+
+    /// `"text"` with TOML basic-string escapes; a long text shortened to its start.
     static func quoted(_ text: String) -> String {
+        let count = text.unicodeScalars.count
+        guard count <= echoLimit else {
+            return quoted(String(String.UnicodeScalarView(text.unicodeScalars.prefix(echoLimit)))).dropLast()
+                + "…\" (\(count) characters)"
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -73,5 +82,10 @@ enum TOMLText {
             }
         }
         return result + "\""
+    }
+
+    /// `text`, or its first `limit` characters and "…".
+    static func abbreviated(_ text: String, to limit: Int = echoLimit) -> String {
+        text.unicodeScalars.count <= limit ? text : String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) + "…"
     }
 }

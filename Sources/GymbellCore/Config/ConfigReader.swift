@@ -3,13 +3,32 @@ import Foundation
 /// Reads typed settings out of parsed TOML values, collecting a located diagnostic for every problem
 /// instead of stopping at the first. Each reader returns nil when it reported one.
 struct ConfigReader {
+    /// Past this many problems a file gets one more line saying so, and reading stops finding more:
+    /// a machine-made file could otherwise fill a terminal (and a log) with megabytes.
+    static let diagnosticLimit = 100
+
     let file: String
-    let sourceMap: ConfigSourceMap
+    private let text: String
+    private var builtSourceMap: ConfigSourceMap?
     private(set) var diagnostics: [ConfigDiagnostic] = []
 
-    init(file: String, sourceMap: ConfigSourceMap) {
+    init(file: String, text: String) {
         self.file = file
-        self.sourceMap = sourceMap
+        self.text = text
+    }
+
+    /// Whether the diagnostic limit is reached; loops over many keys stop when it is.
+    var isFull: Bool { diagnostics.count > Self.diagnosticLimit }
+
+    /// Where keys and values are written, scanned only once a position is needed: a valid file
+    /// never pays for it.
+    private var sourceMap: ConfigSourceMap {
+        mutating get {
+            if let builtSourceMap { return builtSourceMap }
+            let map = ConfigSourceMap(text: text)
+            builtSourceMap = map
+            return map
+        }
     }
 
     // MARK: Reporting
@@ -36,6 +55,9 @@ struct ConfigReader {
     }
 
     mutating func report(_ message: String, at position: SourcePosition) {
+        guard !isFull else { return }
+        let message = diagnostics.count == Self.diagnosticLimit
+            ? "more problems follow; gymbell stops after \(Self.diagnosticLimit): fix these first" : message
         diagnostics.append(ConfigDiagnostic(path: file, line: position.line, column: position.column, message: message))
     }
 
@@ -51,6 +73,7 @@ struct ConfigReader {
     ) -> Set<String> {
         var suggested: Set<String> = []
         for key in table.keys.sorted() where !known.contains(key) {
+            guard !isFull else { break }
             let hint: String
             if let suggestion = KeySuggestion.nearest(to: key, among: known) {
                 hint = "did you mean \"\(suggestion)\"?"
@@ -66,8 +89,9 @@ struct ConfigReader {
     }
 
     /// The keys of the table at `path`, in the order the file writes them.
-    func inFileOrder(_ keys: some Collection<String>, in path: ConfigPath) -> [String] {
-        keys.map { (key: $0, position: sourceMap.keyPosition(of: path.appending($0))) }
+    mutating func inFileOrder(_ keys: some Collection<String>, in path: ConfigPath) -> [String] {
+        let sourceMap = sourceMap
+        return keys.map { (key: $0, position: sourceMap.keyPosition(of: path.appending($0))) }
             .sorted { ($0.position.line, $0.position.column, $0.key) < ($1.position.line, $1.position.column, $1.key) }
             .map(\.key)
     }

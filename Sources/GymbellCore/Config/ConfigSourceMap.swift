@@ -53,11 +53,25 @@ struct ConfigSourceMap: Sendable {
         return nil
     }
 
+    /// Deeper paths, and elements of a list past this index, are not recorded: no message names them,
+    /// and recording them would make deep nesting or a huge list cost more than its length.
+    fileprivate static let recordedDepth = 8
+    fileprivate static let recordedElements = 256
+
+    private static func isRecorded(_ path: ConfigPath) -> Bool {
+        path.components.count <= recordedDepth && path.components.allSatisfy {
+            if case .index(let index) = $0 { return index < recordedElements }
+            return true
+        }
+    }
+
     fileprivate mutating func recordKey(_ path: ConfigPath, at position: SourcePosition, replacing: Bool) {
+        guard Self.isRecorded(path) else { return }
         if replacing || keyPositions[path] == nil { keyPositions[path] = position }
     }
 
     fileprivate mutating func recordValue(_ path: ConfigPath, at position: SourcePosition) {
+        guard Self.isRecorded(path) else { return }
         valuePositions[path] = position
     }
 }
@@ -89,6 +103,16 @@ private struct Scanner {
 
     // MARK: Headers and keys
 
+    /// `path` + `component`, except that a path past the recorded depth grows no further (its
+    /// positions are not kept), so a deep key or value costs constant work per part.
+    private static func child(of path: ConfigPath, _ component: ConfigPath.Component) -> ConfigPath {
+        path.components.count > ConfigSourceMap.recordedDepth ? path : ConfigPath(path.components + [component])
+    }
+
+    private static func descendant(of path: ConfigPath, _ keys: [String]) -> ConfigPath {
+        keys.reduce(path) { child(of: $0, .key($1)) }
+    }
+
     /// `[a.b]` or `[[a.b]]`; returns the table the following keys belong to.
     private mutating func scanHeader(into map: inout ConfigSourceMap) -> ConfigPath? {
         let headerStart = position
@@ -102,12 +126,12 @@ private struct Scanner {
         if isArrayOfTables, current == "]" { advance() }
 
         recordImplicitTables(of: keys, under: .root, into: &map)
-        var path = ConfigPath.root.appending(keys.map(\.name))
+        var path = Self.descendant(of: .root, keys.map(\.name))
         map.recordKey(path, at: last.position, replacing: !isArrayOfTables)
         if isArrayOfTables {
             let elementIndex = arrayTableCounts[path, default: 0]
             arrayTableCounts[path] = elementIndex + 1
-            path = path.appending(index: elementIndex)
+            path = Self.child(of: path, .index(elementIndex))
             map.recordKey(path, at: last.position, replacing: true)
         }
         map.recordValue(path, at: headerStart)
@@ -119,7 +143,7 @@ private struct Scanner {
         let keys = scanKey()
         guard let last = keys.last else { return }
         recordImplicitTables(of: keys, under: table, into: &map)
-        let path = table.appending(keys.map(\.name))
+        let path = Self.descendant(of: table, keys.map(\.name))
         map.recordKey(path, at: last.position, replacing: true)
         skipSpaces()
         guard current == "=" else { return }
@@ -134,7 +158,7 @@ private struct Scanner {
     ) {
         var path = table
         for key in keys.dropLast() {
-            path = path.appending(key.name)
+            path = Self.child(of: path, .key(key.name))
             map.recordKey(path, at: key.position, replacing: false)
         }
     }
@@ -201,7 +225,7 @@ private struct Scanner {
                 advance()
             default:
                 let start = index
-                scanValue(at: path.appending(index: elementIndex), into: &map)
+                scanValue(at: Self.child(of: path, .index(elementIndex)), into: &map)
                 elementIndex += 1
                 if index == start { advance() }
             }

@@ -24,6 +24,7 @@ extension ConfigParser {
         let path: ConfigPath = [.key("workouts")]
         var workouts: [String: WorkoutDefinition] = [:]
         for name in table.keys.sorted() {
+            guard !reader.isFull else { break }
             let workoutPath = path.appending(name)
             guard let value = table[name] else { continue }
             guard case .table(let workoutTable) = value else {

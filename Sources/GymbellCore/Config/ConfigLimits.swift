@@ -1,0 +1,49 @@
+/// The size and shape a config file may have. toml++ (under TOMLKit) recurses once per dotted key
+/// part and per nesting level (a 10 000-part header overflows the stack), is super-linear in long
+/// headers, and copies long strings several times, so text beyond these limits never reaches it.
+/// Each limit is far above what a hand-written config needs (the commented default is 4 kB, a program
+/// of twenty workouts about 20 kB); at 256 KiB the worst shapes parse in about 0.15 s (release build).
+public struct ConfigLimits: Equatable, Sendable {
+    /// The whole file, in bytes.
+    public var fileBytes: Int
+    /// Parts of one dotted key or table header: `a.b.c` has 3.
+    public var keyParts: Int
+    /// Arrays and inline tables inside each other.
+    public var nestingDepth: Int
+    /// One key part, in characters.
+    public var keyCharacters: Int
+    /// One string value, in bytes of its text as written.
+    public var stringBytes: Int
+
+    public init(fileBytes: Int = 256 << 10, keyParts: Int = 32, nestingDepth: Int = 32, keyCharacters: Int = 128,
+                stringBytes: Int = 64 << 10) {
+        self.fileBytes = fileBytes
+        self.keyParts = keyParts
+        self.nestingDepth = nestingDepth
+        self.keyCharacters = keyCharacters
+        self.stringBytes = stringBytes
+    }
+
+    public static let standard = ConfigLimits()
+
+    /// The diagnostic for a file of `byteCount` bytes over `fileBytes`, shared by the parser and by
+    /// readers that learn the size before reading the text.
+    public func fileTooLarge(path: String, byteCount: Int) -> ConfigDiagnostic {
+        ConfigDiagnostic(path: path, line: 1, column: 1,
+                         message: "the config file is \(Self.size(byteCount)); the limit is \(Self.size(fileBytes))")
+    }
+
+    /// Sizes as people read them: "512 bytes", "64 KiB", "1 MiB", and "10.0 MB" for what is measured.
+    static func size(_ bytes: Int) -> String {
+        if bytes < 1024 { return "\(bytes) bytes" }
+        if bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes % 1024 == 0, bytes < 1 << 20 { return "\(bytes >> 10) KiB" }
+        if bytes < 1_000_000 { return "\(oneDecimal(Double(bytes) / 1000)) kB" }
+        return "\(oneDecimal(Double(bytes) / 1_000_000)) MB"
+    }
+
+    private static func oneDecimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}
