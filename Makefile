@@ -3,7 +3,7 @@ SWIFT ?= swift
 PYTHON ?= /usr/bin/python3
 BIN := .build/debug/gymbell
 
-.PHONY: help deps build release run test test-unit test-e2e clean
+.PHONY: help deps build release run test test-unit test-e2e test-desktops clean
 
 help:
 	@echo "make run        install what is missing, build, run the daemon in the foreground"
@@ -12,6 +12,7 @@ help:
 	@echo "make release    release build (.build/release/gymbell)"
 	@echo "make test-unit  Swift unit tests only"
 	@echo "make test-e2e   end-to-end tests only (private D-Bus, recording notification server)"
+	@echo "make test-desktops  the real-desktop matrix: GNOME, Plasma, xfce4-notifyd, notification-daemon, mako, dunst"
 
 deps:
 	@./scripts/install-deps.sh
@@ -34,6 +35,9 @@ test-unit: build
 
 test-e2e: build
 	./scripts/test.sh e2e
+
+test-desktops: build
+	./scripts/test.sh desktops
 
 clean:
 	rm -rf .build

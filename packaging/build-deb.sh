@@ -63,7 +63,7 @@ Architecture: $arch
 Maintainer: The gymbell developers <gymbell@users.noreply.github.com>
 Installed-Size: $installed_size
 Depends: $depends
-Recommends: dbus-user-session | dbus-x11, notification-daemon
+Recommends: dbus-user-session | dbus-x11, notification-daemon, libcanberra-pulse
 Section: utils
 Priority: optional
 Homepage: https://github.com/gymbell/gymbell

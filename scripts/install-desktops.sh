@@ -8,7 +8,7 @@ PKGS="gnome-shell gjs gnome-settings-daemon adwaita-icon-theme mutter
 plasma-workspace plasma-desktop kwin-x11 breeze kactivitymanagerd
 xfce4-notifyd xfconf notification-daemon mako-notifier sway grim dunst
 xvfb xdotool x11-utils imagemagick dbus-x11 fonts-noto-color-emoji fonts-dejavu-core
-tesseract-ocr tesseract-ocr-eng pulseaudio pulseaudio-utils sox libsox-fmt-pulse
+tesseract-ocr tesseract-ocr-eng gir1.2-gdkpixbuf-2.0 pulseaudio pulseaudio-utils sox libsox-fmt-pulse
 libcanberra0 libcanberra-pulse gnome-session-canberra sound-theme-freedesktop python3-dbus python3-gi gir1.2-glib-2.0
 libnotify-bin x11-apps python3-pytest"
 missing=""

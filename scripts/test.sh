@@ -1,8 +1,11 @@
 #!/bin/sh
-# Runs gymbell's tests. Needs no session bus or display of its own: every test starts what it needs
-# (private dbus-daemon, recording notification server, Xvfb where a picture is taken).
-#   scripts/test.sh              everything: unit, e2e, packaging, desktop (dunst under Xvfb), reliability
-#   scripts/test.sh unit|e2e|packaging|desktop|reliability   one part
+# Runs gymbell's tests. Needs no session bus, display or sound of its own: every test starts what it
+# needs (private dbus-daemon, recording notification server, Xvfb or a headless compositor, the real
+# notification servers, a PulseAudio null sink).
+#   scripts/test.sh              everything: unit, e2e, packaging, desktop (dunst under Xvfb), desktops
+#                                (the real-desktop matrix: GNOME, Plasma, xfce4-notifyd,
+#                                notification-daemon, mako, dunst), reliability
+#   scripts/test.sh unit|e2e|packaging|desktop|desktops|reliability   one part
 set -eu
 cd "$(dirname "$0")/.."
 part="${1:-all}"
@@ -23,6 +26,10 @@ if run packaging; then
 fi
 if run desktop; then
   GYMBELL_BIN="$bin" /usr/bin/python3 -m pytest tests/desktop -q -p no:cacheprovider || status=1
+fi
+if run desktops; then
+  ./scripts/install-desktops.sh
+  GYMBELL_BIN="$bin" /usr/bin/python3 -m pytest tests/desktops -q -p no:cacheprovider || status=1
 fi
 if run reliability; then
   GYMBELL_BIN="$bin" /usr/bin/python3 -m pytest tests/reliability -q -p no:cacheprovider || status=1

@@ -13,7 +13,7 @@ extension Daemon {
         if let quiet = config.quietHours, QuietHours.holds(reminder.kind), let window = quiet.window(containing: now, in: timeZone) {
             var held = reminder
             held.due = window.upperBound
-            try store.add(held)
+            try store.add(held)  // the same id: it replaces the row that fell due
             logger.info("reminder held for quiet hours", metadata: ["id": "\(reminder.id)", "until": "\(ISO8601.format(held.due))"])
             return
         }
@@ -21,13 +21,21 @@ extension Daemon {
         let late = max(0, now.timeIntervalSince(reminder.due))
         if reminder.kind.isSessionTransition {
             // A transition is the session's notification saying what to do now, replaced in place.
-            guard let session = try store.activeSession(), session.id == reminder.sessionID else { return }
-            let nextDue = try store.reminders(of: session.id).map(\.due).min()
-            currentTransition = (shown, SessionNotice.endsSession(shown, of: session, nextDue: nextDue))
-            showSessionNotice(of: session, nextDue: nextDue, at: now, in: timeZone, audible: true, late: late)
+            guard let session = try store.activeSession(), session.id == reminder.sessionID else {
+                try store.remove([reminder.id])  // its session is over: nothing to say
+                return
+            }
+            let nextDue = try upcoming(of: session.id, besides: reminder.id)
+            let ends = SessionNotice.endsSession(shown, of: session, nextDue: nextDue)
+            currentTransition = (shown, ends)
+            inFlight.insert(reminder.id)
+            showSessionNotice(of: session, nextDue: nextDue, at: now, in: timeZone, audible: true, late: late) { [weak self] in
+                self?.delivered(reminder.id, endsSession: ends)
+            }
             if config.reminders.announce { speak(shown) }
         } else {
-            presenter.present(shown, late: late)
+            inFlight.insert(reminder.id)
+            presenter.present(shown, late: late) { [weak self] in self?.delivered(reminder.id, endsSession: false) }
         }
     }
 
@@ -74,15 +82,23 @@ extension Daemon {
             return
         }
         if let transition = currentTransition, transition.reminder.sessionID != session.id { currentTransition = nil }
-        let nextDue = (try? store.reminders(of: session.id))?.map(\.due).min()
-        showSessionNotice(of: session, nextDue: nextDue, at: now, in: environment.timeZone(), audible: false)
+        let nextDue = try? upcoming(of: session.id)
+        showSessionNotice(of: session, nextDue: nextDue ?? nil, at: now, in: environment.timeZone(), audible: false)
     }
 
-    private func showSessionNotice(of session: Session, nextDue: Date?, at now: Date, in timeZone: TimeZone, audible: Bool, late: TimeInterval = 0) {
+    /// When the session's next reminder falls due: not one with the server, nor `besides`.
+    private func upcoming(of session: SessionID, besides: ReminderID? = nil) throws(StoreError) -> Date? {
+        try store.reminders(of: session).filter { $0.id != besides && !inFlight.contains($0.id) }.map(\.due).min()
+    }
+
+    private func showSessionNotice(
+        of session: Session, nextDue: Date?, at now: Date, in timeZone: TimeZone, audible: Bool, late: TimeInterval = 0,
+        accepted: Presenter.Delivered? = nil
+    ) {
         let notice = SessionNotice.make(
             session: session, transition: currentTransition?.reminder, nextDue: nextDue, now: now, timeZone: timeZone,
             server: presenter.server, messages: messages, privateMode: config.reminders.privateMode)
-        presenter.showSession(notice, of: session.id, audible: audible, late: late)
+        presenter.showSession(notice, of: session.id, audible: audible, late: late, accepted: accepted)
     }
 
     // MARK: Paused workout

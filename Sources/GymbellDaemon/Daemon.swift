@@ -48,10 +48,18 @@ public final class Daemon {
     /// The session's latest reminder that fell due, until a command supersedes it (a set done, a new
     /// rest): its text is what the session's notification says. `endsSession`: it was the last word.
     var currentTransition: (reminder: Reminder, endsSession: Bool)?
+    /// Reminders handed to the notification server and not yet taken by it. They stay in the store
+    /// until it takes them (a restart delivers them again; one the server took is never shown twice),
+    /// but are not due again in this process.
+    var inFlight: Set<ReminderID> = []
+    /// Taken by the server, not yet removed from the store (a write that failed): removed next time.
+    var deliveredNotRemoved: Set<ReminderID> = []
     /// The next daily reminder the timer is also armed for.
     private var nextDaily: PlannedDaily?
     /// The next instant a history rule (paused workout, rest-day advice) has something to do.
     var nextSmartCheck: Date?
+    /// The storage problem the user was last told about (told once, until it is over).
+    var toldStorageProblem: StorageProblem?
 
     public init(
         config: LoadedConfig, store: StateStore, notifier: Notifier, sounds: SoundPlayer, timer: RealtimeTimer,
@@ -80,14 +88,21 @@ public final class Daemon {
     public func reevaluate() {
         let now = self.now
         let timeZone = environment.timeZone()
+        store.saveUnsaved(at: now)  // changes kept in memory while the file could not be written
         do {
-            let due = try store.reminders(dueAtOrBefore: now)
+            if !deliveredNotRemoved.isEmpty {
+                try store.remove(Array(deliveredNotRemoved))
+                deliveredNotRemoved.removeAll()
+            }
+            let due = try store.reminders(dueAtOrBefore: now).filter { !inFlight.contains($0.id) }
             let policy = LatePolicy(dailyGrace: config.reminders.lateGrace)
             let (show, drop) = policy.partition(due: due, at: now)
             for reminder in drop {
                 logger.info("skipped late reminder", metadata: ["id": "\(reminder.id)", "due": "\(ISO8601.format(reminder.due))"])
             }
-            try store.remove(due.map(\.id))
+            // Dropped on purpose (too late, or collapsed into the current one): gone from the agenda now;
+            // the ones shown leave it when the server has taken them.
+            try store.remove(drop.map(\.id))
             for reminder in show { try deliver(reminder, at: now, in: timeZone) }
             try finishSessionIfDone(at: now, in: timeZone)
             let pauseCheck = try checkPausedWorkout(at: now, in: timeZone)
@@ -102,6 +117,7 @@ public final class Daemon {
         } catch {
             logger.error("state database error: \(error)")
         }
+        tellStorageProblem(at: now)
         arm()
         refreshSessionNotice(at: now)
     }
@@ -124,9 +140,18 @@ public final class Daemon {
 
     private func arm() {
         var candidates: [Date] = []
-        if let due = try? store.earliestDue() { candidates.append(due) }
+        if let due = try? store.earliestDue() {
+            // A reminder with the server is due but not again: wake for the next one after it.
+            if due <= now, !inFlight.isEmpty {
+                let waiting = ((try? store.pendingReminders()) ?? []).filter { !inFlight.contains($0.id) }
+                if let next = waiting.map(\.due).min() { candidates.append(next) }
+            } else {
+                candidates.append(due)
+            }
+        }
         if let daily = nextDaily { candidates.append(daily.occurrence) }
         if let smart = nextSmartCheck { candidates.append(smart) }
+        if let retry = store.nextSaveAttempt { candidates.append(retry) }
         do {
             try timer.arm(at: candidates.min())
         } catch {
@@ -139,7 +164,7 @@ public final class Daemon {
     private func finishSessionIfDone(at now: Date, in timeZone: TimeZone) throws(StoreError) {
         guard let session = try store.activeSession() else { return }
         if case .strength(let progress) = session.detail, !progress.isComplete { return }  // waits for the next set
-        if try store.reminders(of: session.id).isEmpty {
+        if try store.reminders(of: session.id).isEmpty {  // its last reminder, too, was taken by the server
             // A timeline that ran out while the daemon was away ended at its planned end, not now.
             try store.finish(session.id, at: session.kind == .strength ? now : min(now, session.endsAt))
             logger.info("session finished", metadata: ["session": "\(session.id)", "kind": "\(session.kind.rawValue)"])
@@ -154,6 +179,18 @@ public final class Daemon {
 
     /// How far back the rules that run on every re-plan look (learned time, rest-day advice).
     static let historyHorizon: TimeInterval = 400 * 86_400
+
+    /// The server took a reminder: it leaves the durable agenda. The session it ended is finished then.
+    func delivered(_ id: ReminderID, endsSession: Bool) {
+        inFlight.remove(id)
+        do {
+            try store.remove([id])
+        } catch {
+            deliveredNotRemoved.insert(id)
+            logger.error("state database error: \(error)")
+        }
+        if endsSession { reevaluate() }
+    }
 
     // MARK: Actions on notifications
 
@@ -427,7 +464,8 @@ public final class Daemon {
     public func status() -> StatusReport {
         let session = try? store.activeSession()
         let pending = (try? store.pendingReminders()) ?? []
-        return StatusReport(session: session, pending: pending, nextDaily: nextDaily?.occurrence, now: now, messages: messages)
+        return StatusReport(
+            session: session, pending: pending, nextDaily: nextDaily?.occurrence, now: now, messages: messages, storage: store.problem)
     }
 
     /// Applies a new config; an invalid one is refused and the one in force stays.

@@ -24,14 +24,22 @@ final class Presenter {
     var sessionRunning: () -> Bool = { false }
 
     /// Reminders on screen, by the notification that shows them, with what it was asked to show.
-    private var onScreen: [NotificationHandle: (reminder: Reminder, request: NotificationRequest)] = [:]
+    private var onScreen: [NotificationHandle: (reminder: Reminder, request: NotificationRequest, accepted: Delivered)] = [:]
     /// The session's one notification, replaced in place; after the session it lingers with the
     /// completion until it expires, and the next session's notification takes its place.
     private var sessionNotice: (handle: NotificationHandle, session: SessionID, request: NotificationRequest)?
-    /// Reminders that could not be shown (no server on the bus), shown when one appears.
-    private var undelivered: [Reminder] = []
-    /// The session's notification when it could not be shown; `audible`: it brought a reminder.
-    private var unshownSession: (session: SessionID, request: NotificationRequest, audible: Bool)?
+    /// Reminders that could not be shown (no server on the bus), shown when one appears; with what to
+    /// do once a server has taken them (the daemon then takes them off its durable agenda).
+    private var undelivered: [(reminder: Reminder, accepted: Delivered)] = []
+    /// The session's notification when it could not be shown; `audible`: it brought a reminder;
+    /// `accepted`: the reminders it carries, delivered once a server takes it.
+    private var unshownSession: (session: SessionID, request: NotificationRequest, audible: Bool, accepted: [Delivered])?
+    /// Reminders carried by session requests the server has not answered yet, by a number of ours.
+    private var sessionAwaiting: [Int: Delivered] = [:]
+    private var nextAwaiting = 0
+
+    /// What to do once the server has taken a reminder.
+    typealias Delivered = () -> Void
     /// What the server on the bus does with our notifications; `.unknown` until it has answered.
     private(set) var server = ServerProfile.unknown
     /// Whether the latest request for the session's notification brought a reminder.
@@ -63,6 +71,9 @@ final class Presenter {
             if sessionNotice?.handle == handle { sessionNotice = nil }
         }
         notifier.onFailed = { [unowned self] handle, error in failed(handle, error) }
+        notifier.onUnconfirmed = { [logger] _, error in
+            logger.warning("\(error); counted as shown, so that it is never shown twice")
+        }
         prepareSound()
     }
 
@@ -92,10 +103,10 @@ final class Presenter {
             }
             let waiting = undelivered
             undelivered.removeAll()
-            for reminder in waiting { present(reminder, late: 0) }
+            for (reminder, accepted) in waiting { present(reminder, late: 0, accepted: accepted) }
             if let unshown = unshownSession, sessionNotice == nil {
                 unshownSession = nil
-                sessionNotice = (notifier.show(unshown.request), unshown.session, unshown.request)
+                sessionNotice = (notifier.show(unshown.request, accepted: awaiting(unshown.accepted)), unshown.session, unshown.request)
                 if unshown.audible { playSound() }
             }
             completion()
@@ -112,11 +123,12 @@ final class Presenter {
 
     // MARK: Reminders that stand on their own
 
-    func present(_ reminder: Reminder, late: TimeInterval) {
+    /// Shows a reminder; `accepted` runs once the server has taken it (not when it could not).
+    func present(_ reminder: Reminder, late: TimeInterval, accepted: @escaping Delivered) {
         let notice = ReminderNotice.make(for: reminder, server: server, sessionRunning: sessionRunning(), messages: messages)
         let request = request(for: notice)
-        let handle = notifier.show(request)
-        onScreen[handle] = (reminder, request)
+        let handle = notifier.show(request, accepted: accepted)
+        onScreen[handle] = (reminder, request, accepted)
         if reminder.kind.offersWorkoutActions {
             // One daily-type reminder on screen at a time: the new one replaces the old.
             for (other, shown) in onScreen where other != handle && shown.reminder.kind.offersWorkoutActions {
@@ -129,10 +141,12 @@ final class Presenter {
             metadata: ["id": "\(reminder.id)", "kind": "\(reminder.kind.rawValue)", "late_ms": "\(Int((late * 1000).rounded()))"])
     }
 
-    /// Closes reminders on screen that match, and forgets those waiting for a server.
+    /// Closes reminders on screen that match; those waiting for a server are dropped on purpose (and
+    /// so leave the agenda as if delivered).
     func close(where matches: (Reminder) -> Bool) {
         for (handle, shown) in onScreen where matches(shown.reminder) { retire(handle, shown.request) }
-        undelivered.removeAll(where: matches)
+        for waiting in undelivered where matches(waiting.reminder) { waiting.accepted() }
+        undelivered.removeAll { matches($0.reminder) }
     }
 
     // MARK: The session's notification
@@ -140,23 +154,32 @@ final class Presenter {
     /// Shows `notice` as the notification of `session`, replacing the one on screen in place (a
     /// previous session's lingering completion too). `audible`: a reminder fell due, play its sound
     /// even when the text did not change.
-    func showSession(_ notice: Notice, of session: SessionID, audible: Bool, late: TimeInterval = 0) {
+    func showSession(
+        _ notice: Notice, of session: SessionID, audible: Bool, late: TimeInterval = 0, accepted: Delivered? = nil
+    ) {
         let request = request(for: notice)
+        let carried = accepted.map { [$0] } ?? []
         if let unshown = unshownSession {
-            // Still no server: keep the newest text, and whether a reminder is owed a sound.
-            unshownSession = (session, request, unshown.audible || audible)
+            // Still no server: keep the newest text, whether a reminder is owed a sound, what it carries.
+            unshownSession = (session, request, unshown.audible || audible, unshown.accepted + carried)
             return
         }
-        if let current = sessionNotice, !server.keepsBannerWhenUrgencyDrops, current.request.urgency == .critical,
-            request.urgency != .critical
-        {
-            retire(current.handle, current.request)
-            sessionNotice = (notifier.show(request), session, request)
+        if let current = sessionNotice, !server.updatesInPlace {
+            if current.request != request || audible {
+                retire(current.handle, current.request)
+                sessionNotice = (notifier.show(request, accepted: awaiting(carried)), session, request)
+            } else {
+                carried.forEach { $0() }  // already on screen as it is
+            }
         } else if let current = sessionNotice {
-            if current.request != request || audible { notifier.update(current.handle, with: request) }
+            if current.request != request || audible {
+                notifier.update(current.handle, with: request, accepted: awaiting(carried))
+            } else {
+                carried.forEach { $0() }
+            }
             sessionNotice = (current.handle, session, request)
         } else {
-            sessionNotice = (notifier.show(request), session, request)
+            sessionNotice = (notifier.show(request, accepted: awaiting(carried)), session, request)
         }
         lastShowWasAudible = audible
         if audible {
@@ -168,13 +191,27 @@ final class Presenter {
     /// The session is over: its notification goes, unless it shows how the session ended (it then
     /// expires by itself).
     func endSession(leavingCompletion: Bool) {
-        if !leavingCompletion { unshownSession = nil }
+        if !leavingCompletion, let unshown = unshownSession {
+            unshown.accepted.forEach { $0() }  // the session was ended: what it had to say is moot
+            unshownSession = nil
+        }
         guard let current = sessionNotice else { return }
         if !leavingCompletion { retire(current.handle, current.request) }
         sessionNotice = leavingCompletion ? current : nil
     }
 
     // MARK: Carrying out
+
+    /// One acceptance for a session request that carries `delivered`, remembered until it is answered.
+    private func awaiting(_ delivered: [Delivered]) -> (() -> Void)? {
+        guard !delivered.isEmpty else { return nil }
+        let number = nextAwaiting
+        nextAwaiting += 1
+        sessionAwaiting[number] = { delivered.forEach { $0() } }
+        return { [weak self] in
+            if let done = self?.sessionAwaiting.removeValue(forKey: number) { done() }
+        }
+    }
 
     /// Takes a notification off the screen, on every server.
     private func retire(_ handle: NotificationHandle, _ request: NotificationRequest) {
@@ -212,13 +249,19 @@ final class Presenter {
     private func failed(_ handle: NotificationHandle, _ error: NotifierError) {
         if let current = sessionNotice, current.handle == handle {
             sessionNotice = nil
-            unshownSession = (current.session, current.request, unshownSession?.audible ?? false || lastShowWasAudible)
+            // Requests are answered in order: whatever still awaits an answer was not taken.
+            let carried = sessionAwaiting.sorted { $0.key < $1.key }.map(\.value)
+            sessionAwaiting.removeAll()
+            unshownSession = (
+                current.session, current.request, unshownSession?.audible ?? false || lastShowWasAudible,
+                (unshownSession?.accepted ?? []) + carried
+            )
             logger.warning("could not show the session notification; it waits for a notification server: \(error)")
             return
         }
-        guard let reminder = onScreen.removeValue(forKey: handle)?.reminder else { return }
+        guard let (reminder, _, accepted) = onScreen.removeValue(forKey: handle) else { return }
         logger.warning("could not show \"\(reminder.title)\"; it waits for a notification server: \(error)")
-        undelivered.append(reminder)
+        undelivered.append((reminder, accepted))
         if undelivered.count > Self.maximumQueued { undelivered.removeFirst(undelivered.count - Self.maximumQueued) }
     }
 }

@@ -27,13 +27,15 @@ struct PresentationTests {
 
     @Test("what each server does with expiry, value, a labelled default and CloseNotification")
     func table() {
-        typealias Row = (ServerProfile, honoursExpiry: Bool, progress: Bool, defaultButton: Bool, closeRemoves: Bool)
+        typealias Row = (ServerProfile, honoursExpiry: Bool, progress: Bool, defaultButton: Bool, closeRemoves: Bool, inPlace: Bool)
         let rows: [Row] = [
-            (Self.gnome, false, false, false, true), (Self.plasma, true, false, false, true), (Self.xfce, true, false, true, true),
-            (Self.nd, true, false, false, false), (Self.mako, true, true, false, true), (Self.dunst, true, true, false, true),
-            (Self.server("swaync"), true, false, false, true),
+            (Self.gnome, false, false, false, true, false), (Self.plasma, true, false, false, true, true),
+            (Self.xfce, true, false, true, true, true), (Self.nd, true, false, false, false, true),
+            (Self.mako, true, true, false, true, true), (Self.dunst, true, true, false, true, true),
+            (Self.server("swaync"), true, false, false, true, true),
         ]
         for row in rows {
+            #expect(row.0.updatesInPlace == row.inPlace, "\(row.0.family)")
             #expect(row.0.honoursExpiry == row.honoursExpiry, "\(row.0.family)")
             #expect(row.0.drawsProgressBeside == row.progress, "\(row.0.family)")
             #expect(row.0.showsDefaultAsButton == row.defaultButton, "\(row.0.family)")

@@ -226,3 +226,25 @@ def find_box(png, phrase, box=None, scale=2, psm=PSM):
 def contains(png, phrase, box=None, scale=2, psm=PSM):
     """Whether `phrase` is read anywhere in `png` (within `box`)."""
     return find(png, phrase, box, scale, psm) is not None
+
+
+def colour_pixels(png, box, rgb, tolerance=40):
+    """How many pixels of `png` within `box` are within `tolerance` (per channel) of the colour `rgb`:
+    enough to tell whether an icon is drawn where text alone would never have that colour."""
+    import gi
+    gi.require_version("GdkPixbuf", "2.0")
+    from gi.repository import GdkPixbuf
+
+    image = GdkPixbuf.Pixbuf.new_from_file(str(png))
+    x0, y0, x1, y1 = box if box else (0, 0, image.get_width(), image.get_height())
+    x1, y1 = min(x1, image.get_width()), min(y1, image.get_height())
+    n, stride, data = image.get_n_channels(), image.get_rowstride(), image.get_pixels()
+    r, g, b = rgb
+    count = 0
+    for y in range(y0, y1):
+        row = y * stride
+        for x in range(x0, x1):
+            i = row + x * n
+            if abs(data[i] - r) <= tolerance and abs(data[i + 1] - g) <= tolerance and abs(data[i + 2] - b) <= tolerance:
+                count += 1
+    return count

@@ -48,9 +48,12 @@ class _Dunst(ds.Dunst):
 
     def write_rc(self):
         super().write_rc()
+        text = self.rc.read_text()
+        # dunst's stock icon placement (tests/desktop turns icons off for its pixel checks)
+        text = text.replace("icon_position = off", "icon_position = left")
+        self.rc.write_text(text)
         if not self.timeouts:
             return
-        text = self.rc.read_text()
         for urgency, seconds in self.timeouts.items():
             text, n = re.subn(rf"(\[urgency_{urgency}\][^\[]*?\n\s*timeout = )\d+", rf"\g<1>{seconds}", text)
             assert n == 1, f"no timeout in [urgency_{urgency}] of the dunstrc"

@@ -16,14 +16,17 @@ import importlib
 import json
 import os
 import shutil
+import subprocess
+import tempfile
 import time
+from pathlib import Path
 from datetime import datetime, timedelta
 
 import pytest
 
 import screen
 import sound
-from desktop_support import H
+from desktop_support import H, REPO
 
 # name → (module, class, programs it needs)
 SERVERS = {
@@ -38,6 +41,8 @@ TOOLS = ("tesseract", "convert", "pulseaudio", "parec")
 
 #: the instant after a transition at which its instruction must be on screen
 ON_SCREEN_WITHIN = 0.25
+#: the gymbell icon's bell colour (data/icons)
+BELL = (0xf5, 0xa6, 0x23)
 #: the sound of a reminder starts within this of its instant
 AUDIBLE_WITHIN = 0.10
 
@@ -68,6 +73,12 @@ class Desktop:
         self.shots = 0
 
     def start(self):
+        # gymbell installed: its icons in a share folder on XDG_DATA_DIRS, readable by every user (mako's
+        # desktop runs as another one), as `make install` puts them under /usr/local/share
+        self.share = Path(tempfile.mkdtemp(prefix="gb-share-"))
+        self.share.chmod(0o755)
+        shutil.copytree(REPO / "data" / "icons", self.share / "icons")
+        self.env.vars["XDG_DATA_DIRS"] = f"{self.share}:/usr/local/share:/usr/share"
         self.pulse.start()
         self.env.vars.update(self.pulse.vars())
         self.server.start()
@@ -76,7 +87,7 @@ class Desktop:
 
     def stop(self):
         for step in (self.daemon.stop, lambda: self.recording and not self.recording_stopped and self.recording.stop(),
-                     self.server.stop, self.pulse.stop):
+                     self.server.stop, self.pulse.stop, lambda: shutil.rmtree(self.share, ignore_errors=True)):
             try:
                 step()
             except Exception as e:  # noqa: BLE001 — every part is stopped whatever one of them did
@@ -164,6 +175,22 @@ def desktop(request, env, gymbell_bin, artifacts):
         d.stop()
 
 
+def keep_screenshot(d, png):
+    """With GYMBELL_SCREENSHOTS=DIR, the "Rest over" notification as a person saw it, for the README:
+    the notification area around it."""
+    folder = os.environ.get("GYMBELL_SCREENSHOTS")
+    if not folder:
+        return
+    x0, y0, x1, y1 = d.server.notification_area
+    title = screen.find_box(png, "Rest over", d.server.notification_area)
+    if title:
+        y0, y1 = max(y0, title[1] - 60), min(y1, title[3] + 150)
+    r = subprocess.run(["convert", str(png), "-crop", f"{x1 - x0}x{y1 - y0}+{x0}+{y0}", "+repage", "-trim",
+                        "-bordercolor", "#808080", "-border", "8", str(Path(folder) / f"desktop-{d.name}.png")],
+                       capture_output=True, timeout=30)
+    assert r.returncode == 0, r.stderr
+
+
 def local_time_in(seconds):
     """A local "HH:MM:SS" about `seconds` ahead, and its instant (the config has whole seconds)."""
     at = (datetime.now() + timedelta(seconds=seconds)).replace(microsecond=0)
@@ -213,6 +240,9 @@ def test_strength_workout_driven_from_the_notifications(desktop):
         assert d.sees(png, "Rest over"), f"{d.name}: 'Rest over' not on screen 250 ms after the rest ended ({png})"
         assert d.sees(png, f"set {n + 1} of 3"), f"{d.name}: the next set is not named ({png})"
         assert not d.sees(png, "Resting until"), f"{d.name}: the superseded 'Resting until' is still shown ({png})"
+        if n == 1:
+            assert screen.colour_pixels(png, d.server.notification_area, BELL) >= 30, f"{d.name}: no gymbell icon ({png})"
+            keep_screenshot(d, png)
     d.wait_to_see("Workout complete", timeout=3, label="complete")
     png = d.shot("complete")
     assert not d.sees(png, "Rest over"), f"{d.name}: 'Rest over' still shown after the workout ({png})"

@@ -36,10 +36,11 @@ public struct ServerProfile: Equatable, Sendable {
     /// notification-daemon ignore it.
     public var drawsProgressBeside: Bool { family == .dunst || family == .mako }
 
-    /// A banner updated from critical to normal urgency stays up for the normal time. GNOME Shell hides
-    /// it at once (a critical banner has no timeout to fall back on): there the lower-urgency content is
-    /// shown as a new notification instead.
-    public var keepsBannerWhenUrgencyDrops: Bool { family != .gnomeShell }
+    /// A notification updated in place (`replaces_id`) stays whole. GNOME Shell 43 loses the buttons of
+    /// a banner it is showing, adds one more "default" handler per update (a click then acts once per
+    /// update so far), and hides a banner at once whose urgency drops from critical: there every change
+    /// is a new notification in place of the old.
+    public var updatesInPlace: Bool { family != .gnomeShell }
 
     /// CloseNotification takes the bubble off the screen. notification-daemon 3.20 reports it closed
     /// but leaves the bubble showing (and the queue behind it waiting) until the user clicks it: there

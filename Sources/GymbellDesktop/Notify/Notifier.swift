@@ -26,6 +26,9 @@ public final class Notifier: @unchecked Sendable {
     public var onClosed: ((NotificationHandle) -> Void)?
     /// Main loop: a notification could not be shown (no server on the bus, an error reply).
     public var onFailed: ((NotificationHandle, NotifierError) -> Void)?
+    /// Main loop: a request's Notify reached the server and was not refused, though its reply did not
+    /// come in time (the server stalled): it may be on screen, so it is not shown again (logged).
+    public var onUnconfirmed: ((NotificationHandle, NotifierError) -> Void)?
 
     private let main = ContextQueue(context: nil)
     private let worker: NotifierThread
@@ -34,6 +37,9 @@ public final class Notifier: @unchecked Sendable {
     /// that the worker sent before it carried out a later request is stale — that request shows the
     /// notification again (a server that closes after an action, then an update).
     private var requests: [UInt64: Int] = [:]
+    /// What to do once the server has taken a request, by the request's serial number (main thread only).
+    private var acceptances: [UInt64: () -> Void] = [:]
+    private var nextSerial: UInt64 = 1
 
     /// Starts the notifier thread and initializes libnotify there with `appName` (the Notify app_name).
     public init(appName: String) throws(NotifierError) {
@@ -43,20 +49,39 @@ public final class Notifier: @unchecked Sendable {
 
     deinit { worker.stop() }
 
-    /// Asks the server to show `request`. Returns at once; a failure arrives through `onFailed`.
-    public func show(_ request: NotificationRequest) -> NotificationHandle {
+    /// Asks the server to show `request`. Returns at once; `accepted` runs on the main loop once the
+    /// server has taken it (its Notify answered), a failure arrives through `onFailed`.
+    public func show(_ request: NotificationRequest, accepted: (() -> Void)? = nil) -> NotificationHandle {
         let handle = NotificationHandle(token: nextToken)
         nextToken += 1
         requests[handle.token] = 1
-        worker.post { $0.show(handle, request) }
+        let serial = register(accepted)
+        worker.post { $0.show(handle, request, serial: serial) }
         return handle
     }
 
     /// Replaces the content of a shown notification in place (same server id: `replaces_id`);
     /// shows it anew when the server has closed it meanwhile, unless `reshow` is false.
-    public func update(_ handle: NotificationHandle, with request: NotificationRequest, reshow: Bool = true) {
+    public func update(
+        _ handle: NotificationHandle, with request: NotificationRequest, reshow: Bool = true, accepted: (() -> Void)? = nil
+    ) {
         if reshow { requests[handle.token, default: 0] += 1 }
-        worker.post { $0.update(handle, request, reshow: reshow) }
+        let serial = register(accepted)
+        worker.post { $0.update(handle, request, reshow: reshow, serial: serial) }
+    }
+
+    private func register(_ accepted: (() -> Void)?) -> UInt64 {
+        guard let accepted else { return 0 }
+        let serial = nextSerial
+        nextSerial += 1
+        acceptances[serial] = accepted
+        return serial
+    }
+
+    /// Main loop: the worker's word on request `serial`.
+    fileprivate func settled(_ serial: UInt64, taken: Bool) {
+        guard serial != 0, let accepted = acceptances.removeValue(forKey: serial) else { return }
+        if taken { accepted() }
     }
 
     /// Asks the server to close a notification (GNOME ignores expiry: we close our own).
@@ -168,33 +193,38 @@ private final class NotifierThread: @unchecked Sendable {
 
     // MARK: Requests
 
-    func show(_ handle: NotificationHandle, _ request: NotificationRequest) {
+    func show(_ handle: NotificationHandle, _ request: NotificationRequest, serial: UInt64) {
         handled[handle.token, default: 0] += 1
-        display(handle, request)
+        display(handle, request, serial: serial)
     }
 
-    private func display(_ handle: NotificationHandle, _ request: NotificationRequest) {
+    private func display(_ handle: NotificationHandle, _ request: NotificationRequest, serial: UInt64) {
         guard let raw = notify_notification_new(request.summary, request.body, request.icon) else {
-            fail(handle, "libnotify could not create a notification")
+            fail(handle, "libnotify could not create a notification", serial: serial)
             return
         }
         let entry = LiveNotification(notification: raw, handle: handle, thread: self)
         configure(raw, with: request, entry: entry)
         let context = Unmanaged.passRetained(entry).toOpaque()
         _ = gb_notification_connect_closed(raw, closedCallback, context, releaseClosure)
-        if let message = showNow(raw) {
+        switch showNow(raw) {
+        case .failed(let message):
             gb_object_unref(UnsafeMutableRawPointer(raw))
-            fail(handle, "the notification server did not show \"\(request.summary)\": \(message)")
+            fail(handle, "the notification server did not show \"\(request.summary)\": \(message)", serial: serial)
             return
+        case .unconfirmed(let message):
+            unconfirmed(handle, "no answer from the notification server for \"\(request.summary)\": \(message)", serial: serial)
+        case .shown:
+            settle(serial, taken: true)
         }
         live[handle.token] = entry
     }
 
-    func update(_ handle: NotificationHandle, _ request: NotificationRequest, reshow: Bool) {
+    func update(_ handle: NotificationHandle, _ request: NotificationRequest, reshow: Bool, serial: UInt64) {
         if reshow { handled[handle.token, default: 0] += 1 }
         guard let entry = live[handle.token], !entry.closeRequested else {
             // Closed meanwhile (dismissed, or closed after an action): show it again.
-            if reshow { display(handle, request) }
+            if reshow { display(handle, request, serial: serial) } else { settle(serial, taken: false) }
             return
         }
         if entry.actionInvoked {
@@ -202,10 +232,10 @@ private final class NotifierThread: @unchecked Sendable {
             // be on its way: replacing it in place could be undone by that signal, or leave the old one
             // up as an orphan where the server reuses the id. A spent notification is closed and the
             // new content shown afresh.
-            guard reshow else { return close(handle) }
             close(handle)
+            guard reshow else { return settle(serial, taken: false) }
             live[handle.token] = nil
-            display(handle, request)
+            display(handle, request, serial: serial)
             return
         }
         let n = entry.notification
@@ -213,7 +243,14 @@ private final class NotifierThread: @unchecked Sendable {
         notify_notification_clear_hints(n)
         notify_notification_clear_actions(n)
         configure(n, with: request, entry: entry)
-        if let message = showNow(n) { fail(handle, "the notification server did not update \"\(request.summary)\": \(message)") }
+        switch showNow(n) {
+        case .failed(let message):
+            fail(handle, "the notification server did not update \"\(request.summary)\": \(message)", serial: serial)
+        case .unconfirmed(let message):
+            unconfirmed(handle, "no answer from the notification server for \"\(request.summary)\": \(message)", serial: serial)
+        case .shown:
+            settle(serial, taken: true)
+        }
     }
 
     func close(_ handle: NotificationHandle) {
@@ -246,17 +283,40 @@ private final class NotifierThread: @unchecked Sendable {
 
     // MARK: libnotify calls
 
-    /// Sends Notify and waits for the reply; the error's text when it failed.
-    private func showNow(_ n: UnsafeMutablePointer<NotifyNotification>) -> String? {
-        var error: UnsafeMutablePointer<GError>?
-        guard notify_notification_show(n, &error) == 0 else { return nil }
-        let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-        if let error { g_error_free(error) }
-        return message
+    private enum Outcome {
+        case shown
+        /// Sent, but the reply did not come in time: the server has the message and may show it.
+        case unconfirmed(String)
+        /// Not shown: no server on the bus, or it refused.
+        case failed(String)
     }
 
-    private func fail(_ handle: NotificationHandle, _ message: String) {
+    /// Sends Notify and waits for the reply.
+    private func showNow(_ n: UnsafeMutablePointer<NotifyNotification>) -> Outcome {
+        var error: UnsafeMutablePointer<GError>?
+        guard notify_notification_show(n, &error) == 0 else { return .shown }
+        defer { if let error { g_error_free(error) } }
+        guard let error else { return .failed("unknown error") }
+        let message = String(cString: error.pointee.message)
+        let timedOut = (error.pointee.domain == g_io_error_quark() && error.pointee.code == Int32(G_IO_ERROR_TIMED_OUT.rawValue))
+            || (error.pointee.domain == g_dbus_error_quark() && error.pointee.code == Int32(G_DBUS_ERROR_NO_REPLY.rawValue))
+        return timedOut ? .unconfirmed(message) : .failed(message)
+    }
+
+    private func settle(_ serial: UInt64, taken: Bool) {
+        guard serial != 0 else { return }
+        owner?.report { $0.settled(serial, taken: taken) }
+    }
+
+    private func fail(_ handle: NotificationHandle, _ message: String, serial: UInt64) {
+        settle(serial, taken: false)
         owner?.report { $0.onFailed?(handle, NotifierError(message: message)) }
+    }
+
+    /// Never shown twice: a message the server may have shown counts as taken.
+    private func unconfirmed(_ handle: NotificationHandle, _ message: String, serial: UInt64) {
+        settle(serial, taken: true)
+        owner?.report { $0.onUnconfirmed?(handle, NotifierError(message: message)) }
     }
 
     private func configure(_ n: UnsafeMutablePointer<NotifyNotification>, with request: NotificationRequest, entry: LiveNotification) {
@@ -277,6 +337,9 @@ private final class NotifierThread: @unchecked Sendable {
     }
 
     fileprivate func actionInvoked(_ entry: LiveNotification, key: String) {
+        // One action per notification shown: a server may repeat it (GNOME Shell 43 once per update in
+        // place); the change it causes comes as a new notification.
+        guard !entry.actionInvoked else { return }
         entry.actionInvoked = true
         let handle = entry.handle
         owner?.report { $0.onAction?(handle, key) }
