@@ -171,22 +171,21 @@ public enum DaemonRunner {
         }
     }
 
-    /// The state database; an unusable one is moved aside, and as a last resort state lives in memory.
+    /// The state database. One that cannot be written now is used from memory and saved when it can
+    /// be; only one SQLite reports damaged is moved aside (StateStore.open). The daemon tells the user.
     static func openStore(_ paths: XDGPaths, logger: Logger) -> StateStore {
         let directory = paths.stateDirectory
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let path = paths.stateDatabase
-        do {
-            return try StateStore(path: path)
-        } catch {
-            let aside = path + ".broken-\(Int(Date().timeIntervalSince1970))"
-            logger.error("the state database is unusable (\(error)); moving it to \(aside) and starting afresh")
-            try? FileManager.default.moveItem(atPath: path, toPath: aside)
-            if let store = try? StateStore(path: path) { return store }
-            logger.error("cannot create \(path); keeping state in memory only")
-            // An in-memory SQLite database cannot fail to open short of memory exhaustion.
-            return (try? StateStore()) ?? { preconditionFailure("SQLite cannot open an in-memory database") }()
+        let store = StateStore.open(path: paths.stateDatabase)
+        if let problem = store.problem {
+            logger.error(
+                "state database problem at start-up",
+                metadata: [
+                    "problem": "\(problem.cause.rawValue)", "path": "\(problem.database)", "moved_to": "\(problem.movedTo ?? "-")",
+                    "saving": "\(problem.saving)", "detail": "\(problem.detail)",
+                ])
         }
+        return store
     }
 }
 

@@ -8,7 +8,8 @@ struct Status: ParsableCommand {
         abstract: "Show the active session, pending reminders and the next daily reminder.",
         discussion: """
             --json prints one object: {"session": null | {"id","kind","title","started_at","ends_at"}, \
-            "pending": [{"id","kind","due","title","body"}], "next_daily": null | "<ISO 8601>"}.
+            "pending": [{"id","kind","due","title","body"}], "next_daily": null | "<ISO 8601>", \
+            "storage": null | {"problem","saving","message","since"}}.
             """)
 
     @Flag(help: "Print the status as one JSON object (instants in ISO 8601).") var json = false
@@ -71,6 +72,8 @@ enum StatusText {
             }
         }
         lines.append("Next daily reminder: " + (report.nextDaily.map { LocalClock.dateTime($0, now: now) } ?? "none"))
+        // First, so that it is seen: state that is not being saved (or was replaced).
+        if let storage = report.storage { lines.insert("Storage: \(storage.message)", at: 0) }
         return lines.joined(separator: "\n")
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// for screens other people can see.
 public enum PrivateMode {
     /// The generic texts for a reminder of `kind`; nil for kinds whose texts name nothing private
-    /// (the rest-day advice counts days, a milestone counts days or workouts).
+    /// (the rest-day advice counts days, a milestone counts days or workouts, a storage problem names a directory).
     public static func text(for kind: ReminderKind, messages: Messages = .english) -> Messages.Text? {
         switch kind {
         case .daily: (messages("Workout Time!"), messages("Your workout awaits."))
@@ -20,7 +20,7 @@ public enum PrivateMode {
         case .walkRunComplete: messages.walkRunComplete
         case .workoutComplete: (messages("Workout complete 🎉"), messages("Great work!"))
         case .pausedWorkout: (messages("Paused workout"), messages("Your workout is still open. Resume?"))
-        case .restAdvice, .milestone: nil
+        case .restAdvice, .milestone, .storageProblem: nil
         }
     }
 

@@ -21,11 +21,13 @@ public enum ReminderKind: String, Codable, Sendable, CaseIterable {
     case restAdvice = "rest_advice"
     /// "Milestone reached 🏆" right after a session completes (`milestones`).
     case milestone
+    /// The state database cannot be written (or was damaged and replaced): told once, never stored.
+    case storageProblem = "storage_problem"
 
     /// Reminders that belong to a workout session's timeline (cancelled with it, collapsed when overdue).
     public var isSessionTransition: Bool {
         switch self {
-        case .daily, .snoozed, .restDay, .pausedWorkout, .restAdvice, .milestone: false
+        case .daily, .snoozed, .restDay, .pausedWorkout, .restAdvice, .milestone, .storageProblem: false
         default: true
         }
     }
@@ -39,7 +41,7 @@ public enum ReminderKind: String, Codable, Sendable, CaseIterable {
     /// The freedesktop `category` hint.
     public var category: String {
         switch self {
-        case .daily, .snoozed, .restDay, .restAdvice, .milestone: "x-gymbell.daily"
+        case .daily, .snoozed, .restDay, .restAdvice, .milestone, .storageProblem: "x-gymbell.daily"
         case .pausedWorkout: "x-gymbell.session"
         case .restWarning, .restOver: "x-gymbell.rest"
         default: "x-gymbell.interval"

@@ -29,16 +29,39 @@ public struct StatusReport: Codable, Equatable, Sendable {
         public var body: String
     }
 
+    /// A problem with the state database (StorageProblem), as the user reads it.
+    public struct StorageEntry: Codable, Equatable, Sendable {
+        /// `no_space`, `read_only`, `locked`, `io_error`, `corrupt`.
+        public var problem: String
+        /// Whether changes are being saved now.
+        public var saving: Bool
+        /// What happened and what to do, one sentence or two.
+        public var message: String
+        public var since: Date
+
+        public init(_ problem: StorageProblem, messages: Messages) {
+            self.problem = problem.cause.rawValue
+            saving = problem.saving
+            let text = messages.storageProblem(problem)
+            message = "\(text.title): \(text.body)"
+            since = problem.since
+        }
+    }
+
     public var session: SessionEntry?
     public var pending: [PendingEntry]
     public var nextDaily: Date?
+    /// nil while the state is saved as it should be.
+    public var storage: StorageEntry?
 
     enum CodingKeys: String, CodingKey {
-        case session, pending
+        case session, pending, storage
         case nextDaily = "next_daily"
     }
 
-    public init(session: Session?, pending: [Reminder], nextDaily: Date?, now: Date, messages: Messages = .english) {
+    public init(
+        session: Session?, pending: [Reminder], nextDaily: Date?, now: Date, messages: Messages = .english, storage: StorageProblem? = nil
+    ) {
         self.session = session.map {
             SessionEntry(
                 id: $0.id.rawValue, kind: $0.kind.rawValue, title: $0.title, startedAt: $0.startedAt, endsAt: $0.endsAt,
@@ -48,6 +71,7 @@ public struct StatusReport: Codable, Equatable, Sendable {
             PendingEntry(id: $0.id.rawValue, kind: $0.kind.rawValue, due: $0.due, title: $0.title, body: $0.body)
         }
         self.nextDaily = nextDaily
+        self.storage = storage.map { StorageEntry($0, messages: messages) }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -55,6 +79,7 @@ public struct StatusReport: Codable, Equatable, Sendable {
         try container.encode(session, forKey: .session)  // `null`, not absent
         try container.encode(pending, forKey: .pending)
         try container.encode(nextDaily, forKey: .nextDaily)
+        try container.encode(storage, forKey: .storage)
     }
 
     public func jsonText(pretty: Bool = false) -> String {

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Why the daemon's state is not being saved, or was damaged and replaced. The daemon tells it once
+/// as a notification and `gymbell status` shows it for as long as it lasts.
+public struct StorageProblem: Equatable, Sendable {
+    public enum Cause: String, Codable, Sendable {
+        /// The disk holding the state directory is full (ENOSPC, SQLITE_FULL).
+        case noSpace = "no_space"
+        /// The state directory or database cannot be written (EROFS, EACCES, SQLITE_READONLY).
+        case readOnly = "read_only"
+        /// Another program holds the database locked (SQLITE_BUSY, SQLITE_LOCKED).
+        case locked
+        /// Reading or writing fails for another reason (an I/O error, a path that is not a file).
+        case ioError = "io_error"
+        /// SQLite reports the database damaged (SQLITE_CORRUPT, SQLITE_NOTADB, a failing quick_check).
+        case corrupt
+    }
+
+    public var cause: Cause
+    /// The state database's path.
+    public var database: String
+    /// Where a damaged database was moved (nil: it was not moved).
+    public var movedTo: String?
+    /// Whether changes are being saved to `database` now (after a damaged one was replaced: yes).
+    public var saving: Bool
+    /// When it began.
+    public var since: Date
+    /// SQLite's or the system's own words, for the log.
+    public var detail: String
+
+    public init(cause: Cause, database: String, movedTo: String? = nil, saving: Bool, since: Date, detail: String) {
+        self.cause = cause
+        self.database = database
+        self.movedTo = movedTo
+        self.saving = saving
+        self.since = since
+        self.detail = detail
+    }
+
+    /// The directory that holds the database (what to free space in, or make writable).
+    public var directory: String { (database as NSString).deletingLastPathComponent }
+
+    /// Whether `other` is the same problem as this one (told once, not again when only `since` or `detail` differ).
+    public func isSame(as other: StorageProblem) -> Bool {
+        cause == other.cause && database == other.database && movedTo == other.movedTo && saving == other.saving
+    }
+}
+
+extension Messages {
+    /// What a storage problem notification says: what happened and what to do about it.
+    public func storageProblem(_ problem: StorageProblem) -> Text {
+        let values = ["directory": problem.directory, "database": problem.database, "path": problem.movedTo ?? problem.database]
+        if problem.cause == .corrupt, problem.saving {
+            return (
+                self("The state database was damaged"),
+                self("It was moved to {path} and a fresh one started; earlier history is kept in that file.", values))
+        }
+        let title = self("Workouts are not being saved")
+        let body: String = switch problem.cause {
+        case .noSpace:
+            self("The disk is full: free disk space in {directory}. Changes are kept until gymbell can save them.", values)
+        case .readOnly:
+            self("{directory} cannot be written: make it and {database} writable. Changes are kept until gymbell can save them.", values)
+        case .locked:
+            self("Another program holds {database} locked: close it. Changes are kept until gymbell can save them.", values)
+        case .ioError:
+            self("Writing {database} fails: check the disk. Changes are kept until gymbell can save them.", values)
+        case .corrupt:
+            self("{database} is damaged and could not be moved aside: move it away. Changes are kept until gymbell can save them.", values)
+        }
+        return (title, body)
+    }
+}
