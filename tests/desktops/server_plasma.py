@@ -9,7 +9,6 @@ real session. Pointer: xdotool; screenshots: ImageMagick's `import` (see screens
 """
 
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -285,4 +284,3 @@ class PlasmaServer(XdotoolPointer, DesktopServer):
             DS.pytest.fail(f"screenshot failed: {r.stderr}")
         return path
 
-    # --- input -------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ screenshots are `import -window root` (ImageMagick).
 """
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -84,7 +85,7 @@ class X11Server(XdotoolPointer, DesktopServer):
     def available(cls):
         """Whether the server's binary (and the X tools this module drives) are installed."""
         tools = ("Xvfb", "xdotool", "import", "xdpyinfo")
-        return os.access(cls.argv[0], os.X_OK) and all(_which(t) for t in tools)
+        return os.access(cls.argv[0], os.X_OK) and all(shutil.which(t) for t in tools)
 
     @property
     def display(self):
@@ -176,7 +177,7 @@ class X11Server(XdotoolPointer, DesktopServer):
         assert r.returncode == 0 and path.is_file(), f"import failed: {r.stderr}"
         return path
 
-    # --- input -------------------------------------------------------------------------------
+
 class XfceServer(X11Server):
     """xfce4-notifyd 0.7.3. It reads its settings from xfconfd (org.xfce.Xfconf, D-Bus activated
     from the test's service folder; settings kept under the test's XDG_CONFIG_HOME)."""

@@ -65,17 +65,34 @@ def raw_status(conn, timeout=5.0):
 
 
 SESSION_CATEGORY = "x-gymbell.session"
+#: What a session's reminders are called (DESIGN.md §4): the session's one notification says them in turn.
+TRANSITION_TITLES = {
+    "Rest ends soon", "Rest over ⏰", "Work phase done ✅", "Rest over 💥", "HIIT session complete 🎉",
+    "Run done 🏃", "Walk done 🚶", "Walk/Run session complete 🎉", "Workout complete 🎉",
+}
 
 
 def daemon_notifies(recorder, title=None):
     """Reminders sent by gymbell (app_name "gymbell"), optionally of one title.
 
-    The resident session-progress notification (category x-gymbell.session, replaced in place as the
-    session advances) is not a reminder and is left out.
+    A session's reminders are its one notification, replaced in place, saying each in turn; the
+    notices of that notification that only show the session's phase are not reminders, and one
+    reminder said again in place (re-rendered for a server that appeared) counts once.
     """
-    return recorder.notifies(lambda r: r["app_name"] == "gymbell"
-                             and r["hints"].get("category") != SESSION_CATEGORY
-                             and (title is None or r["summary"] == title))
+    said, last = [], {}
+    for r in recorder.notifies(lambda r: r["app_name"] == "gymbell"):
+        session = r["hints"].get("category") == SESSION_CATEGORY
+        if session and r["summary"] not in TRANSITION_TITLES:
+            last[r["id"]] = None
+            continue
+        if session or r["summary"] in TRANSITION_TITLES:
+            key = (r["summary"], r["body"].split("\n")[0])
+            if last.get(r["id"]) == key:
+                continue
+            last[r["id"]] = key
+        if title is None or r["summary"] == title:
+            said.append(r)
+    return said
 
 
 def pending_dues(status):
