@@ -111,6 +111,9 @@ def test_hiit_three_rounds_runs_to_plan(running_daemon, cli, recorder, record_ti
     # While it runs, the notification says the phase under the instruction.
     said = transitions(recorder, st["session"]["title"])
     assert said[0]["body"] == "Time to rest.\nRest, round 1 of 3", said[0]
+    # No sound server here: said once, clearly, and everything else works.
+    log = running_daemon.output()
+    assert log.count("no sound: libcanberra says") == 1 and "is a sound server such as PipeWire or PulseAudio running?" in log, log
     assert said[1]["body"] == "Get moving!\nWork, round 2 of 3", said[1]
 
 
