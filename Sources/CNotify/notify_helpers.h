@@ -11,6 +11,11 @@ static inline gint gb_notification_server_id(NotifyNotification *n) {
     return id;
 }
 
+/* Makes the next show replace the server's notification `id` (a restarted process taking over its own). */
+static inline void gb_notification_set_server_id(NotifyNotification *n, gint id) {
+    g_object_set(n, "id", id, NULL);
+}
+
 /* Connects the "closed" signal. */
 static inline gulong gb_notification_connect_closed(NotifyNotification *n,
                                                     void (*callback)(NotifyNotification *, gpointer),

@@ -98,7 +98,28 @@ extension Daemon {
         let notice = SessionNotice.make(
             session: session, transition: currentTransition?.reminder, nextDue: nextDue, now: now, timeZone: timeZone,
             server: presenter.server, messages: messages, privateMode: config.reminders.privateMode)
-        presenter.showSession(notice, of: session.id, audible: audible, late: late, accepted: accepted)
+        presenter.showSession(
+            notice, of: session.id, audible: audible, late: late, accepted: accepted, resuming: noticeID(of: session.id))
+    }
+
+    /// The server's id of the session's notification from before a restart.
+    private func noticeID(of session: SessionID) -> UInt32? {
+        if let stored = storedNoticeID, stored.session == session { return stored.id }
+        guard let id = try? store.noticeID(of: session) else { return nil }
+        storedNoticeID = (session, id)
+        return id
+    }
+
+    /// Kept with the session, so that a restarted daemon replaces that notification: a reminder the
+    /// server took just before a crash is then said again in place, never shown twice.
+    func sessionNotice(_ session: SessionID, isShownAs id: UInt32) {
+        guard storedNoticeID?.session != session || storedNoticeID?.id != id else { return }
+        storedNoticeID = (session, id)
+        do {
+            try store.setNoticeID(id, of: session)
+        } catch {
+            logger.error("state database error: \(error)")
+        }
     }
 
     // MARK: Paused workout

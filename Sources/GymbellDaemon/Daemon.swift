@@ -54,6 +54,8 @@ public final class Daemon {
     var inFlight: Set<ReminderID> = []
     /// Taken by the server, not yet removed from the store (a write that failed): removed next time.
     var deliveredNotRemoved: Set<ReminderID> = []
+    /// The server's id of the session's notification, as last stored.
+    var storedNoticeID: (session: SessionID, id: UInt32)?
     /// The next daily reminder the timer is also armed for.
     private var nextDaily: PlannedDaily?
     /// The next instant a history rule (paused workout, rest-day advice) has something to do.
@@ -74,6 +76,7 @@ public final class Daemon {
             notifier: notifier, sounds: sounds, sound: config.config.sound, messages: environment.messages, icon: environment.iconFile,
             logger: logger)
         presenter.onAction = { [unowned self] target, key in self.actionInvoked(on: target, key: key) }
+        presenter.onSessionServerID = { [unowned self] session, id in self.sessionNotice(session, isShownAs: id) }
         presenter.sessionRunning = { [unowned self] in (try? self.store.activeSession()) != nil }
     }
 
@@ -109,7 +112,13 @@ public final class Daemon {
 
             let history = try store.history(since: now.addingTimeInterval(-Self.historyHorizon))
             var decision = planner(history: history, at: now, in: timeZone).decide(at: now, state: try store.dailyState(), in: timeZone)
-            if let daily = decision.fireNow { try deliver(daily.reminder(), at: now, in: timeZone) }
+            if let daily = decision.fireNow {
+                // Into the durable agenda first: it leaves it when the server has taken it, so a crash
+                // before then (or no server on the bus) cannot lose it although the day is marked handled.
+                let reminder = daily.reminder()
+                try store.add(reminder)
+                try deliver(reminder, at: now, in: timeZone)
+            }
             let adviceCheck = try checkRestAdvice(at: now, state: &decision.state, history: history, in: timeZone)
             try store.save(decision.state)
             nextDaily = decision.next

@@ -14,6 +14,9 @@ final class Presenter {
 
     /// An action the user chose on one of our notifications.
     var onAction: ((Target, String) -> Void)?
+    /// The server took a request of a session's notification under this id of its own (the daemon
+    /// keeps it, so that after a restart the same notification is replaced, never shown twice).
+    var onSessionServerID: ((SessionID, UInt32) -> Void)?
 
     private let notifier: Notifier
     private let logger: Logger
@@ -106,7 +109,10 @@ final class Presenter {
             for (reminder, accepted) in waiting { present(reminder, late: 0, accepted: accepted) }
             if let unshown = unshownSession, sessionNotice == nil {
                 unshownSession = nil
-                sessionNotice = (notifier.show(unshown.request, accepted: awaiting(unshown.accepted)), unshown.session, unshown.request)
+                sessionNotice = (
+                    notifier.show(unshown.request, accepted: awaiting(unshown.accepted, of: unshown.session)), unshown.session,
+                    unshown.request
+                )
                 if unshown.audible { playSound() }
             }
             completion()
@@ -127,7 +133,7 @@ final class Presenter {
     func present(_ reminder: Reminder, late: TimeInterval, accepted: @escaping Delivered) {
         let notice = ReminderNotice.make(for: reminder, server: server, sessionRunning: sessionRunning(), messages: messages)
         let request = request(for: notice)
-        let handle = notifier.show(request, accepted: accepted)
+        let handle = notifier.show(request) { _ in accepted() }
         onScreen[handle] = (reminder, request, accepted)
         if reminder.kind.offersWorkoutActions {
             // One daily-type reminder on screen at a time: the new one replaces the old.
@@ -154,8 +160,11 @@ final class Presenter {
     /// Shows `notice` as the notification of `session`, replacing the one on screen in place (a
     /// previous session's lingering completion too). `audible`: a reminder fell due, play its sound
     /// even when the text did not change.
+    /// `resuming`: the server's id of this session's notification before a restart, taken over when
+    /// there is none on screen from this process.
     func showSession(
-        _ notice: Notice, of session: SessionID, audible: Bool, late: TimeInterval = 0, accepted: Delivered? = nil
+        _ notice: Notice, of session: SessionID, audible: Bool, late: TimeInterval = 0, accepted: Delivered? = nil,
+        resuming serverID: UInt32? = nil
     ) {
         let request = request(for: notice)
         let carried = accepted.map { [$0] } ?? []
@@ -167,19 +176,19 @@ final class Presenter {
         if let current = sessionNotice, !server.updatesInPlace {
             if current.request != request || audible {
                 retire(current.handle, current.request)
-                sessionNotice = (notifier.show(request, accepted: awaiting(carried)), session, request)
+                sessionNotice = (notifier.show(request, accepted: awaiting(carried, of: session)), session, request)
             } else {
                 carried.forEach { $0() }  // already on screen as it is
             }
         } else if let current = sessionNotice {
             if current.request != request || audible {
-                notifier.update(current.handle, with: request, accepted: awaiting(carried))
+                notifier.update(current.handle, with: request, accepted: awaiting(carried, of: session))
             } else {
                 carried.forEach { $0() }
             }
             sessionNotice = (current.handle, session, request)
         } else {
-            sessionNotice = (notifier.show(request, accepted: awaiting(carried)), session, request)
+            sessionNotice = (notifier.show(request, replacing: serverID, accepted: awaiting(carried, of: session)), session, request)
         }
         lastShowWasAudible = audible
         if audible {
@@ -202,14 +211,16 @@ final class Presenter {
 
     // MARK: Carrying out
 
-    /// One acceptance for a session request that carries `delivered`, remembered until it is answered.
-    private func awaiting(_ delivered: [Delivered]) -> (() -> Void)? {
-        guard !delivered.isEmpty else { return nil }
+    /// The acceptance of a session request that carries `delivered` (remembered until it is answered):
+    /// those are delivered, and the daemon learns the server's id of the session's notification.
+    private func awaiting(_ delivered: [Delivered], of session: SessionID) -> (UInt32) -> Void {
         let number = nextAwaiting
         nextAwaiting += 1
-        sessionAwaiting[number] = { delivered.forEach { $0() } }
-        return { [weak self] in
-            if let done = self?.sessionAwaiting.removeValue(forKey: number) { done() }
+        if !delivered.isEmpty { sessionAwaiting[number] = { delivered.forEach { $0() } } }
+        return { [weak self] id in
+            guard let self else { return }
+            if let done = sessionAwaiting.removeValue(forKey: number) { done() }
+            onSessionServerID?(session, id)
         }
     }
 

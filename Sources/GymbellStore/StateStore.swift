@@ -264,6 +264,11 @@ public final class StateStore {
             // with the index that costs the same with 10 000 reminders pending as with none.
             try db.create(index: "reminder_kind", on: "reminder", columns: ["kind"])
         }
+        migrator.registerMigration("v4 notice id") { db in
+            // The notification server's id of the session's notification: a restarted daemon replaces
+            // that notification instead of showing a reminder a second time.
+            try db.alter(table: "session") { t in t.add(column: "notice_id", .integer) }
+        }
         return migrator
     }
 
@@ -307,6 +312,19 @@ public final class StateStore {
     public func activeSession() throws(StoreError) -> Session? {
         try read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM session WHERE outcome = 'running' ORDER BY started_at DESC LIMIT 1").flatMap(Self.session(from:))
+        }
+    }
+
+    /// The server's id of the notification that shows `session` (nil: none known).
+    public func noticeID(of session: SessionID) throws(StoreError) -> UInt32? {
+        try read { db in
+            try Int64.fetchOne(db, sql: "SELECT notice_id FROM session WHERE id = ?", arguments: [session.rawValue]).map { UInt32(truncatingIfNeeded: $0) }
+        }
+    }
+
+    public func setNoticeID(_ id: UInt32, of session: SessionID) throws(StoreError) {
+        try write(key: "notice_id \(session.rawValue)") { db in
+            try db.execute(sql: "UPDATE session SET notice_id = ? WHERE id = ?", arguments: [Int64(id), session.rawValue])
         }
     }
 

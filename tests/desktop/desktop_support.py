@@ -60,15 +60,19 @@ def run(argv, timeout=15.0, **kw):
 
 
 def stop_process(proc, timeout=5.0):
-    """SIGTERM, then SIGKILL; then SIGKILL whatever is left in its process group (its own session:
-    it was started with start_new_session, so the group id is its pid)."""
+    """SIGTERM its process group (it was started with start_new_session, so the group id is its pid),
+    wait, then SIGKILL whatever is left of the group. For every process a desktop test starts."""
     if proc is None:
         return
-    H._terminate(proc, timeout)
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            pass
+        try:
+            proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            pass
 
 
 def group_members(pgid):

@@ -68,25 +68,6 @@ SERVICES = {
 }
 
 
-def _kill_group(proc, timeout=5.0):
-    if proc is None:
-        return
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-    except ProcessLookupError:
-        pass
-    try:
-        proc.wait(timeout)
-    except subprocess.TimeoutExpired:
-        pass
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    try:
-        proc.wait(timeout)
-    except subprocess.TimeoutExpired:
-        pass
 
 
 def _pixel(pixbuf, x, y):
@@ -174,7 +155,7 @@ class GnomeServer(DesktopServer):
                 break
             except _Stalled as stalled:
                 self._keep_backtrace(attempt)
-                _kill_group(self.shell_proc)
+                stop_process(self.shell_proc)
                 self.shell_proc = None
                 if attempt == ATTEMPTS:
                     raise RuntimeError(str(stalled)) from None
@@ -305,9 +286,9 @@ class GnomeServer(DesktopServer):
             except Exception:
                 pass
             self.bus = None
-        _kill_group(self.shell_proc)
+        stop_process(self.shell_proc)
         self.shell_proc = None
-        _kill_group(self.sys_bus_proc)
+        stop_process(self.sys_bus_proc)
         self.sys_bus_proc = None
         # services the session bus activated (gjs notification daemon, calendar server, dconf)
         # live in the bus's own process group and end with the bus.

@@ -225,7 +225,7 @@ class MakoServer(DesktopServer):
             proc = getattr(self, attr)
             if proc is None:
                 continue
-            _stop_group(proc)
+            stop_process(proc)
             if proc.stdout:
                 proc.stdout.close()
             setattr(self, attr, None)
@@ -298,25 +298,6 @@ class MakoServer(DesktopServer):
         return max(ids)
 
 
-def _stop_group(proc, timeout=5.0):
-    """SIGTERM the process group `proc` leads (it was started in its own session), then SIGKILL."""
-    if proc.poll() is None:
-        try:
-            os.killpg(proc.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
-        try:
-            proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            pass
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    try:
-        proc.wait(timeout)
-    except subprocess.TimeoutExpired:
-        pass
 
 
 def _tail(path, limit=3000):

@@ -54,32 +54,8 @@ def available():
     return [b for b in ("pulseaudio", "parec", "pactl") if shutil.which(b) is None]
 
 
-def _stop(proc, timeout=5.0):
-    if proc is None or proc.poll() is not None:
-        _killpg(proc)
-        return
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-    except ProcessLookupError:
-        pass
-    try:
-        proc.wait(timeout)
-    except subprocess.TimeoutExpired:
-        pass
-    _killpg(proc)
-    try:
-        proc.wait(2)
-    except subprocess.TimeoutExpired:
-        pass
 
 
-def _killpg(proc):
-    if proc is None:
-        return
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
 
 
 class PulseServer:
@@ -165,7 +141,7 @@ class PulseServer:
     def stop(self):
         for rec in self.recordings:
             rec.stop()
-        _stop(self.proc)
+        stop_process(self.proc)
         shutil.rmtree(self.short, ignore_errors=True)
 
     @property
@@ -254,7 +230,7 @@ class Recording:
     def stop(self):
         if self.proc is None:
             return self
-        _stop(self.proc)
+        stop_process(self.proc)
         if self._thread is not None:
             self._thread.join(5)
         if self._wav is not None:

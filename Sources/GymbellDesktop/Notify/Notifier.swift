@@ -38,7 +38,7 @@ public final class Notifier: @unchecked Sendable {
     /// notification again (a server that closes after an action, then an update).
     private var requests: [UInt64: Int] = [:]
     /// What to do once the server has taken a request, by the request's serial number (main thread only).
-    private var acceptances: [UInt64: () -> Void] = [:]
+    private var acceptances: [UInt64: (UInt32) -> Void] = [:]
     private var nextSerial: UInt64 = 1
 
     /// Starts the notifier thread and initializes libnotify there with `appName` (the Notify app_name).
@@ -51,26 +51,30 @@ public final class Notifier: @unchecked Sendable {
 
     /// Asks the server to show `request`. Returns at once; `accepted` runs on the main loop once the
     /// server has taken it (its Notify answered), a failure arrives through `onFailed`.
-    public func show(_ request: NotificationRequest, accepted: (() -> Void)? = nil) -> NotificationHandle {
+    /// `replacing`: the server's id of a notification this one takes the place of (one shown before a
+    /// restart); `accepted` gets the server's id of the notification.
+    public func show(
+        _ request: NotificationRequest, replacing serverID: UInt32? = nil, accepted: ((UInt32) -> Void)? = nil
+    ) -> NotificationHandle {
         let handle = NotificationHandle(token: nextToken)
         nextToken += 1
         requests[handle.token] = 1
         let serial = register(accepted)
-        worker.post { $0.show(handle, request, serial: serial) }
+        worker.post { $0.show(handle, request, replacing: serverID, serial: serial) }
         return handle
     }
 
     /// Replaces the content of a shown notification in place (same server id: `replaces_id`);
     /// shows it anew when the server has closed it meanwhile, unless `reshow` is false.
     public func update(
-        _ handle: NotificationHandle, with request: NotificationRequest, reshow: Bool = true, accepted: (() -> Void)? = nil
+        _ handle: NotificationHandle, with request: NotificationRequest, reshow: Bool = true, accepted: ((UInt32) -> Void)? = nil
     ) {
         if reshow { requests[handle.token, default: 0] += 1 }
         let serial = register(accepted)
         worker.post { $0.update(handle, request, reshow: reshow, serial: serial) }
     }
 
-    private func register(_ accepted: (() -> Void)?) -> UInt64 {
+    private func register(_ accepted: ((UInt32) -> Void)?) -> UInt64 {
         guard let accepted else { return 0 }
         let serial = nextSerial
         nextSerial += 1
@@ -79,9 +83,9 @@ public final class Notifier: @unchecked Sendable {
     }
 
     /// Main loop: the worker's word on request `serial`.
-    fileprivate func settled(_ serial: UInt64, taken: Bool) {
+    fileprivate func settled(_ serial: UInt64, taken: UInt32?) {
         guard serial != 0, let accepted = acceptances.removeValue(forKey: serial) else { return }
-        if taken { accepted() }
+        if let taken { accepted(taken) }
     }
 
     /// Asks the server to close a notification (GNOME ignores expiry: we close our own).
@@ -193,16 +197,17 @@ private final class NotifierThread: @unchecked Sendable {
 
     // MARK: Requests
 
-    func show(_ handle: NotificationHandle, _ request: NotificationRequest, serial: UInt64) {
+    func show(_ handle: NotificationHandle, _ request: NotificationRequest, replacing serverID: UInt32?, serial: UInt64) {
         handled[handle.token, default: 0] += 1
-        display(handle, request, serial: serial)
+        display(handle, request, replacing: serverID, serial: serial)
     }
 
-    private func display(_ handle: NotificationHandle, _ request: NotificationRequest, serial: UInt64) {
+    private func display(_ handle: NotificationHandle, _ request: NotificationRequest, replacing serverID: UInt32? = nil, serial: UInt64) {
         guard let raw = notify_notification_new(request.summary, request.body, request.icon) else {
             fail(handle, "libnotify could not create a notification", serial: serial)
             return
         }
+        if let serverID { gb_notification_set_server_id(raw, gint(bitPattern: serverID)) }
         let entry = LiveNotification(notification: raw, handle: handle, thread: self)
         configure(raw, with: request, entry: entry)
         let context = Unmanaged.passRetained(entry).toOpaque()
@@ -213,9 +218,9 @@ private final class NotifierThread: @unchecked Sendable {
             fail(handle, "the notification server did not show \"\(request.summary)\": \(message)", serial: serial)
             return
         case .unconfirmed(let message):
-            unconfirmed(handle, "no answer from the notification server for \"\(request.summary)\": \(message)", serial: serial)
+            unconfirmed(handle, raw, "no answer from the notification server for \"\(request.summary)\": \(message)", serial: serial)
         case .shown:
-            settle(serial, taken: true)
+            settle(serial, taken: raw)
         }
         live[handle.token] = entry
     }
@@ -224,7 +229,7 @@ private final class NotifierThread: @unchecked Sendable {
         if reshow { handled[handle.token, default: 0] += 1 }
         guard let entry = live[handle.token], !entry.closeRequested else {
             // Closed meanwhile (dismissed, or closed after an action): show it again.
-            if reshow { display(handle, request, serial: serial) } else { settle(serial, taken: false) }
+            if reshow { display(handle, request, serial: serial) } else { settle(serial, taken: nil) }
             return
         }
         if entry.actionInvoked {
@@ -233,7 +238,7 @@ private final class NotifierThread: @unchecked Sendable {
             // up as an orphan where the server reuses the id. A spent notification is closed and the
             // new content shown afresh.
             close(handle)
-            guard reshow else { return settle(serial, taken: false) }
+            guard reshow else { return settle(serial, taken: nil) }
             live[handle.token] = nil
             display(handle, request, serial: serial)
             return
@@ -247,9 +252,9 @@ private final class NotifierThread: @unchecked Sendable {
         case .failed(let message):
             fail(handle, "the notification server did not update \"\(request.summary)\": \(message)", serial: serial)
         case .unconfirmed(let message):
-            unconfirmed(handle, "no answer from the notification server for \"\(request.summary)\": \(message)", serial: serial)
+            unconfirmed(handle, n, "no answer from the notification server for \"\(request.summary)\": \(message)", serial: serial)
         case .shown:
-            settle(serial, taken: true)
+            settle(serial, taken: n)
         }
     }
 
@@ -303,19 +308,23 @@ private final class NotifierThread: @unchecked Sendable {
         return timedOut ? .unconfirmed(message) : .failed(message)
     }
 
-    private func settle(_ serial: UInt64, taken: Bool) {
+    /// The request `serial` was taken as `notification` (its server id goes with it), or not (nil).
+    private func settle(_ serial: UInt64, taken notification: UnsafeMutablePointer<NotifyNotification>?) {
         guard serial != 0 else { return }
-        owner?.report { $0.settled(serial, taken: taken) }
+        let id = notification.map { UInt32(bitPattern: gb_notification_server_id($0)) }
+        owner?.report { $0.settled(serial, taken: id) }
     }
 
     private func fail(_ handle: NotificationHandle, _ message: String, serial: UInt64) {
-        settle(serial, taken: false)
+        settle(serial, taken: nil)
         owner?.report { $0.onFailed?(handle, NotifierError(message: message)) }
     }
 
     /// Never shown twice: a message the server may have shown counts as taken.
-    private func unconfirmed(_ handle: NotificationHandle, _ message: String, serial: UInt64) {
-        settle(serial, taken: true)
+    private func unconfirmed(
+        _ handle: NotificationHandle, _ notification: UnsafeMutablePointer<NotifyNotification>, _ message: String, serial: UInt64
+    ) {
+        settle(serial, taken: notification)
         owner?.report { $0.onUnconfirmed?(handle, NotifierError(message: message)) }
     }
 
