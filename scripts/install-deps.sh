@@ -3,18 +3,9 @@
 # Idempotent: does nothing when every package is already there.
 set -eu
 PKGS="pkg-config libnotify-dev libcanberra-dev libcanberra-pulse sound-theme-freedesktop libdbus-1-dev libglib2.0-dev libsqlite3-dev dbus-daemon dbus-x11 python3 python3-dbus python3-gi python3-pytest libnotify-bin dunst xvfb x11-utils imagemagick gettext desktop-file-utils appstream dpkg-dev binutils groff-base zsh fish fonts-noto-color-emoji fonts-dejavu-core locales gir1.2-notify-0.7 util-linux python3-icalendar"
-missing=""
-for p in $PKGS; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
-done
+APT_INSTALL_FOR=install-deps "$(dirname "$0")/apt-install.sh" $PKGS
 SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-if [ -n "$missing" ]; then
-  echo "install-deps: installing:$missing" >&2
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
-fi
 # The German locale, so that `LANG=de_DE.UTF-8 gymbell …` (and its test) shows the German catalog.
 if ! locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\?8$'; then
   echo "install-deps: generating the de_DE.UTF-8 locale" >&2

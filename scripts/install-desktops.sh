@@ -11,15 +11,4 @@ xvfb xdotool x11-utils imagemagick dbus-x11 fonts-noto-color-emoji fonts-dejavu-
 tesseract-ocr tesseract-ocr-eng gir1.2-gdkpixbuf-2.0 pulseaudio pulseaudio-utils sox libsox-fmt-pulse
 libcanberra0 libcanberra-pulse gnome-session-canberra sound-theme-freedesktop python3-dbus python3-gi gir1.2-glib-2.0
 libnotify-bin x11-apps python3-pytest"
-missing=""
-for p in $PKGS; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
-done
-SUDO=""
-[ "$(id -u)" -ne 0 ] && SUDO="sudo"
-if [ -n "$missing" ]; then
-  echo "install-desktops: installing:$missing" >&2
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
-fi
+APT_INSTALL_FOR=install-desktops "$(dirname "$0")/apt-install.sh" $PKGS

@@ -13,11 +13,10 @@ reporting hooks (logs attached to a failing test's report). Here:
 Run:  /usr/bin/python3 -m pytest tests/desktop -q      (or `make check-desktop`)
 """
 
-import signal
 
 import pytest
 
-from desktop_support import H, Dunst, Xvfb, leftovers, screenshot
+from desktop_support import H, Dunst, Xvfb, bounded, leftovers, screenshot
 
 TIME_LIMIT = 60.0
 
@@ -49,20 +48,9 @@ def pytest_terminal_summary(terminalreporter, config):
 
 @pytest.fixture(autouse=True)
 def time_limit(request):
-    """Fails the test (its fixtures still clean up) when it runs longer than its limit."""
-    marker = request.node.get_closest_marker("time_limit")
-    seconds = float(marker.args[0]) if marker else TIME_LIMIT
-
-    def expired(signum, frame):
-        pytest.fail(f"test ran longer than its limit of {seconds:.0f} s", pytrace=True)
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
+    """Each test is bounded: TIME_LIMIT, or @pytest.mark.time_limit(seconds)."""
+    with bounded(request, TIME_LIMIT):
         yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 class Desktop:

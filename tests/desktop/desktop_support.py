@@ -6,6 +6,7 @@ The private bus, temporary XDG dirs and the gymbell Daemon/CLI helpers are the e
 clashes with the `conftest` module pytest imports (the reliability suite does the same).
 """
 
+import contextlib
 import importlib.util
 import json
 import os
@@ -57,6 +58,25 @@ def run(argv, timeout=15.0, **kw):
         return subprocess.run([str(a) for a in argv], capture_output=True, text=True, timeout=timeout, **kw)
     except subprocess.TimeoutExpired:
         pytest.fail(f"`{' '.join(map(str, argv))}` did not finish within {timeout:.0f} s")
+
+
+@contextlib.contextmanager
+def bounded(request, default_seconds):
+    """Fails the test (its fixtures still clean up) when it runs longer than its limit:
+    @pytest.mark.time_limit(seconds), else `default_seconds`. Both desktop suites' autouse fixture."""
+    marker = request.node.get_closest_marker("time_limit")
+    seconds = float(marker.args[0]) if marker else default_seconds
+
+    def expired(signum, frame):
+        pytest.fail(f"test ran longer than its limit of {seconds:.0f} s", pytrace=True)
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def stop_process(proc, timeout=5.0):

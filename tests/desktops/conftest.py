@@ -11,7 +11,6 @@ checkout); those of passing tests are removed, so what stays is what failed.
 
 import os
 import shutil
-import signal
 import sys
 from pathlib import Path
 
@@ -23,7 +22,7 @@ for _dir in (HERE, REPO / "tests" / "desktop"):
     if str(_dir) not in sys.path:
         sys.path.insert(0, str(_dir))
 
-from desktop_support import H  # noqa: E402
+from desktop_support import H, bounded  # noqa: E402
 
 TIME_LIMIT = 240.0
 ARTIFACTS = Path(os.environ.get("GYMBELL_ARTIFACTS", REPO / "artifacts" / "desktops"))
@@ -78,15 +77,6 @@ def artifacts(request):
 
 @pytest.fixture(autouse=True)
 def time_limit(request):
-    """Fails the test (its fixtures still clean up) when it runs longer than its limit."""
-    marker = request.node.get_closest_marker("time_limit")
-    seconds = float(marker.args[0]) if marker else TIME_LIMIT
-
-    def expired(signum, frame):
-        pytest.fail(f"test ran longer than its limit of {seconds:.0f} s", pytrace=True)
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    yield
-    signal.setitimer(signal.ITIMER_REAL, 0)
-    signal.signal(signal.SIGALRM, previous)
+    """Each test is bounded: TIME_LIMIT, or @pytest.mark.time_limit(seconds)."""
+    with bounded(request, TIME_LIMIT):
+        yield
