@@ -47,7 +47,6 @@ final class Presenter {
     private(set) var server = ServerProfile.unknown
     /// Whether the latest request for the session's notification brought a reminder.
     private var lastShowWasAudible = false
-    private(set) var serverInfo: NotificationServerInfo?
 
     static let maximumQueued = 50
     static let desktopEntry = "io.github.gymbell.Gymbell"
@@ -94,7 +93,6 @@ final class Presenter {
     func serverAppeared(_ completion: @escaping () -> Void) {
         notifier.queryServer { [weak self] info in
             guard let self else { return }
-            serverInfo = info
             server = info.map { ServerProfile(serverName: $0.name, capabilities: $0.capabilities) } ?? .unknown
             if let info {
                 logger.info(
@@ -120,7 +118,6 @@ final class Presenter {
     }
 
     func serverVanished() {
-        serverInfo = nil
         server = .unknown
         // Its notifications are gone with it.
         onScreen.removeAll()
