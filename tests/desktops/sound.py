@@ -34,13 +34,19 @@ import array
 import math
 import os
 import shutil
-import signal
 import subprocess
+import sys
 import tempfile
 import threading
 import time
 import wave
 from pathlib import Path
+
+# The process-group stop every desktop test module shares (tests/desktop/desktop_support.py).
+_DESKTOP_TESTS = str(Path(__file__).resolve().parent.parent / "desktop")
+if _DESKTOP_TESTS not in sys.path:
+    sys.path.insert(0, _DESKTOP_TESTS)
+from desktop_support import stop_process  # noqa: E402
 
 SINK = "gymbell_null"
 MONITOR = SINK + ".monitor"
