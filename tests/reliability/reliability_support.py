@@ -86,7 +86,9 @@ def daemon_notifies(recorder, title=None):
             last[r["id"]] = None
             continue
         if session or r["summary"] in TRANSITION_TITLES:
-            key = (r["summary"], r["body"].split("\n")[0])
+            # The whole text: the next reminder of the same kind says a later phase under it (and may
+            # replace the same notification, after a restart), a re-render says the same.
+            key = (r["summary"], r["body"])
             if last.get(r["id"]) == key:
                 continue
             last[r["id"]] = key
