@@ -102,6 +102,16 @@ class Desktop:
     def status(self):
         return json.loads(self.cli("status", "--json"))
 
+    def pending(self, kind, timeout=2.0):
+        """The pending reminders of `kind`, once there are any (a click reaches the daemon a moment
+        after it lands); [] when none came within `timeout`."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = [p for p in self.status()["pending"] if p["kind"] == kind]
+            if found or time.monotonic() >= deadline:
+                return found
+            time.sleep(0.05)
+
     # --- looking ----------------------------------------------------------------------------------
     def shot(self, label):
         self.shots += 1
@@ -226,12 +236,7 @@ def test_strength_workout_driven_from_the_notifications(desktop):
         d.press("Set done", "set-done", on=on, default=True)
         if n == 3:
             break
-        over = None
-        for _ in range(40):
-            over = [p for p in d.status()["pending"] if p["kind"] == "rest_over"]
-            if over:
-                break
-            time.sleep(0.05)
+        over = d.pending("rest_over")
         assert over, f"{d.name}: Set done did not start the rest"
         end = H.parse_instant(over[0]["due"])
         rest_ends.append(end)
@@ -260,11 +265,7 @@ def test_snooze_from_the_daily_reminder(desktop):
     d.daemon.start()
     d.wait_to_see("Workout Time", timeout=due - time.time() + 3, label="daily")
     d.press("Snooze 1 hour", "snooze", on="Workout Time")
-    for _ in range(40):
-        snoozed = [p for p in d.status()["pending"] if p["kind"] == "snoozed"]
-        if snoozed:
-            break
-        time.sleep(0.05)
+    snoozed = d.pending("snoozed")
     assert snoozed, f"{d.name}: Snooze did not snooze"
     assert H.parse_instant(snoozed[0]["due"]) - time.time() == pytest.approx(3600, abs=10)
     d.wait_not_to_see("Workout Time", timeout=3, label="snoozed-gone")
