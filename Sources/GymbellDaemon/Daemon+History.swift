@@ -6,7 +6,7 @@ import GymbellStore
 extension Daemon {
     /// Sessions started in the last `days` days, oldest first.
     public func history(days: Int) throws(CommandError) -> [HistoryEntry] {
-        guard (1...3660).contains(days) else { throw .invalidArgument("list 1 to 3660 days, not \(days)") }
+        guard Limits.historyDays.contains(days) else { throw .invalidArgument("list 1 to 3660 days, not \(days)") }
         let since = now.addingTimeInterval(-Double(days) * 86_400)
         return try run { () throws(StoreError) in try store.history(since: since) }
     }
@@ -26,7 +26,7 @@ extension Daemon {
 
     /// The program's workouts of the next `weeks` weeks as iCalendar text.
     public func exportICS(weeks: Int) throws(CommandError) -> String {
-        guard (1...52).contains(weeks) else { throw .invalidArgument("export 1 to 52 weeks, not \(weeks)") }
+        guard Limits.exportWeeks.contains(weeks) else { throw .invalidArgument("export 1 to 52 weeks, not \(weeks)") }
         guard !config.program.isEmpty else {
             throw .invalidArgument("the [program] of \(loaded.origin) plans no workouts, so there is nothing to export")
         }

@@ -252,7 +252,7 @@ public final class Daemon {
     public func rest(seconds: TimeInterval?) throws(CommandError) -> Date {
         let seconds = seconds ?? config.rest.defaultDuration
         guard seconds >= 1 else { throw .invalidArgument("a rest must last at least 1 second, not \(DurationText.format(seconds))") }
-        guard seconds <= SessionPlanner.maximumRest else {
+        guard seconds <= Limits.rest.upperBound else {
             throw .invalidArgument("a rest can last at most 24 hours, not \(DurationText.format(seconds))")
         }
         let now = self.now
@@ -299,7 +299,7 @@ public final class Daemon {
                 "the rest ends in \(DurationText.format(over.due.timeIntervalSince(now).rounded())); "
                     + "it cannot be shortened by \(DurationText.format(-delta))")
         }
-        guard newEnd.timeIntervalSince(now) <= SessionPlanner.maximumRest else { throw .invalidArgument("a rest can last at most 24 hours") }
+        guard newEnd.timeIntervalSince(now) <= Limits.rest.upperBound else { throw .invalidArgument("a rest can last at most 24 hours") }
         let moved = pending.compactMap { reminder -> Reminder? in
             guard reminder.kind == .restOver || reminder.kind == .restWarning else { return reminder }
             var reminder = reminder
@@ -354,13 +354,13 @@ public final class Daemon {
     }
 
     public func hiit(_ plan: HIITPlan, title: String? = nil, workout: String? = nil) throws(CommandError) -> SessionPlan {
-        try IntervalValidation.check(plan)
+        try Limits.check(plan)
         return try startInterval(SessionPlanner.hiit(
             id: SessionID(environment.newID()), plan: plan, title: title, startingAt: now, messages: messages), workout: workout)
     }
 
     public func walkRun(_ plan: WalkRunPlan, title: String? = nil, workout: String? = nil) throws(CommandError) -> SessionPlan {
-        try IntervalValidation.check(plan)
+        try Limits.check(plan)
         return try startInterval(SessionPlanner.walkRun(
             id: SessionID(environment.newID()), plan: plan, title: title, startingAt: now, messages: messages), workout: workout)
     }
@@ -379,7 +379,7 @@ public final class Daemon {
     /// Shows the daily reminder again after `minutes` (the configured snooze when nil).
     public func snooze(minutes: Int?) throws(CommandError) -> Reminder {
         let minutes = minutes ?? config.reminders.snoozeMinutes
-        guard (1...1440).contains(minutes) else {
+        guard Limits.snoozeMinutes.contains(minutes) else {
             throw .invalidArgument("snooze for 1 to 1440 minutes, not \(minutes)")
         }
         let due = now.addingTimeInterval(Double(minutes) * 60)
@@ -454,7 +454,7 @@ public final class Daemon {
 
     /// The daily reminders of the next `days` days and the pending ones, in order.
     public func upcoming(days: Int) throws(CommandError) -> [UpcomingEntry] {
-        guard (1...366).contains(days) else { throw .invalidArgument("list 1 to 366 days, not \(days)") }
+        guard Limits.upcomingDays.contains(days) else { throw .invalidArgument("list 1 to 366 days, not \(days)") }
         let now = self.now
         let state = (try? store.dailyState()) ?? DailyState()
         let history = (try? store.history(since: now.addingTimeInterval(-Self.historyHorizon))) ?? []
@@ -492,43 +492,5 @@ public final class Daemon {
     @discardableResult
     func run<T>(_ body: () throws(StoreError) -> T) throws(CommandError) -> T {
         do { return try body() } catch { throw .failed("the state database failed: \(error)") }
-    }
-}
-
-/// Why a command was refused; each case maps to a D-Bus error name.
-public enum CommandError: Error, Equatable, CustomStringConvertible {
-    case invalidArgument(String)
-    case noSession(String)
-    case invalidConfig(String)
-    case failed(String)
-    case unknownMethod(String)
-
-    public var description: String {
-        switch self {
-        case .invalidArgument(let m), .noSession(let m), .invalidConfig(let m), .failed(let m), .unknownMethod(let m): m
-        }
-    }
-}
-
-/// Ranges for interval sessions given on the command line or over D-Bus.
-enum IntervalValidation {
-    static func check(_ plan: HIITPlan) throws(CommandError) {
-        guard (1...100).contains(plan.rounds) else { throw .invalidArgument("rounds must be 1 to 100, not \(plan.rounds)") }
-        guard plan.work >= 1, plan.work <= 3600 else {
-            throw .invalidArgument("work must last 1s to 1h, not \(DurationText.format(plan.work))")
-        }
-        guard plan.rest >= 0, plan.rest <= 3600 else {
-            throw .invalidArgument("rest must last 0s to 1h, not \(DurationText.format(plan.rest))")
-        }
-    }
-
-    static func check(_ plan: WalkRunPlan) throws(CommandError) {
-        guard (1...100).contains(plan.repeats) else { throw .invalidArgument("repeats must be 1 to 100, not \(plan.repeats)") }
-        guard plan.run >= 1, plan.run <= 7200 else {
-            throw .invalidArgument("run must last 1s to 2h, not \(DurationText.format(plan.run))")
-        }
-        guard plan.walk >= 1, plan.walk <= 7200 else {
-            throw .invalidArgument("walk must last 1s to 2h, not \(DurationText.format(plan.walk))")
-        }
     }
 }

@@ -21,7 +21,7 @@ struct History: ParsableCommand {
     @Flag(help: "Print the sessions as the daemon's JSON array.") var json = false
 
     func validate() throws {
-        guard (1...3660).contains(days) else { throw ValidationError("--days must be 1 to 3660 (ten years), not \(days)") }
+        guard Limits.historyDays.contains(Int(days)) else { throw ValidationError("--days must be 1 to 3660 (ten years), not \(days)") }
     }
 
     func run() throws {
@@ -105,7 +105,7 @@ struct ExportICS: ParsableCommand {
     var output: String?
 
     func validate() throws {
-        guard (1...52).contains(weeks) else { throw ValidationError("--weeks must be 1 to 52, not \(weeks)") }
+        guard Limits.exportWeeks.contains(Int(weeks)) else { throw ValidationError("--weeks must be 1 to 52, not \(weeks)") }
         if output?.isEmpty == true { throw ValidationError("--output needs a file name, or - for standard output") }
     }
 

@@ -119,7 +119,7 @@ struct Snooze: ParsableCommand {
     @Option(help: "Minutes until the reminder comes back (1 to 1440).") var minutes: UInt32?
 
     func validate() throws {
-        if let minutes, !(1...1440).contains(minutes) { throw ValidationError("--minutes must be 1 to 1440, not \(minutes)") }
+        if let minutes, !Limits.snoozeMinutes.contains(Int(minutes)) { throw ValidationError("--minutes must be 1 to 1440, not \(minutes)") }
     }
 
     func run() throws {

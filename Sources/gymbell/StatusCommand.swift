@@ -33,7 +33,7 @@ struct Upcoming: ParsableCommand {
     @Flag(help: "Print a JSON array of {\"due\", \"kind\", \"title\", \"body\", \"workout\"}.") var json = false
 
     func validate() throws {
-        guard (1...366).contains(days) else { throw ValidationError("--days must be 1 to 366, not \(days)") }
+        guard Limits.upcomingDays.contains(Int(days)) else { throw ValidationError("--days must be 1 to 366, not \(days)") }
     }
 
     func run() throws {

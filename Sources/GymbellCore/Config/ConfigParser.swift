@@ -194,7 +194,7 @@ public enum ConfigParser {
             settings.restDays = restDays
         }
         if let value = table["snooze_minutes"],
-           let minutes = reader.integer(value, at: path.appending("snooze_minutes"), in: 1...1440,
+           let minutes = reader.integer(value, at: path.appending("snooze_minutes"), in: Limits.snoozeMinutes,
                                         expected: "a whole number of minutes like 60") {
             settings.snoozeMinutes = minutes
         }
@@ -300,7 +300,7 @@ public enum ConfigParser {
         var settings = RestSettings()
         if let value = table["default"],
            let seconds = reader.duration(value, at: path.appending("default"),
-                                         in: DurationRange(lowerBound: 1, upperBound: 24 * 3600)) {
+                                         in: DurationRange(Limits.rest)) {
             settings.defaultDuration = seconds
         }
         if let value = table["warn_before"],

@@ -218,6 +218,14 @@ struct DurationRange: CustomStringConvertible {
     var upperBound: TimeInterval
     var includesUpperBound = true
 
+    init(lowerBound: TimeInterval, upperBound: TimeInterval, includesUpperBound: Bool = true) {
+        self.lowerBound = lowerBound
+        self.upperBound = upperBound
+        self.includesUpperBound = includesUpperBound
+    }
+
+    init(_ range: ClosedRange<TimeInterval>) { self.init(lowerBound: range.lowerBound, upperBound: range.upperBound) }
+
     func contains(_ seconds: TimeInterval) -> Bool {
         seconds >= lowerBound && (includesUpperBound ? seconds <= upperBound : seconds < upperBound)
     }

@@ -107,18 +107,18 @@ extension ConfigParser {
     // MARK: Interval kinds
 
     private static func decodeHIIT(_ required: RequiredKeys, reader: inout ConfigReader) -> HIITPlan? {
-        let rounds = required.integer("rounds", in: 1...100, reader: &reader)
-        let work = required.duration("work", in: DurationRange(lowerBound: 1, upperBound: 3600), reader: &reader)
-        let rest = required.duration("rest", in: DurationRange(lowerBound: 0, upperBound: 3600), reader: &reader)
+        let rounds = required.integer("rounds", in: Limits.hiitRounds, reader: &reader)
+        let work = required.duration("work", in: DurationRange(Limits.hiitWork), reader: &reader)
+        let rest = required.duration("rest", in: DurationRange(Limits.hiitRest), reader: &reader)
         guard let rounds, let work, let rest else { return nil }
         return HIITPlan(rounds: rounds, work: work, rest: rest)
     }
 
     private static func decodeWalkRun(_ required: RequiredKeys, reader: inout ConfigReader) -> WalkRunPlan? {
-        let range = DurationRange(lowerBound: 1, upperBound: 2 * 3600)
+        let range = DurationRange(Limits.walkRunPhase)
         let run = required.duration("run", in: range, reader: &reader)
         let walk = required.duration("walk", in: range, reader: &reader)
-        let repeats = required.integer("repeats", in: 1...100, reader: &reader)
+        let repeats = required.integer("repeats", in: Limits.walkRunRepeats, reader: &reader)
         guard let run, let walk, let repeats else { return nil }
         return WalkRunPlan(run: run, walk: walk, repeats: repeats)
     }
@@ -191,7 +191,7 @@ extension ConfigParser {
 
     /// One duration for every set, or a list with exactly one per set.
     private static func decodeRests(_ value: ConfigValue, sets: Int?, at path: ConfigPath, reader: inout ConfigReader) -> [TimeInterval]? {
-        let range = DurationRange(lowerBound: 1, upperBound: 24 * 3600)
+        let range = DurationRange(Limits.rest)
         guard case .array(let elements) = value else {
             guard let rest = reader.duration(value, at: path, in: range) else { return nil }
             return sets.map { Array(repeating: rest, count: $0) }

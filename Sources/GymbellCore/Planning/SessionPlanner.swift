@@ -13,8 +13,6 @@ public struct SessionPlan: Hashable, Sendable {
 
 /// Plans rest timers and interval sessions from a start instant. Pure: the caller supplies ids and `now`.
 public enum SessionPlanner {
-    public static let maximumRest: TimeInterval = 24 * 3600
-
     /// A rest timer of `seconds` starting at `start`: "Rest over ⏰" at its end, and a warning
     /// `warnBefore` seconds earlier when that is set and shorter than the rest.
     public static func rest(

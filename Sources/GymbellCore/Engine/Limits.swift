@@ -1,0 +1,34 @@
+import Foundation
+
+/// The ranges every value a person gives must fall in, defined once: the CLI, the control interface,
+/// the engine and the config reader all check against these.
+public enum Limits {
+    /// `snooze --minutes`, `[reminders] snooze_minutes`.
+    public static let snoozeMinutes: ClosedRange<Int> = 1...1440
+    /// A rest, given or adjusted (seconds).
+    public static let rest: ClosedRange<TimeInterval> = 1...(24 * 3600)
+    /// HIIT: rounds, work and rest phases (seconds).
+    public static let hiitRounds: ClosedRange<Int> = 1...100
+    public static let hiitWork: ClosedRange<TimeInterval> = 1...3600
+    public static let hiitRest: ClosedRange<TimeInterval> = 0...3600
+    /// Walk/run: repeats, run and walk phases (seconds).
+    public static let walkRunRepeats: ClosedRange<Int> = 1...100
+    public static let walkRunPhase: ClosedRange<TimeInterval> = 1...(2 * 3600)
+    /// `upcoming --days`, `history --days`, `export-ics --weeks`.
+    public static let upcomingDays: ClosedRange<Int> = 1...366
+    public static let historyDays: ClosedRange<Int> = 1...3660
+    public static let exportWeeks: ClosedRange<Int> = 1...52
+
+    /// Checks a HIIT plan against the ranges; the message names the value and the range.
+    public static func check(_ plan: HIITPlan) throws(CommandError) {
+        guard hiitRounds.contains(plan.rounds) else { throw .invalidArgument("rounds must be 1 to 100, not \(plan.rounds)") }
+        guard hiitWork.contains(plan.work) else { throw .invalidArgument("work must last 1s to 1h, not \(DurationText.format(plan.work))") }
+        guard hiitRest.contains(plan.rest) else { throw .invalidArgument("rest must last 0s to 1h, not \(DurationText.format(plan.rest))") }
+    }
+
+    public static func check(_ plan: WalkRunPlan) throws(CommandError) {
+        guard walkRunRepeats.contains(plan.repeats) else { throw .invalidArgument("repeats must be 1 to 100, not \(plan.repeats)") }
+        guard walkRunPhase.contains(plan.run) else { throw .invalidArgument("run must last 1s to 2h, not \(DurationText.format(plan.run))") }
+        guard walkRunPhase.contains(plan.walk) else { throw .invalidArgument("walk must last 1s to 2h, not \(DurationText.format(plan.walk))") }
+    }
+}
