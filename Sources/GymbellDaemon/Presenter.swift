@@ -7,13 +7,8 @@ import Logging
 /// notification of the session, what the notification server is, what waits for a server to appear.
 /// What a notice says is decided in Core (ReminderNotice, SessionNotice); this carries it out.
 final class Presenter {
-    enum Target {
-        case reminder(Reminder)
-        case session(SessionID)
-    }
-
     /// An action the user chose on one of our notifications.
-    var onAction: ((Target, String) -> Void)?
+    var onAction: ((NoticeTarget, String) -> Void)?
     /// The server took a request of a session's notification under this id of its own (the daemon
     /// keeps it, so that after a restart the same notification is replaced, never shown twice).
     var onSessionServerID: ((SessionID, UInt32) -> Void)?
@@ -160,8 +155,7 @@ final class Presenter {
     /// `resuming`: the server's id of this session's notification before a restart, taken over when
     /// there is none on screen from this process.
     func showSession(
-        _ notice: Notice, of session: SessionID, audible: Bool, late: TimeInterval = 0, accepted: Delivered? = nil,
-        resuming serverID: UInt32? = nil
+        _ notice: Notice, of session: SessionID, audible: Bool, late: TimeInterval, accepted: Delivered?, resuming serverID: UInt32?
     ) {
         let request = request(for: notice)
         let carried = accepted.map { [$0] } ?? []

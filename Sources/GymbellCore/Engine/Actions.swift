@@ -1,0 +1,46 @@
+import Foundation
+
+/// What a click on one of gymbell's notifications does.
+enum Actions {
+    static func invoked(on target: NoticeTarget, key: String, _ t: inout Turn) {
+        switch target {
+        case .session(let id):
+            t.log(.info, "session action invoked", ["action": key])
+            // A lingering notification of a session that has ended acts on nothing.
+            guard let session = t.state.running(id)?.session else { return }
+            switch key {
+            case SessionNotice.setDoneAction: _ = try? Commands.setDone(&t)
+            case ReminderAction.defaultClick.key where session.kind == .strength: _ = try? Commands.setDone(&t)
+            case SessionNotice.stopAction: _ = Commands.stop(&t)
+            default: break
+            }
+        case .reminder(let reminder) where reminder.kind == .pausedWorkout:
+            t.log(.info, "action invoked", ["id": "\(reminder.id)", "action": key])
+            // Its buttons act on the workout it is about, never on one started since.
+            guard reminder.sessionID != nil, t.state.session?.session.id == reminder.sessionID else {
+                t.close(.reminder(reminder.id))
+                return
+            }
+            switch key {
+            case ReminderAction.resume.key, ReminderAction.defaultClick.key: _ = try? Commands.resume(&t)
+            case ReminderAction.endWorkout.key: _ = Commands.stop(&t)
+            default: return
+            }
+            t.close(.reminder(reminder.id))
+        case .reminder(let reminder):
+            t.log(.info, "action invoked", ["id": "\(reminder.id)", "action": key])
+            switch key {
+            case ReminderAction.snooze.key:
+                _ = try? DailyRules.snooze(minutes: nil, &t)
+            case ReminderAction.start.key:
+                _ = try? DailyRules.startWorkout(named: nil, &t)
+            case ReminderAction.defaultClick.key:
+                // A click on the reminder starts the workout, unless one is already under way.
+                if t.state.session == nil { _ = try? DailyRules.startWorkout(named: nil, &t) }
+            default:
+                return
+            }
+            t.close(.reminder(reminder.id))
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+
+/// The commands of the control interface that drive a session: rest, sets, intervals, stop, resume.
+enum Commands {
+    static func run(_ command: Command, _ t: inout Turn) throws(CommandError) -> CommandReply {
+        switch command {
+        case .rest(let seconds): return .until(try rest(seconds: seconds, &t))
+        case .adjustRest(let delta): return .until(try adjustRest(by: delta, &t))
+        case .setDone: return .text(try setDone(&t))
+        case .hiit(let plan, let title, let workout):
+            try Limits.check(plan)
+            return .session(start(SessionPlanner.hiit(
+                id: SessionID(t.moment.newID), plan: plan, title: title, startingAt: t.now, messages: t.messages), workout: workout, &t))
+        case .walkRun(let plan, let title, let workout):
+            try Limits.check(plan)
+            return .session(start(SessionPlanner.walkRun(
+                id: SessionID(t.moment.newID), plan: plan, title: title, startingAt: t.now, messages: t.messages), workout: workout, &t))
+        case .start(let workout): return .text(try DailyRules.startWorkout(named: workout, &t))
+        case .stop: return .stopped(stop(&t))
+        case .resume: return .text(try resume(&t))
+        case .snooze(let minutes): return .snoozed(try DailyRules.snooze(minutes: minutes, &t))
+        case .skipToday:
+            DailyRules.quietenToday(&t)
+            Agenda.reevaluate(&t)
+            return .nextDaily(t.state.nextDaily?.occurrence)
+        case .upcoming, .status, .history, .stats, .suggest, .exportICS:
+            return try Queries.answer(command, t)
+        }
+    }
+
+    /// Starts a rest timer of `seconds` (the configured default when nil), replacing any session.
+    /// During a strength workout the rest belongs to it and its end says which set comes next.
+    static func rest(seconds: TimeInterval?, _ t: inout Turn) throws(CommandError) -> Date {
+        let seconds = seconds ?? t.config.rest.defaultDuration
+        guard seconds >= Limits.rest.lowerBound else {
+            throw .invalidArgument("a rest must last at least 1 second, not \(DurationText.format(seconds))")
+        }
+        guard seconds <= Limits.rest.upperBound else {
+            throw .invalidArgument("a rest can last at most 24 hours, not \(DurationText.format(seconds))")
+        }
+        t.state.transition = nil  // a new rest supersedes whatever the last one said
+        if var session = t.state.session?.session, case .strength(var progress) = session.detail, !progress.isComplete {
+            let restID = SessionID("\(session.id)-rest\(Int(t.now.timeIntervalSince1970 * 1000))")
+            let reminders = SessionPlanner.rest(
+                id: restID, seconds: seconds, startingAt: t.now, warnBefore: t.config.rest.warnBefore,
+                next: progress.nextSetDescription(t.messages), messages: t.messages
+            ).reminders.map { reminder in
+                var reminder = reminder
+                reminder.sessionID = session.id
+                return reminder
+            }
+            progress.restUntil = t.now.addingTimeInterval(seconds)
+            session.detail = .strength(progress)
+            session.endsAt = t.now.addingTimeInterval(seconds + progress.remainingPlannedRest)
+            t.write(.replan(SessionPlan(session: session, reminders: reminders), progressAt: t.now))
+            Agenda.reevaluate(&t)
+            return t.now.addingTimeInterval(seconds)
+        }
+        let plan = SessionPlanner.rest(
+            id: SessionID(t.moment.newID), seconds: seconds, startingAt: t.now, warnBefore: t.config.rest.warnBefore, messages: t.messages)
+        return start(plan, workout: nil, &t).session.endsAt
+    }
+
+    /// Moves the end of the running rest (and its warning) by `delta` seconds.
+    static func adjustRest(by delta: TimeInterval, _ t: inout Turn) throws(CommandError) -> Date {
+        let pending = t.state.session.map { active in t.state.agenda.filter { $0.sessionID == active.session.id } } ?? []
+        guard var session = t.state.session?.session, let over = pending.first(where: { $0.kind == .restOver }) else {
+            throw .noSession("no rest is running; start one with `gymbell rest`")
+        }
+        let newEnd = over.due.addingTimeInterval(delta)
+        guard newEnd.timeIntervalSince(t.now) >= Limits.rest.lowerBound else {
+            throw .invalidArgument(
+                "the rest ends in \(DurationText.format(over.due.timeIntervalSince(t.now).rounded())); "
+                    + "it cannot be shortened by \(DurationText.format(-delta))")
+        }
+        guard newEnd.timeIntervalSince(t.now) <= Limits.rest.upperBound else { throw .invalidArgument("a rest can last at most 24 hours") }
+        let moved = pending.sorted { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) }.compactMap { reminder -> Reminder? in
+            guard reminder.kind == .restOver || reminder.kind == .restWarning else { return reminder }
+            var reminder = reminder
+            reminder.due = reminder.due.addingTimeInterval(delta)
+            // A warning that would now fall before the present is dropped.
+            return reminder.kind == .restWarning && reminder.due <= t.now ? nil : reminder
+        }
+        if case .strength(var progress) = session.detail {
+            progress.restUntil = newEnd
+            session.detail = .strength(progress)
+            session.endsAt = session.endsAt.addingTimeInterval(delta)
+        } else {
+            session.endsAt = newEnd
+        }
+        t.write(.replan(SessionPlan(session: session, reminders: moved), progressAt: t.now))
+        if t.state.transition?.reminder.kind == .restWarning { t.state.transition = nil }  // its count is wrong now
+        Agenda.reevaluate(&t)
+        return newEnd
+    }
+
+    /// Records a finished set of the running strength workout: starts the rest that follows it, or
+    /// completes the workout after its last set. Returns what comes next, as a sentence.
+    static func setDone(_ t: inout Turn) throws(CommandError) -> String {
+        guard var session = t.state.session?.session, case .strength(var progress) = session.detail else {
+            throw .noSession("no strength workout is running; start one with `gymbell start WORKOUT`")
+        }
+        let rest = progress.recordSet()
+        t.state.transition = nil  // "Rest over" is done with: the set it announced is recorded
+        let reminders = StrengthPlanner.afterSet(
+            session: session, progress: progress, rest: rest, warnBefore: t.config.rest.warnBefore, at: t.now, messages: t.messages)
+        progress.restUntil = rest.map { t.now.addingTimeInterval($0) }
+        session.detail = .strength(progress)
+        session.endsAt = t.now.addingTimeInterval((rest ?? 0) + progress.remainingPlannedRest)
+        t.close(.kind(.pausedWorkout))
+        t.write(.replan(SessionPlan(session: session, reminders: reminders), progressAt: t.now))
+        Agenda.reevaluate(&t)
+        guard let rest, let next = progress.nextSetDescription(t.messages) else {
+            return t.messages.workoutCompleteReply(sets: progress.totalSetsDone, title: session.title)
+        }
+        return t.messages.setRecordedReply(rest: DurationText.format(rest), next: next)
+    }
+
+    /// Makes `plan` the running session (a rest, or an interval session planned whole from now);
+    /// today counts as trained.
+    static func start(_ plan: SessionPlan, workout: String?, _ t: inout Turn) -> SessionPlan {
+        t.write(.start(plan, workout: workout))
+        t.state.transition = nil
+        DailyRules.quietenToday(&t)
+        Agenda.reevaluate(&t)
+        return plan
+    }
+
+    /// Ends the running session; returns it and the reminders that were cancelled.
+    static func stop(_ t: inout Turn) -> StatusReport {
+        let session = t.state.session?.session
+        let cancelled = t.state.agenda.filter { $0.sessionID != nil }.sorted { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) }
+        t.write(.stop(at: t.now))
+        t.state.transition = nil
+        t.close(.anySession)
+        Agenda.reevaluate(&t)
+        return StatusReport(session: session, pending: cancelled, nextDaily: nil, now: t.now, messages: t.messages)
+    }
+
+    /// Carries on with a paused workout: the pause counts afresh from now.
+    static func resume(_ t: inout Turn) throws(CommandError) -> String {
+        guard let session = t.state.session?.session else { throw .noSession("no workout is running; start one with `gymbell start`") }
+        guard session.kind == .strength else {
+            throw .noSession("\(session.title) runs by itself and cannot pause; only a strength workout waits for you")
+        }
+        t.write(.recordProgress(session.id, at: t.now))
+        t.close(.kind(.pausedWorkout))
+        Agenda.reevaluate(&t)
+        return t.messages.resumedReply(title: session.title, phase: session.phase(at: t.now, messages: t.messages))
+    }
+}

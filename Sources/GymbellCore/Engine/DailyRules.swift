@@ -1,0 +1,92 @@
+import Foundation
+
+/// The daily reminder's commands and rules: snooze, skip today, start today's workout, and what a new
+/// config changes.
+enum DailyRules {
+    /// Shows the daily reminder again after `minutes` (the configured snooze when nil).
+    static func snooze(minutes: Int?, _ t: inout Turn) throws(CommandError) -> Reminder {
+        let minutes = minutes ?? t.config.reminders.snoozeMinutes
+        guard Limits.snoozeMinutes.contains(minutes) else { throw .invalidArgument("snooze for 1 to 1440 minutes, not \(minutes)") }
+        let text = t.messages.snoozed
+        let reminder = Reminder(
+            id: ReminderID("snooze"), kind: .snoozed, due: t.now.addingTimeInterval(Double(minutes) * 60), title: text.title, body: text.body)
+        t.write(.add(reminder))  // one snooze at a time: the same id replaces
+        t.close(.offeringWorkout)
+        Agenda.reevaluate(&t)
+        return reminder
+    }
+
+    /// No more daily reminder today (seed 002: also once a workout was started today): a pending snooze
+    /// is cancelled and a daily reminder on screen closed.
+    static func quietenToday(_ t: inout Turn) {
+        var daily = t.state.daily
+        daily.quietDay = LocalDay(containing: t.now, in: t.timeZone)
+        if daily != t.state.daily { t.write(.saveDaily(daily)) }
+        // A snooze, and daily reminders or rest-day advice held by quiet hours, are moot now.
+        let moot: Set<ReminderKind> = [.snoozed, .daily, .restDay, .restAdvice]
+        if t.state.agenda.contains(where: { moot.contains($0.kind) }) { t.write(.removeKinds(moot)) }
+        t.close(.offeringWorkout)
+    }
+
+    /// Starts a workout: the named one or today's planned one; interval workouts become a session.
+    /// Runs `start_command` and counts today as trained (no more daily reminder today).
+    static func startWorkout(named name: String?, _ t: inout Turn) throws(CommandError) -> String {
+        let today = LocalDay(containing: t.now, in: t.timeZone)
+        var title: String?
+        if let workoutName = name ?? t.config.program[today.weekday] {
+            guard let workout = t.config.workouts[workoutName] else {
+                let known = t.config.workouts.keys.sorted()
+                throw .invalidArgument(
+                    "no workout named \"\(workoutName)\" in \(t.context.configOrigin)"
+                        + (known.isEmpty ? "" : "; defined: \(known.joined(separator: ", "))"))
+            }
+            let id = SessionID(t.moment.newID)
+            let plan: SessionPlan
+            switch workout.kind {
+            case .hiit(let hiit):
+                try Limits.check(hiit)
+                plan = SessionPlanner.hiit(id: id, plan: hiit, title: workout.title, startingAt: t.now, messages: t.messages)
+            case .walkRun(let walkRun):
+                try Limits.check(walkRun)
+                plan = SessionPlanner.walkRun(id: id, plan: walkRun, title: workout.title, startingAt: t.now, messages: t.messages)
+            case .strength(let exercises):
+                plan = SessionPlan(session: StrengthPlanner.start(id: id, workout: workout, exercises: exercises, at: t.now).0, reminders: [])
+            }
+            t.write(.start(plan, workout: workoutName))
+            t.state.transition = nil
+            title = workout.title
+        }
+        quietenToday(&t)
+        if !t.config.reminders.startCommand.isEmpty {
+            t.effects.append(.launch(t.config.reminders.startCommand, purpose: .startCommand))
+        }
+        Agenda.reevaluate(&t)
+        return t.messages.startedReply(title: title)
+    }
+
+    /// A new config is in force: reminders held by the previous quiet hours follow the new ones, the
+    /// sound settings are taken up, and everything is planned again.
+    static func configApplied(previousQuietHours: QuietHours?, origin: String, _ t: inout Turn) {
+        if previousQuietHours != t.config.quietHours { rehold(heldBy: previousQuietHours, &t) }
+        t.effects.append(.soundSettings(t.config.sound))
+        t.log(.info, "config applied", ["from": origin])
+        Agenda.reevaluate(&t)
+    }
+
+    /// Reminders held until the end of the previous quiet hours wait for the new ones instead (or come
+    /// now, when the new config has none or the present is not quiet).
+    private static func rehold(heldBy previous: QuietHours?, _ t: inout Turn) {
+        guard let previous else { return }
+        let held = t.state.agenda.filter { reminder in
+            // Held ones are due exactly at the end of a window of the previous quiet hours.
+            QuietHours.holds(reminder.kind) && reminder.due > t.now
+                && previous.window(containing: reminder.due.addingTimeInterval(-0.001), in: t.timeZone)?.upperBound == reminder.due
+        }
+        for reminder in held.sorted(by: { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) }) {
+            var moved = reminder
+            moved.due = t.config.quietHours?.release(for: t.now, in: t.timeZone) ?? t.now
+            t.write(.add(moved))
+            t.log(.info, "held reminder moved by the new quiet hours", ["id": "\(reminder.id)", "due": ISO8601.format(moved.due)])
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// What the engine asks the daemon to carry out, in order.
+public enum Effect: Equatable, Sendable {
+    /// Write a change to the state database (the engine's own state has it already).
+    case store(StoreChange)
+    /// Show a reminder that stands on its own, with its sound. `tracked`: tell the engine when the server
+    /// has taken it (`Event.delivered`), so that it leaves the agenda.
+    case present(Reminder, late: TimeInterval, tracked: Bool)
+    /// Show (or replace in place) the one notification of the running session. `audible`: a reminder
+    /// fell due, play its sound; `carries`: that reminder, delivered once the server has taken this;
+    /// `resuming`: the server's id of the session's notification from before a restart.
+    case showSession(Notice, of: SessionID, audible: Bool, late: TimeInterval, carries: ReminderID?, resuming: UInt32?)
+    /// The session is over: its notification goes, unless it shows how the session ended.
+    case endSessionNotice(leavingCompletion: Bool)
+    /// Close the standalone reminders on screen that match (those waiting for a server are dropped and
+    /// so delivered).
+    case close(NoticeFilter)
+    /// Sleep until this instant (nil: until something happens).
+    case armTimer(Date?)
+    /// Run a program (argv, no shell).
+    case launch([String], purpose: LaunchPurpose)
+    /// Play reminders' sounds with these settings from now on.
+    case soundSettings(SoundSettings)
+    case log(LogEntry)
+}
+
+public enum LaunchPurpose: Equatable, Sendable {
+    /// `[reminders] start_command`: a failure is told in the command's reply.
+    case startCommand
+    /// speech-dispatcher reading a reminder out: a failure is only logged.
+    case voice
+}
+
+/// Which of the notifications on screen an effect is about.
+public enum NoticeFilter: Equatable, Sendable {
+    case kind(ReminderKind)
+    /// Reminders that offer Start Workout / Snooze (daily, snoozed).
+    case offeringWorkout
+    /// Reminders of any session.
+    case anySession
+    case session(SessionID)
+    /// Paused-workout reminders of any session but this one (nil: of every session).
+    case pausedWorkoutOutside(SessionID?)
+    case reminder(ReminderID)
+
+    public func matches(_ reminder: Reminder) -> Bool {
+        switch self {
+        case .kind(let kind): reminder.kind == kind
+        case .offeringWorkout: reminder.kind.offersWorkoutActions
+        case .anySession: reminder.sessionID != nil
+        case .session(let id): reminder.sessionID == id
+        case .pausedWorkoutOutside(let id): reminder.kind == .pausedWorkout && reminder.sessionID != id
+        case .reminder(let id): reminder.id == id
+        }
+    }
+}
+
+public struct LogEntry: Equatable, Sendable {
+    public enum Level: String, Sendable { case debug, info, notice, warning, error }
+    public var level: Level
+    public var message: String
+    public var metadata: [String: String]
+
+    public init(_ level: Level, _ message: String, _ metadata: [String: String] = [:]) {
+        self.level = level
+        self.message = message
+        self.metadata = metadata
+    }
+}

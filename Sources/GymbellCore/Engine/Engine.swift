@@ -1,0 +1,126 @@
+import Foundation
+
+/// The daemon's decisions, as one pure function: `handle(event, at:)` takes the state, the event, the
+/// instant and the time zone, and gives the new state and the effects to carry out (DESIGN.md §2).
+/// Nothing here reads a clock, a file or the bus; the daemon interprets the effects.
+public struct Engine: Sendable {
+    public private(set) var state: EngineState
+    public private(set) var context: EngineContext
+
+    public init(state: EngineState, context: EngineContext) {
+        self.state = state
+        self.context = context
+    }
+
+    /// What handling an event gave: the effects in order, and a command's answer.
+    public struct Outcome: Equatable, Sendable {
+        public var effects: [Effect]
+        public var reply: Result<CommandReply, CommandError>?
+    }
+
+    /// Handles `event` at `moment`. A refused command changes nothing and has no effects.
+    public mutating func handle(_ event: Event, at moment: Moment) -> Outcome {
+        if case .configApplied(let config, let origin) = event {
+            let previous = context.config
+            context.config = config
+            context.configOrigin = origin
+            var turn = Turn(state: state, moment: moment, context: context)
+            DailyRules.configApplied(previousQuietHours: previous.quietHours, origin: origin, &turn)
+            return commit(turn, reply: nil)
+        }
+        var turn = Turn(state: state, moment: moment, context: context)
+        switch event {
+        case .tick:
+            Agenda.reevaluate(&turn)
+        case .command(let command):
+            do {
+                let reply = try Commands.run(command, &turn)
+                return commit(turn, reply: .success(reply))
+            } catch {
+                return Outcome(effects: [], reply: .failure(error))
+            }
+        case .action(let target, let key):
+            Actions.invoked(on: target, key: key, &turn)
+        case .delivered(let id):
+            Agenda.delivered(id, &turn)
+        case .sessionNoticeShown(let session, let id):
+            guard turn.state.running(session) != nil, turn.state.session?.noticeID != id else { break }
+            turn.write(.setNoticeID(id, of: session))
+        case .serverAppeared(let server):
+            turn.state.server = server
+            Agenda.refreshSessionNotice(&turn)
+        case .serverVanished:
+            turn.state.server = .unknown
+        case .storageChanged(let problem):
+            turn.state.storage = problem
+            SmartRules.tellStorage(&turn)
+            Agenda.arm(&turn)
+        case .shutdown:
+            turn.effects.append(.endSessionNotice(leavingCompletion: turn.state.transition?.endsSession ?? false))
+        case .configApplied:
+            break
+        }
+        return commit(turn, reply: nil)
+    }
+
+    private mutating func commit(_ turn: Turn, reply: Result<CommandReply, CommandError>?) -> Outcome {
+        state = turn.state
+        return Outcome(effects: turn.effects, reply: reply)
+    }
+}
+
+/// What the engine decides with besides its state: the config in force and the environment's facts.
+public struct EngineContext: Sendable {
+    public var config: Config
+    /// Where the config came from, as messages name it (a path, or "built-in default").
+    public var configOrigin: String
+    /// Translations of the texts.
+    public var messages: Messages
+    /// Whether speech-dispatcher (`spd-say`) is installed.
+    public var canSpeak: Bool
+
+    public init(config: Config, configOrigin: String, messages: Messages = .english, canSpeak: Bool = false) {
+        self.config = config
+        self.configOrigin = configOrigin
+        self.messages = messages
+        self.canSpeak = canSpeak
+    }
+}
+
+/// One event being handled: the state as it changes, and the effects decided so far.
+struct Turn {
+    var state: EngineState
+    let moment: Moment
+    let context: EngineContext
+    var effects: [Effect] = []
+
+    var now: Date { moment.now }
+    var timeZone: TimeZone { moment.timeZone }
+    var config: Config { context.config }
+    var messages: Messages { context.messages }
+
+    /// A durable change: made to the state here, and handed to the daemon for the database.
+    mutating func write(_ change: StoreChange) {
+        if case .remove(let ids) = change, ids.isEmpty { return }
+        state.apply(change)
+        effects.append(.store(change))
+    }
+
+    mutating func log(_ level: LogEntry.Level, _ message: String, _ metadata: [String: String] = [:]) {
+        effects.append(.log(LogEntry(level, message, metadata)))
+    }
+
+    mutating func close(_ filter: NoticeFilter) { effects.append(.close(filter)) }
+
+    /// How far back the rules that run on every re-plan look (learned time, rest-day advice).
+    static let historyHorizon: TimeInterval = 400 * 86_400
+
+    /// The sessions the rules look at.
+    var recentHistory: [HistoryEntry] {
+        let since = now.addingTimeInterval(-Self.historyHorizon)
+        return state.history.filter { $0.startedAt >= since }
+    }
+
+    /// The daily reminder planner, with the times learned from the history when `time = "auto"`.
+    var planner: DailyPlanner { DailyPlanner(config: config, messages: messages, history: recentHistory, now: now, in: timeZone) }
+}

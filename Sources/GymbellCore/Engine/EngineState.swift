@@ -1,0 +1,96 @@
+import Foundation
+
+/// Everything the engine decides on. The durable part mirrors the state database (the daemon loads it
+/// once at start-up and every change reaches the database as a `StoreChange` effect); the rest lives
+/// as long as the process.
+public struct EngineState: Equatable, Sendable {
+    // MARK: Durable (the state database)
+
+    /// Pending reminders, in no particular order.
+    public var agenda: [Reminder]
+    /// The running session, if any.
+    public var session: ActiveSession?
+    /// Every session ever started, oldest first, the running one included.
+    public var history: [HistoryEntry]
+    /// The daily reminder's memory.
+    public var daily: DailyState
+
+    // MARK: This process only
+
+    /// The session's latest reminder that fell due, until a command supersedes it (a set done, a new
+    /// rest): its text is what the session's notification says.
+    public var transition: Transition?
+    /// Reminders handed to the notification server and not yet taken by it, with whether each is the
+    /// session's last word. They stay in the agenda until taken (a restart shows them again), but are
+    /// not due again in this process.
+    public var inFlight: [ReminderID: Bool] = [:]
+    /// The next daily reminder the timer is also armed for.
+    public var nextDaily: PlannedDaily?
+    /// The next instant a history rule (paused workout, rest-day advice) has something to do.
+    public var nextSmartCheck: Date?
+    /// What the state database reports (nil: all is well), and what the user was last told.
+    public var storage: StorageProblem?
+    public var toldStorage: StorageProblem?
+    /// What the notification server on the bus does with notifications.
+    public var server: ServerProfile = .unknown
+
+    public struct Transition: Equatable, Sendable {
+        public var reminder: Reminder
+        /// It was the session's last word (the completion).
+        public var endsSession: Bool
+    }
+
+    public init(stored: StoredState) {
+        agenda = stored.agenda
+        session = stored.session
+        history = stored.history
+        daily = stored.daily
+    }
+
+    /// The session's running state, if `id` is the running session.
+    public func running(_ id: SessionID?) -> ActiveSession? {
+        guard let session, session.session.id == id else { return nil }
+        return session
+    }
+
+    /// When the session's next reminder falls due: not one with the server, nor `besides`.
+    func nextDue(of session: SessionID, besides: ReminderID? = nil) -> Date? {
+        agenda.filter { $0.sessionID == session && $0.id != besides && inFlight[$0.id] == nil }.map(\.due).min()
+    }
+}
+
+/// The running session and what the database keeps beside it.
+public struct ActiveSession: Equatable, Sendable {
+    public var session: Session
+    /// Its `[workouts]` name, when started from one.
+    public var workout: String?
+    /// The last sign of life (start, a set, a rest, resume): the paused-workout rule counts from it.
+    public var lastProgressAt: Date
+    /// Paused-workout reminders sent since then.
+    public var pauseReminders: Int
+    /// The notification server's id of the session's notification (kept across restarts).
+    public var noticeID: UInt32?
+
+    public init(session: Session, workout: String?, lastProgressAt: Date, pauseReminders: Int = 0, noticeID: UInt32? = nil) {
+        self.session = session
+        self.workout = workout
+        self.lastProgressAt = lastProgressAt
+        self.pauseReminders = pauseReminders
+        self.noticeID = noticeID
+    }
+}
+
+/// The durable state as read from the database at start-up.
+public struct StoredState: Equatable, Sendable {
+    public var agenda: [Reminder]
+    public var session: ActiveSession?
+    public var history: [HistoryEntry]
+    public var daily: DailyState
+
+    public init(agenda: [Reminder] = [], session: ActiveSession? = nil, history: [HistoryEntry] = [], daily: DailyState = DailyState()) {
+        self.agenda = agenda
+        self.session = session
+        self.history = history
+        self.daily = daily
+    }
+}

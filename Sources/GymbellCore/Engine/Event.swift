@@ -1,0 +1,84 @@
+import Foundation
+
+/// What happens to the engine. Every event is handled at an instant in a time zone (`Moment`).
+public enum Event: Equatable, Sendable {
+    /// Look at the agenda: at start-up, when the timer fires, after the wall clock jumped, on resume
+    /// from suspend, when the time zone changed.
+    case tick
+    case command(Command)
+    /// The user chose an action on a notification.
+    case action(on: NoticeTarget, key: String)
+    /// The notification server has taken a reminder.
+    case delivered(ReminderID)
+    /// The server shows the session's notification under this id of its own.
+    case sessionNoticeShown(SessionID, id: UInt32)
+    case serverAppeared(ServerProfile)
+    case serverVanished
+    case configApplied(Config, origin: String)
+    /// The state database's condition changed (nil: all is well again).
+    case storageChanged(StorageProblem?)
+    /// The daemon is about to exit.
+    case shutdown
+}
+
+/// What a notification on screen shows.
+public enum NoticeTarget: Equatable, Sendable {
+    case reminder(Reminder)
+    case session(SessionID)
+}
+
+/// The commands of the control interface (one per CLI command).
+public enum Command: Equatable, Sendable {
+    /// A rest of `seconds` (the configured default when nil).
+    case rest(seconds: TimeInterval?)
+    case adjustRest(by: TimeInterval)
+    case setDone
+    case hiit(HIITPlan, title: String?, workout: String?)
+    case walkRun(WalkRunPlan, title: String?, workout: String?)
+    /// The named workout, or today's planned one.
+    case start(workout: String?)
+    case stop
+    /// Snooze for `minutes` (the configured snooze when nil).
+    case snooze(minutes: Int?)
+    case skipToday
+    case resume
+    case upcoming(days: Int)
+    case status
+    case history(days: Int)
+    case stats
+    case suggest
+    case exportICS(weeks: Int)
+}
+
+/// A command's answer.
+public enum CommandReply: Equatable, Sendable {
+    /// When what was started (or moved) ends.
+    case until(Date)
+    /// A sentence for the terminal.
+    case text(String)
+    case session(SessionPlan)
+    case stopped(StatusReport)
+    case snoozed(Reminder)
+    /// The next daily reminder after today (nil: none planned).
+    case nextDaily(Date?)
+    case upcoming([UpcomingEntry])
+    case status(StatusReport)
+    case history([HistoryEntry])
+    case stats(StatsReport)
+    case suggest(SuggestReport)
+    case calendar(String)
+}
+
+/// The instant an event is handled at, and what else the engine may not find out by itself.
+public struct Moment: Sendable {
+    public var now: Date
+    public var timeZone: TimeZone
+    /// A fresh id, for a session a command starts.
+    public var newID: String
+
+    public init(now: Date, timeZone: TimeZone, newID: String = "") {
+        self.now = now
+        self.timeZone = timeZone
+        self.newID = newID
+    }
+}

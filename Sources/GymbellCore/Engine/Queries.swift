@@ -1,0 +1,61 @@
+import Foundation
+
+/// The commands that only read: what comes next, the status, the history and what it gives.
+enum Queries {
+    static func answer(_ command: Command, _ t: Turn) throws(CommandError) -> CommandReply {
+        switch command {
+        case .upcoming(let days): return .upcoming(try upcoming(days: days, t))
+        case .status:
+            return .status(StatusReport(
+                session: t.state.session?.session, pending: sortedAgenda(t), nextDaily: t.state.nextDaily?.occurrence, now: t.now,
+                messages: t.messages, storage: t.state.storage))
+        case .history(let days):
+            guard Limits.historyDays.contains(days) else { throw .invalidArgument("list 1 to 3660 days, not \(days)") }
+            let since = t.now.addingTimeInterval(-Double(days) * 86_400)
+            return .history(t.state.history.filter { $0.startedAt >= since })
+        case .stats:
+            return .stats(StatsReport(history: t.state.history, program: t.config.program, now: t.now, timeZone: t.timeZone))
+        case .suggest:
+            return .suggest(SuggestReport(config: t.config, history: t.recentHistory, now: t.now, timeZone: t.timeZone))
+        case .exportICS(let weeks): return .calendar(try exportICS(weeks: weeks, t))
+        default: throw .unknownMethod("\(command) is not a query")
+        }
+    }
+
+    static func sortedAgenda(_ t: Turn) -> [Reminder] {
+        t.state.agenda.sorted { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) }
+    }
+
+    /// The daily reminders of the next `days` days and the pending ones, in order.
+    static func upcoming(days: Int, _ t: Turn) throws(CommandError) -> [UpcomingEntry] {
+        guard Limits.upcomingDays.contains(days) else { throw .invalidArgument("list 1 to 366 days, not \(days)") }
+        // A daily reminder planned inside quiet hours comes when they end.
+        let shownAt = { (due: Date) in t.config.quietHours?.release(for: due, in: t.timeZone) ?? due }
+        let daily = t.planner.upcoming(after: t.now, days: days, in: t.timeZone, excluding: t.state.daily.quietDay)
+            .map { UpcomingEntry(due: shownAt($0.occurrence), kind: $0.kind.rawValue, title: $0.title, body: $0.body, workout: $0.workoutName) }
+        let horizon = t.now.addingTimeInterval(Double(days) * 86_400)
+        let pending = (sortedAgenda(t) + SmartRules.upcoming(t, history: t.recentHistory))
+            .filter { $0.due <= horizon }
+            .map { UpcomingEntry(due: $0.due, kind: $0.kind.rawValue, title: $0.title, body: $0.body, workout: nil) }
+        return (daily + pending).sorted { $0.due < $1.due }
+    }
+
+    /// The program's workouts of the next `weeks` weeks as iCalendar text.
+    static func exportICS(weeks: Int, _ t: Turn) throws(CommandError) -> String {
+        guard Limits.exportWeeks.contains(weeks) else { throw .invalidArgument("export 1 to 52 weeks, not \(weeks)") }
+        guard !t.config.program.isEmpty else {
+            throw .invalidArgument("the [program] of \(t.context.configOrigin) plans no workouts, so there is nothing to export")
+        }
+        var learned: [Weekday: LocalTime] = [:]
+        if t.config.reminders.autoTime {
+            let history = t.recentHistory
+            for weekday in Weekday.allCases {
+                learned[weekday] = LearnedTime().usualStart(on: weekday, history: history, now: t.now, in: t.timeZone)
+            }
+        }
+        return ICalendarExport.ics(
+            program: t.config.program, workouts: t.config.workouts, reminderTime: t.config.reminders.time, from: t.now, weeks: weeks,
+            timeZone: t.timeZone, messages: t.messages, learnedStarts: learned, autoLead: t.config.reminders.autoLead,
+            alarms: t.config.reminders.enabled)
+    }
+}

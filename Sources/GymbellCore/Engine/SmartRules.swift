@@ -1,0 +1,114 @@
+import Foundation
+
+/// Seed 002's reminders from the history — paused workout, rest-day advice, milestones — and telling
+/// the user about the state database.
+enum SmartRules {
+    // MARK: Paused workout
+
+    /// A strength workout without progress for `pause_after` gets "Paused workout", once more 24 h after
+    /// its last progress, and is then recorded as abandoned. Returns when the rule next has work.
+    /// (Interval sessions and rests run by themselves: they cannot pause.)
+    static func checkPausedWorkout(_ t: inout Turn) -> Date? {
+        guard let active = t.state.session, active.session.kind == .strength else { return nil }
+        let session = active.session
+        let rule = PauseRule(settings: t.config.reminders)
+        var step = rule.next(lastProgressAt: active.lastProgressAt, alreadySent: active.pauseReminders, now: t.now)
+        if step.abandonAt <= t.now {
+            t.write(.abandon(session.id))
+            t.close(.session(session.id))
+            t.log(.info, "session abandoned", ["session": "\(session.id)", "last_progress": ISO8601.format(active.lastProgressAt)])
+            return nil
+        }
+        if let due = step.reminder, due.due <= t.now {
+            t.close(.kind(.pausedWorkout))
+            Agenda.deliver(rule.reminder(due, for: session, messages: t.messages), &t)
+            t.write(.notePauseReminder(due.number, of: session.id))
+            step = rule.next(lastProgressAt: active.lastProgressAt, alreadySent: due.number, now: t.now)
+        }
+        return [step.reminder?.due, step.abandonAt].compactMap { $0 }.min()
+    }
+
+    // MARK: Rest-day advice
+
+    /// "Good rest day! 🌙" after `rest_after_days` days of training in a row, on a day without a session
+    /// yet, at `rest_advice_time`; once a day, late within `late_grace`. Returns the next advice's instant.
+    static func checkRestAdvice(_ t: inout Turn, daily: inout DailyState) -> Date? {
+        let rule = RestAdviceRule(settings: t.config.reminders)
+        let history = t.recentHistory
+        let today = LocalDay(containing: t.now, in: t.timeZone)
+        if daily.restAdviceDay != today, let advice = rule.advice(on: today, history: history, now: t.now, in: t.timeZone),
+            advice.due <= t.now
+        {
+            if t.now.timeIntervalSince(advice.due) <= t.config.reminders.lateGrace {
+                Agenda.deliver(advice.reminder(messages: t.messages), &t)
+            }
+            daily.restAdviceDay = today
+        }
+        guard let next = rule.next(after: t.now, history: history, in: t.timeZone), next.day != daily.restAdviceDay else { return nil }
+        return next.due
+    }
+
+    // MARK: Milestones
+
+    /// One celebration right after a session completes, for every milestone it reaches.
+    static func celebrateMilestones(of session: SessionID, _ t: inout Turn) {
+        guard t.config.reminders.milestones else { return }
+        let reached = MilestoneRule.reached(
+            byCompleting: session, history: t.state.history, program: t.config.program, now: t.now, timeZone: t.timeZone)
+        guard let reminder = MilestoneRule.reminder(for: reached, session: session, at: t.now, messages: t.messages) else { return }
+        t.log(.info, "milestone reached", ["session": "\(session)", "milestones": "\(reached)"])
+        Agenda.deliver(reminder, &t)
+    }
+
+    /// The next rest-day advice and paused-workout reminder as things stand, at the instant they would
+    /// be shown (after quiet hours).
+    static func upcoming(_ t: Turn, history: [HistoryEntry]) -> [Reminder] {
+        var list: [Reminder] = []
+        if let advice = RestAdviceRule(settings: t.config.reminders).next(after: t.now, history: history, in: t.timeZone),
+            advice.day != t.state.daily.restAdviceDay
+        {
+            list.append(advice.reminder(messages: t.messages))
+        }
+        if let active = t.state.session, active.session.kind == .strength {
+            let rule = PauseRule(settings: t.config.reminders)
+            if let step = rule.next(lastProgressAt: active.lastProgressAt, alreadySent: active.pauseReminders, now: t.now).reminder,
+                step.due > t.now
+            {
+                list.append(rule.reminder(step, for: active.session, messages: t.messages))
+            }
+        }
+        return list.map { reminder in
+            var reminder = reminder
+            reminder.due = t.config.quietHours?.release(for: reminder.due, in: t.timeZone) ?? reminder.due
+            return reminder
+        }
+    }
+
+    // MARK: The state database
+
+    /// When state stops being saved (full disk, read-only, locked) or a damaged database was replaced:
+    /// told once per problem, with what to do; and when it is saved again.
+    static func tellStorage(_ t: inout Turn) {
+        guard let problem = t.state.storage else {
+            if let told = t.state.toldStorage {
+                t.log(.notice, "the state database is saved again", ["path": told.database])
+                t.state.toldStorage = nil
+                t.close(.kind(.storageProblem))
+            }
+            return
+        }
+        if let told = t.state.toldStorage, told.isSame(as: problem) { return }
+        t.state.toldStorage = problem
+        t.log(
+            .error, "state database problem",
+            [
+                "problem": problem.cause.rawValue, "saving": "\(problem.saving)", "moved_to": problem.movedTo ?? "-",
+                "detail": problem.detail,
+            ])
+        let text = t.messages.storageProblem(problem)
+        t.close(.kind(.storageProblem))
+        t.effects.append(.present(
+            Reminder(id: ReminderID("storage-problem"), kind: .storageProblem, due: t.now, title: text.title, body: text.body),
+            late: 0, tracked: false))
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// The sentences a command answers with, in the terminal (`gymbell set-done`, `start`, `resume`).
+extension Messages {
+    public func setRecordedReply(rest: String, next: String) -> String {
+        self("Set recorded. Rest {rest}; next: {next}", ["rest": rest, "next": next])
+    }
+
+    public func workoutCompleteReply(sets: Int, title: String) -> String {
+        self("Workout complete: {sets} sets of {workout}", ["sets": String(sets), "workout": title])
+    }
+
+    public func resumedReply(title: String, phase: String) -> String {
+        self("Resumed {workout}: {phase}", ["workout": title, "phase": phase])
+    }
+
+    public func startedReply(title: String?) -> String {
+        guard let title else { return self("Workout started") }
+        return self("Started {workout}", ["workout": title])
+    }
+
+    public func startCommandFailed(_ reason: String) -> String {
+        self("start_command failed: {reason}", ["reason": reason])
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import GymbellCore
+
+/// The state database as the engine sees it: read whole at start-up, then changed one `StoreChange`
+/// at a time (each one transaction, with the same result as `EngineState.apply`).
+extension StateStore {
+    public func load() throws(StoreError) -> StoredState {
+        var active: ActiveSession?
+        if let session = try activeSession(), let (entry, pauses) = try runningEntry(), entry.id == session.id {
+            active = ActiveSession(
+                session: session, workout: entry.workout, lastProgressAt: entry.lastProgressAt, pauseReminders: pauses,
+                noticeID: try noticeID(of: session.id))
+        }
+        return StoredState(agenda: try pendingReminders(), session: active, history: try history(), daily: try dailyState())
+    }
+
+    public func apply(_ change: StoreChange) throws(StoreError) {
+        switch change {
+        case .add(let reminder): try add(reminder)
+        case .remove(let ids): try remove(ids)
+        case .removeKinds(let kinds): try remove(kinds: kinds)
+        case .start(let plan, let workout): try start(plan, workout: workout)
+        case .stop(let now): try stopSession(at: now)
+        case .finish(let id, let now): try finish(id, at: now)
+        case .abandon(let id): try abandon(id)
+        case .replan(let plan, let progressAt): try replan(plan, progressAt: progressAt)
+        case .recordProgress(let id, let instant): try recordProgress(id, at: instant)
+        case .notePauseReminder(let number, let id): try notePauseReminder(number, of: id)
+        case .saveDaily(let state): try save(state)
+        case .setNoticeID(let noticeID, let id): try setNoticeID(noticeID, of: id)
+        }
+    }
+}
