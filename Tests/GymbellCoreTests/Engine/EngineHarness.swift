@@ -1,0 +1,95 @@
+import Foundation
+@testable import GymbellCore
+
+/// The engine with a clock that moves only when the test says (swift-nio's `EmbeddedEventLoop` is the
+/// model): `advance(to:)` fires the timer at every instant the engine armed it for on the way, as the
+/// daemon's timerfd would. The harness is also the notification server: it takes every notification
+/// at once, and records what was shown when.
+struct EngineHarness {
+    private(set) var engine: Engine
+    private(set) var now: Date
+    let timeZone: TimeZone
+    /// What the engine last armed the timer for.
+    private(set) var armed: Date?
+    /// Everything shown, in order: (instant, title, body), standalone reminders and the session's notice.
+    private(set) var shown: [(at: Date, title: String, body: String, kind: Shown)] = []
+    /// Every effect, in order.
+    private(set) var effects: [Effect] = []
+    /// Whether the server takes notifications (false: as if none were on the bus).
+    var serverTakes = true
+    private var nextID = 0
+
+    enum Shown: Equatable {
+        case reminder(ReminderKind)
+        /// The session's notice; `audible`: a reminder fell due.
+        case session(audible: Bool)
+    }
+
+    /// Starts the engine at `start` (its start-up tick included).
+    init(_ toml: String = "", at start: String, in timeZone: TimeZone = berlin, stored: StoredState = StoredState()) throws {
+        let config = try ConfigParser.parse(toml, path: "config.toml")
+        engine = Engine(state: EngineState(stored: stored), context: EngineContext(config: config, configOrigin: "config.toml"))
+        now = instant(start)
+        self.timeZone = timeZone
+        send(.tick)  // start-up
+    }
+
+    var state: EngineState { engine.state }
+
+    /// Handles one event now; carries out what the harness plays (timer, server).
+    @discardableResult
+    mutating func send(_ event: Event) -> Engine.Outcome {
+        nextID += 1
+        let outcome = engine.handle(event, at: Moment(now: now, timeZone: timeZone, newID: "id\(nextID)"))
+        effects += outcome.effects
+        var taken: [ReminderID] = []
+        for effect in outcome.effects {
+            switch effect {
+            case .armTimer(let instant): armed = instant
+            case .present(let reminder, _, let tracked):
+                shown.append((now, reminder.title, reminder.body, .reminder(reminder.kind)))
+                if tracked { taken.append(reminder.id) }
+            case .showSession(let notice, _, let audible, _, let carried, _):
+                if audible || shown.last?.title != notice.title || shown.last?.body != notice.body {
+                    shown.append((now, notice.title, notice.body, .session(audible: audible)))
+                }
+                if let carried { taken.append(carried) }
+            default: break
+            }
+        }
+        if serverTakes { for id in taken { send(.delivered(id)) } }
+        return outcome
+    }
+
+    /// A command now; its answer.
+    mutating func command(_ command: Command) -> Result<CommandReply, CommandError> {
+        send(.command(command)).reply ?? .failure(.failed("no reply"))
+    }
+
+    /// Moves the clock to `instant`, firing the timer at each armed instant on the way.
+    mutating func advance(to instant: Date) {
+        var fired = 0
+        while let armed, armed <= instant, armed >= now, fired < 10_000 {
+            now = armed
+            send(.tick)
+            fired += 1
+        }
+        now = instant
+    }
+
+    mutating func advance(by seconds: TimeInterval) { advance(to: now.addingTimeInterval(seconds)) }
+
+    /// The clock jumps (suspend, the daemon was not running): nothing fires on the way, one tick at `instant`.
+    mutating func jump(to instant: Date) {
+        now = instant
+        send(.tick)
+    }
+
+    /// What fell due: (seconds after `start`, title), audible ones only.
+    func audible(since start: Date) -> [(TimeInterval, String)] {
+        shown.filter { $0.kind != .session(audible: false) }.map { ($0.at.timeIntervalSince(start), $0.title) }
+    }
+
+    var logs: [LogEntry] { effects.compactMap { if case .log(let entry) = $0 { entry } else { nil } } }
+    var writes: [StoreChange] { effects.compactMap { if case .store(let change) = $0 { change } else { nil } } }
+}

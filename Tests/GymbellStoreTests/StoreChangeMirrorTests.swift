@@ -1,0 +1,87 @@
+import Foundation
+import GymbellCore
+import Testing
+@testable import GymbellStore
+
+/// The engine keeps the durable state in memory and changes it with the same `StoreChange`s the daemon
+/// writes: after any sequence of changes, the database read back must equal the engine's state.
+@Suite("StoreChange: the engine's memory and SQLite agree")
+struct StoreChangeMirrorTests {
+    static let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+
+    static func at(_ seconds: TimeInterval) -> Date { t0.addingTimeInterval(seconds) }
+
+    static let push = WorkoutDefinition(
+        name: "push", title: "Push Day",
+        kind: .strength(exercises: [Exercise(name: "Bench Press", sets: 2, reps: 8, weight: 80, unit: "kg", rest: [60, 60])]))
+
+    static func strengthPlan(_ id: String, at start: TimeInterval) -> SessionPlan {
+        guard case .strength(let exercises) = push.kind else { preconditionFailure() }
+        return SessionPlan(session: StrengthPlanner.start(id: SessionID(id), workout: push, exercises: exercises, at: at(start)).0, reminders: [])
+    }
+
+    static func afterSet(_ plan: SessionPlan, at seconds: TimeInterval) -> SessionPlan {
+        var session = plan.session
+        guard case .strength(var progress) = session.detail else { preconditionFailure() }
+        let rest = progress.recordSet()
+        let reminders = StrengthPlanner.afterSet(session: session, progress: progress, rest: rest, warnBefore: 10, at: at(seconds))
+        progress.restUntil = rest.map { at(seconds + $0) }
+        session.detail = .strength(progress)
+        session.endsAt = at(seconds + (rest ?? 0))
+        return SessionPlan(session: session, reminders: reminders)
+    }
+
+    static let daily = Reminder(id: ReminderID("daily-x"), kind: .daily, due: at(50), title: "Workout Time!", body: "Today: Push Day")
+    static let hiit = SessionPlanner.hiit(id: SessionID("h1"), plan: HIITPlan(rounds: 2, work: 40, rest: 20), startingAt: at(100))
+    static let rest = SessionPlanner.rest(id: SessionID("r1"), seconds: 90, startingAt: at(10), warnBefore: 10)
+
+    struct Script: Sendable, CustomTestStringConvertible {
+        let name: String
+        let changes: [StoreChange]
+        var testDescription: String { name }
+    }
+
+    static let scripts: [Script] = [
+        Script(name: "a rest started, then an interval session replaces it", changes: [
+            .start(rest, workout: nil), .add(daily), .start(hiit, workout: "hiit20"), .remove([hiit.reminders[0].id]),
+        ]),
+        Script(name: "a session stopped; the daily reminders removed by kind", changes: [
+            .add(daily), .start(hiit, workout: nil), .stop(at: at(130)), .removeKinds([.daily, .snoozed]),
+        ]),
+        Script(name: "a session finished; the daily state saved", changes: [
+            .start(rest, workout: nil), .remove(rest.reminders.map(\.id)), .finish(SessionID("r1"), at: at(100)),
+            .saveDaily(DailyState(lastHandled: at(50), quietDay: LocalDay(containing: at(50), in: TimeZone(identifier: "UTC")!))),
+        ]),
+        Script(name: "a strength workout: sets, progress, pause reminders, notice id, abandoned", changes: [
+            .start(strengthPlan("p1", at: 0), workout: "push"),
+            .replan(afterSet(strengthPlan("p1", at: 0), at: 100), progressAt: at(100)),
+            .setNoticeID(7, of: SessionID("p1")),
+            .add(Reminder(id: ReminderID("p1-paused-1"), kind: .pausedWorkout, due: at(7300), title: "t", body: "b", sessionID: SessionID("p1"))),
+            .notePauseReminder(1, of: SessionID("p1")),
+            .recordProgress(SessionID("p1"), at: at(7400)),
+            .notePauseReminder(1, of: SessionID("p1")),
+            .abandon(SessionID("p1")),
+        ]),
+        Script(name: "a strength workout still running, with its rest pending", changes: [
+            .start(strengthPlan("p2", at: 0), workout: "push"),
+            .replan(afterSet(strengthPlan("p2", at: 0), at: 100), progressAt: at(100)),
+            .setNoticeID(9, of: SessionID("p2")),
+        ]),
+    ]
+
+    @Test(arguments: scripts)
+    func databaseEqualsTheEnginesState(_ script: Script) throws {
+        let store = try StateStore()
+        var state = EngineState(stored: try store.load())
+        for change in script.changes {
+            state.apply(change)
+            try store.apply(change)
+        }
+        let loaded = try store.load()
+        func sorted(_ reminders: [Reminder]) -> [Reminder] { reminders.sorted { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) } }
+        #expect(sorted(loaded.agenda) == sorted(state.agenda))
+        #expect(loaded.session == state.session)
+        #expect(loaded.history == state.history)
+        #expect(loaded.daily == state.daily)
+    }
+}
