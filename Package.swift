@@ -53,6 +53,9 @@ let package = Package(
         .testTarget(
             name: "GymbellStoreTests", dependencies: ["GymbellStore", "GymbellCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "GymbellDesktopTests", dependencies: ["GymbellDesktop"]),
+        .testTarget(
+            name: "GymbellDaemonTests",
+            dependencies: ["GymbellDaemon", "GymbellCore", "GymbellStore", .product(name: "Logging", package: "swift-log")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,154 @@
+import Foundation
+import GymbellCore
+import GymbellStore
+import Logging
+import Testing
+@testable import GymbellDaemon
+
+/// The daemon as the interpreter of the engine's effects, with a fake notification server and timer,
+/// a clock the test moves, and a real SQLite store.
+@Suite("Daemon: carrying out the engine's effects")
+struct DaemonTests {
+    final class Clock: @unchecked Sendable {
+        var now = Date(timeIntervalSince1970: 1_800_000_000)
+    }
+
+    /// Records what would be on screen; takes every notification at once, or only when told.
+    final class FakePresenter: NoticeShowing {
+        var onAction: ((NoticeTarget, String) -> Void)?
+        var onSessionServerID: ((SessionID, UInt32) -> Void)?
+        var sessionRunning: () -> Bool = { false }
+        var server = ServerProfile.unknown
+        var takesAtOnce = true
+        var presented: [Reminder] = []
+        var sessionNotices: [(notice: Notice, audible: Bool)] = []
+        var closed = 0
+        var endedSession: [Bool] = []
+        var waiting: [() -> Void] = []
+        var sound: SoundSettings?
+
+        func serverAppeared(_ completion: @escaping () -> Void) { completion() }
+        func serverVanished() {}
+        func apply(sound: SoundSettings) { self.sound = sound }
+        func present(_ reminder: Reminder, late: TimeInterval, accepted: @escaping () -> Void) {
+            presented.append(reminder)
+            take(accepted)
+        }
+        func showSession(
+            _ notice: Notice, of session: SessionID, audible: Bool, late: TimeInterval, accepted: (() -> Void)?, resuming serverID: UInt32?
+        ) {
+            sessionNotices.append((notice, audible))
+            if let accepted { take(accepted) }
+            onSessionServerID?(session, 17)
+        }
+        func endSession(leavingCompletion: Bool) { endedSession.append(leavingCompletion) }
+        func close(where matches: (Reminder) -> Bool) { closed += 1 }
+
+        private func take(_ accepted: @escaping () -> Void) {
+            if takesAtOnce { accepted() } else { waiting.append(accepted) }
+        }
+    }
+
+    final class FakeTimer: WakeTimer {
+        var armed: Date?
+        func arm(at instant: Date?) { armed = instant }
+    }
+
+    let clock = Clock()
+    let presenter = FakePresenter()
+    let timer = FakeTimer()
+    var launched: [[String]] = []
+
+    func daemon(_ toml: String = "", store: StateStore? = nil, launch: @escaping ([String]) throws -> Void = { _ in }) throws -> (Daemon, StateStore) {
+        let store = try store ?? StateStore()
+        let config = LoadedConfig(config: try ConfigParser.parse(toml, path: "config.toml"), path: "config.toml")
+        let clock = self.clock
+        var ids = 0
+        let environment = Daemon.Environment(
+            clock: { clock.now }, timeZone: { TimeZone(identifier: "Europe/Berlin")! }, launch: launch,
+            newID: { ids += 1; return "s\(ids)" }, isInstalled: { _ in false })
+        let daemon = Daemon(
+            config: config, store: store, presenter: presenter, timer: timer, environment: environment, logger: Logger(label: "test"))
+        return (daemon, store)
+    }
+
+    @Test func aRestIsWrittenArmedShownAndRecorded() throws {
+        let (daemon, store) = try daemon()
+        daemon.reevaluate()
+        let end = try daemon.rest(seconds: 30)
+        #expect(end == clock.now.addingTimeInterval(30))
+        #expect(timer.armed == end)
+        #expect(try store.activeSession()?.endsAt == end)
+        #expect(try store.pendingReminders().map(\.kind) == [.restOver])
+        let running = try #require(try store.activeSession())
+        #expect(try store.noticeID(of: running.id) == 17)
+
+        clock.now = end
+        daemon.reevaluate()  // the timer fired
+        #expect(presenter.sessionNotices.filter(\.audible).map(\.notice.title) == ["Rest over ⏰"])
+        // Taken by the server: gone from the database, the session recorded as completed.
+        #expect(try store.pendingReminders().isEmpty)
+        #expect(try store.activeSession() == nil)
+        #expect(try store.history().last?.outcome == .completed)
+        #expect(presenter.endedSession.last == true)  // the completion stays on screen to expire
+    }
+
+    @Test func aReminderNotYetTakenStaysInTheDatabaseUntilItIs() throws {
+        presenter.takesAtOnce = false
+        let (daemon, store) = try daemon()
+        daemon.reevaluate()
+        _ = try daemon.rest(seconds: 5)
+        clock.now = clock.now.addingTimeInterval(5)
+        daemon.reevaluate()
+        #expect(try store.pendingReminders().count == 1)  // a crash now shows it again after the restart
+        daemon.reevaluate()
+        #expect(presenter.sessionNotices.filter(\.audible).count == 1)  // but not twice in this process
+        presenter.waiting.forEach { $0() }
+        #expect(try store.pendingReminders().isEmpty)
+    }
+
+    @Test func aRestartedDaemonCarriesOnFromTheDatabase() throws {
+        let store = try StateStore()
+        do {
+            let (first, _) = try daemon(store: store)
+            first.reevaluate()
+            _ = try first.hiit(HIITPlan(rounds: 2, work: 10, rest: 5))
+        }
+        clock.now = clock.now.addingTimeInterval(12)
+        let (second, _) = try daemon(store: store)
+        second.reevaluate()
+        #expect(presenter.sessionNotices.filter(\.audible).map(\.notice.title) == ["Work phase done ✅"])
+        #expect(timer.armed == Date(timeIntervalSince1970: 1_800_000_015))
+    }
+
+    @Test func aFailingStartCommandIsToldInTheReply() throws {
+        struct Failure: Error, CustomStringConvertible { var description: String { "no such program" } }
+        let (daemon, _) = try daemon("[reminders]\nstart_command = [\"nope\"]\n", launch: { _ in throw Failure() })
+        daemon.reevaluate()
+        #expect(try daemon.startWorkout(named: nil) == "Workout started; start_command failed: no such program")
+    }
+
+    @Test func aClickOnTheDailyReminderStartsTheWorkoutAndRunsTheCommand() throws {
+        var ran: [[String]] = []
+        let (daemon, store) = try daemon("[reminders]\ntime = \"00:00\"\nstart_command = [\"xdg-open\", \"x\"]\n", launch: { ran.append($0) })
+        clock.now = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 09:00 in Berlin: today's 00:00 is long past
+        daemon.reevaluate()
+        let tomorrow = try #require(timer.armed)
+        clock.now = tomorrow
+        daemon.reevaluate()
+        let daily = try #require(presenter.presented.last)
+        #expect(daily.kind == .daily)
+        presenter.onAction?(.reminder(daily), "start")
+        #expect(ran == [["xdg-open", "x"]])
+        #expect(try store.dailyState().quietDay != nil)
+    }
+
+    @Test func aNewConfigIsTakenUp() throws {
+        let (daemon, _) = try daemon()
+        daemon.reevaluate()
+        daemon.apply(LoadedConfig(config: try ConfigParser.parse("[sound]\nname = \"bell\"\n", path: "new.toml"), path: "new.toml"))
+        #expect(presenter.sound?.name == "bell")
+        #expect(daemon.loaded.origin == "new.toml")
+        #expect(throws: CommandError.invalidArgument("no workout named \"x\" in new.toml")) { try daemon.startWorkout(named: "x") }
+    }
+}
