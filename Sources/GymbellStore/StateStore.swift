@@ -52,7 +52,7 @@ public final class StateStore {
         inMemoryCopy = false
         do {
             database = try DatabaseQueue()
-            try Self.migrator.migrate(database)
+            try StoreSchema.migrator.migrate(database)
         } catch {
             throw StoreError(path: ":memory:", error: error)
         }
@@ -158,7 +158,7 @@ public final class StateStore {
             // transaction: GRDB traps when a failing read leaves one open.)
             let check = try database.inDatabase { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }
             guard check == "ok" else { throw StoreError(path: path, cause: .corrupt, reason: "damaged: \(check ?? "no answer")") }
-            try migrator.migrate(database)
+            try StoreSchema.migrator.migrate(database)
             // A database that opens but cannot be written (full disk, read-only file or directory) is not usable as it is.
             try database.write { db in try db.execute(sql: "PRAGMA user_version = 1") }
             return database
@@ -178,10 +178,10 @@ public final class StateStore {
             try? source.close()
         }
         do {
-            try migrator.migrate(memory)
+            try StoreSchema.migrator.migrate(memory)
         } catch {
             // A copy that cannot be brought up to date is dropped; the journal then replays onto the file.
-            if let fresh = try? DatabaseQueue(), (try? migrator.migrate(fresh)) != nil { return fresh }
+            if let fresh = try? DatabaseQueue(), (try? StoreSchema.migrator.migrate(fresh)) != nil { return fresh }
         }
         return memory
     }
@@ -212,66 +212,6 @@ public final class StateStore {
         return true
     }
 
-    private static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.create(table: "session") { t in
-                t.primaryKey("id", .text)
-                t.column("kind", .text).notNull()
-                t.column("title", .text).notNull()
-                t.column("started_at", .double).notNull()
-                t.column("ends_at", .double).notNull()
-                t.column("active", .boolean).notNull().defaults(to: true)
-            }
-            try db.create(table: "reminder") { t in
-                t.primaryKey("id", .text)
-                t.column("kind", .text).notNull()
-                t.column("due", .double).notNull().indexed()
-                t.column("title", .text).notNull()
-                t.column("body", .text).notNull()
-                t.column("session_id", .text).indexed()
-            }
-            try db.create(table: "daily_state") { t in
-                t.primaryKey("id", .integer)
-                t.column("last_handled", .double)
-                t.column("quiet_day", .integer)
-            }
-        }
-        migrator.registerMigration("v2 session detail") { db in
-            // The plan (interval parameters) or progress (strength sets) of a session, as JSON.
-            try db.alter(table: "session") { t in t.add(column: "detail", .text) }
-        }
-        migrator.registerMigration("v3 history") { db in
-            // Every session stays as the training history: how it ended, sets done, its last progress.
-            try db.alter(table: "session") { t in
-                t.add(column: "workout", .text)
-                t.add(column: "outcome", .text).notNull().defaults(to: "running")
-                t.add(column: "ended_at", .double)
-                t.add(column: "sets_done", .integer).notNull().defaults(to: 0)
-                t.add(column: "last_progress_at", .double)
-                t.add(column: "pause_reminders", .integer).notNull().defaults(to: 0)
-            }
-            // Sessions from before: the inactive ones ended at their planned end.
-            try db.execute(sql: """
-                UPDATE session SET outcome = CASE WHEN active THEN 'running' ELSE 'completed' END,
-                    ended_at = CASE WHEN active THEN NULL ELSE ends_at END, last_progress_at = started_at
-                """)
-            try db.alter(table: "session") { t in t.drop(column: "active") }
-            try db.create(index: "session_started_at", on: "session", columns: ["started_at"])
-            try db.create(index: "session_outcome", on: "session", columns: ["outcome"])
-            try db.alter(table: "daily_state") { t in t.add(column: "rest_advice_day", .integer) }
-            // Starting a workout removes pending reminders by kind (snoozes, held daily reminders):
-            // with the index that costs the same with 10 000 reminders pending as with none.
-            try db.create(index: "reminder_kind", on: "reminder", columns: ["kind"])
-        }
-        migrator.registerMigration("v4 notice id") { db in
-            // The notification server's id of the session's notification: a restarted daemon replaces
-            // that notification instead of showing a reminder a second time.
-            try db.alter(table: "session") { t in t.add(column: "notice_id", .integer) }
-        }
-        return migrator
-    }
-
     /// Closes the database, folding the write-ahead log back into the file (at a clean exit); changes
     /// kept in memory get a last attempt to be saved.
     public func close() {
@@ -284,7 +224,7 @@ public final class StateStore {
     // MARK: Reading
 
     public func pendingReminders() throws(StoreError) -> [Reminder] {
-        try read { db in try Row.fetchAll(db, sql: "SELECT * FROM reminder ORDER BY due, id").compactMap(Self.reminder(from:)) }
+        try read { db in try Row.fetchAll(db, sql: "SELECT * FROM reminder ORDER BY due, id").compactMap(StoreRows.reminder(from:)) }
     }
 
     /// The earliest pending reminder's due instant (what the timer is armed for).
@@ -298,20 +238,20 @@ public final class StateStore {
     public func reminders(dueAtOrBefore instant: Date) throws(StoreError) -> [Reminder] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM reminder WHERE due <= ? ORDER BY due, id", arguments: [instant.timeIntervalSince1970])
-                .compactMap(Self.reminder(from:))
+                .compactMap(StoreRows.reminder(from:))
         }
     }
 
     public func reminders(of session: SessionID) throws(StoreError) -> [Reminder] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM reminder WHERE session_id = ? ORDER BY due, id", arguments: [session.rawValue])
-                .compactMap(Self.reminder(from:))
+                .compactMap(StoreRows.reminder(from:))
         }
     }
 
     public func activeSession() throws(StoreError) -> Session? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM session WHERE outcome = 'running' ORDER BY started_at DESC LIMIT 1").flatMap(Self.session(from:))
+            try Row.fetchOne(db, sql: "SELECT * FROM session WHERE outcome = 'running' ORDER BY started_at DESC LIMIT 1").flatMap(StoreRows.session(from:))
         }
     }
 
@@ -355,9 +295,9 @@ public final class StateStore {
                     """,
                 arguments: [
                     s.id.rawValue, s.kind.rawValue, s.title, s.startedAt.timeIntervalSince1970, s.endsAt.timeIntervalSince1970,
-                    Self.encode(s.detail), workout, s.startedAt.timeIntervalSince1970,
+                    StoreRows.encode(s.detail), workout, s.startedAt.timeIntervalSince1970,
                 ])
-            for reminder in plan.reminders { try Self.insert(reminder, db) }
+            for reminder in plan.reminders { try StoreRows.insert(reminder, db) }
             return cancelled
         }
     }
@@ -372,7 +312,7 @@ public final class StateStore {
     public func finish(_ session: SessionID, at now: Date) throws(StoreError) {
         try write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = ? AND outcome = 'running'", arguments: [session.rawValue]),
-                let running = Self.session(from: row)
+                let running = StoreRows.session(from: row)
             else { return }
             try db.execute(
                 sql: "UPDATE session SET outcome = 'completed', ended_at = ?, sets_done = ? WHERE id = ?",
@@ -386,7 +326,7 @@ public final class StateStore {
     public func abandon(_ session: SessionID) throws(StoreError) -> [Reminder] {
         try write { db in
             let cancelled = try Row.fetchAll(db, sql: "SELECT * FROM reminder WHERE session_id = ? ORDER BY due", arguments: [session.rawValue])
-                .compactMap(Self.reminder(from:))
+                .compactMap(StoreRows.reminder(from:))
             try db.execute(sql: "DELETE FROM reminder WHERE session_id = ?", arguments: [session.rawValue])
             try db.execute(
                 sql: "UPDATE session SET outcome = 'abandoned', ended_at = last_progress_at WHERE id = ? AND outcome = 'running'",
@@ -403,11 +343,11 @@ public final class StateStore {
             try db.execute(
                 sql: "UPDATE session SET ends_at = ?, title = ?, detail = ?, sets_done = ? WHERE id = ?",
                 arguments: [
-                    plan.session.endsAt.timeIntervalSince1970, plan.session.title, Self.encode(plan.session.detail),
+                    plan.session.endsAt.timeIntervalSince1970, plan.session.title, StoreRows.encode(plan.session.detail),
                     plan.session.setsDone(at: plan.session.startedAt), plan.session.id.rawValue,
                 ])
             if let progressAt { try Self.recordProgress(plan.session.id, at: progressAt, db) }
-            for reminder in plan.reminders { try Self.insert(reminder, db) }
+            for reminder in plan.reminders { try StoreRows.insert(reminder, db) }
         }
     }
 
@@ -440,7 +380,7 @@ public final class StateStore {
             try Row.fetchAll(
                 db, sql: "SELECT * FROM session WHERE started_at >= ? ORDER BY started_at, id",
                 arguments: [since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude]
-            ).compactMap(Self.historyEntry(from:))
+            ).compactMap(StoreRows.historyEntry(from:))
         }
     }
 
@@ -448,7 +388,7 @@ public final class StateStore {
     public func runningEntry() throws(StoreError) -> (entry: HistoryEntry, pauseReminders: Int)? {
         try read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE outcome = 'running' ORDER BY started_at DESC LIMIT 1"),
-                let entry = Self.historyEntry(from: row)
+                let entry = StoreRows.historyEntry(from: row)
             else { return nil }
             return (entry, row["pause_reminders"] as Int? ?? 0)
         }
@@ -456,7 +396,7 @@ public final class StateStore {
 
     /// Adds or replaces one reminder.
     public func add(_ reminder: Reminder) throws(StoreError) {
-        try write { db in try Self.insert(reminder, db) }
+        try write { db in try StoreRows.insert(reminder, db) }
     }
 
     /// Removes reminders (shown or dropped). Removing is what makes "never twice" hold across restarts.
@@ -472,7 +412,7 @@ public final class StateStore {
     public func remove(kinds: Set<ReminderKind>) throws(StoreError) -> [Reminder] {
         try write { db in
             let list = kinds.map { "'\($0.rawValue)'" }.joined(separator: ",")  // fixed enum raw values, no user text
-            let matching = try Row.fetchAll(db, sql: "SELECT * FROM reminder WHERE kind IN (\(list))").compactMap(Self.reminder(from:))
+            let matching = try Row.fetchAll(db, sql: "SELECT * FROM reminder WHERE kind IN (\(list))").compactMap(StoreRows.reminder(from:))
             try db.execute(sql: "DELETE FROM reminder WHERE kind IN (\(list))")
             return matching
         }
@@ -486,62 +426,18 @@ public final class StateStore {
         }
     }
 
-    // MARK: Rows
-
     private static func cancelSessions(_ db: Database, outcome: HistoryEntry.Outcome, at now: Date) throws -> [Reminder] {
         // Sorted here: ORDER BY due would make SQLite walk the due index over every pending reminder.
         let cancelled = try Row.fetchAll(db, sql: "SELECT * FROM reminder WHERE session_id IS NOT NULL")
-            .compactMap(reminder(from:)).sorted { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) }
+            .compactMap(StoreRows.reminder(from:)).sorted { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) }
         try db.execute(sql: "DELETE FROM reminder WHERE session_id IS NOT NULL")
         for row in try Row.fetchAll(db, sql: "SELECT * FROM session WHERE outcome = 'running'") {
-            let setsDone = session(from: row)?.setsDone(at: now) ?? 0
+            let setsDone = StoreRows.session(from: row)?.setsDone(at: now) ?? 0
             try db.execute(
                 sql: "UPDATE session SET outcome = ?, ended_at = ?, sets_done = ? WHERE id = ?",
                 arguments: [outcome.rawValue, now.timeIntervalSince1970, setsDone, row["id"] as String])
         }
         return cancelled
-    }
-
-    private static func insert(_ reminder: Reminder, _ db: Database) throws {
-        try db.execute(
-            sql: "INSERT OR REPLACE INTO reminder (id, kind, due, title, body, session_id) VALUES (?, ?, ?, ?, ?, ?)",
-            arguments: [
-                reminder.id.rawValue, reminder.kind.rawValue, reminder.due.timeIntervalSince1970,
-                reminder.title, reminder.body, reminder.sessionID?.rawValue,
-            ])
-    }
-
-    private static func reminder(from row: Row) -> Reminder? {
-        guard let kind = ReminderKind(rawValue: row["kind"]) else { return nil }
-        return Reminder(
-            id: ReminderID(row["id"]), kind: kind, due: Date(timeIntervalSince1970: row["due"]),
-            title: row["title"], body: row["body"], sessionID: (row["session_id"] as String?).map(SessionID.init))
-    }
-
-    private static func session(from row: Row) -> Session? {
-        guard let kind = SessionKind(rawValue: row["kind"]) else { return nil }
-        let detail = (row["detail"] as String?).flatMap { try? JSONDecoder().decode(SessionDetail.self, from: Data($0.utf8)) }
-        return Session(
-            id: SessionID(row["id"]), kind: kind, title: row["title"],
-            startedAt: Date(timeIntervalSince1970: row["started_at"]), endsAt: Date(timeIntervalSince1970: row["ends_at"]),
-            detail: detail)
-    }
-
-    private static func historyEntry(from row: Row) -> HistoryEntry? {
-        guard let kind = SessionKind(rawValue: row["kind"]), let outcome = HistoryEntry.Outcome(rawValue: row["outcome"]) else { return nil }
-        let startedAt = Date(timeIntervalSince1970: row["started_at"])
-        var setsDone: Int = row["sets_done"]
-        if outcome == .running, let session = session(from: row), case .strength(let progress) = session.detail {
-            setsDone = progress.totalSetsDone
-        }
-        return HistoryEntry(
-            id: SessionID(row["id"]), workout: row["workout"], title: row["title"], kind: kind, startedAt: startedAt,
-            endedAt: (row["ended_at"] as Double?).map(Date.init(timeIntervalSince1970:)), outcome: outcome, setsDone: setsDone,
-            lastProgressAt: (row["last_progress_at"] as Double?).map(Date.init(timeIntervalSince1970:)) ?? startedAt)
-    }
-
-    private static func encode(_ detail: SessionDetail) -> String? {
-        (try? JSONEncoder().encode(detail)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {

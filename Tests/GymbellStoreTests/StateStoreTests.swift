@@ -181,4 +181,26 @@ struct StateStoreTests {
         #expect(try store.activeSession()?.id == SessionID("now"))
         #expect(try store.dailyState() == DailyState(lastHandled: Date(timeIntervalSince1970: 1_800_000_500)))
     }
+
+    @Test func aVersion4DatabaseKeepsItsRemindersAndRendersTheOnesWithoutValuesAfresh() throws {
+        let path = temporaryPath()
+        do {
+            // A database as version 4 wrote it: texts frozen into the rows, in the language of the day.
+            let store = try StateStore(path: path)
+            try store.start(SessionPlanner.hiit(id: SessionID("h"), plan: HIITPlan(rounds: 1, work: 10, rest: 0), startingAt: start))
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in
+                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v5 reminder content'")
+                try db.execute(sql: "ALTER TABLE reminder DROP COLUMN content")
+                try db.execute(sql: "UPDATE reminder SET title = 'HIIT-Einheit geschafft 🎉', body = 'Gut gemacht!'")
+                try db.execute(sql: """
+                    INSERT INTO reminder (id, kind, due, title, body) VALUES ('daily-x', 'daily', 1800000100, 'Trainingszeit!', 'Heute: Push')
+                    """)
+            }
+        }
+        let store = try StateStore(path: path)
+        let pending = try store.pendingReminders()
+        // A kind without values is said in the language of whoever shows it now; a daily reminder keeps its text.
+        #expect(pending.map(\.content) == [.hiitComplete, .fixed(title: "Trainingszeit!", body: "Heute: Push")])
+    }
 }

@@ -43,7 +43,7 @@ enum Commands {
             let restID = SessionID("\(session.id)-rest\(Int(t.now.timeIntervalSince1970 * 1000))")
             let reminders = SessionPlanner.rest(
                 id: restID, seconds: seconds, startingAt: t.now, warnBefore: t.config.rest.warnBefore,
-                next: progress.nextSetDescription(t.messages), messages: t.messages
+                next: progress.nextSet, messages: t.messages
             ).reminders.map { reminder in
                 var reminder = reminder
                 reminder.sessionID = session.id

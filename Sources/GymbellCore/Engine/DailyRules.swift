@@ -7,9 +7,7 @@ enum DailyRules {
     static func snooze(minutes: Int?, _ t: inout Turn) throws(CommandError) -> Reminder {
         let minutes = minutes ?? t.config.reminders.snoozeMinutes
         guard Limits.snoozeMinutes.contains(minutes) else { throw .invalidArgument("snooze for 1 to 1440 minutes, not \(minutes)") }
-        let text = t.messages.snoozed
-        let reminder = Reminder(
-            id: ReminderID("snooze"), kind: .snoozed, due: t.now.addingTimeInterval(Double(minutes) * 60), title: text.title, body: text.body)
+        let reminder = Reminder(id: ReminderID("snooze"), kind: .snoozed, due: t.now.addingTimeInterval(Double(minutes) * 60), content: .snoozed)
         t.write(.add(reminder))  // one snooze at a time: the same id replaces
         t.close(.offeringWorkout)
         Agenda.reevaluate(&t)

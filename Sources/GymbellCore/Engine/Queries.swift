@@ -32,11 +32,17 @@ enum Queries {
         // A daily reminder planned inside quiet hours comes when they end.
         let shownAt = { (due: Date) in t.config.quietHours?.release(for: due, in: t.timeZone) ?? due }
         let daily = t.planner.upcoming(after: t.now, days: days, in: t.timeZone, excluding: t.state.daily.quietDay)
-            .map { UpcomingEntry(due: shownAt($0.occurrence), kind: $0.kind.rawValue, title: $0.title, body: $0.body, workout: $0.workoutName) }
+            .map { daily in
+                let text = daily.text(t.messages)
+                return UpcomingEntry(due: shownAt(daily.occurrence), kind: daily.kind.rawValue, title: text.title, body: text.body, workout: daily.workoutName)
+            }
         let horizon = t.now.addingTimeInterval(Double(days) * 86_400)
         let pending = (sortedAgenda(t) + SmartRules.upcoming(t, history: t.recentHistory))
             .filter { $0.due <= horizon }
-            .map { UpcomingEntry(due: $0.due, kind: $0.kind.rawValue, title: $0.title, body: $0.body, workout: nil) }
+            .map { reminder in
+                let text = reminder.text(t.messages)
+                return UpcomingEntry(due: reminder.due, kind: reminder.kind.rawValue, title: text.title, body: text.body, workout: nil)
+            }
         return (daily + pending).sorted { $0.due < $1.due }
     }
 

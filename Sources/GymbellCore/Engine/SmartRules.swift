@@ -21,7 +21,7 @@ enum SmartRules {
         }
         if let due = step.reminder, due.due <= t.now {
             t.close(.kind(.pausedWorkout))
-            Agenda.deliver(rule.reminder(due, for: session, messages: t.messages), &t)
+            Agenda.deliver(rule.reminder(due, for: session), &t)
             t.write(.notePauseReminder(due.number, of: session.id))
             step = rule.next(lastProgressAt: active.lastProgressAt, alreadySent: due.number, now: t.now)
         }
@@ -40,7 +40,7 @@ enum SmartRules {
             advice.due <= t.now
         {
             if t.now.timeIntervalSince(advice.due) <= t.config.reminders.lateGrace {
-                Agenda.deliver(advice.reminder(messages: t.messages), &t)
+                Agenda.deliver(advice.reminder(), &t)
             }
             daily.restAdviceDay = today
         }
@@ -55,7 +55,7 @@ enum SmartRules {
         guard t.config.reminders.milestones else { return }
         let reached = MilestoneRule.reached(
             byCompleting: session, history: t.state.history, program: t.config.program, now: t.now, timeZone: t.timeZone)
-        guard let reminder = MilestoneRule.reminder(for: reached, session: session, at: t.now, messages: t.messages) else { return }
+        guard let reminder = MilestoneRule.reminder(for: reached, session: session, at: t.now) else { return }
         t.log(.info, "milestone reached", ["session": "\(session)", "milestones": "\(reached)"])
         Agenda.deliver(reminder, &t)
     }
@@ -67,14 +67,14 @@ enum SmartRules {
         if let advice = RestAdviceRule(settings: t.config.reminders).next(after: t.now, history: history, in: t.timeZone),
             advice.day != t.state.daily.restAdviceDay
         {
-            list.append(advice.reminder(messages: t.messages))
+            list.append(advice.reminder())
         }
         if let active = t.state.session, active.session.kind == .strength {
             let rule = PauseRule(settings: t.config.reminders)
             if let step = rule.next(lastProgressAt: active.lastProgressAt, alreadySent: active.pauseReminders, now: t.now).reminder,
                 step.due > t.now
             {
-                list.append(rule.reminder(step, for: active.session, messages: t.messages))
+                list.append(rule.reminder(step, for: active.session))
             }
         }
         return list.map { reminder in
@@ -105,10 +105,9 @@ enum SmartRules {
                 "problem": problem.cause.rawValue, "saving": "\(problem.saving)", "moved_to": problem.movedTo ?? "-",
                 "detail": problem.detail,
             ])
-        let text = t.messages.storageProblem(problem)
         t.close(.kind(.storageProblem))
         t.effects.append(.present(
-            Reminder(id: ReminderID("storage-problem"), kind: .storageProblem, due: t.now, title: text.title, body: text.body),
+            Reminder(id: ReminderID("storage-problem"), kind: .storageProblem, due: t.now, content: .storageProblem(problem)),
             late: 0, tracked: false))
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An achievement worth one celebration (seed 002 "Achievement Notifications").
-public enum Milestone: Hashable, Sendable {
+public enum Milestone: Hashable, Sendable, Codable {
     /// The training streak reached 7, 30, 60, 90 … days.
     case streak(Int)
     /// Completed workouts (rest timers aside) reached 10, 50, 100, 200, 300 …
@@ -47,11 +47,10 @@ public enum MilestoneRule {
 
     /// One celebration for everything reached at once; nil when nothing was.
     public static func reminder(
-        for milestones: [Milestone], session: SessionID, at now: Date, messages: Messages = .english
+        for milestones: [Milestone], session: SessionID, at now: Date
     ) -> Reminder? {
-        guard let text = messages.milestones(milestones) else { return nil }
-        return Reminder(
-            id: ReminderID("\(session)-milestone"), kind: .milestone, due: now, title: text.title, body: text.body)
+        guard !milestones.isEmpty else { return nil }
+        return Reminder(id: ReminderID("\(session)-milestone"), kind: .milestone, due: now, content: .milestones(milestones))
     }
 
     private static func completedWorkouts(_ history: [HistoryEntry], now: Date) -> Int {

@@ -53,13 +53,14 @@ public struct PauseRule: Equatable, Sendable {
     }
 
     /// The reminder for `session`; its id names the session and the reminder's number.
-    public func reminder(
-        _ step: PauseStep.Reminder, for session: Session, messages: Messages = .english
-    ) -> Reminder {
-        let text = messages.pausedWorkout(session: session)
+    public func reminder(_ step: PauseStep.Reminder, for session: Session) -> Reminder {
+        var position: (Int, Int)?
+        if case .strength(let progress) = session.detail, !progress.exercises.isEmpty {
+            position = (min(progress.exerciseIndex + 1, progress.exercises.count), progress.exercises.count)
+        }
         return Reminder(
             id: ReminderID("\(session.id)-paused-\(step.number)"), kind: .pausedWorkout, due: step.due,
-            title: text.title, body: text.body, sessionID: session.id)
+            content: .pausedWorkout(workout: session.title, position: position?.0, of: position?.1), sessionID: session.id)
     }
 }
 

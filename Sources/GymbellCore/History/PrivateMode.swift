@@ -28,7 +28,7 @@ public enum PrivateMode {
     public static func redacted(_ reminder: Reminder, messages: Messages = .english) -> Reminder {
         guard let text = text(for: reminder.kind, messages: messages) else { return reminder }
         var reminder = reminder
-        (reminder.title, reminder.body) = text
+        reminder.content = .fixed(title: text.title, body: text.body)
         return reminder
     }
 

@@ -46,8 +46,7 @@ public struct RestAdvice: Equatable, Sendable {
     /// The consecutive days with a session before `day`: the {n} of the text.
     public var trainingDays: Int
 
-    public func reminder(messages: Messages = .english) -> Reminder {
-        let text = messages.restAdvice(trainingDays: trainingDays)
-        return Reminder(id: ReminderID("rest-advice-\(day)"), kind: .restAdvice, due: due, title: text.title, body: text.body)
+    public func reminder() -> Reminder {
+        Reminder(id: ReminderID("rest-advice-\(day)"), kind: .restAdvice, due: due, content: .restAdvice(trainingDays: trainingDays))
     }
 }

@@ -72,19 +72,30 @@ public struct Reminder: Hashable, Sendable {
     public let id: ReminderID
     public let kind: ReminderKind
     public var due: Date
-    public var title: String
-    public var body: String
+    /// What it says, rendered through `Messages` when it is shown.
+    public var content: ReminderContent
     /// The session this reminder belongs to, for session transitions.
     public var sessionID: SessionID?
 
-    public init(id: ReminderID, kind: ReminderKind, due: Date, title: String, body: String, sessionID: SessionID? = nil) {
+    public init(id: ReminderID, kind: ReminderKind, due: Date, content: ReminderContent, sessionID: SessionID? = nil) {
         self.id = id
         self.kind = kind
         self.due = due
-        self.title = title
-        self.body = body
+        self.content = content
         self.sessionID = sessionID
     }
+
+    /// A reminder whose text is fixed (tests, and rows stored before contents were kept).
+    public init(id: ReminderID, kind: ReminderKind, due: Date, title: String, body: String, sessionID: SessionID? = nil) {
+        self.init(id: id, kind: kind, due: due, content: .fixed(title: title, body: body), sessionID: sessionID)
+    }
+
+    /// Its title and body in the language of `messages`.
+    public func text(_ messages: Messages) -> Messages.Text { content.text(messages) }
+
+    /// In English: for logs and tests. What a person sees goes through `text(_:)`.
+    public var title: String { text(.english).title }
+    public var body: String { text(.english).body }
 
     public var actions: [ReminderAction] {
         if kind.offersWorkoutActions { return [.defaultClick, .start, .snooze] }

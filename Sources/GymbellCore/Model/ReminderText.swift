@@ -59,14 +59,10 @@ public struct Messages: Sendable {
 
     /// "Paused workout: Push Day" / "You stopped at exercise 3 of 8. Resume?"; sessions without exercises
     /// get a body without a position.
-    public func pausedWorkout(session: Session) -> Text {
-        let title = self("Paused workout: {workout}", ["workout": session.title])
-        guard case .strength(let progress) = session.detail, !progress.exercises.isEmpty else {
-            return (title, self("Your workout is still open. Resume?"))
-        }
-        let position = min(progress.exerciseIndex + 1, progress.exercises.count)
-        return (title, self("You stopped at exercise {n} of {count}. Resume?",
-                            ["n": String(position), "count": String(progress.exercises.count)]))
+    public func pausedWorkout(workout: String, position: Int?, of count: Int?) -> Text {
+        let title = self("Paused workout: {workout}", ["workout": workout])
+        guard let position, let count else { return (title, self("Your workout is still open. Resume?")) }
+        return (title, self("You stopped at exercise {n} of {count}. Resume?", ["n": String(position), "count": String(count)]))
     }
 
     public func restAdvice(trainingDays: Int) -> Text {

@@ -68,7 +68,7 @@ public struct StatusReport: Codable, Equatable, Sendable {
                 phase: $0.phase(at: now, messages: messages), percentDone: $0.percentDone(at: now))
         }
         self.pending = pending.sorted { $0.due < $1.due }.map {
-            PendingEntry(id: $0.id.rawValue, kind: $0.kind.rawValue, due: $0.due, title: $0.title, body: $0.body)
+            PendingEntry(id: $0.id.rawValue, kind: $0.kind.rawValue, due: $0.due, title: $0.text(messages).title, body: $0.text(messages).body)
         }
         self.nextDaily = nextDaily
         self.storage = storage.map { StorageEntry($0, messages: messages) }

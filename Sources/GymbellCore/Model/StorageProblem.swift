@@ -2,7 +2,7 @@ import Foundation
 
 /// Why the daemon's state is not being saved, or was damaged and replaced. The daemon tells it once
 /// as a notification and `gymbell status` shows it for as long as it lasts.
-public struct StorageProblem: Equatable, Sendable {
+public struct StorageProblem: Hashable, Sendable, Codable {
     public enum Cause: String, Codable, Sendable {
         /// The disk holding the state directory is full (ENOSPC, SQLITE_FULL).
         case noSpace = "no_space"

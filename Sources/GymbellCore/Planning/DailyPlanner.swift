@@ -5,16 +5,19 @@ public struct PlannedDaily: Hashable, Sendable {
     public let day: LocalDay
     public let occurrence: Date
     public let kind: ReminderKind
-    public let title: String
-    public let body: String
+    /// What it says, rendered when shown.
+    public let content: ReminderContent
     /// The workout the program plans for that day, if any.
     public let workoutName: String?
 
     public var reminderID: ReminderID { ReminderID("daily-\(day)") }
 
-    public func reminder() -> Reminder {
-        Reminder(id: reminderID, kind: kind, due: occurrence, title: title, body: body)
-    }
+    public func reminder() -> Reminder { Reminder(id: reminderID, kind: kind, due: occurrence, content: content) }
+
+    public func text(_ messages: Messages) -> Messages.Text { content.text(messages) }
+    /// In English: for logs and tests.
+    public var title: String { text(.english).title }
+    public var body: String { text(.english).body }
 }
 
 /// What the daemon remembers about daily reminders between runs.
@@ -80,16 +83,14 @@ public struct DailyPlanner: Sendable {
         guard settings.enabled, settings.days.contains(day.weekday) else { return nil }
         let occurrence = day.instant(at: time(on: day.weekday), in: timeZone)
         if program.isEmpty {
-            let text = messages.daily(workoutTitle: nil)
-            return PlannedDaily(day: day, occurrence: occurrence, kind: .daily, title: text.title, body: text.body, workoutName: nil)
+            return PlannedDaily(day: day, occurrence: occurrence, kind: .daily, content: .daily(workout: nil), workoutName: nil)
         }
         if let name = program[day.weekday] {
-            let text = messages.daily(workoutTitle: workouts[name]?.title ?? name)
-            return PlannedDaily(day: day, occurrence: occurrence, kind: .daily, title: text.title, body: text.body, workoutName: name)
+            return PlannedDaily(
+                day: day, occurrence: occurrence, kind: .daily, content: .daily(workout: workouts[name]?.title ?? name), workoutName: name)
         }
         guard settings.restDays else { return nil }
-        let text = messages.restDay
-        return PlannedDaily(day: day, occurrence: occurrence, kind: .restDay, title: text.title, body: text.body, workoutName: nil)
+        return PlannedDaily(day: day, occurrence: occurrence, kind: .restDay, content: .restDay, workoutName: nil)
     }
 
     /// The first planned reminder strictly after `instant` (looks up to two weeks ahead).

@@ -16,20 +16,18 @@ public enum SessionPlanner {
     /// A rest timer of `seconds` starting at `start`: "Rest over ⏰" at its end, and a warning
     /// `warnBefore` seconds earlier when that is set and shorter than the rest.
     public static func rest(
-        id: SessionID, seconds: TimeInterval, startingAt start: Date, warnBefore: TimeInterval = 0, next: String? = nil,
+        id: SessionID, seconds: TimeInterval, startingAt start: Date, warnBefore: TimeInterval = 0, next: NextSet? = nil,
         messages: Messages = .english
     ) -> SessionPlan {
         let end = start.addingTimeInterval(seconds)
         let session = Session(id: id, kind: .rest, title: messages("Rest"), startedAt: start, endsAt: end, detail: .rest)
         var reminders: [Reminder] = []
         if warnBefore > 0, warnBefore < seconds {
-            let text = messages.restWarning(secondsLeft: Int(warnBefore.rounded()))
             reminders.append(Reminder(
                 id: ReminderID("\(id)-warn"), kind: .restWarning, due: end.addingTimeInterval(-warnBefore),
-                title: text.title, body: text.body, sessionID: id))
+                content: .restWarning(secondsLeft: Int(warnBefore.rounded())), sessionID: id))
         }
-        let text = messages.restOver(next: next)
-        reminders.append(Reminder(id: ReminderID("\(id)-over"), kind: .restOver, due: end, title: text.title, body: text.body, sessionID: id))
+        reminders.append(Reminder(id: ReminderID("\(id)-over"), kind: .restOver, due: end, content: .restOver(next: next), sessionID: id))
         return SessionPlan(session: session, reminders: reminders)
     }
 
@@ -40,16 +38,16 @@ public enum SessionPlanner {
     ) -> SessionPlan {
         let title = title ?? messages("HIIT")
         let cycle = plan.work + plan.rest
-        var timeline: [(TimeInterval, ReminderKind, (title: String, body: String))] = []
+        var timeline: [(TimeInterval, ReminderKind, ReminderContent)] = []
         for k in 0..<plan.rounds {
             let workEnd = Double(k) * cycle + plan.work
             let roundEnd = Double(k + 1) * cycle
             if k == plan.rounds - 1 {
-                if plan.rest > 0 { timeline.append((workEnd, .hiitWorkDone, messages.hiitWorkDone)) }
-                timeline.append((roundEnd, .hiitComplete, messages.hiitComplete))
+                if plan.rest > 0 { timeline.append((workEnd, .hiitWorkDone, .hiitWorkDone)) }
+                timeline.append((roundEnd, .hiitComplete, .hiitComplete))
             } else {
-                timeline.append((workEnd, .hiitWorkDone, messages.hiitWorkDone))
-                if plan.rest > 0 { timeline.append((roundEnd, .hiitRestOver, messages.hiitRestOver)) }
+                timeline.append((workEnd, .hiitWorkDone, .hiitWorkDone))
+                if plan.rest > 0 { timeline.append((roundEnd, .hiitRestOver, .hiitRestOver)) }
             }
         }
         return intervalPlan(
@@ -63,13 +61,13 @@ public enum SessionPlanner {
     ) -> SessionPlan {
         let title = title ?? messages("Walk/Run")
         let cycle = plan.run + plan.walk
-        var timeline: [(TimeInterval, ReminderKind, (title: String, body: String))] = []
+        var timeline: [(TimeInterval, ReminderKind, ReminderContent)] = []
         for k in 0..<plan.repeats {
-            timeline.append((Double(k) * cycle + plan.run, .runDone, messages.runDone))
+            timeline.append((Double(k) * cycle + plan.run, .runDone, .runDone))
             if k < plan.repeats - 1 {
-                timeline.append((Double(k + 1) * cycle, .walkDone, messages.walkDone))
+                timeline.append((Double(k + 1) * cycle, .walkDone, .walkDone))
             } else {
-                timeline.append((Double(k + 1) * cycle, .walkRunComplete, messages.walkRunComplete))
+                timeline.append((Double(k + 1) * cycle, .walkRunComplete, .walkRunComplete))
             }
         }
         return intervalPlan(
@@ -79,12 +77,12 @@ public enum SessionPlanner {
 
     private static func intervalPlan(
         id: SessionID, kind: SessionKind, detail: SessionDetail, title: String, start: Date, total: TimeInterval,
-        timeline: [(TimeInterval, ReminderKind, (title: String, body: String))]
+        timeline: [(TimeInterval, ReminderKind, ReminderContent)]
     ) -> SessionPlan {
         let reminders = timeline.enumerated().map { index, entry in
             Reminder(
                 id: ReminderID("\(id)-\(index + 1)"), kind: entry.1, due: start.addingTimeInterval(entry.0),
-                title: entry.2.title, body: entry.2.body, sessionID: id)
+                content: entry.2, sessionID: id)
         }
         let session = Session(id: id, kind: kind, title: title, startedAt: start, endsAt: start.addingTimeInterval(total), detail: detail)
         return SessionPlan(session: session, reminders: reminders)

@@ -43,20 +43,14 @@ public struct StrengthProgress: Codable, Hashable, Sendable {
     /// "Bench Press — set 3 of 4, 8 × 80 kg" for the set that comes next; nil when complete.
     public var nextSetDescription: String? { nextSetDescription(.english) }
 
-    public func nextSetDescription(_ messages: Messages) -> String? {
+    public func nextSetDescription(_ messages: Messages) -> String? { nextSet?.description(messages) }
+
+    /// The set that comes next; nil when complete.
+    public var nextSet: NextSet? {
         guard !isComplete else { return nil }
         let exercise = exercises[exerciseIndex]
-        var text = messages(
-            "{exercise} — set {set} of {sets}", ["exercise": exercise.name, "set": String(setsDone + 1), "sets": String(exercise.sets)])
-        if let reps = exercise.reps {
-            if let weight = exercise.weight {
-                let number = weight == weight.rounded() ? String(Int(weight)) : String(weight)
-                text += ", \(reps) × \(number)\(exercise.unit.map { " \($0)" } ?? "")"
-            } else {
-                text += messages(", {reps} reps", ["reps": String(reps)])
-            }
-        }
-        return text
+        return NextSet(
+            exercise: exercise.name, set: setsDone + 1, sets: exercise.sets, reps: exercise.reps, weight: exercise.weight, unit: exercise.unit)
     }
 
     /// Records the set just finished; returns the rest that follows it (nil after the last set).
@@ -92,14 +86,13 @@ public enum StrengthPlanner {
         messages: Messages = .english
     ) -> [Reminder] {
         guard let rest else {
-            let text = messages.workoutComplete(title: session.title, sets: progress.totalSetsDone)
             return [Reminder(
-                id: ReminderID("\(session.id)-complete"), kind: .workoutComplete, due: now, title: text.title, body: text.body,
-                sessionID: session.id)]
+                id: ReminderID("\(session.id)-complete"), kind: .workoutComplete, due: now,
+                content: .workoutComplete(workout: session.title, sets: progress.totalSetsDone), sessionID: session.id)]
         }
         let restID = SessionID("\(session.id)-set\(progress.totalSetsDone)")
         return SessionPlanner.rest(
-            id: restID, seconds: rest, startingAt: now, warnBefore: warnBefore, next: progress.nextSetDescription(messages),
+            id: restID, seconds: rest, startingAt: now, warnBefore: warnBefore, next: progress.nextSet,
             messages: messages)
             .reminders.map { reminder in
                 var reminder = reminder

@@ -3,7 +3,8 @@
 /// they update the session's one notification (SessionNotice).
 public enum ReminderNotice {
     public static func make(for reminder: Reminder, server: ServerProfile, sessionRunning: Bool, messages: Messages) -> Notice {
-        var body = reminder.body
+        let text = reminder.text(messages)
+        var body = text.body
         var actions: [ReminderAction]
         // Reminders with buttons wait for an answer; the others say their piece and go away.
         var expire: Int32? = 0
@@ -26,7 +27,7 @@ public enum ReminderNotice {
             expire = Notice.glanceTimeout
         }
         return Notice(
-            title: reminder.title, body: body, actions: server.hasActions ? actions : [], category: reminder.kind.category,
+            title: text.title, body: body, actions: server.hasActions ? actions : [], category: reminder.kind.category,
             urgency: .normal, expireTimeout: expire)
     }
 

@@ -17,18 +17,19 @@ public enum SessionNotice {
         session: Session, transition: Reminder?, nextDue: Date?, now: Date, timeZone: TimeZone, server: ServerProfile,
         messages: Messages, privateMode: Bool
     ) -> Notice {
-        if let transition, endsSession(transition, of: session, nextDue: nextDue) {
+        let said = transition?.text(messages)
+        if let transition, let said, endsSession(transition, of: session, nextDue: nextDue) {
             return Notice(
-                title: transition.title, body: transition.body,
+                title: said.title, body: said.body,
                 actions: server.hasActions ? [.click(messages("Dismiss"), on: server)] : [], category: transition.kind.category,
                 urgency: .normal, expireTimeout: Notice.glanceTimeout)
         }
         let strength: StrengthProgress? = if case .strength(let progress) = session.detail { progress } else { nil }
         var title = privateMode ? PrivateMode.sessionTitle(session.kind, messages: messages) : session.title
         var body: String
-        if let transition {
-            title = transition.title
-            body = transition.body
+        if let said {
+            title = said.title
+            body = said.body
             if strength == nil, session.kind != .rest { body += "\n" + session.phase(at: now, messages: messages).capitalizedFirst }
         } else if let strength {
             body = strengthLine(strength, at: now, timeZone: timeZone, messages: messages, privateMode: privateMode)

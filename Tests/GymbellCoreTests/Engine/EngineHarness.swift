@@ -26,9 +26,13 @@ struct EngineHarness {
     }
 
     /// Starts the engine at `start` (its start-up tick included).
-    init(_ toml: String = "", at start: String, in timeZone: TimeZone = berlin, stored: StoredState = StoredState()) throws {
+    init(
+        _ toml: String = "", at start: String, in timeZone: TimeZone = berlin, stored: StoredState = StoredState(),
+        messages: Messages = .english
+    ) throws {
         let config = try ConfigParser.parse(toml, path: "config.toml")
-        engine = Engine(state: EngineState(stored: stored), context: EngineContext(config: config, configOrigin: "config.toml"))
+        engine = Engine(
+            state: EngineState(stored: stored), context: EngineContext(config: config, configOrigin: "config.toml", messages: messages))
         now = instant(start)
         self.timeZone = timeZone
         send(.tick)  // start-up

@@ -140,4 +140,17 @@ struct EngineSessionTests {
         world.advance(by: 3600)
         #expect(world.audible(since: begin).map(\.0) == [90])
     }
+
+    @Test func remindersPlannedInOneLanguageAreShownInTheLanguageOfTheDaemonThatShowsThem() throws {
+        var english = try EngineHarness(at: Self.start)
+        let begin = english.now
+        _ = english.command(.hiit(HIITPlan(rounds: 2, work: 10, rest: 5), title: nil, workout: nil))
+        let stored = StoredState(agenda: english.state.agenda, session: english.state.session, history: english.state.history)
+        let german = Messages { ["Work phase done ✅": "Arbeitsphase geschafft ✅", "Rest over 💥": "Pause vorbei 💥"][$0] ?? $0 }
+        var restarted = try EngineHarness(at: "2026-03-02T10:00:01+01:00", stored: stored, messages: german)
+        restarted.advance(by: 40)
+        #expect(
+            restarted.audible(since: begin).map(\.1)
+                == ["Arbeitsphase geschafft ✅", "Pause vorbei 💥", "Arbeitsphase geschafft ✅", "HIIT session complete 🎉"])
+    }
 }

@@ -1,0 +1,95 @@
+import Foundation
+
+/// What a reminder says, as its kind of message and the values in it. Rendered through `Messages` when
+/// it is shown (or listed), so that a language change or a corrected text reaches reminders planned
+/// before it; stored as JSON in the state database.
+public enum ReminderContent: Codable, Hashable, Sendable {
+    /// The daily reminder; `workout`: the title of today's planned workout.
+    case daily(workout: String?)
+    case snoozed
+    case restDay
+    case restWarning(secondsLeft: Int)
+    /// `next`: the set that follows the rest, during a strength workout.
+    case restOver(next: NextSet?)
+    case hiitWorkDone, hiitRestOver, hiitComplete
+    case runDone, walkDone, walkRunComplete
+    case workoutComplete(workout: String, sets: Int)
+    /// `position`: the exercise the workout stopped at and how many it has (strength workouts).
+    case pausedWorkout(workout: String, position: Int?, of: Int?)
+    case restAdvice(trainingDays: Int)
+    case milestones([Milestone])
+    case storageProblem(StorageProblem)
+    /// Text fixed when the reminder was planned: rows written before texts were rendered when shown,
+    /// for kinds whose values were not kept.
+    case fixed(title: String, body: String)
+
+    public func text(_ messages: Messages) -> Messages.Text {
+        switch self {
+        case .daily(let workout): messages.daily(workoutTitle: workout)
+        case .snoozed: messages.snoozed
+        case .restDay: messages.restDay
+        case .restWarning(let seconds): messages.restWarning(secondsLeft: seconds)
+        case .restOver(let next): messages.restOver(next: next?.description(messages))
+        case .hiitWorkDone: messages.hiitWorkDone
+        case .hiitRestOver: messages.hiitRestOver
+        case .hiitComplete: messages.hiitComplete
+        case .runDone: messages.runDone
+        case .walkDone: messages.walkDone
+        case .walkRunComplete: messages.walkRunComplete
+        case .workoutComplete(let workout, let sets): messages.workoutComplete(title: workout, sets: sets)
+        case .pausedWorkout(let workout, let position, let count): messages.pausedWorkout(workout: workout, position: position, of: count)
+        case .restAdvice(let days): messages.restAdvice(trainingDays: days)
+        case .milestones(let reached): messages.milestones(reached) ?? (messages("Milestone reached 🏆"), "")
+        case .storageProblem(let problem): messages.storageProblem(problem)
+        case .fixed(let title, let body): (title, body)
+        }
+    }
+
+    /// The content of a reminder of `kind` that carries no values (nil for kinds that do): how rows
+    /// stored before contents were kept are read.
+    public static func withoutValues(_ kind: ReminderKind) -> ReminderContent? {
+        switch kind {
+        case .snoozed: .snoozed
+        case .restDay: .restDay
+        case .hiitWorkDone: .hiitWorkDone
+        case .hiitRestOver: .hiitRestOver
+        case .hiitComplete: .hiitComplete
+        case .runDone: .runDone
+        case .walkDone: .walkDone
+        case .walkRunComplete: .walkRunComplete
+        default: nil
+        }
+    }
+}
+
+/// The set that comes next in a strength workout: "Bench Press — set 3 of 4, 8 × 80 kg".
+public struct NextSet: Codable, Hashable, Sendable {
+    public var exercise: String
+    public var set: Int
+    public var sets: Int
+    public var reps: Int?
+    public var weight: Double?
+    public var unit: String?
+
+    public init(exercise: String, set: Int, sets: Int, reps: Int? = nil, weight: Double? = nil, unit: String? = nil) {
+        self.exercise = exercise
+        self.set = set
+        self.sets = sets
+        self.reps = reps
+        self.weight = weight
+        self.unit = unit
+    }
+
+    public func description(_ messages: Messages) -> String {
+        var text = messages("{exercise} — set {set} of {sets}", ["exercise": exercise, "set": String(set), "sets": String(sets)])
+        if let reps {
+            if let weight {
+                let number = weight == weight.rounded() ? String(Int(weight)) : String(weight)
+                text += ", \(reps) × \(number)\(unit.map { " \($0)" } ?? "")"
+            } else {
+                text += messages(", {reps} reps", ["reps": String(reps)])
+            }
+        }
+        return text
+    }
+}
