@@ -1,0 +1,252 @@
+import Foundation
+import GRDB
+import GymbellCore
+
+/// Where the state database's reads and writes go. "Cannot write now" (a full disk, a read-only
+/// directory, a lock) is not damage: the connection then runs on a copy in memory, keeps every change
+/// made there in a journal, and replays the journal into the file when it can be written again
+/// (`saveUnsaved`). Only a database SQLite itself reports damaged is moved aside (`open(path:)`).
+final class StoreConnection {
+    /// Where reads and writes go: the file, or its copy in memory while the file cannot be written.
+    private var database: DatabaseQueue
+    /// The file's connection while it is open; nil when it could not be opened for writing.
+    private var file: DatabaseQueue?
+    /// Changes made in memory that the file does not have yet, in order; keyed ones replace their
+    /// predecessor with the same key (the daily state is written whole on every re-plan).
+    private var journal: [(key: String?, apply: (Database) throws -> Void)] = []
+    private var inMemoryCopy: Bool
+    /// Where the database lives; nil when it is kept in memory.
+    let path: String?
+    /// Why state is not being saved (or was replaced); nil while all is well.
+    private(set) var problem: StorageProblem?
+    /// When `saveUnsaved(at:)` next tries to write the file.
+    private(set) var nextSaveAttempt: Date?
+    private var saveBackoff: TimeInterval = StoreConnection.firstRetry
+    private let clock: () -> Date
+    /// How long a write waits for another program's lock (retries wait much less: they must not stall the daemon).
+    private let busyTimeout: TimeInterval
+
+    static let firstRetry: TimeInterval = 5
+    static let longestRetry: TimeInterval = 300
+    static let retryBusyTimeout: TimeInterval = 0.1
+
+    /// Opens (creating if needed) the database at `path`, readable by its owner only, and checks
+    /// that it is intact and writable. Throws when it is not (see `StoreError.cause`).
+    init(path: String, busyTimeout: TimeInterval = 2, clock: @escaping () -> Date = Date.init) throws(StoreError) {
+        self.path = path
+        self.clock = clock
+        self.busyTimeout = busyTimeout
+        database = try Self.openFile(path, busyTimeout: busyTimeout)
+        file = database
+        inMemoryCopy = false
+    }
+
+    /// A store that lasts only as long as the process (tests).
+    init() throws(StoreError) {
+        path = nil
+        clock = Date.init
+        busyTimeout = 2
+        inMemoryCopy = false
+        do {
+            database = try DatabaseQueue()
+            try StoreSchema.migrator.migrate(database)
+        } catch {
+            throw StoreError(path: ":memory:", error: error)
+        }
+    }
+
+    private init(memoryCopyOf path: String, problem: StorageProblem, busyTimeout: TimeInterval, clock: @escaping () -> Date) {
+        self.path = path
+        self.clock = clock
+        self.busyTimeout = busyTimeout
+        self.problem = problem
+        inMemoryCopy = true
+        database = Self.memoryCopy(of: path)
+        nextSaveAttempt = problem.since.addingTimeInterval(Self.firstRetry)
+    }
+
+    /// The store for the daemon: never fails. An intact, writable database is used as it is. One
+    /// that cannot be written now (full disk, read-only, locked) is copied into memory and saved back
+    /// when it can be. One that SQLite reports damaged is moved aside to `PATH.broken-EPOCH` and a
+    /// fresh one started. `problem` says which happened.
+    static func open(path: String, busyTimeout: TimeInterval = 2, clock: @escaping () -> Date = Date.init) -> StoreConnection {
+        do {
+            return try StoreConnection(path: path, busyTimeout: busyTimeout, clock: clock)
+        } catch let failure where failure.cause == .corrupt {
+            let now = clock()
+            let aside = path + ".broken-\(Int(now.timeIntervalSince1970))"
+            guard moveAside(path, to: aside) else {
+                return StoreConnection(
+                    memoryCopyOf: path,
+                    problem: StorageProblem(cause: .corrupt, database: path, saving: false, since: now, detail: failure.reason),
+                    busyTimeout: busyTimeout, clock: clock)
+            }
+            do {
+                let store = try StoreConnection(path: path, busyTimeout: busyTimeout, clock: clock)
+                store.problem = StorageProblem(cause: .corrupt, database: path, movedTo: aside, saving: true, since: now, detail: failure.reason)
+                return store
+            } catch {
+                return StoreConnection(
+                    memoryCopyOf: path, problem: StorageProblem(cause: error.cause, database: path, saving: false, since: now, detail: error.reason),
+                    busyTimeout: busyTimeout, clock: clock)
+            }
+        } catch {
+            return StoreConnection(
+                memoryCopyOf: path,
+                problem: StorageProblem(cause: error.cause, database: path, saving: false, since: clock(), detail: error.reason),
+                busyTimeout: busyTimeout, clock: clock)
+        }
+    }
+
+    /// Whether changes live only in memory now (they are saved when the file can be written).
+    var isSavingDeferred: Bool { inMemoryCopy && path != nil }
+
+    /// Writes the changes kept in memory into the file, if an attempt is due at `now` (or `force`).
+    /// Returns whether everything is saved now. After a failure the next attempt waits twice as long
+    /// (5 s up to 5 min).
+    @discardableResult
+    func saveUnsaved(at now: Date, force: Bool = false) -> Bool {
+        guard isSavingDeferred, let path else { return true }
+        guard force || now >= (nextSaveAttempt ?? now) else { return false }
+        do {
+            let file = try self.file ?? Self.openFile(path, busyTimeout: Self.retryBusyTimeout)
+            self.file = file
+            let pending = journal
+            try file.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA busy_timeout = \(Int(Self.retryBusyTimeout * 1000))") }
+            defer { try? file.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA busy_timeout = \(Int(busyTimeout * 1000))") } }
+            try file.write { db in for entry in pending { try entry.apply(db) } }
+            database = file
+            journal.removeAll()
+            inMemoryCopy = false
+            problem = nil
+            nextSaveAttempt = nil
+            saveBackoff = Self.firstRetry
+            return true
+        } catch {
+            let failure = StoreError(path: path, error: error)
+            if problem?.cause != failure.cause {
+                problem = StorageProblem(cause: failure.cause, database: path, saving: false, since: now, detail: failure.reason)
+            }
+            saveBackoff = min(saveBackoff * 2, Self.longestRetry)
+            nextSaveAttempt = now.addingTimeInterval(saveBackoff)
+            return false
+        }
+    }
+
+    // MARK: Opening
+
+    private static func openFile(_ path: String, busyTimeout: TimeInterval) throws(StoreError) -> DatabaseQueue {
+        do {
+            if !FileManager.default.fileExists(atPath: path) {
+                // Create it 0600 before SQLite does, so the file is never readable by others.
+                let fd = Glibc.open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+                if fd >= 0 { Glibc.close(fd) }
+            }
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(busyTimeout)
+            // WAL with NORMAL sync: a commit costs one write instead of three fsyncs (delivery lateness);
+            // a power cut can lose the last commit, never corrupt the file.
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+            let database = try DatabaseQueue(path: path, configuration: configuration)
+            // Damage first: a damaged file that also cannot be written is still damaged. (Outside a
+            // transaction: GRDB traps when a failing read leaves one open.)
+            let check = try database.inDatabase { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }
+            guard check == "ok" else { throw StoreError(path: path, cause: .corrupt, reason: "damaged: \(check ?? "no answer")") }
+            try StoreSchema.migrator.migrate(database)
+            // A database that opens but cannot be written (full disk, read-only file or directory) is not usable as it is.
+            try database.write { db in try db.execute(sql: "PRAGMA user_version = 1") }
+            return database
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(path: path, error: error)
+        }
+    }
+
+    /// The file's contents in memory (empty when there is no file or it cannot be read), migrated.
+    private static func memoryCopy(of path: String) -> DatabaseQueue {
+        // An in-memory SQLite database cannot fail to open short of memory exhaustion.
+        guard let memory = try? DatabaseQueue() else { preconditionFailure("SQLite cannot open an in-memory database") }
+        if FileManager.default.fileExists(atPath: path), let source = openReadOnly(path) {
+            try? source.backup(to: memory)
+            try? source.close()
+        }
+        do {
+            try StoreSchema.migrator.migrate(memory)
+        } catch {
+            // A copy that cannot be brought up to date is dropped; the journal then replays onto the file.
+            if let fresh = try? DatabaseQueue(), (try? StoreSchema.migrator.migrate(fresh)) != nil { return fresh }
+        }
+        return memory
+    }
+
+    /// The file opened for reading only; in a directory that cannot be written (no `-shm` can be
+    /// made) as an immutable file.
+    private static func openReadOnly(_ path: String) -> DatabaseQueue? {
+        var configuration = Configuration()
+        configuration.readonly = true
+        if let database = try? DatabaseQueue(path: path, configuration: configuration),
+            (try? database.inDatabase({ db in try String.fetchOne(db, sql: "PRAGMA quick_check") })) == "ok"
+        {
+            return database
+        }
+        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%"))
+        guard let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed),
+            let database = try? DatabaseQueue(path: "file:\(encoded)?immutable=1", configuration: configuration),
+            (try? database.inDatabase({ db in try String.fetchOne(db, sql: "PRAGMA quick_check") })) == "ok"
+        else { return nil }
+        return database
+    }
+
+    /// Moves a damaged database (and its write-ahead log) to `aside`, keeping its bytes.
+    private static func moveAside(_ path: String, to aside: String) -> Bool {
+        guard rename(path, aside) == 0 else { return false }
+        _ = rename(path + "-wal", aside + "-wal")
+        unlink(path + "-shm")
+        return true
+    }
+
+    /// Closes the database, folding the write-ahead log back into the file (at a clean exit); changes
+    /// kept in memory get a last attempt to be saved.
+    func close() {
+        saveUnsaved(at: clock(), force: true)
+        try? file?.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        try? file?.close()
+        if file !== database { try? database.close() }
+    }
+
+
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do { return try database.read(body) } catch { throw StoreError(path: path ?? ":memory:", error: error) }
+    }
+
+    /// One change, in one transaction. When the file cannot take it now (anything but damage), the
+    /// store goes on in memory and the change waits in the journal for `saveUnsaved`.
+    func write<T>(key: String? = nil, _ body: @escaping (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            let result = try database.write(body)
+            if inMemoryCopy, path != nil {
+                if let key { journal.removeAll { $0.key == key } }
+                journal.append((key, { db in _ = try body(db) }))
+            }
+            return result
+        } catch {
+            let failure = StoreError(path: path ?? ":memory:", error: error)
+            guard let path, !inMemoryCopy, failure.cause != .corrupt else { throw failure }
+            let now = clock()
+            let memory = Self.memoryCopy(of: path)
+            let result: T
+            do { result = try memory.write(body) } catch { throw StoreError(path: path, error: error) }
+            database = memory
+            inMemoryCopy = true
+            journal = [(key, { db in _ = try body(db) })]
+            problem = StorageProblem(cause: failure.cause, database: path, saving: false, since: now, detail: failure.reason)
+            saveBackoff = Self.firstRetry
+            nextSaveAttempt = now.addingTimeInterval(saveBackoff)
+            return result
+        }
+    }
+}
