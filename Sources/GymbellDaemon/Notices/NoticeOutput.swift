@@ -1,0 +1,66 @@
+import Foundation
+import GymbellCore
+import GymbellDesktop
+import Logging
+
+/// What the two kinds of notices share: the notifier, what the server on the bus does, the app icon
+/// and the sound that comes with a reminder.
+final class NoticeOutput {
+    let notifier: Notifier
+    let logger: Logger
+    private let sounds: SoundPlayer
+    private var sound: SoundSettings
+    /// app_icon: the installed icon's file where there is one, else its name in the theme.
+    private let icon: String
+    /// What the server on the bus does with our notifications; `.unknown` until it has answered.
+    var server = ServerProfile.unknown
+
+    static let desktopEntry = "io.github.gymbell.Gymbell"
+
+    init(notifier: Notifier, sounds: SoundPlayer, sound: SoundSettings, icon: String?, logger: Logger) {
+        self.notifier = notifier
+        self.sounds = sounds
+        self.sound = sound
+        self.icon = icon ?? Self.desktopEntry
+        self.logger = logger
+        prepareSound()
+    }
+
+    func apply(sound: SoundSettings) {
+        guard sound != self.sound else { return }
+        self.sound = sound
+        prepareSound()
+    }
+
+    func playSound() {
+        if sound.enabled { sounds.play(currentSound) }
+    }
+
+    /// Takes a notification off the screen, on every server.
+    func retire(_ handle: NotificationHandle, _ request: NotificationRequest) {
+        if !server.closeRemovesBubble {
+            var gone = request
+            gone.expireTimeout = 1
+            notifier.update(handle, with: gone, reshow: false)
+        }
+        notifier.close(handle)
+    }
+
+    func request(for notice: Notice) -> NotificationRequest {
+        let urgency: NotificationRequest.Urgency = switch notice.urgency {
+        case .low: .low
+        case .normal: .normal
+        case .critical: .critical
+        }
+        return NotificationRequest(
+            summary: notice.title, body: notice.body, actions: notice.actions.map { (key: $0.key, label: $0.label) },
+            category: notice.category, desktopEntry: Self.desktopEntry, urgency: urgency,
+            expireTimeout: notice.expireTimeout, progressValue: notice.progress, icon: icon)
+    }
+
+    private var currentSound: SoundPlayer.Sound { sound.file.map { .file($0) } ?? .themed(sound.name) }
+
+    private func prepareSound() {
+        if sound.enabled { sounds.prepare(currentSound) }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import GymbellCore
+import GymbellDesktop
+import Logging
+
+/// Carries out the engine's notification effects: the reminders that stand on their own
+/// (ReminderNotices), the one notification of the session (SessionNoticeDisplay), what the notification
+/// server is and can do. What a notice says is decided in Core (ReminderNotice, SessionNotice).
+final class Presenter {
+    /// An action the user chose on one of our notifications.
+    var onAction: ((NoticeTarget, String) -> Void)?
+    /// The server took a request of a session's notification under this id of its own (the daemon
+    /// keeps it, so that after a restart the same notification is replaced, never shown twice).
+    var onSessionServerID: ((SessionID, UInt32) -> Void)? {
+        get { session.onServerID }
+        set { session.onServerID = newValue }
+    }
+    /// Whether a workout is under way (a daily reminder then offers no second one).
+    var sessionRunning: () -> Bool = { false }
+
+    private let output: NoticeOutput
+    private let reminders: ReminderNotices
+    private let session: SessionNoticeDisplay
+
+    static let desktopEntry = NoticeOutput.desktopEntry
+
+    var server: ServerProfile { output.server }
+
+    init(notifier: Notifier, sounds: SoundPlayer, sound: SoundSettings, messages: Messages, icon: String? = nil, logger: Logger) {
+        output = NoticeOutput(notifier: notifier, sounds: sounds, sound: sound, icon: icon, logger: logger)
+        reminders = ReminderNotices(output: output, messages: messages)
+        session = SessionNoticeDisplay(output: output)
+        notifier.onAction = { [unowned self] handle, key in
+            if let id = session.session(shownBy: handle) {
+                onAction?(.session(id), key)
+            } else if let reminder = reminders.reminder(shownBy: handle) {
+                onAction?(.reminder(reminder), key)
+            }
+        }
+        notifier.onClosed = { [unowned self] handle in
+            reminders.closed(handle)
+            session.closed(handle)
+        }
+        notifier.onFailed = { [unowned self] handle, error in
+            if !session.failed(handle, error) { reminders.failed(handle, error) }
+        }
+        notifier.onUnconfirmed = { [logger] _, error in
+            logger.warning("\(error); counted as shown, so that it is never shown twice")
+        }
+    }
+
+    func apply(sound: SoundSettings) { output.apply(sound: sound) }
+
+    // MARK: The notification server
+
+    /// Asks the server what it is and can do, shows what waited for a server; `completion` runs once it
+    /// is known (the daemon then shows the session's notice for it). At start-up and whenever
+    /// org.freedesktop.Notifications gets a new owner.
+    func serverAppeared(_ completion: @escaping () -> Void) {
+        output.notifier.queryServer { [weak self] info in
+            guard let self else { return }
+            output.server = info.map { ServerProfile(serverName: $0.name, capabilities: $0.capabilities) } ?? .unknown
+            if let info {
+                output.logger.info(
+                    "notification server",
+                    metadata: [
+                        "name": "\(info.name)", "version": "\(info.version)", "profile": "\(output.server.family)",
+                        "capabilities": "\(info.capabilities.sorted().joined(separator: ","))",
+                    ])
+            }
+            reminders.showWaiting(sessionRunning: sessionRunning())
+            session.showWaiting()
+            completion()
+        }
+    }
+
+    func serverVanished() {
+        output.server = .unknown
+        reminders.serverVanished()
+        session.serverVanished()
+    }
+
+    // MARK: Effects
+
+    func present(_ reminder: Reminder, late: TimeInterval, accepted: @escaping () -> Void) {
+        reminders.present(reminder, late: late, sessionRunning: sessionRunning(), accepted: accepted)
+    }
+
+    func close(where matches: (Reminder) -> Bool) { reminders.close(where: matches) }
+
+    func showSession(
+        _ notice: Notice, of id: SessionID, audible: Bool, late: TimeInterval, accepted: (() -> Void)?, resuming serverID: UInt32?
+    ) {
+        session.show(notice, of: id, audible: audible, late: late, accepted: accepted, resuming: serverID)
+    }
+
+    func endSession(leavingCompletion: Bool) { session.end(leavingCompletion: leavingCompletion) }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import GymbellCore
+import GymbellDesktop
+
+/// The one notification of the running session, replaced at every transition as the server on the bus
+/// allows; after the session it lingers with the completion until it expires.
+final class SessionNoticeDisplay {
+    typealias Delivered = ReminderNotices.Delivered
+
+    private let output: NoticeOutput
+    /// The server took a request of the session's notification under this id of its own.
+    var onServerID: ((SessionID, UInt32) -> Void)?
+    /// The notification on screen; the next session's notification takes its place.
+    private var current: (handle: NotificationHandle, session: SessionID, request: NotificationRequest)?
+    /// The notification when it could not be shown; `audible`: it brought a reminder; `accepted`: the
+    /// reminders it carries, delivered once a server takes it.
+    private var unshown: (session: SessionID, request: NotificationRequest, audible: Bool, accepted: [Delivered])?
+    /// Reminders carried by requests the server has not answered yet, by a number of ours.
+    private var awaitingAnswer: [Int: Delivered] = [:]
+    private var nextNumber = 0
+    /// Whether the latest request brought a reminder.
+    private var lastWasAudible = false
+
+    init(output: NoticeOutput) { self.output = output }
+
+    func session(shownBy handle: NotificationHandle) -> SessionID? { current?.handle == handle ? current?.session : nil }
+
+    /// Shows `notice` as the notification of `session`, replacing the one on screen (a previous
+    /// session's lingering completion too). `audible`: a reminder fell due, play its sound even when the
+    /// text did not change. `resuming`: the server's id of this session's notification before a
+    /// restart, taken over when there is none on screen from this process.
+    func show(
+        _ notice: Notice, of session: SessionID, audible: Bool, late: TimeInterval, accepted: Delivered?, resuming serverID: UInt32?
+    ) {
+        let request = output.request(for: notice)
+        let carried = accepted.map { [$0] } ?? []
+        if let waiting = unshown {
+            // Still no server: keep the newest text, whether a reminder is owed a sound, what it carries.
+            unshown = (session, request, waiting.audible || audible, waiting.accepted + carried)
+            return
+        }
+        let notifier = output.notifier
+        if let shown = current, !output.server.updatesInPlace {
+            if shown.request != request || audible {
+                output.retire(shown.handle, shown.request)
+                current = (notifier.show(request, accepted: awaiting(carried, of: session)), session, request)
+            } else {
+                carried.forEach { $0() }  // already on screen as it is
+            }
+        } else if let shown = current {
+            if shown.request != request || audible {
+                notifier.update(shown.handle, with: request, accepted: awaiting(carried, of: session))
+            } else {
+                carried.forEach { $0() }
+            }
+            current = (shown.handle, session, request)
+        } else {
+            current = (notifier.show(request, replacing: serverID, accepted: awaiting(carried, of: session)), session, request)
+        }
+        lastWasAudible = audible
+        if audible {
+            output.playSound()
+            output.logger.info("session notice shown", metadata: ["title": "\(notice.title)", "late_ms": "\(Int((late * 1000).rounded()))"])
+        }
+    }
+
+    /// The session is over: its notification goes, unless it shows how the session ended (it then
+    /// expires by itself).
+    func end(leavingCompletion: Bool) {
+        if !leavingCompletion, let waiting = unshown {
+            waiting.accepted.forEach { $0() }  // the session was ended: what it had to say is moot
+            unshown = nil
+        }
+        guard let shown = current else { return }
+        if !leavingCompletion { output.retire(shown.handle, shown.request) }
+        current = leavingCompletion ? shown : nil
+    }
+
+    func closed(_ handle: NotificationHandle) {
+        if current?.handle == handle { current = nil }
+    }
+
+    func serverVanished() { current = nil }
+
+    /// A server appeared: the notification that waited for one is shown now.
+    func showWaiting() {
+        guard let waiting = unshown, current == nil else { return }
+        unshown = nil
+        current = (output.notifier.show(waiting.request, accepted: awaiting(waiting.accepted, of: waiting.session)), waiting.session, waiting.request)
+        if waiting.audible { output.playSound() }
+    }
+
+    /// The server did not take it: it waits for the next server, with the reminders it carries.
+    /// Returns whether the handle was the session's.
+    func failed(_ handle: NotificationHandle, _ error: NotifierError) -> Bool {
+        guard let shown = current, shown.handle == handle else { return false }
+        current = nil
+        // Requests are answered in order: whatever still awaits an answer was not taken.
+        let carried = awaitingAnswer.sorted { $0.key < $1.key }.map(\.value)
+        awaitingAnswer.removeAll()
+        unshown = (shown.session, shown.request, unshown?.audible ?? false || lastWasAudible, (unshown?.accepted ?? []) + carried)
+        output.logger.warning("could not show the session notification; it waits for a notification server: \(error)")
+        return true
+    }
+
+    /// The acceptance of a request that carries `delivered` (remembered until it is answered): those
+    /// are delivered, and the daemon learns the server's id of the session's notification.
+    private func awaiting(_ delivered: [Delivered], of session: SessionID) -> (UInt32) -> Void {
+        let number = nextNumber
+        nextNumber += 1
+        if !delivered.isEmpty { awaitingAnswer[number] = { delivered.forEach { $0() } } }
+        return { [weak self] id in
+            guard let self else { return }
+            if let done = awaitingAnswer.removeValue(forKey: number) { done() }
+            onServerID?(session, id)
+        }
+    }
+}
