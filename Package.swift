@@ -16,6 +16,7 @@ let package = Package(
     targets: [
         // C surface: modulemap + shim header only.
         .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
+        .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CCanberra", pkgConfig: "libcanberra", providers: [.apt(["libcanberra-dev"])]),
 
@@ -31,7 +32,7 @@ let package = Package(
             dependencies: ["GymbellCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The only module that imports C: GLib main loop, timerfd, libnotify, libdbus, libcanberra.
-        .target(name: "GymbellDesktop", dependencies: ["CNotify", "CDBus", "CCanberra"]),
+        .target(name: "GymbellDesktop", dependencies: ["CGLib", "CNotify", "CDBus", "CCanberra"]),
         // Wires everything together: commands in, reminders out, one event loop.
         .target(
             name: "GymbellDaemon",
