@@ -33,19 +33,21 @@ let package = Package(
         ),
         // The only module that imports C: GLib main loop, timerfd, libnotify, libdbus, libcanberra.
         .target(name: "GymbellDesktop", dependencies: ["CGLib", "CNotify", "CDBus", "CCanberra"]),
+        // The control interface's contract (one table: dispatch, client calls, introspection XML),
+        // the bus names and the CLI's client.
+        .target(name: "GymbellControl", dependencies: ["GymbellCore", "GymbellDesktop"]),
         // Wires everything together: commands in, reminders out, one event loop.
         .target(
             name: "GymbellDaemon",
             dependencies: [
-                "GymbellCore", "GymbellStore", "GymbellDesktop",
+                "GymbellCore", "GymbellStore", "GymbellDesktop", "GymbellControl",
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            resources: [.embedInCode("Resources/io.github.gymbell.Gymbell1.xml")]
+            ]
         ),
         .executableTarget(
             name: "gymbell",
             dependencies: [
-                "GymbellCore", "GymbellDaemon",
+                "GymbellCore", "GymbellControl", "GymbellDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -54,6 +56,8 @@ let package = Package(
         .testTarget(
             name: "GymbellStoreTests", dependencies: ["GymbellStore", "GymbellCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "GymbellDesktopTests", dependencies: ["GymbellDesktop"]),
+        .testTarget(name: "GymbellControlTests", dependencies: ["GymbellControl", "GymbellCore", "GymbellDesktop"]),
+        .testTarget(name: "GymbellDaemonTests", dependencies: ["GymbellDaemon", "GymbellControl", "GymbellCore", "GymbellDesktop"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GymbellDaemon
+import GymbellControl
 
 /// `gymbell autostart enable|disable|status|run`: the user's XDG autostart entry for the daemon.
 ///
