@@ -3,7 +3,7 @@ SWIFT ?= swift
 PYTHON ?= /usr/bin/python3
 BIN := .build/debug/gymbell
 
-.PHONY: help deps build release run test test-unit test-e2e test-desktops clean
+.PHONY: help deps build release run test test-unit test-e2e test-desktops dbus-xml clean
 
 help:
 	@echo "make run        install what is missing, build, run the daemon in the foreground"
@@ -13,6 +13,7 @@ help:
 	@echo "make test-unit  Swift unit tests only"
 	@echo "make test-e2e   end-to-end tests only (private D-Bus, recording notification server)"
 	@echo "make test-desktops  the real-desktop matrix: GNOME, Plasma, xfce4-notifyd, notification-daemon, mako, dunst"
+	@echo "make dbus-xml   regenerate data/io.github.gymbell.Gymbell1.xml from the control contract"
 
 deps:
 	@./scripts/install-deps.sh
@@ -38,6 +39,12 @@ test-e2e: build
 
 test-desktops: build
 	./scripts/test.sh desktops
+
+# The control interface's introspection XML comes from Sources/GymbellControl/ControlContract.swift;
+# GymbellControlTests fails when the shipped file differs from it.
+dbus-xml:
+	$(SWIFT) build --product gymbell
+	$(BIN) daemon --introspection-xml > data/io.github.gymbell.Gymbell1.xml
 
 clean:
 	rm -rf .build

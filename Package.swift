@@ -16,6 +16,7 @@ let package = Package(
     targets: [
         // C surface: modulemap + shim header only.
         .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
+        .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CCanberra", pkgConfig: "libcanberra", providers: [.apt(["libcanberra-dev"])]),
 
@@ -31,20 +32,22 @@ let package = Package(
             dependencies: ["GymbellCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The only module that imports C: GLib main loop, timerfd, libnotify, libdbus, libcanberra.
-        .target(name: "GymbellDesktop", dependencies: ["CNotify", "CDBus", "CCanberra"]),
+        .target(name: "GymbellDesktop", dependencies: ["CGLib", "CNotify", "CDBus", "CCanberra"]),
+        // The control interface's contract (one table: dispatch, client calls, introspection XML),
+        // the bus names and the CLI's client.
+        .target(name: "GymbellControl", dependencies: ["GymbellCore", "GymbellDesktop"]),
         // Wires everything together: commands in, reminders out, one event loop.
         .target(
             name: "GymbellDaemon",
             dependencies: [
-                "GymbellCore", "GymbellStore", "GymbellDesktop",
+                "GymbellCore", "GymbellStore", "GymbellDesktop", "GymbellControl",
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            resources: [.embedInCode("Resources/io.github.gymbell.Gymbell1.xml")]
+            ]
         ),
         .executableTarget(
             name: "gymbell",
             dependencies: [
-                "GymbellCore", "GymbellDaemon",
+                "GymbellCore", "GymbellControl", "GymbellDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -53,9 +56,13 @@ let package = Package(
         .testTarget(
             name: "GymbellStoreTests", dependencies: ["GymbellStore", "GymbellCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "GymbellDesktopTests", dependencies: ["GymbellDesktop"]),
+        .testTarget(name: "GymbellControlTests", dependencies: ["GymbellControl", "GymbellCore", "GymbellDesktop"]),
         .testTarget(
             name: "GymbellDaemonTests",
-            dependencies: ["GymbellDaemon", "GymbellCore", "GymbellStore", .product(name: "Logging", package: "swift-log")]),
+            dependencies: [
+                "GymbellDaemon", "GymbellControl", "GymbellCore", "GymbellStore", "GymbellDesktop",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,14 +23,4 @@ static inline gulong gb_notification_connect_closed(NotifyNotification *n,
     return g_signal_connect_data(n, "closed", G_CALLBACK(callback), data, destroy, (GConnectFlags)0);
 }
 
-static inline void gb_object_unref(gpointer object) { g_object_unref(object); }
-static inline gpointer gb_object_ref(gpointer object) { return g_object_ref(object); }
-/* g_spawn child setup: a started program gets an empty signal mask, whatever thread spawned it. */
-#include <signal.h>
-static inline void gb_child_reset_signal_mask(gpointer unused) {
-    (void)unused;
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, NULL);
-}
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import GymbellControl
 import GymbellCore
 import GymbellDesktop
 import GymbellStore
@@ -50,7 +51,7 @@ public enum DaemonRunner {
                 throw .invalidConfig("the config was not reloaded, the one in force stays:\n\(error)")
             }
         }
-        let control = ControlInterface(daemon: daemon, reload: reload)
+        let control = ControlInterface(commands: daemon, reload: reload)
 
         let service: DBusService
         do {

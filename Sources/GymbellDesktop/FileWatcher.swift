@@ -1,4 +1,4 @@
-import CNotify
+import CGLib
 
 /// Calls back on the main loop when one file changes: written, replaced by a rename (an editor's
 /// atomic save), created, deleted, or — for a symlink such as /etc/localtime — re-pointed.

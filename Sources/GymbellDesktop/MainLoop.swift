@@ -1,4 +1,4 @@
-import CNotify
+import CGLib
 
 /// Identifies a callback registered on a `MainLoop`; pass it to `MainLoop.cancel(_:)`.
 public struct SourceToken: Hashable, Sendable {

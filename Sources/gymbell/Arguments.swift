@@ -1,6 +1,6 @@
 import ArgumentParser
+import GymbellControl
 import GymbellCore
-import GymbellDaemon
 
 /// A duration on the command line: `40s`, `2m`, `1m30s`, `2h` or plain seconds.
 struct DurationArgument: ExpressibleByArgument {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GymbellDaemon
+import GymbellControl
 
 /// `gymbell autostart enable|disable|status|run`: the user's XDG autostart entry for the daemon.
 ///
@@ -131,180 +131,6 @@ struct AutostartCommand: ParsableCommand {
     }
 }
 
-/// The autostart entries for io.github.gymbell.Gymbell, looked up as the XDG autostart spec says:
-/// the user's directory first, then each of $XDG_CONFIG_DIRS; the first file found is the one in force.
-struct AutostartEntries {
-    static let fileName = "io.github.gymbell.Gymbell.desktop"
-
-    let userDirectory: String
-    let systemDirectories: [String]
-
-    init(paths: XDGPaths = XDGPaths()) {
-        userDirectory = paths.configHome + "/autostart"
-        systemDirectories = paths.configDirs.map { $0 + "/autostart" }
-    }
-
-    var userEntry: String { userDirectory + "/" + Self.fileName }
-
-    /// System-wide entries that exist, in lookup order.
-    var systemEntries: [String] {
-        systemDirectories.map { $0 + "/" + Self.fileName }.filter { FileManager.default.fileExists(atPath: $0) }
-    }
-
-    func effective() -> DesktopEntry? {
-        for path in [userEntry] + systemEntries {
-            if let text = try? String(contentsOfFile: path, encoding: .utf8) {
-                return DesktopEntry(path: path, text: text)
-            }
-        }
-        return nil
-    }
-
-    /// The user's entry: data/io.github.gymbell.Gymbell-autostart.desktop with this binary's path.
-    static func enabledEntry(executable: String) throws -> String {
-        guard !executable.contains(where: \.isNewline) else {
-            throw failure("the path of this gymbell contains a line break; move it somewhere else")
-        }
-        return """
-            # Written by `gymbell autostart enable`; `gymbell autostart disable` removes it.
-            [Desktop Entry]
-            Type=Application
-            Name=gymbell
-            Comment=Start the workout reminder daemon at login
-            Icon=io.github.gymbell.Gymbell
-            Exec=\(DesktopEntry.execArgument(executable)) autostart run
-            TryExec=\(DesktopEntry.escapeString(executable))
-            Terminal=false
-            NoDisplay=true
-            StartupNotify=false
-            X-GNOME-Autostart-enabled=true
-
-            """
-    }
-
-    /// A user entry that hides a system-wide one of the same name (XDG autostart spec, "Hidden").
-    static let hidingEntry = """
-        # Written by `gymbell autostart disable`: hides the system-wide entry. `gymbell autostart enable` replaces it.
-        [Desktop Entry]
-        Type=Application
-        Name=gymbell
-        Hidden=true
-
-        """
-}
-
-/// The few keys of a .desktop file's [Desktop Entry] group that autostart looks at.
-struct DesktopEntry {
-    let path: String
-    let exec: String?
-    let tryExec: String?
-    /// The key that turns the entry off, as written in the file, or nil.
-    let disabledBy: String?
-
-    init(path: String, text: String) {
-        var values: [String: String] = [:]
-        var inMainGroup = false
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
-            if line.hasPrefix("[") {
-                inMainGroup = line == "[Desktop Entry]"
-            } else if inMainGroup, !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") {
-                let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-                values[key] = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            }
-        }
-        self.path = path
-        exec = values["Exec"]
-        tryExec = values["TryExec"].map { $0.replacingOccurrences(of: "\\\\", with: "\\") }
-        if values["Hidden"] == "true" {
-            disabledBy = "Hidden=true"
-        } else if values["X-GNOME-Autostart-enabled"] == "false" {
-            disabledBy = "X-GNOME-Autostart-enabled=false"
-        } else {
-            disabledBy = nil
-        }
-    }
-
-    /// One Exec argument, quoted as the Desktop Entry spec asks when it has reserved characters.
-    static func execArgument(_ argument: String) -> String {
-        let reserved = Set(" \t\"'\\><~|&;$*?#()`")
-        var quoted = argument
-        if argument.contains(where: reserved.contains) {
-            var inner = ""
-            for character in argument {
-                if "\"`$\\".contains(character) { inner.append("\\") }
-                inner.append(character)
-            }
-            quoted = "\"" + inner + "\""
-        }
-        // Then the value is a string: backslashes doubled; and % starts a field code.
-        return escapeString(quoted).replacingOccurrences(of: "%", with: "%%")
-    }
-
-    /// A value of type string: a backslash is written as two.
-    static func escapeString(_ value: String) -> String {
-        value.replacingOccurrences(of: "\\", with: "\\\\")
-    }
-}
-
-/// `systemctl --user` on gymbell.service, or nil where no systemd user manager answers.
-struct SystemdUserUnit {
-    let enablement: String
-    let activity: String?
-
-    var enabled: Bool { enablement.hasPrefix("enabled") }
-
-    var summary: String {
-        switch enablement {
-        case "not-found": return "not installed."
-        default: return enablement + (activity.map { ", \($0)." } ?? " (whether it runs is unknown: no systemd user manager answered).")
-        }
-    }
-
-    static func query() -> SystemdUserUnit? {
-        guard let systemctl = findExecutable("systemctl") else { return nil }
-        guard let enabled = run(systemctl, ["--user", "is-enabled", "gymbell.service"]) else { return nil }
-        let state = enabled.output.isEmpty ? (enabled.error.contains("No such file") ? "not-found" : "") : enabled.output
-        guard !state.isEmpty else { return nil }  // "Failed to connect to bus" and the like
-        let active = run(systemctl, ["--user", "is-active", "gymbell.service"])?.output
-        return SystemdUserUnit(enablement: state, activity: active.flatMap { $0.isEmpty ? nil : $0 })
-    }
-
-    /// Runs a program for at most two seconds; its first line of stdout and of stderr.
-    private static func run(_ program: String, _ arguments: [String]) -> (output: String, error: String)? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        let deadline = Date().addingTimeInterval(2)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning {
-            process.terminate()  // a systemctl that hangs on a broken bus is "did not answer"
-            process.waitUntilExit()
-            return nil
-        }
-        func firstLine(_ pipe: Pipe) -> String {
-            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            return text.split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        }
-        return (firstLine(output), firstLine(error))
-    }
-
-    private static func findExecutable(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { $0 + "/" + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-}
-
 /// The real path of this binary, whatever name or symlink it was started by.
 private func runningExecutable() throws -> String {
     if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"), path.hasPrefix("/"),
@@ -332,7 +158,7 @@ private func write(_ text: String, to path: String) throws {
 }
 
 /// Says what went wrong on stderr; the result, thrown, makes the exit status 1.
-private func failure(_ message: String) -> ExitCode {
+func failure(_ message: String) -> ExitCode {
     printError(message)
     return ExitCode.failure
 }

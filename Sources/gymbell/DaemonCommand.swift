@@ -1,4 +1,5 @@
 import ArgumentParser
+import GymbellControl
 import GymbellDaemon
 import Logging
 
@@ -13,8 +14,14 @@ struct DaemonCommand: ParsableCommand {
             """)
 
     @Flag(name: .shortAndLong, help: "Log every decision (debug level).") var verbose = false
+    /// Prints the control interface's introspection XML and exits (`make dbus-xml` writes data/ with it).
+    @Flag(help: .hidden) var introspectionXml = false
 
     func run() throws {
+        if introspectionXml {
+            print(BusNames.introspectionXML, terminator: "")
+            return
+        }
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = verbose ? .debug : .info

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import GymbellCore
-import GymbellDaemon
 
 @main
 struct Gymbell: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import GymbellControl
 import GymbellCore
-import GymbellDaemon
 
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import GymbellControl
 import GymbellCore
-import GymbellDaemon
 
 struct Rest: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -56,11 +56,11 @@ def validity(method, args):
     if method == "Start":
         return True if args[0] == "" else False  # the default config defines no workouts
     if method == "Snooze":
-        return args[0] == 0 or 1 <= args[0] <= 1440
+        return 1 <= args[0] <= 1440  # the configured default is SnoozeDefault, not Snooze(0)
     if method == "Upcoming":
         return 1 <= args[0] <= 366
-    # RestDefault, Stop, SkipToday, Status, Reload take no arguments: always valid. A method added
-    # to the XML later without a rule here: either answer is accepted for edge values.
+    # RestDefault, SnoozeDefault, Stop, SkipToday, Status, Reload take no arguments: always valid. A
+    # method added to the XML later without a rule here: either answer is accepted for edge values.
     return True if not args else None
 
 

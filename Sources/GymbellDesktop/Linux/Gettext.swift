@@ -1,4 +1,4 @@
-import CNotify
+import CGLib
 import Foundation
 
 /// Translations through GNU gettext (glibc's libintl) from compiled `.mo` catalogs.

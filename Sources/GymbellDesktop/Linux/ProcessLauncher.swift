@@ -1,4 +1,4 @@
-import CNotify
+import CGLib
 
 /// Starts a program from an argv array, never through a shell, detached from the daemon
 /// (GLib reaps it, so no zombie is left behind).

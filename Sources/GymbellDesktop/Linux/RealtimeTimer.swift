@@ -1,4 +1,4 @@
-import CNotify
+import CGLib
 import Foundation
 
 /// One CLOCK_REALTIME timerfd armed for an absolute wall-clock instant (DESIGN.md §3).
@@ -49,17 +49,4 @@ public final class RealtimeTimer {
         if n < 0 && errno == ECANCELED { return .clockChanged }
         return nil
     }
-}
-
-/// A failed system call or spawn, with a sentence a person can act on.
-public struct SystemError: Error, CustomStringConvertible, Sendable {
-    public let message: String
-
-    public init(call: String, errno: Int32) {
-        message = "\(call): \(String(cString: strerror(errno)))"
-    }
-
-    public init(message: String) { self.message = message }
-
-    public var description: String { message }
 }

@@ -1,4 +1,4 @@
-import CNotify
+import CGLib
 import Foundation
 
 /// A FIFO of jobs run on the thread that owns a GLib main context, in the order they were posted.

@@ -5,7 +5,8 @@ import GymbellDesktop
 /// The time zone in force, as glibc (and so `date`) sees it: `TZ` in any form glibc accepts, else the
 /// zone `/etc/localtime` holds, read afresh on every call. Foundation's `TimeZone.current` is read once
 /// per process (missing a `timedatectl set-timezone` while the daemon runs) and takes
-/// `TZ=:/usr/share/zoneinfo/…` or a POSIX rule for UTC. The daemon and every CLI output use this.
+/// `TZ=:/usr/share/zoneinfo/…` or a POSIX rule for UTC. The daemon and every CLI output use this
+/// (here, in the module both import, so that the CLI shows instants in the zone the daemon plans in).
 public struct SystemTimeZone: Sendable {
     /// The localtime link; `GYMBELL_LOCALTIME` replaces it where /etc cannot be touched (tests, containers).
     public let localtimePath: String

@@ -1,5 +1,5 @@
-#ifndef GYMBELL_CNOTIFY_GIO_HELPERS_H
-#define GYMBELL_CNOTIFY_GIO_HELPERS_H
+#ifndef GYMBELL_CGLIB_GIO_HELPERS_H
+#define GYMBELL_CGLIB_GIO_HELPERS_H
 #include <gio/gio.h>
 
 /* g_signal_connect is a macro and does not import into Swift: one small inline wrapper per signal. */

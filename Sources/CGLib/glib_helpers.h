@@ -1,0 +1,17 @@
+#ifndef GYMBELL_CGLIB_GLIB_HELPERS_H
+#define GYMBELL_CGLIB_GLIB_HELPERS_H
+#include <glib-object.h>
+#include <signal.h>
+
+/* Macro-based GObject calls do not import into Swift cleanly: one small inline wrapper each. */
+static inline void gb_object_unref(gpointer object) { g_object_unref(object); }
+static inline gpointer gb_object_ref(gpointer object) { return g_object_ref(object); }
+
+/* g_spawn child setup: a started program gets an empty signal mask, whatever thread spawned it. */
+static inline void gb_child_reset_signal_mask(gpointer unused) {
+    (void)unused;
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+}
+#endif

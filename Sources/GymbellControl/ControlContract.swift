@@ -1,0 +1,122 @@
+import Foundation
+import GymbellCore
+
+/// `io.github.gymbell.Gymbell1`, one entry per method: the single source of the daemon's dispatch
+/// (`ControlInterface`), the client's calls (`GymbellClient`) and the introspection XML.
+///
+/// Conventions: durations are seconds; instants are ISO 8601 strings in UTC with milliseconds; an
+/// instant that may be absent is an array of zero or one of them (`as`); a value the caller may leave
+/// out is a second method without that argument (`RestDefault`, `SnoozeDefault`), never a 0 or "".
+/// Structured reports (Stop, Upcoming, Status, History, Stats, Suggest) are JSON texts whose shape
+/// the doc gives, the same objects the CLI prints with `--json`.
+public enum ControlContract {
+    public static let rest = ControlMethod(
+        "Rest", Field.uint32("seconds"), reply: Field.instant("due"),
+        doc: "Start a rest timer of `seconds` (\(span(Limits.rest))), replacing any running session; returns when it ends.",
+        errors: [.invalidArgs, .failed])
+
+    public static let restDefault = ControlMethod(
+        "RestDefault", reply: Field.instant("due"),
+        doc: "Start a rest timer of the configured [rest] default; returns when it ends.",
+        errors: [.failed])
+
+    public static let adjustRest = ControlMethod(
+        "AdjustRest", Field.int32("seconds"), reply: Field.instant("due"),
+        doc: "Move the end of the running rest by `seconds` (negative shortens); returns its new end.",
+        errors: [.invalidArgs, .noSession, .failed])
+
+    public static let hiit = ControlMethod(
+        "Hiit", Field.uint32("rounds"), Field.seconds("work_seconds"), Field.seconds("rest_seconds"), reply: Field.instant("ends_at"),
+        doc: "Start a HIIT session: `rounds` (\(span(Limits.hiitRounds))) of work (\(span(Limits.hiitWork)) s) then rest (\(span(Limits.hiitRest)) s); returns its end.",
+        errors: [.invalidArgs, .failed])
+
+    public static let walkRun = ControlMethod(
+        "WalkRun", Field.seconds("run_seconds"), Field.seconds("walk_seconds"), Field.uint32("repeats"), reply: Field.instant("ends_at"),
+        doc: "Start a walk/run session: `repeats` (\(span(Limits.walkRunRepeats))) of run then walk (\(span(Limits.walkRunPhase)) s each); returns its end.",
+        errors: [.invalidArgs, .failed])
+
+    public static let start = ControlMethod(
+        "Start", Field.text("workout"), reply: Field.text("message"),
+        doc: "Start the named workout, or today's planned one when `workout` is empty; returns what started.",
+        errors: [.invalidArgs, .failed])
+
+    public static let setDone = ControlMethod(
+        "SetDone", reply: Field.text("message"),
+        doc: "Record a finished set of the running strength workout; starts its rest. Returns what comes next.",
+        errors: [.noSession, .failed])
+
+    public static let stop = ControlMethod(
+        "Stop", reply: Field.json("result_json"),
+        doc: "End the active session; returns {\"session\": …, \"pending\": [cancelled reminders]} as JSON (session null when none ran).",
+        errors: [.failed])
+
+    public static let snooze = ControlMethod(
+        "Snooze", Field.uint32("minutes"), reply: Field.instant("due"),
+        doc: "Show the daily reminder again after `minutes` (\(span(Limits.snoozeMinutes))); returns when.",
+        errors: [.invalidArgs, .failed])
+
+    public static let snoozeDefault = ControlMethod(
+        "SnoozeDefault", reply: Field.instant("due"),
+        doc: "Show the daily reminder again after the configured snooze_minutes; returns when.",
+        errors: [.failed])
+
+    public static let skipToday = ControlMethod(
+        "SkipToday", reply: Field.optionalInstant("next_daily"),
+        doc: "No more daily reminder today; returns the next one, or an empty array when none is planned.",
+        errors: [.failed])
+
+    public static let upcoming = ControlMethod(
+        "Upcoming", Field.uint32("days"), reply: Field.json("entries_json"),
+        doc: "The reminders of the next `days` days (\(span(Limits.upcomingDays))): a JSON array of {\"due\", \"kind\", \"title\", \"body\", \"workout\"}, in order.",
+        errors: [.invalidArgs, .failed])
+
+    public static let status = ControlMethod(
+        "Status", reply: Field.json("status_json"),
+        doc: "The object that `gymbell status` prints with its json flag.",
+        errors: [])
+
+    public static let resume = ControlMethod(
+        "Resume", reply: Field.text("message"),
+        doc: "Carry on the paused workout; returns where it stands.",
+        errors: [.noSession, .failed])
+
+    public static let history = ControlMethod(
+        "History", Field.uint32("days"), reply: Field.json("entries_json"),
+        doc: "The sessions started in the last `days` days (\(span(Limits.historyDays))), oldest first: a JSON array of {\"id\", \"workout\", \"title\", "
+            + "\"kind\", \"started_at\", \"ended_at\", \"outcome\", \"sets_done\", \"last_progress_at\"}.",
+        errors: [.invalidArgs, .failed])
+
+    public static let stats = ControlMethod(
+        "Stats", reply: Field.json("stats_json"),
+        doc: "The object that `gymbell stats` prints with its json flag: {\"streak\", \"sessions_this_week\", "
+            + "\"sessions_this_month\", \"consecutive_training_days\", \"workouts_completed\"}.",
+        errors: [.failed])
+
+    public static let suggest = ControlMethod(
+        "Suggest", reply: Field.json("suggest_json"),
+        doc: "The learned start per weekday and the daily reminder's time: {\"auto\", \"fixed_time\", \"lead_seconds\", "
+            + "\"weekdays\": [{\"weekday\", \"usual_start\", \"samples\", \"reminder_time\", \"workout\"}]}, Monday first.",
+        errors: [.failed])
+
+    public static let exportICS = ControlMethod(
+        "ExportIcs", Field.uint32("weeks"), reply: Field.text("ics"),
+        doc: "The program's workouts of the next `weeks` weeks (\(span(Limits.exportWeeks))) as an iCalendar (RFC 5545) text.",
+        errors: [.invalidArgs, .failed])
+
+    public static let reload = ControlMethod(
+        "Reload", reply: Field.text("origin"),
+        doc: "Re-read the config file; returns where it came from. An invalid file is refused and the config in force stays.",
+        errors: [.invalidConfig])
+
+    /// Every method, in the order of the introspection XML.
+    public static let methods: [ControlMethodDescription] = [
+        rest.description, restDefault.description, adjustRest.description, hiit.description, walkRun.description,
+        start.description, setDone.description, stop.description, snooze.description, snoozeDefault.description,
+        skipToday.description, upcoming.description, status.description, resume.description, history.description,
+        stats.description, suggest.description, exportICS.description, reload.description,
+    ]
+
+    private static func span(_ range: ClosedRange<Int>) -> String { "\(range.lowerBound) to \(range.upperBound)" }
+
+    private static func span(_ range: ClosedRange<TimeInterval>) -> String { "\(Int(range.lowerBound)) to \(Int(range.upperBound))" }
+}

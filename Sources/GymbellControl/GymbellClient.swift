@@ -1,0 +1,126 @@
+import Foundation
+import GymbellCore
+import GymbellDesktop
+
+/// The CLI's side of `io.github.gymbell.Gymbell1`: one typed method per command, each call coded
+/// by its `ControlContract` entry.
+public final class GymbellClient {
+    private let bus: DBusClient
+    private let timeoutMilliseconds: Int32
+
+    public init(address: String? = nil, timeoutMilliseconds: Int32 = 10_000) throws(ClientError) {
+        do {
+            bus = try DBusClient(address: address)
+        } catch {
+            throw .noDaemon(
+                "cannot reach the session bus (\(error.message)). gymbell needs a desktop session; "
+                    + "inside one, start the daemon with `gymbell daemon`.")
+        }
+        self.timeoutMilliseconds = timeoutMilliseconds
+    }
+
+    /// A rest of `seconds`, or of the configured default when nil; returns when it ends.
+    public func rest(seconds: UInt32?) throws(ClientError) -> Date {
+        if let seconds { return try call(ControlContract.rest, seconds) }
+        return try call(ControlContract.restDefault, ())
+    }
+
+    public func adjustRest(by seconds: Int32) throws(ClientError) -> Date { try call(ControlContract.adjustRest, seconds) }
+
+    public func hiit(rounds: UInt32, work: Double, rest: Double) throws(ClientError) -> Date {
+        try call(ControlContract.hiit, (rounds, work, rest))
+    }
+
+    public func walkRun(run: Double, walk: Double, repeats: UInt32) throws(ClientError) -> Date {
+        try call(ControlContract.walkRun, (run, walk, repeats))
+    }
+
+    public func start(workout: String?) throws(ClientError) -> String { try call(ControlContract.start, workout ?? "") }
+
+    public func setDone() throws(ClientError) -> String { try call(ControlContract.setDone, ()) }
+
+    /// The session that was stopped (`session`) and the reminders cancelled with it (`pending`).
+    public func stop() throws(ClientError) -> StatusReport {
+        try decoded(call(ControlContract.stop, ()), "status", StatusReport.decode(jsonText:))
+    }
+
+    /// Snoozes for `minutes`, or for the configured snooze_minutes when nil; returns when it comes back.
+    public func snooze(minutes: UInt32?) throws(ClientError) -> Date {
+        if let minutes { return try call(ControlContract.snooze, minutes) }
+        return try call(ControlContract.snoozeDefault, ())
+    }
+
+    public func skipToday() throws(ClientError) -> Date? { try call(ControlContract.skipToday, ()) }
+
+    public func upcomingJSON(days: UInt32) throws(ClientError) -> String { try call(ControlContract.upcoming, days) }
+
+    public func upcoming(days: UInt32) throws(ClientError) -> [UpcomingEntry] {
+        try decoded(upcomingJSON(days: days), "list", UpcomingEntry.decode(jsonText:))
+    }
+
+    public func statusJSON() throws(ClientError) -> String { try call(ControlContract.status, ()) }
+
+    public func status() throws(ClientError) -> StatusReport { try decoded(statusJSON(), "status", StatusReport.decode(jsonText:)) }
+
+    public func reload() throws(ClientError) -> String { try call(ControlContract.reload, ()) }
+
+    /// Carries on the paused workout; the daemon's sentence says where it stands.
+    public func resume() throws(ClientError) -> String { try call(ControlContract.resume, ()) }
+
+    /// Sessions started in the last `days` days (1 to 3660), oldest first, as the daemon's JSON array.
+    public func historyJSON(days: UInt32) throws(ClientError) -> String { try call(ControlContract.history, days) }
+
+    public func history(days: UInt32) throws(ClientError) -> [HistoryEntry] {
+        try decoded(historyJSON(days: days), "history", HistoryEntry.decode(jsonText:))
+    }
+
+    public func statsJSON() throws(ClientError) -> String { try call(ControlContract.stats, ()) }
+
+    public func stats() throws(ClientError) -> StatsReport { try decoded(statsJSON(), "statistics", StatsReport.decode(jsonText:)) }
+
+    public func suggestJSON() throws(ClientError) -> String { try call(ControlContract.suggest, ()) }
+
+    public func suggest() throws(ClientError) -> SuggestReport { try decoded(suggestJSON(), "suggestions", SuggestReport.decode(jsonText:)) }
+
+    /// The planned workouts of the next `weeks` weeks (1 to 52) as iCalendar text.
+    public func exportICS(weeks: UInt32) throws(ClientError) -> String {
+        let ics = try call(ControlContract.exportICS, weeks)
+        // Checked here so that no other text ends up in the user's calendar file.
+        guard ics.hasPrefix("BEGIN:VCALENDAR") else { throw .badReply("the daemon's answer is not an iCalendar text: \(ics.prefix(80))") }
+        return ics
+    }
+
+    // MARK: Plumbing
+
+    private func call<Arguments, Reply>(_ method: ControlMethod<Arguments, Reply>, _ arguments: Arguments) throws(ClientError) -> Reply {
+        let values = try send(method.name, method.encode(arguments))
+        guard let reply = method.decodeReply(values) else {
+            throw .badReply("the daemon answered \(values) to \(method.name) where \(method.replyMeaning) was expected")
+        }
+        return reply
+    }
+
+    private func send(_ member: String, _ arguments: [DBusValue]) throws(ClientError) -> [DBusValue] {
+        do {
+            return try bus.call(
+                destination: BusNames.wellKnownName, path: BusNames.objectPath, interface: BusNames.interface,
+                member: member, arguments: arguments, timeoutMilliseconds: Int(timeoutMilliseconds))
+        } catch {
+            switch error.name {
+            case DBusError.serviceUnknown, "org.freedesktop.DBus.Error.NameHasNoOwner", DBusError.noServer, DBusError.disconnected:
+                throw .noDaemon(
+                    "no gymbell daemon is running on this session bus; start it with `gymbell daemon` "
+                        + "(or `systemctl --user start gymbell` where the user unit is installed)")
+            case DBusError.noReply:
+                throw .noDaemon("the gymbell daemon did not answer in time (\(error.message))")
+            default:
+                throw .refused(name: error.name, message: error.message)
+            }
+        }
+    }
+
+    /// A JSON report read into its Core type; `what` names it in the error ("the daemon's status …").
+    private func decoded<T>(_ json: String, _ what: String, _ decode: (String) throws -> T) throws(ClientError) -> T {
+        do { return try decode(json) } catch { throw .badReply("the daemon's \(what) could not be read: \(error)") }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// ISO 8601 instants in UTC with milliseconds: "2026-11-22T18:00:00.000Z".
+public enum ISO8601 {
+    public static func format(_ date: Date) -> String {
+        let millis = (date.timeIntervalSince1970 * 1000).rounded()
+        let seconds = Int((millis / 1000).rounded(.down))
+        let ms = Int(millis) - seconds * 1000
+        let day = LocalDay(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down)))
+        let secondOfDay = seconds - day.daysSinceEpoch * 86_400
+        func pad(_ n: Int, _ width: Int = 2) -> String { String(repeating: "0", count: max(0, width - String(n).count)) + String(n) }
+        return "\(day)T\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60)).\(pad(ms, 3))Z"
+    }
+
+    /// A JSON encoder that writes instants with `format` (sorted keys: stable output).
+    public static func jsonEncoder(pretty: Bool = false) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(format(date))
+        }
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// A JSON decoder that reads instants with `parse`.
+    public static func jsonDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            guard let date = parse(text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 instant: \(text)"))
+            }
+            return date
+        }
+        return decoder
+    }
+
+    public static func parse(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
+}

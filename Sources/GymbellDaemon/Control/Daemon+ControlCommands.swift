@@ -1,0 +1,3 @@
+import GymbellControl
+
+extension Daemon: ControlCommands {}

@@ -1,0 +1,225 @@
+import Foundation
+import GymbellControl
+import GymbellCore
+import GymbellDesktop
+import Testing
+
+@testable import GymbellDaemon
+
+/// Records each command it is given and answers with fixed values.
+private final class RecordingCommands: ControlCommands {
+    static let instant = Date(timeIntervalSince1970: 1_795_370_400)  // 2026-11-22T18:00:00Z
+    static let instantText = "2026-11-22T18:00:00.000Z"
+
+    var calls: [String] = []
+    var nextDaily: Date? = instant
+    var refusal: CommandError?
+
+    private func record(_ call: String) throws(CommandError) {
+        calls.append(call)
+        if let refusal { throw refusal }
+    }
+
+    private func plan(_ kind: SessionKind) -> SessionPlan {
+        SessionPlan(
+            session: Session(id: SessionID("s1"), kind: kind, title: "T", startedAt: Self.instant, endsAt: Self.instant.addingTimeInterval(300)),
+            reminders: [])
+    }
+
+    func rest(seconds: TimeInterval?) throws(CommandError) -> Date {
+        try record("rest(\(seconds.map { "\($0)" } ?? "nil"))")
+        return Self.instant
+    }
+
+    func adjustRest(by delta: TimeInterval) throws(CommandError) -> Date {
+        try record("adjustRest(\(delta))")
+        return Self.instant
+    }
+
+    func hiit(_ plan: HIITPlan, title: String?, workout: String?) throws(CommandError) -> SessionPlan {
+        try record("hiit(\(plan.rounds), \(plan.work), \(plan.rest))")
+        return self.plan(.hiit)
+    }
+
+    func walkRun(_ plan: WalkRunPlan, title: String?, workout: String?) throws(CommandError) -> SessionPlan {
+        try record("walkRun(\(plan.run), \(plan.walk), \(plan.repeats))")
+        return self.plan(.walkrun)
+    }
+
+    func startWorkout(named name: String?) throws(CommandError) -> String {
+        try record("startWorkout(\(name ?? "nil"))")
+        return "Started Push Day"
+    }
+
+    func setDone() throws(CommandError) -> String {
+        try record("setDone")
+        return "Set 1 of 4 done"
+    }
+
+    func stop() throws(CommandError) -> StatusReport {
+        try record("stop")
+        return StatusReport(session: nil, pending: [], nextDaily: nil, now: Self.instant)
+    }
+
+    func snooze(minutes: Int?) throws(CommandError) -> Reminder {
+        try record("snooze(\(minutes.map { "\($0)" } ?? "nil"))")
+        return Reminder(id: ReminderID("snooze"), kind: .snoozed, due: Self.instant, title: "Workout Reminder", body: "")
+    }
+
+    func skipToday() throws(CommandError) -> Date? {
+        try record("skipToday")
+        return nextDaily
+    }
+
+    func upcoming(days: Int) throws(CommandError) -> [UpcomingEntry] {
+        try record("upcoming(\(days))")
+        return [UpcomingEntry(due: Self.instant, kind: "daily", title: "Workout Time!", body: "Today: Push Day", workout: "push")]
+    }
+
+    func status() -> StatusReport {
+        calls.append("status")
+        return StatusReport(session: nil, pending: [], nextDaily: Self.instant, now: Self.instant)
+    }
+
+    func resume() throws(CommandError) -> String {
+        try record("resume")
+        return "Resumed"
+    }
+
+    func history(days: Int) throws(CommandError) -> [HistoryEntry] {
+        try record("history(\(days))")
+        return []
+    }
+
+    func stats() throws(CommandError) -> StatsReport {
+        try record("stats")
+        return StatsReport(streak: 3, sessionsThisWeek: 2, sessionsThisMonth: 5, consecutiveTrainingDays: 1, workoutsCompleted: 9)
+    }
+
+    func suggest() throws(CommandError) -> SuggestReport {
+        try record("suggest")
+        return SuggestReport(auto: false, fixedTime: "18:00", leadSeconds: 1800, weekdays: [])
+    }
+
+    func exportICS(weeks: Int) throws(CommandError) -> String {
+        try record("exportICS(\(weeks))")
+        return "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n"
+    }
+}
+
+@Suite("ControlInterface: every contract method is dispatched, decoded and answered with its typed reply")
+struct ControlInterfaceTests {
+    private let commands = RecordingCommands()
+
+    private func interface(reload: @escaping () throws(CommandError) -> String = { "/home/u/.config/gymbell/config.toml" }) -> ControlInterface {
+        ControlInterface(commands: commands, reload: reload)
+    }
+
+    private func call(_ member: String, _ arguments: [DBusValue] = [], interface name: String = BusNames.interface) -> DBusMethodCall {
+        DBusMethodCall(
+            sender: ":1.7", path: BusNames.objectPath, interface: name, member: member, signature: arguments.dbusSignature,
+            arguments: arguments)
+    }
+
+    /// A valid value of each D-Bus type the contract uses.
+    private static func sample(_ signature: Character) -> DBusValue {
+        switch signature {
+        case "u": .uint32(7)
+        case "i": .int32(-15)
+        case "d": .double(30)
+        default: .string("push")
+        }
+    }
+
+    @Test("the interface answers exactly the contract's methods")
+    func everyMethodIsHandled() {
+        #expect(interface().methodNames == Set(ControlContract.methods.map(\.name)))
+    }
+
+    @Test("each method, called with its signature, replies with the contract's reply type", arguments: ControlContract.methods)
+    func replyHasContractType(_ method: ControlMethodDescription) {
+        let reply = interface().handle(call(method.name, method.signature.map(Self.sample)))
+        guard case .values(let values) = reply else {
+            Issue.record("\(method.name) answered \(reply)")
+            return
+        }
+        #expect(values.dbusSignature == method.reply.signature)
+        #expect(commands.calls.count == (method.name == "Reload" ? 0 : 1))  // Reload is the daemon runner's, not a command
+    }
+
+    @Test("a wrong signature is InvalidArgs with a sentence, and no command runs", arguments: ControlContract.methods)
+    func wrongSignatureIsInvalidArgs(_ method: ControlMethodDescription) {
+        let arguments = method.signature.map(Self.sample) + [.bool(true)]
+        let reply = interface().handle(call(method.name, arguments))
+        #expect(reply == .error(DBusError(
+            name: DBusError.invalidArgs,
+            message: "\(method.name) takes arguments of type (\(method.signature)), not (\(method.signature)b)")))
+        #expect(commands.calls.isEmpty)
+    }
+
+    @Test("arguments reach the command decoded, replies come back encoded")
+    func decodesAndEncodes() {
+        let control = interface()
+        let due = DBusReply.values([.string(RecordingCommands.instantText)])
+        #expect(control.handle(call("Rest", [.uint32(90)])) == due)
+        #expect(control.handle(call("RestDefault")) == due)
+        #expect(control.handle(call("AdjustRest", [.int32(-15)])) == due)
+        #expect(control.handle(call("Hiit", [.uint32(5), .double(40), .double(20)])) == .values([.string("2026-11-22T18:05:00.000Z")]))
+        #expect(control.handle(call("WalkRun", [.double(120), .double(60), .uint32(2)])) == .values([.string("2026-11-22T18:05:00.000Z")]))
+        #expect(control.handle(call("Start", [.string("")])) == .values([.string("Started Push Day")]))
+        #expect(control.handle(call("Start", [.string("push")])) == .values([.string("Started Push Day")]))
+        #expect(control.handle(call("SetDone")) == .values([.string("Set 1 of 4 done")]))
+        #expect(control.handle(call("Snooze", [.uint32(10)])) == due)
+        #expect(control.handle(call("SnoozeDefault")) == due)
+        #expect(control.handle(call("SkipToday")) == .values([.stringArray([RecordingCommands.instantText])]))
+        commands.nextDaily = nil
+        #expect(control.handle(call("SkipToday")) == .values([.stringArray([])]))
+        #expect(control.handle(call("Resume")) == .values([.string("Resumed")]))
+        #expect(control.handle(call("ExportIcs", [.uint32(4)])) == .values([.string("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n")]))
+        #expect(control.handle(call("Reload")) == .values([.string("/home/u/.config/gymbell/config.toml")]))
+        _ = control.handle(call("Upcoming", [.uint32(14)]))
+        #expect(control.handle(call("History", [.uint32(30)])) == .values([.string("[]")]))
+        #expect(commands.calls == [
+            "rest(90.0)", "rest(nil)", "adjustRest(-15.0)", "hiit(5, 40.0, 20.0)", "walkRun(120.0, 60.0, 2)", "startWorkout(nil)",
+            "startWorkout(push)", "setDone", "snooze(10)", "snooze(nil)", "skipToday", "skipToday", "resume", "exportICS(4)",
+            "upcoming(14)", "history(30)",
+        ])
+    }
+
+    @Test("JSON reports are the Core types' JSON texts")
+    func jsonReports() throws {
+        let control = interface()
+        guard case .values(let status) = control.handle(call("Status")), let statusText = status.first?.string,
+            case .values(let stop) = control.handle(call("Stop")), let stopText = stop.first?.string,
+            case .values(let upcoming) = control.handle(call("Upcoming", [.uint32(7)])), let upcomingText = upcoming.first?.string,
+            case .values(let stats) = control.handle(call("Stats")), let statsText = stats.first?.string,
+            case .values(let suggest) = control.handle(call("Suggest")), let suggestText = suggest.first?.string
+        else {
+            Issue.record("a report was not one string")
+            return
+        }
+        #expect(try StatusReport.decode(jsonText: statusText).nextDaily == RecordingCommands.instant)
+        #expect(try StatusReport.decode(jsonText: stopText).session == nil)
+        #expect(try UpcomingEntry.decode(jsonText: upcomingText).map(\.workout) == ["push"])
+        #expect(try StatsReport.decode(jsonText: statsText).streak == 3)
+        #expect(try SuggestReport.decode(jsonText: suggestText).fixedTime == "18:00")
+    }
+
+    @Test("bad values and refusals keep their D-Bus error names and sentences")
+    func errors() {
+        let control = interface(reload: { () throws(CommandError) in throw .invalidConfig("c.toml:1:1: bad") })
+        #expect(control.handle(call("Hiit", [.uint32(5), .double(.infinity), .double(20)]))
+            == .error(DBusError(name: DBusError.invalidArgs, message: "work_seconds must be a finite number of seconds")))
+        #expect(control.handle(call("Reload")) == .error(DBusError(name: "io.github.gymbell.Gymbell1.Error.InvalidConfig", message: "c.toml:1:1: bad")))
+        commands.refusal = .noSession("no rest is running; start one with `gymbell rest`")
+        #expect(control.handle(call("AdjustRest", [.int32(10)]))
+            == .error(DBusError(name: "io.github.gymbell.Gymbell1.Error.NoSession", message: "no rest is running; start one with `gymbell rest`")))
+        #expect(control.handle(call("Frobnicate")) == .error(DBusError(name: DBusError.unknownMethod, message: "no method Frobnicate in io.github.gymbell.Gymbell1")))
+        #expect(control.handle(call("Status", interface: "org.example.Nope"))
+            == .error(DBusError(name: DBusError.unknownMethod, message: "no interface org.example.Nope on /io/github/gymbell/Gymbell")))
+        guard case .values = control.handle(call("Status", interface: "")) else {
+            Issue.record("a call without an interface field was refused")
+            return
+        }
+    }
+}
