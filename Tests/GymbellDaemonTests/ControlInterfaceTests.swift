@@ -6,19 +6,14 @@ import Testing
 
 @testable import GymbellDaemon
 
-/// Records each command it is given and answers with fixed values.
-private final class RecordingCommands: ControlCommands {
+/// Records each command it is given and answers with fixed values, as the engine would.
+private final class RecordingCommands: CommandRunning {
     static let instant = Date(timeIntervalSince1970: 1_795_370_400)  // 2026-11-22T18:00:00Z
     static let instantText = "2026-11-22T18:00:00.000Z"
 
-    var calls: [String] = []
+    var calls: [Command] = []
     var nextDaily: Date? = instant
     var refusal: CommandError?
-
-    private func record(_ call: String) throws(CommandError) {
-        calls.append(call)
-        if let refusal { throw refusal }
-    }
 
     private func plan(_ kind: SessionKind) -> SessionPlan {
         SessionPlan(
@@ -26,84 +21,31 @@ private final class RecordingCommands: ControlCommands {
             reminders: [])
     }
 
-    func rest(seconds: TimeInterval?) throws(CommandError) -> Date {
-        try record("rest(\(seconds.map { "\($0)" } ?? "nil"))")
-        return Self.instant
-    }
-
-    func adjustRest(by delta: TimeInterval) throws(CommandError) -> Date {
-        try record("adjustRest(\(delta))")
-        return Self.instant
-    }
-
-    func hiit(_ plan: HIITPlan, title: String?, workout: String?) throws(CommandError) -> SessionPlan {
-        try record("hiit(\(plan.rounds), \(plan.work), \(plan.rest))")
-        return self.plan(.hiit)
-    }
-
-    func walkRun(_ plan: WalkRunPlan, title: String?, workout: String?) throws(CommandError) -> SessionPlan {
-        try record("walkRun(\(plan.run), \(plan.walk), \(plan.repeats))")
-        return self.plan(.walkrun)
-    }
-
-    func startWorkout(named name: String?) throws(CommandError) -> String {
-        try record("startWorkout(\(name ?? "nil"))")
-        return "Started Push Day"
-    }
-
-    func setDone() throws(CommandError) -> String {
-        try record("setDone")
-        return "Set 1 of 4 done"
-    }
-
-    func stop() throws(CommandError) -> StatusReport {
-        try record("stop")
-        return StatusReport(session: nil, pending: [], nextDaily: nil, now: Self.instant)
-    }
-
-    func snooze(minutes: Int?) throws(CommandError) -> Reminder {
-        try record("snooze(\(minutes.map { "\($0)" } ?? "nil"))")
-        return Reminder(id: ReminderID("snooze"), kind: .snoozed, due: Self.instant, title: "Workout Reminder", body: "")
-    }
-
-    func skipToday() throws(CommandError) -> Date? {
-        try record("skipToday")
-        return nextDaily
-    }
-
-    func upcoming(days: Int) throws(CommandError) -> [UpcomingEntry] {
-        try record("upcoming(\(days))")
-        return [UpcomingEntry(due: Self.instant, kind: "daily", title: "Workout Time!", body: "Today: Push Day", workout: "push")]
-    }
-
-    func status() -> StatusReport {
-        calls.append("status")
-        return StatusReport(session: nil, pending: [], nextDaily: Self.instant, now: Self.instant)
-    }
-
-    func resume() throws(CommandError) -> String {
-        try record("resume")
-        return "Resumed"
-    }
-
-    func history(days: Int) throws(CommandError) -> [HistoryEntry] {
-        try record("history(\(days))")
-        return []
-    }
-
-    func stats() throws(CommandError) -> StatsReport {
-        try record("stats")
-        return StatsReport(streak: 3, sessionsThisWeek: 2, sessionsThisMonth: 5, consecutiveTrainingDays: 1, workoutsCompleted: 9)
-    }
-
-    func suggest() throws(CommandError) -> SuggestReport {
-        try record("suggest")
-        return SuggestReport(auto: false, fixedTime: "18:00", leadSeconds: 1800, weekdays: [])
-    }
-
-    func exportICS(weeks: Int) throws(CommandError) -> String {
-        try record("exportICS(\(weeks))")
-        return "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n"
+    func run(_ command: Command) -> Result<CommandReply, CommandError> {
+        calls.append(command)
+        if let refusal { return .failure(refusal) }
+        switch command {
+        case .rest, .adjustRest: return .success(.until(Self.instant))
+        case .hiit: return .success(.session(plan(.hiit)))
+        case .walkRun: return .success(.session(plan(.walkrun)))
+        case .start: return .success(.text("Started Push Day"))
+        case .setDone: return .success(.text("Set 1 of 4 done"))
+        case .stop: return .success(.stopped(StatusReport(session: nil, pending: [], nextDaily: nil, now: Self.instant)))
+        case .snooze:
+            return .success(.snoozed(Reminder(id: ReminderID("snooze"), kind: .snoozed, due: Self.instant, content: .snoozed)))
+        case .skipToday: return .success(.nextDaily(nextDaily))
+        case .upcoming:
+            return .success(.upcoming([
+                UpcomingEntry(due: Self.instant, kind: "daily", title: "Workout Time!", body: "Today: Push Day", workout: "push"),
+            ]))
+        case .status: return .success(.status(StatusReport(session: nil, pending: [], nextDaily: Self.instant, now: Self.instant)))
+        case .resume: return .success(.text("Resumed"))
+        case .history: return .success(.history([]))
+        case .stats:
+            return .success(.stats(StatsReport(streak: 3, sessionsThisWeek: 2, sessionsThisMonth: 5, consecutiveTrainingDays: 1, workoutsCompleted: 9)))
+        case .suggest: return .success(.suggest(SuggestReport(auto: false, fixedTime: "18:00", leadSeconds: 1800, weekdays: [])))
+        case .exportICS: return .success(.calendar("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n"))
+        }
     }
 }
 
@@ -180,9 +122,11 @@ struct ControlInterfaceTests {
         _ = control.handle(call("Upcoming", [.uint32(14)]))
         #expect(control.handle(call("History", [.uint32(30)])) == .values([.string("[]")]))
         #expect(commands.calls == [
-            "rest(90.0)", "rest(nil)", "adjustRest(-15.0)", "hiit(5, 40.0, 20.0)", "walkRun(120.0, 60.0, 2)", "startWorkout(nil)",
-            "startWorkout(push)", "setDone", "snooze(10)", "snooze(nil)", "skipToday", "skipToday", "resume", "exportICS(4)",
-            "upcoming(14)", "history(30)",
+            .rest(seconds: 90), .rest(seconds: nil), .adjustRest(by: -15),
+            .hiit(HIITPlan(rounds: 5, work: 40, rest: 20), title: nil, workout: nil),
+            .walkRun(WalkRunPlan(run: 120, walk: 60, repeats: 2), title: nil, workout: nil), .start(workout: nil), .start(workout: "push"),
+            .setDone, .snooze(minutes: 10), .snooze(minutes: nil), .skipToday, .skipToday, .resume, .exportICS(weeks: 4),
+            .upcoming(days: 14), .history(days: 30),
         ])
     }
 
@@ -214,6 +158,7 @@ struct ControlInterfaceTests {
         commands.refusal = .noSession("no rest is running; start one with `gymbell rest`")
         #expect(control.handle(call("AdjustRest", [.int32(10)]))
             == .error(DBusError(name: "io.github.gymbell.Gymbell1.Error.NoSession", message: "no rest is running; start one with `gymbell rest`")))
+        commands.refusal = nil
         #expect(control.handle(call("Frobnicate")) == .error(DBusError(name: DBusError.unknownMethod, message: "no method Frobnicate in io.github.gymbell.Gymbell1")))
         #expect(control.handle(call("Status", interface: "org.example.Nope"))
             == .error(DBusError(name: DBusError.unknownMethod, message: "no interface org.example.Nope on /io/github/gymbell/Gymbell")))

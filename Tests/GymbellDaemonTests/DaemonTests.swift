@@ -75,7 +75,7 @@ struct DaemonTests {
     @Test func aRestIsWrittenArmedShownAndRecorded() throws {
         let (daemon, store) = try daemon()
         daemon.reevaluate()
-        let end = try daemon.rest(seconds: 30)
+        let end = try #require(try daemon.run(.rest(seconds: 30)).get().until)
         #expect(end == clock.now.addingTimeInterval(30))
         #expect(timer.armed == end)
         #expect(try store.activeSession()?.endsAt == end)
@@ -97,7 +97,7 @@ struct DaemonTests {
         presenter.takesAtOnce = false
         let (daemon, store) = try daemon()
         daemon.reevaluate()
-        _ = try daemon.rest(seconds: 5)
+        _ = daemon.run(.rest(seconds: 5))
         clock.now = clock.now.addingTimeInterval(5)
         daemon.reevaluate()
         #expect(try store.pendingReminders().count == 1)  // a crash now shows it again after the restart
@@ -112,7 +112,7 @@ struct DaemonTests {
         do {
             let (first, _) = try daemon(store: store)
             first.reevaluate()
-            _ = try first.hiit(HIITPlan(rounds: 2, work: 10, rest: 5))
+            _ = first.run(.hiit(HIITPlan(rounds: 2, work: 10, rest: 5), title: nil, workout: nil))
         }
         clock.now = clock.now.addingTimeInterval(12)
         let (second, _) = try daemon(store: store)
@@ -125,7 +125,7 @@ struct DaemonTests {
         struct Failure: Error, CustomStringConvertible { var description: String { "no such program" } }
         let (daemon, _) = try daemon("[reminders]\nstart_command = [\"nope\"]\n", launch: { _ in throw Failure() })
         daemon.reevaluate()
-        #expect(try daemon.startWorkout(named: nil) == "Workout started; start_command failed: no such program")
+        #expect(daemon.run(.start(workout: nil)) == .success(.text("Workout started; start_command failed: no such program")))
     }
 
     @Test func aClickOnTheDailyReminderStartsTheWorkoutAndRunsTheCommand() throws {
@@ -149,6 +149,6 @@ struct DaemonTests {
         daemon.apply(LoadedConfig(config: try ConfigParser.parse("[sound]\nname = \"bell\"\n", path: "new.toml"), path: "new.toml"))
         #expect(presenter.sound?.name == "bell")
         #expect(daemon.loaded.origin == "new.toml")
-        #expect(throws: CommandError.invalidArgument("no workout named \"x\" in new.toml")) { try daemon.startWorkout(named: "x") }
+        #expect(daemon.run(.start(workout: "x")) == .failure(.invalidArgument("no workout named \"x\" in new.toml")))
     }
 }

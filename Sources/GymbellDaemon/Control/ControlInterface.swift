@@ -10,33 +10,32 @@ final class ControlInterface {
     // Untyped throws here: Swift 6.3's SILGen crashes on a generic closure with typed throws (on(_:_:)).
     private typealias Handler = (DBusMethodCall) throws -> [DBusValue]
     private var handlers: [String: Handler] = [:]
+    private let commands: any CommandRunning
 
-    init(commands: any ControlCommands, reload: @escaping () throws(CommandError) -> String) {
-        on(ControlContract.rest) { seconds in try commands.rest(seconds: TimeInterval(seconds)) }
-        on(ControlContract.restDefault) { try commands.rest(seconds: nil) }
-        on(ControlContract.adjustRest) { seconds in try commands.adjustRest(by: TimeInterval(seconds)) }
-        on(ControlContract.hiit) { (arguments: (UInt32, Double, Double)) in
-            try commands.hiit(HIITPlan(rounds: Int(arguments.0), work: arguments.1, rest: arguments.2), title: nil, workout: nil)
-                .session.endsAt
+    init(commands: any CommandRunning, reload: @escaping () throws(CommandError) -> String) {
+        self.commands = commands
+        on(ControlContract.rest, { .rest(seconds: TimeInterval($0)) }, \.until)
+        on(ControlContract.restDefault, { .rest(seconds: nil) }, \.until)
+        on(ControlContract.adjustRest, { .adjustRest(by: TimeInterval($0)) }, \.until)
+        on(ControlContract.hiit, { .hiit(HIITPlan(rounds: Int($0.0), work: $0.1, rest: $0.2), title: nil, workout: nil) }, \.sessionEnd)
+        on(ControlContract.walkRun, { .walkRun(WalkRunPlan(run: $0.0, walk: $0.1, repeats: Int($0.2)), title: nil, workout: nil) }, \.sessionEnd)
+        on(ControlContract.start, { .start(workout: $0.isEmpty ? nil : $0) }, \.text)
+        on(ControlContract.setDone, { .setDone }, \.text)
+        on(ControlContract.stop, { .stop }, \.stoppedJSON)
+        on(ControlContract.snooze, { .snooze(minutes: Int($0)) }, \.snoozedUntil)
+        on(ControlContract.snoozeDefault, { .snooze(minutes: nil) }, \.snoozedUntil)
+        on(ControlContract.skipToday, { .skipToday }, \.nextDaily)
+        on(ControlContract.upcoming, { .upcoming(days: Int($0)) }, \.upcomingJSON)
+        on(ControlContract.status, { .status }, \.statusJSON)
+        on(ControlContract.resume, { .resume }, \.text)
+        on(ControlContract.history, { .history(days: Int($0)) }, \.historyJSON)
+        on(ControlContract.stats, { .stats }, \.statsJSON)
+        on(ControlContract.suggest, { .suggest }, \.suggestJSON)
+        on(ControlContract.exportICS, { .exportICS(weeks: Int($0)) }, \.calendar)
+        handlers[ControlContract.reload.name] = { call in  // the daemon runner's, not the engine's
+            try ControlContract.reload.arguments(of: call)
+            return ControlContract.reload.encodeReply(try reload())
         }
-        on(ControlContract.walkRun) { (arguments: (Double, Double, UInt32)) in
-            try commands.walkRun(WalkRunPlan(run: arguments.0, walk: arguments.1, repeats: Int(arguments.2)), title: nil, workout: nil)
-                .session.endsAt
-        }
-        on(ControlContract.start) { name in try commands.startWorkout(named: name.isEmpty ? nil : name) }
-        on(ControlContract.setDone) { try commands.setDone() }
-        on(ControlContract.stop) { try commands.stop().jsonText() }
-        on(ControlContract.snooze) { minutes in try commands.snooze(minutes: Int(minutes)).due }
-        on(ControlContract.snoozeDefault) { try commands.snooze(minutes: nil).due }
-        on(ControlContract.skipToday) { try commands.skipToday() }
-        on(ControlContract.upcoming) { days in UpcomingEntry.jsonText(try commands.upcoming(days: Int(days))) }
-        on(ControlContract.status) { commands.status().jsonText() }
-        on(ControlContract.resume) { try commands.resume() }
-        on(ControlContract.history) { days in HistoryEntry.jsonText(try commands.history(days: Int(days))) }
-        on(ControlContract.stats) { try commands.stats().jsonText() }
-        on(ControlContract.suggest) { try commands.suggest().jsonText() }
-        on(ControlContract.exportICS) { weeks in try commands.exportICS(weeks: Int(weeks)) }
-        on(ControlContract.reload) { try reload() }
     }
 
     /// The methods this interface answers; a test checks it against `ControlContract.methods`.
@@ -58,9 +57,42 @@ final class ControlInterface {
         }
     }
 
+    /// Dispatches `method`: its arguments decoded become a command for the engine, whose answer is
+    /// read as the method's reply type.
     private func on<Arguments, Reply>(
-        _ method: ControlMethod<Arguments, Reply>, _ run: @escaping (Arguments) throws -> Reply
+        _ method: ControlMethod<Arguments, Reply>, _ command: @escaping (Arguments) -> Command, _ reply: KeyPath<CommandReply, Reply?>
     ) {
-        handlers[method.name] = { call in method.encodeReply(try run(try method.arguments(of: call))) }
+        handlers[method.name] = { [commands] call in
+            let command = command(try method.arguments(of: call))
+            switch commands.run(command) {
+            case .failure(let error): throw error
+            case .success(let answer):
+                guard let value = answer[keyPath: reply] else { throw CommandError.failed("\(command) was answered with \(answer)") }
+                return method.encodeReply(value)
+            }
+        }
     }
+}
+
+/// What runs the commands of the control interface (the daemon, through its engine; a fake in tests).
+protocol CommandRunning: AnyObject {
+    func run(_ command: Command) -> Result<CommandReply, CommandError>
+}
+
+extension Daemon: CommandRunning {}
+
+/// The answers as the contract's reply types.
+extension CommandReply {
+    var until: Date? { if case .until(let end) = self { end } else { nil } }
+    var sessionEnd: Date? { if case .session(let plan) = self { plan.session.endsAt } else { nil } }
+    var text: String? { if case .text(let text) = self { text } else { nil } }
+    var stoppedJSON: String? { if case .stopped(let report) = self { report.jsonText() } else { nil } }
+    var snoozedUntil: Date? { if case .snoozed(let reminder) = self { reminder.due } else { nil } }
+    var nextDaily: Date?? { if case .nextDaily(let next) = self { .some(next) } else { nil } }
+    var upcomingJSON: String? { if case .upcoming(let entries) = self { UpcomingEntry.jsonText(entries) } else { nil } }
+    var statusJSON: String? { if case .status(let report) = self { report.jsonText() } else { nil } }
+    var historyJSON: String? { if case .history(let entries) = self { HistoryEntry.jsonText(entries) } else { nil } }
+    var statsJSON: String? { if case .stats(let report) = self { report.jsonText() } else { nil } }
+    var suggestJSON: String? { if case .suggest(let report) = self { report.jsonText() } else { nil } }
+    var calendar: String? { if case .calendar(let text) = self { text } else { nil } }
 }

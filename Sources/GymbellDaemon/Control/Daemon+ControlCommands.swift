@@ -1,3 +1,0 @@
-import GymbellControl
-
-extension Daemon: ControlCommands {}
