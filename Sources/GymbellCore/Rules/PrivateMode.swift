@@ -8,19 +8,13 @@ public enum PrivateMode {
     public static func text(for kind: ReminderKind, messages: Messages = .english) -> Messages.Text? {
         switch kind {
         case .daily: (messages("Workout Time!"), messages("Your workout awaits."))
-        case .snoozed: messages.snoozed
-        case .restDay: messages.restDay
         case .restWarning: (messages("Rest ends soon"), messages("Get ready for your next set."))
         case .restOver: messages.restOver(next: nil)
-        case .hiitWorkDone: messages.hiitWorkDone
-        case .hiitRestOver: messages.hiitRestOver
-        case .hiitComplete: messages.hiitComplete
-        case .runDone: messages.runDone
-        case .walkDone: messages.walkDone
-        case .walkRunComplete: messages.walkRunComplete
         case .workoutComplete: (messages("Workout complete 🎉"), messages("Great work!"))
         case .pausedWorkout: (messages("Paused workout"), messages("Your workout is still open. Resume?"))
         case .restAdvice, .milestone, .storageProblem: nil
+        // The rest name nothing private as they are.
+        default: ReminderContent.withoutValues(kind)?.text(messages)
         }
     }
 
