@@ -1,0 +1,458 @@
+/// A TOML 1.0 reader in plain Swift: one pass over the text that yields the values and where each key
+/// and value is written, or the first problem with its line and column.
+///
+/// It holds `ConfigLimits` itself, so no input can make it slow or deep: it reads each byte a bounded
+/// number of times (time linear in the length), recurses only into lists and inline tables (at most
+/// `nestingDepth` deep), and stops at the first key, string or nesting over a limit.
+struct TOMLReader {
+    let bytes: [UInt8]
+    let limits: ConfigLimits
+    var index = 0
+    /// Lists and inline tables open around the current point.
+    private var depth = 0
+    private let root = TOMLNode(.table)
+    /// The table the current `[section]` defines, and its path (for messages).
+    private var section: TOMLNode
+    private var sectionPath = ConfigPath.root
+    /// Tables that dotted keys of the current section went through: defined once the section ends.
+    private var dottedTables: [TOMLNode] = []
+
+    /// Reads `text` (without a byte-order mark; a NUL or a lone carriage return is an error).
+    static func read(_ text: String, limits: ConfigLimits = .standard) throws(TOMLReadError) -> TOMLDocument {
+        var reader = TOMLReader(bytes: Array(text.utf8), limits: limits)
+        do {
+            try reader.readDocument()
+        } catch {
+            let position = SourceLines(reader.bytes).position(of: error.offset)
+            throw TOMLReadError(position: position, message: error.message)
+        }
+        return TOMLDocument(root: reader.root, bytes: reader.bytes)
+    }
+
+    private init(bytes: [UInt8], limits: ConfigLimits) {
+        self.bytes = bytes
+        self.limits = limits
+        section = root
+    }
+
+    // MARK: Document
+
+    private mutating func readDocument() throws(TOMLError) {
+        while true {
+            skipSpaces()
+            guard let byte = current else { return }
+            switch byte {
+            case .newline, .carriageReturn, .hash:
+                try endLine(after: "")
+            case .openBracket:
+                try readHeader()
+                try endLine(after: "the table header")
+            default:
+                guard Self.isKeyStart(byte) else { throw unexpected("expected a key, a [table] header or a comment") }
+                try readKeyValue(into: section, at: sectionPath, inline: false)
+                try endLine(after: "the value")
+            }
+        }
+    }
+
+    /// After a statement: blanks, an optional comment, then the end of the line or of the file.
+    private mutating func endLine(after statement: String) throws(TOMLError) {
+        skipSpaces()
+        if current == .hash { try skipComment() }
+        guard let byte = current else { return }
+        if byte == .newline {
+            index += 1
+        } else if byte == .carriageReturn, peek(1) == .newline {
+            index += 2
+        } else {
+            throw unexpected("expected the end of the line after \(statement)")
+        }
+    }
+
+    // MARK: Tables
+
+    /// `[a.b]` or `[[a.b]]`; the tables it passes through are created as needed.
+    private mutating func readHeader() throws(TOMLError) {
+        let start = index
+        for table in dottedTables { table.isDefined = true }
+        dottedTables = []
+        index += 1
+        let isArray = current == .openBracket
+        if isArray { index += 1 }
+        skipSpaces()
+        guard let byte = current, Self.isKeyStart(byte) else {
+            throw unexpected("expected a table name after \(isArray ? "[[" : "[")")
+        }
+        let key = try readKey()
+        skipSpaces()
+        let close = isArray ? "]]" : "]"
+        guard current == .closeBracket, !isArray || peek(1) == .closeBracket else {
+            throw unexpected("expected \(close) at the end of the table header")
+        }
+        index += isArray ? 2 : 1
+        guard let last = key.last else { throw TOMLError(offset: start, message: "TOML syntax error: the table header has no name") }
+
+        var parent = root
+        var path = ConfigPath.root
+        for part in key.dropLast() {
+            path = path.appending(part.name)
+            parent = try tableForHeader(in: parent, part, path: path)
+        }
+        path = path.appending(last.name)
+        let existing = parent.entries[last.name]
+        if isArray {
+            let list: TOMLNode
+            if let existing {
+                guard existing.isArrayOfTables else {
+                    throw redefinition(of: existing, path: path, at: last.offset, as: "a list of tables [[\(path)]]")
+                }
+                list = existing
+            } else {
+                list = TOMLNode(.array)
+                list.isArrayOfTables = true
+                list.keyOffset = last.offset
+                parent.entries[last.name] = list
+            }
+            let element = TOMLNode(.table)
+            element.keyOffset = last.offset
+            element.valueOffset = start
+            list.elements.append(element)
+            section = element
+            sectionPath = path.appending(index: list.elements.count - 1)
+        } else {
+            let table: TOMLNode
+            if let existing {
+                guard existing.kind == .table, !existing.isDefined, !existing.isFrozen else {
+                    throw redefinition(of: existing, path: path, at: last.offset, as: "a table [\(path)]")
+                }
+                table = existing
+            } else {
+                table = TOMLNode(.table)
+                parent.entries[last.name] = table
+            }
+            table.isDefined = true
+            table.keyOffset = last.offset
+            table.valueOffset = start
+            section = table
+            sectionPath = path
+        }
+    }
+
+    /// The table a header's dotted part names: an existing table, the last table of a `[[list]]`, or a
+    /// new one.
+    private mutating func tableForHeader(in parent: TOMLNode, _ part: KeyPart, path: ConfigPath) throws(TOMLError) -> TOMLNode {
+        guard let child = parent.entries[part.name] else {
+            let table = TOMLNode(.table)
+            table.keyOffset = part.offset
+            parent.entries[part.name] = table
+            return table
+        }
+        if child.kind == .table, !child.isFrozen { return child }
+        if child.isArrayOfTables, let last = child.elements.last { return last }
+        throw redefinition(of: child, path: path, at: part.offset, as: "a table")
+    }
+
+    // MARK: Keys and values
+
+    /// `key = value`, where the key may be dotted; `inline` inside `{ … }`.
+    private mutating func readKeyValue(into table: TOMLNode, at tablePath: ConfigPath, inline: Bool) throws(TOMLError) {
+        let key = try readKey()
+        skipSpaces()
+        guard current == .equals else { throw unexpected("expected = after the key") }
+        index += 1
+        skipSpaces()
+        let valueStart = index
+        let value = try readValue(expected: "expected a value after =")
+        guard let last = key.last else { return }
+
+        var parent = table
+        var path = tablePath
+        for part in key.dropLast() {
+            path = path.appending(part.name)
+            if let child = parent.entries[part.name] {
+                guard child.kind == .table, !child.isFrozen, inline || !child.isDefined else {
+                    throw redefinition(of: child, path: path, at: part.offset, as: "a table")
+                }
+                parent = child
+            } else {
+                let created = TOMLNode(.table)
+                created.keyOffset = part.offset
+                parent.entries[part.name] = created
+                parent = created
+            }
+            if !inline { dottedTables.append(parent) }
+        }
+        path = path.appending(last.name)
+        if let existing = parent.entries[last.name] {
+            throw redefinition(of: existing, path: path, at: valueStart, as: "a value")
+        }
+        value.keyOffset = last.offset
+        parent.entries[last.name] = value
+    }
+
+    struct KeyPart {
+        var name: String
+        var offset: Int
+    }
+
+    /// A possibly dotted key: bare, "basic" or 'literal' parts joined by dots (blanks around them allowed).
+    private mutating func readKey() throws(TOMLError) -> [KeyPart] {
+        let start = index
+        var parts: [KeyPart] = []
+        while true {
+            let partStart = index
+            let name: String
+            switch current {
+            case .quote?, .apostrophe?:
+                name = try readSingleLineString()
+                let characters = name.unicodeScalars.count
+                if characters > limits.keyCharacters {
+                    throw TOMLError(offset: partStart, message: "this key is \(characters) characters long; "
+                        + "the limit is \(limits.keyCharacters)")
+                }
+            case let byte? where Self.isBareKey(byte):
+                while let next = current, Self.isBareKey(next) { index += 1 }
+                if index - partStart > limits.keyCharacters {
+                    throw TOMLError(offset: partStart, message: "this key or value is \(index - partStart) characters long; "
+                        + "the limit is \(limits.keyCharacters)")
+                }
+                name = String(decoding: bytes[partStart..<index], as: UTF8.self)
+            default:
+                throw unexpected(parts.isEmpty ? "expected a key" : "expected a key after the dot")
+            }
+            parts.append(KeyPart(name: name, offset: partStart))
+            if parts.count > limits.keyParts {
+                throw TOMLError(offset: start, message: "this key has more than \(limits.keyParts) dotted parts; "
+                    + "the limit is \(limits.keyParts)")
+            }
+            skipSpaces()
+            guard current == .dot else { return parts }
+            index += 1
+            skipSpaces()
+        }
+    }
+
+    /// Any value; `expected` says what was expected when none starts here.
+    mutating func readValue(expected: String) throws(TOMLError) -> TOMLNode {
+        let start = index
+        switch current {
+        case .quote?, .apostrophe?:
+            return TOMLNode(scalar: .string(try readString()), at: start)
+        case .openBracket?:
+            return try readArray()
+        case .openBrace?:
+            return try readInlineTable()
+        case let byte? where Self.isValueCharacter(byte):
+            return TOMLNode(scalar: try readBareValue(), at: start)
+        default:
+            throw unexpected(expected)
+        }
+    }
+
+    // MARK: Lists and inline tables
+
+    private mutating func enterNesting() throws(TOMLError) {
+        depth += 1
+        if depth > limits.nestingDepth {
+            throw TOMLError(offset: index, message: "lists and inline tables are nested more than \(limits.nestingDepth) "
+                + "deep here; the limit is \(limits.nestingDepth)")
+        }
+    }
+
+    /// `[a, b, …]`, over several lines if need be, with comments between elements and a trailing comma.
+    private mutating func readArray() throws(TOMLError) -> TOMLNode {
+        let list = TOMLNode(.array)
+        list.valueOffset = index
+        try enterNesting()
+        index += 1
+        while true {
+            try skipBlankLinesAndComments()
+            if current == .closeBracket { break }
+            list.elements.append(try readValue(expected: "expected a value or the ] that ends the list"))
+            try skipBlankLinesAndComments()
+            if current == .closeBracket { break }
+            guard current == .comma else { throw unexpected("expected a comma or the ] that ends the list") }
+            index += 1
+        }
+        index += 1
+        depth -= 1
+        list.isFrozen = true
+        return list
+    }
+
+    /// `{ a = 1, b.c = 2 }`, on one line, without a trailing comma.
+    private mutating func readInlineTable() throws(TOMLError) -> TOMLNode {
+        let table = TOMLNode(.table)
+        table.valueOffset = index
+        try enterNesting()
+        index += 1
+        skipSpaces()
+        if current != .closeBrace {
+            while true {
+                skipSpaces()
+                guard let byte = current, Self.isKeyStart(byte) else {
+                    throw unexpected("expected a key in the inline table (it ends with } after its last value, "
+                        + "without a comma)")
+                }
+                try readKeyValue(into: table, at: .root, inline: true)
+                skipSpaces()
+                if current == .closeBrace { break }
+                guard current == .comma else {
+                    throw unexpected("expected a comma or the } that ends the inline table (an inline table is written on one line)")
+                }
+                index += 1
+            }
+        }
+        index += 1
+        depth -= 1
+        table.isFrozen = true
+        return table
+    }
+
+    // MARK: Blanks and comments
+
+    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    func peek(_ offset: Int) -> UInt8? {
+        index + offset < bytes.count ? bytes[index + offset] : nil
+    }
+
+    mutating func skipSpaces() {
+        while let byte = current, byte == .space || byte == .tab { index += 1 }
+    }
+
+    /// Between list elements: blanks, line ends and comments.
+    private mutating func skipBlankLinesAndComments() throws(TOMLError) {
+        while let byte = current {
+            switch byte {
+            case .space, .tab, .newline: index += 1
+            case .carriageReturn:
+                guard peek(1) == .newline else { throw controlCharacter() }
+                index += 2
+            case .hash: try skipComment()
+            default: return
+            }
+        }
+    }
+
+    /// From `#` to the end of the line (which is left to read); a comment may hold tabs but no other
+    /// control character.
+    private mutating func skipComment() throws(TOMLError) {
+        index += 1
+        while let byte = current, byte != .newline {
+            if byte == .carriageReturn, peek(1) == .newline { return }
+            if Self.isControl(byte), byte != .tab { throw controlCharacter() }
+            index += 1
+        }
+    }
+
+    // MARK: Characters
+
+    static func isBareKey(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "_"), UInt8(ascii: "-"): true
+        default: false
+        }
+    }
+
+    private static func isKeyStart(_ byte: UInt8) -> Bool { isBareKey(byte) || byte == .quote || byte == .apostrophe }
+
+    /// What numbers, booleans, dates and times are written with.
+    static func isValueCharacter(_ byte: UInt8) -> Bool {
+        isBareKey(byte) || byte == UInt8(ascii: "+") || byte == .dot || byte == UInt8(ascii: ":")
+    }
+
+    /// Control characters TOML allows only escaped (tab aside).
+    static func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
+
+    // MARK: Errors
+
+    /// "`expectation`, saw …" at the current byte.
+    func unexpected(_ expectation: String) -> TOMLError {
+        if let byte = current, Self.isControl(byte), byte != .newline, byte != .tab,
+           byte != .carriageReturn || peek(1) != .newline {
+            return controlCharacter()
+        }
+        return TOMLError(offset: index, message: "TOML syntax error: \(expectation), saw \(describeCurrent())")
+    }
+
+    /// The control character at the current byte; NUL gets its own sentence (a binary file, most likely).
+    func controlCharacter() -> TOMLError {
+        let byte = current ?? 0
+        if byte == 0 {
+            return TOMLError(offset: index, message: "the file contains a NUL character; a config file must be UTF-8 text")
+        }
+        if byte == .carriageReturn {
+            return TOMLError(offset: index, message: "TOML syntax error: a carriage return must be followed by a line feed")
+        }
+        return TOMLError(offset: index, message: "TOML syntax error: control character \(Self.codePoint(UInt32(byte))) "
+            + "is not allowed here; write it as an escape in a \"…\" string")
+    }
+
+    /// The current character as a message names it, never more than one character of the input.
+    func describeCurrent() -> String {
+        guard let byte = current else { return "the end of the file" }
+        if byte == .newline || (byte == .carriageReturn && peek(1) == .newline) { return "the end of the line" }
+        if byte < 0x80 { return "'\(Character(Unicode.Scalar(byte)))'" }
+        let scalar = String(decoding: bytes[index..<min(index + 4, bytes.count)], as: UTF8.self).unicodeScalars.first
+        return "the character \(Self.codePoint(scalar?.value ?? 0xFFFD))"
+    }
+
+    static func codePoint(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// `path` is defined twice (or a header or dotted key goes through a value).
+    private func redefinition(of existing: TOMLNode, path: ConfigPath, at offset: Int, as what: String) -> TOMLError {
+        let earlier = existing.keyOffset ?? existing.valueOffset
+        let line = earlier.map { " on line \(SourceLines(bytes).position(of: $0).line)" } ?? ""
+        let was: String
+        switch existing.kind {
+        case .scalar: was = "a value"
+        case .array: was = existing.isArrayOfTables ? "a list of tables" : "a list"
+        case .table: was = existing.isFrozen ? "an inline table" : "a table"
+        }
+        let message: String
+        if existing.kind == .table, !existing.isFrozen, what.hasPrefix("a table") {
+            message = "\(path) is already defined\(line); a table can be defined only once"
+        } else if existing.kind == .scalar, what == "a value" {
+            message = "\(path) is already defined\(line); a key can be given only once"
+        } else {
+            message = "\(path) is already defined as \(was)\(line); it cannot be redefined as \(what)"
+        }
+        return TOMLError(offset: offset, message: "TOML syntax error: " + message)
+    }
+}
+
+/// A problem found while reading, at a byte offset; `TOMLReader.read` turns it into a `TOMLReadError`.
+struct TOMLError: Error {
+    var offset: Int
+    var message: String
+}
+
+/// Why a TOML document could not be read, and where: a syntax error ("TOML syntax error: …"), a limit
+/// of `ConfigLimits`, or a NUL.
+struct TOMLReadError: Error, Equatable {
+    var position: SourcePosition
+    var message: String
+}
+
+extension UInt8 {
+    static let tab = UInt8(ascii: "\t")
+    static let newline = UInt8(ascii: "\n")
+    static let carriageReturn = UInt8(ascii: "\r")
+    static let space = UInt8(ascii: " ")
+    static let quote = UInt8(ascii: "\"")
+    static let apostrophe = UInt8(ascii: "'")
+    static let backslash = UInt8(ascii: "\\")
+    static let hash = UInt8(ascii: "#")
+    static let dot = UInt8(ascii: ".")
+    static let comma = UInt8(ascii: ",")
+    static let equals = UInt8(ascii: "=")
+    static let openBracket = UInt8(ascii: "[")
+    static let closeBracket = UInt8(ascii: "]")
+    static let openBrace = UInt8(ascii: "{")
+    static let closeBrace = UInt8(ascii: "}")
+}
