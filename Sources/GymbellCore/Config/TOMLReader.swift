@@ -14,6 +14,8 @@ struct TOMLReader {
     /// The table the current `[section]` defines, and its path (for messages).
     private var section: TOMLNode
     private var sectionPath = ConfigPath.root
+    /// How many tables and lists the section is inside (`[a.b]`: 2, an element of `[[a]]`: 2).
+    private var sectionLevel = 0
     /// Tables that dotted keys of the current section went through: defined once the section ends.
     private var dottedTables: [TOMLNode] = []
 
@@ -49,7 +51,7 @@ struct TOMLReader {
                 try endLine(after: "the table header")
             default:
                 guard Self.isKeyStart(byte) else { throw unexpected("expected a key, a [table] header or a comment") }
-                try readKeyValue(into: section, at: sectionPath, inline: false)
+                try readKeyValue(into: section, at: sectionPath, level: sectionLevel, inline: false)
                 try endLine(after: "the value")
             }
         }
@@ -94,10 +96,14 @@ struct TOMLReader {
 
         var parent = root
         var path = ConfigPath.root
+        var level = isArray ? 2 : 1
         for part in key.dropLast() {
             path = path.appending(part.name)
+            level += parent.entries[part.name]?.isArrayOfTables == true ? 2 : 1
             parent = try tableForHeader(in: parent, part, path: path)
         }
+        if level > maximumLevel { throw tooDeep(at: start) }
+        sectionLevel = level
         path = path.appending(last.name)
         let existing = parent.entries[last.name]
         if isArray {
@@ -155,14 +161,15 @@ struct TOMLReader {
     // MARK: Keys and values
 
     /// `key = value`, where the key may be dotted; `inline` inside `{ … }`.
-    private mutating func readKeyValue(into table: TOMLNode, at tablePath: ConfigPath, inline: Bool) throws(TOMLError) {
+    /// `level`: how many tables and lists `table` is inside.
+    private mutating func readKeyValue(into table: TOMLNode, at tablePath: ConfigPath, level: Int, inline: Bool) throws(TOMLError) {
         let key = try readKey()
         skipSpaces()
         guard current == .equals else { throw unexpected("expected = after the key") }
         index += 1
         skipSpaces()
         let valueStart = index
-        let value = try readValue(expected: "expected a value after =")
+        let value = try readValue(expected: "expected a value after =", level: level + key.count)
         guard let last = key.last else { return }
 
         var parent = table
@@ -232,16 +239,17 @@ struct TOMLReader {
         }
     }
 
-    /// Any value; `expected` says what was expected when none starts here.
-    mutating func readValue(expected: String) throws(TOMLError) -> TOMLNode {
+    /// Any value, inside `level` tables and lists; `expected` says what was expected when none starts here.
+    mutating func readValue(expected: String, level: Int) throws(TOMLError) -> TOMLNode {
         let start = index
+        if level > maximumLevel { throw tooDeep(at: start) }
         switch current {
         case .quote?, .apostrophe?:
             return TOMLNode(scalar: .string(try readString()), at: start)
         case .openBracket?:
-            return try readArray()
+            return try readArray(level: level)
         case .openBrace?:
-            return try readInlineTable()
+            return try readInlineTable(level: level)
         case let byte? where Self.isValueCharacter(byte):
             return TOMLNode(scalar: try readBareValue(), at: start)
         default:
@@ -250,6 +258,15 @@ struct TOMLReader {
     }
 
     // MARK: Lists and inline tables
+
+    /// How deep a value may sit, counting tables (dotted key parts and header parts too) and lists:
+    /// every walk over the tree, a value's release included, recurses this deep at most.
+    private var maximumLevel: Int { limits.keyParts + limits.nestingDepth }
+
+    private func tooDeep(at offset: Int) -> TOMLError {
+        TOMLError(offset: offset, message: "this value is nested more than \(maximumLevel) levels deep (tables, lists "
+            + "and dotted keys together); the limit is \(maximumLevel)")
+    }
 
     private mutating func enterNesting() throws(TOMLError) {
         depth += 1
@@ -260,7 +277,7 @@ struct TOMLReader {
     }
 
     /// `[a, b, …]`, over several lines if need be, with comments between elements and a trailing comma.
-    private mutating func readArray() throws(TOMLError) -> TOMLNode {
+    private mutating func readArray(level: Int) throws(TOMLError) -> TOMLNode {
         let list = TOMLNode(.array)
         list.valueOffset = index
         try enterNesting()
@@ -268,7 +285,7 @@ struct TOMLReader {
         while true {
             try skipBlankLinesAndComments()
             if current == .closeBracket { break }
-            list.elements.append(try readValue(expected: "expected a value or the ] that ends the list"))
+            list.elements.append(try readValue(expected: "expected a value or the ] that ends the list", level: level + 1))
             try skipBlankLinesAndComments()
             if current == .closeBracket { break }
             guard current == .comma else { throw unexpected("expected a comma or the ] that ends the list") }
@@ -281,7 +298,7 @@ struct TOMLReader {
     }
 
     /// `{ a = 1, b.c = 2 }`, on one line, without a trailing comma.
-    private mutating func readInlineTable() throws(TOMLError) -> TOMLNode {
+    private mutating func readInlineTable(level: Int) throws(TOMLError) -> TOMLNode {
         let table = TOMLNode(.table)
         table.valueOffset = index
         try enterNesting()
@@ -294,7 +311,7 @@ struct TOMLReader {
                     throw unexpected("expected a key in the inline table (it ends with } after its last value, "
                         + "without a comma)")
                 }
-                try readKeyValue(into: table, at: .root, inline: true)
+                try readKeyValue(into: table, at: .root, level: level, inline: true)
                 skipSpaces()
                 if current == .closeBrace { break }
                 guard current == .comma else {
