@@ -10,7 +10,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
@@ -23,7 +22,6 @@ let package = Package(
         // Pure Swift: model, planners, agenda, config, messages. No C, no clock, no files.
         .target(
             name: "GymbellCore",
-            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
             resources: [.embedInCode("Resources/default-config.toml")]
         ),
         // SQLite state through GRDB.

@@ -7,7 +7,7 @@ struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Check, locate or print the config file.",
-        subcommands: [Check.self, Path.self, Default.self])
+        subcommands: [Check.self, Path.self, Default.self, DumpTOML.self])
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -63,5 +63,31 @@ struct ConfigCommand: ParsableCommand {
             discussion: "mkdir -p ~/.config/gymbell && gymbell config default > ~/.config/gymbell/config.toml")
 
         func run() { print(ConfigParser.defaultText, terminator: "") }
+    }
+
+    /// For the reliability suite's differential test against Python's tomllib: each file's TOML as
+    /// toml-test's tagged JSON on one line, or `PATH: error: …`. Hidden: not a user command.
+    struct DumpTOML: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "dump-toml", shouldDisplay: false)
+
+        @Argument var paths: [String]
+
+        func run() throws {
+            for path in paths {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    print("\(path): error: cannot read the file")
+                    continue
+                }
+                guard let text = String(validating: data, as: UTF8.self) else {
+                    print("\(path): error: not UTF-8")
+                    continue
+                }
+                do {
+                    print("\(path): " + (try TOMLJSON.render(text, path: path)))
+                } catch {
+                    print("\(path): error: \(error.description)")
+                }
+            }
+        }
     }
 }

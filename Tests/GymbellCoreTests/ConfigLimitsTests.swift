@@ -46,8 +46,18 @@ struct ConfigLimitsTests {
         #expect(Self.diagnostics(text) == [expected])
     }
 
-    /// toml++ aborts the process (an assertion, release builds included) on a `}` where a list expects
-    /// a value; the structured fuzzer found it. Refused first, at the brace.
+    /// 32 header parts and 32 dotted parts hold a value 64 levels deep; a list there holds its elements
+    /// one deeper. Every walk over the tree (a value's release included) recurses this deep at most.
+    @Test func valuesNestedBeyondTheLevelLimitAreRefused() {
+        let header: String = "[" + (0..<32).map { "a\($0)" }.joined(separator: ".") + "]\n"
+        let key: String = (0..<32).map { "b\($0)" }.joined(separator: ".")
+        #expect(Self.diagnostics(header + key + " = 1\n").first?.contains("levels deep") == false)
+        #expect(Self.diagnostics(header + key + " = [1]\n")
+            == ["c.toml:2:122: this value is nested more than 64 levels deep (tables, lists and dotted keys together); the limit is 64"])
+    }
+
+    /// toml++ aborted the process (an assertion, release builds included) on a `}` where a list expects
+    /// a value; the structured fuzzer found it. A located syntax error, at the brace.
     @Test("a brace closing a list is a located syntax error, not an abort", arguments: [
         ("x = [}\n", "c.toml:1:6: "), ("[rest]\ny = [1, }]\n", "c.toml:2:9: "), ("y = {a = [}]}\n", "c.toml:1:11: "),
         ("y = [\n  # c\n}\n", "c.toml:3:1: "),
@@ -78,9 +88,9 @@ struct ConfigLimitsTests {
     }
 
     @Test func theShippedDefaultAndTheDesignExampleAreFarInsideTheLimits() {
-        #expect(ConfigShapeCheck.violations(in: ConfigParser.defaultText, path: "d", limits: .standard).isEmpty)
+        #expect(Self.diagnostics(ConfigParser.defaultText) == [])
         let tight = ConfigLimits(fileBytes: 64 << 10, keyParts: 4, nestingDepth: 3, keyCharacters: 32, stringBytes: 256)
-        #expect(ConfigShapeCheck.violations(in: ConfigParser.defaultText, path: "d", limits: tight).isEmpty)
+        #expect(Self.diagnostics(ConfigParser.defaultText, limits: tight) == [])
     }
 
     @Test func aByteOrderMarkIsDroppedAndErrorsAfterItKeepTheirPlace() throws {

@@ -1,8 +1,8 @@
-/// The size and shape a config file may have. toml++ (under TOMLKit) recurses once per dotted key
-/// part and per nesting level (a 10 000-part header overflows the stack), is super-linear in long
-/// headers, and copies long strings several times, so text beyond these limits never reaches it.
-/// Each limit is far above what a hand-written config needs (the commented default is 4 kB, a program
-/// of twenty workouts about 20 kB); at 256 KiB the worst shapes parse in about 0.15 s (release build).
+/// The size and shape a config file may have, held by `TOMLReader` as it reads: past a limit it stops
+/// with a message naming the limit. Each is far above what a hand-written config needs (the commented
+/// default is 4 kB, a program of twenty workouts about 20 kB); with them, reading takes time linear in
+/// the file's length, the reader recurses no deeper than `nestingDepth`, and no value sits deeper than
+/// `keyParts + nestingDepth` tables and lists (so no walk over the values recurses deeper either).
 public struct ConfigLimits: Equatable, Sendable {
     /// The whole file, in bytes.
     public var fileBytes: Int

@@ -1,82 +1,31 @@
-import Foundation
-import TOMLKit
-
 /// Turns the text of a `config.toml` into a validated `Config`, reporting every problem in the file
 /// with its line and column.
 public enum ConfigParser {
     /// Parses and validates `text`; `path` names the file in diagnostics.
-    /// Throws all problems at once, in file order. Text beyond `limits` is refused in time linear in
-    /// its length, before toml++ reads it.
+    /// Throws all problems at once, in file order. A syntax error or text beyond `limits` is one
+    /// problem, found in time linear in the text's length.
     public static func parse(_ text: String, path: String, limits: ConfigLimits = .standard) throws(ConfigErrors) -> Config {
+        let document = try read(text, path: path, limits: limits)
+        var reader = ConfigReader(file: path, document: document)
+        let config = decodeConfig(document.values, reader: &reader)
+        guard reader.diagnostics.isEmpty else { throw ConfigErrors(diagnostics: reader.diagnostics) }
+        return config
+    }
+
+    /// The TOML document in `text`, or its one syntax error or limit.
+    static func read(_ text: String, path: String, limits: ConfigLimits) throws(ConfigErrors) -> TOMLDocument {
         // Editors on Windows start UTF-8 files with a byte-order mark; it is not part of the first line.
         let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
         let byteCount = text.utf8.count
         guard byteCount <= limits.fileBytes else {
             throw ConfigErrors(diagnostics: [limits.fileTooLarge(path: path, byteCount: byteCount)])
         }
-        // toml++ reads a C string: it would silently stop at a NUL.
-        if let nul = ConfigSourceMap.position(ofFirst: "\u{0}", in: text) {
-            throw ConfigErrors(diagnostics: [ConfigDiagnostic(
-                path: path, line: nul.line, column: nul.column,
-                message: "the file contains a NUL character; a config file must be UTF-8 text")])
-        }
-        let overLimits = ConfigShapeCheck.violations(in: text, path: path, limits: limits)
-        guard overLimits.isEmpty else { throw ConfigErrors(diagnostics: overLimits) }
-        // toml++ asserts (aborts the process) on a header bracket that ends its line: refuse it first.
-        if let open = unclosedHeader(in: text) {
-            throw ConfigErrors(diagnostics: [ConfigDiagnostic(
-                path: path, line: open.line, column: open.column,
-                message: "TOML syntax error: this table header is not a valid [name]; a name is letters, digits, _ and -, or quoted")])
-        }
-        let document: [String: ConfigValue]
         do {
-            document = try ConfigValue.parseDocument(text)
-        } catch let error as TOMLParseError {
-            throw ConfigErrors(diagnostics: [syntaxDiagnostic(error, path: path)])
+            return try TOMLReader.read(text, limits: limits)
         } catch {
-            throw ConfigErrors(diagnostics: [
-                ConfigDiagnostic(path: path, line: 1, column: 1, message: "this is not valid TOML: \(error)"),
-            ])
+            throw ConfigErrors(diagnostics: [ConfigDiagnostic(
+                path: path, line: error.position.line, column: error.position.column, message: error.message)])
         }
-
-        var reader = ConfigReader(file: path, text: text)
-        let config = decodeConfig(document, reader: &reader)
-        guard reader.diagnostics.isEmpty else { throw ConfigErrors(diagnostics: reader.diagnostics) }
-        return config
-    }
-
-    /// The position of a table header that toml++ would assert on instead of reporting: a `[` or `[[`
-    /// that starts a line and is followed by nothing, or by a name part that does not begin with a
-    /// bare-key character or a quote.
-    static func unclosedHeader(in text: String) -> (line: Int, column: Int)? {
-        func isBare(_ c: Character) -> Bool { c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-") }
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let chars = Array(line)
-            var i = 0
-            while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 }
-            guard i < chars.count, chars[i] == "[" else { continue }
-            let start = i
-            while i < chars.count, chars[i] == "[" { i += 1 }
-            // Each dotted part must start with a bare-key character or a quote.
-            while true {
-                while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 }
-                guard i < chars.count, isBare(chars[i]) || chars[i] == "\"" || chars[i] == "'" else {
-                    return (index + 1, start + 1)
-                }
-                if chars[i] == "\"" || chars[i] == "'" {
-                    let quote = chars[i]
-                    i += 1
-                    while i < chars.count, chars[i] != quote { i += chars[i] == "\\" ? 2 : 1 }
-                    i += 1
-                } else {
-                    while i < chars.count, isBare(chars[i]) { i += 1 }
-                }
-                while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 }
-                guard i < chars.count, chars[i] == "." else { break }
-                i += 1
-            }
-        }
-        return nil
     }
 
     /// The built-in default config file, which documents every setting.
@@ -87,22 +36,6 @@ public enum ConfigParser {
     /// The built-in default, parsed. (A unit test proves it parses; `Config()` would be the fallback.)
     public static func defaultConfig() -> Config {
         (try? parse(defaultText, path: "(built-in default)")) ?? Config()
-    }
-
-    private static func syntaxDiagnostic(_ error: TOMLParseError, path: String) -> ConfigDiagnostic {
-        var message = error.description
-        if let first = message.first, first.isUppercase { message = first.lowercased() + message.dropFirst() }
-        message = message.replacingOccurrences(of: "saw '\\n'", with: "saw the end of the line")
-        // toml++ quotes a key in 'single quotes' (a dotted one may hold more quotes): keep it short,
-        // as every message does.
-        if let open = message.firstIndex(of: "'"), let close = message.lastIndex(of: "'"), open < close {
-            let quoted = String(message[message.index(after: open)..<close])
-            message = message[...open] + TOMLText.abbreviated(quoted) + message[close...]
-        }
-        return ConfigDiagnostic(
-            path: path, line: max(1, error.source.begin.line), column: max(1, error.source.begin.column),
-            message: "TOML syntax error: \(message)"
-        )
     }
 
     // MARK: Tables

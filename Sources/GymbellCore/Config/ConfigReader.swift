@@ -8,54 +8,48 @@ struct ConfigReader {
     static let diagnosticLimit = 100
 
     let file: String
-    private let text: String
-    private var builtSourceMap: ConfigSourceMap?
+    private let document: TOMLDocument
+    /// Built on the first diagnostic: a valid file never pays for it.
+    private var lines: SourceLines?
     private(set) var diagnostics: [ConfigDiagnostic] = []
 
-    init(file: String, text: String) {
+    init(file: String, document: TOMLDocument) {
         self.file = file
-        self.text = text
+        self.document = document
     }
 
     /// Whether the diagnostic limit is reached; loops over many keys stop when it is.
     var isFull: Bool { diagnostics.count > Self.diagnosticLimit }
 
-    /// Where keys and values are written, scanned only once a position is needed: a valid file
-    /// never pays for it.
-    private var sourceMap: ConfigSourceMap {
-        mutating get {
-            if let builtSourceMap { return builtSourceMap }
-            let map = ConfigSourceMap(text: text)
-            builtSourceMap = map
-            return map
-        }
-    }
-
     // MARK: Reporting
 
     /// A problem with a key itself (unknown, misplaced, repeated): points at the key.
     mutating func reportKey(_ path: ConfigPath, _ message: String) {
-        report(message, at: sourceMap.keyPosition(of: path))
+        report(message, atOffset: document.keyOffset(of: path))
     }
 
     /// A problem with a value: points at the value, and the message starts with the key path.
     mutating func reportValue(_ path: ConfigPath, _ message: String) {
-        report("\(path): \(message)", at: sourceMap.valuePosition(of: path))
+        report("\(path): \(message)", atOffset: document.valueOffset(of: path))
     }
 
     /// A required key the table at `table` leaves out: points at the table. Silent when an unknown key
     /// was already reported as a likely misspelling of it (`misspelt`).
     mutating func reportMissing(_ key: String, in table: ConfigPath, _ hint: String, misspelt: Set<String> = []) {
         guard !misspelt.contains(key) else { return }
-        report("\(table.tableName) is missing \"\(key)\"; \(hint)", at: sourceMap.keyPosition(of: table))
+        report("\(table.tableName) is missing \"\(key)\"; \(hint)", atOffset: document.keyOffset(of: table))
     }
 
     mutating func reportWrongType(_ path: ConfigPath, expected: String, got value: ConfigValue) {
         reportValue(path, "expected \(expected), got \(value.summary)")
     }
 
-    mutating func report(_ message: String, at position: SourcePosition) {
+    /// `message` at a byte offset of the text.
+    mutating func report(_ message: String, atOffset offset: Int) {
         guard !isFull else { return }
+        let lines = lines ?? SourceLines(document.bytes)
+        self.lines = lines
+        let position = lines.position(of: offset)
         let message = diagnostics.count == Self.diagnosticLimit
             ? "more problems follow; gymbell stops after \(Self.diagnosticLimit): fix these first" : message
         diagnostics.append(ConfigDiagnostic(path: file, line: position.line, column: position.column, message: message))
@@ -89,10 +83,9 @@ struct ConfigReader {
     }
 
     /// The keys of the table at `path`, in the order the file writes them.
-    mutating func inFileOrder(_ keys: some Collection<String>, in path: ConfigPath) -> [String] {
-        let sourceMap = sourceMap
-        return keys.map { (key: $0, position: sourceMap.keyPosition(of: path.appending($0))) }
-            .sorted { ($0.position.line, $0.position.column, $0.key) < ($1.position.line, $1.position.column, $1.key) }
+    func inFileOrder(_ keys: some Collection<String>, in path: ConfigPath) -> [String] {
+        keys.map { (key: $0, offset: document.keyOffset(of: path.appending($0))) }
+            .sorted { ($0.offset, $0.key) < ($1.offset, $1.key) }
             .map(\.key)
     }
 

@@ -1,6 +1,4 @@
-import TOMLKit
-
-/// A parsed TOML value, copied out of TOMLKit's C++-backed nodes so validation works on plain Swift values.
+/// A TOML value as `TOMLReader` read it; validation works on these plain values.
 indirect enum ConfigValue: Equatable, Sendable {
     case string(String)
     case integer(Int)
@@ -13,36 +11,6 @@ indirect enum ConfigValue: Equatable, Sendable {
     case dateTime(String)
     case array([ConfigValue])
     case table([String: ConfigValue])
-
-    /// Parses a TOML document. Throws TOMLKit's `TOMLParseError` for a syntax error.
-    static func parseDocument(_ text: String) throws -> [String: ConfigValue] {
-        try Self.entries(of: TOMLTable(string: text))
-    }
-
-    private init(_ node: TOMLValueConvertible) {
-        switch node.type {
-        case .table: self = .table(node.table.map(Self.entries(of:)) ?? [:])
-        case .array: self = .array(node.array.map { $0.map(ConfigValue.init) } ?? [])
-        case .string: self = .string(node.string ?? "")
-        case .int: self = .integer(node.int ?? 0)
-        case .double: self = .float(node.double ?? .nan)
-        case .bool: self = .boolean(node.bool ?? false)
-        case .time:
-            let time = node.time
-            self = .time(hour: time?.hour ?? 0, minute: time?.minute ?? 0, second: time?.second ?? 0,
-                         nanosecond: time?.nanoSecond ?? 0)
-        case .date: self = .date(node.date?.debugDescription ?? "")
-        case .dateTime: self = .dateTime(node.dateTime?.debugDescription ?? "")
-        }
-    }
-
-    private static func entries(of table: TOMLTable) -> [String: ConfigValue] {
-        var entries: [String: ConfigValue] = [:]
-        for key in table.keys {
-            if let node = table[key] { entries[key] = ConfigValue(node) }
-        }
-        return entries
-    }
 
     /// The value as a message names what it got: `integer 18`, `string "18"`, `a list`.
     var summary: String {

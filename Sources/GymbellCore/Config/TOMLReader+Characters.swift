@@ -1,0 +1,150 @@
+/// The characters of TOML: blanks, comments, which bytes start what, and the sentences that say what
+/// the reader expected and saw.
+extension TOMLReader {
+    // MARK: Blanks and comments
+
+    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    func peek(_ offset: Int) -> UInt8? {
+        index + offset < bytes.count ? bytes[index + offset] : nil
+    }
+
+    mutating func skipSpaces() {
+        while let byte = current, byte == .space || byte == .tab { index += 1 }
+    }
+
+    /// Between list elements: blanks, line ends and comments.
+    mutating func skipBlankLinesAndComments() throws(TOMLError) {
+        while let byte = current {
+            switch byte {
+            case .space, .tab, .newline: index += 1
+            case .carriageReturn:
+                guard peek(1) == .newline else { throw controlCharacter() }
+                index += 2
+            case .hash: try skipComment()
+            default: return
+            }
+        }
+    }
+
+    /// From `#` to the end of the line (which is left to read); a comment may hold tabs but no other
+    /// control character.
+    mutating func skipComment() throws(TOMLError) {
+        index += 1
+        while let byte = current, byte != .newline {
+            if byte == .carriageReturn, peek(1) == .newline { return }
+            if Self.isControl(byte), byte != .tab { throw controlCharacter() }
+            index += 1
+        }
+    }
+
+    // MARK: Characters
+
+    static func isBareKey(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "_"), UInt8(ascii: "-"): true
+        default: false
+        }
+    }
+
+    static func isKeyStart(_ byte: UInt8) -> Bool { isBareKey(byte) || byte == .quote || byte == .apostrophe }
+
+    /// What numbers, booleans, dates and times are written with.
+    static func isValueCharacter(_ byte: UInt8) -> Bool {
+        isBareKey(byte) || byte == UInt8(ascii: "+") || byte == .dot || byte == UInt8(ascii: ":")
+    }
+
+    /// Control characters TOML allows only escaped (tab aside).
+    static func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
+
+    // MARK: Errors
+
+    /// "`expectation`, saw …" at the current byte.
+    func unexpected(_ expectation: String) -> TOMLError {
+        if let byte = current, Self.isControl(byte), byte != .newline, byte != .tab,
+           byte != .carriageReturn || peek(1) != .newline {
+            return controlCharacter()
+        }
+        return TOMLError(offset: index, message: "TOML syntax error: \(expectation), saw \(describeCurrent())")
+    }
+
+    /// The control character at the current byte; NUL gets its own sentence (a binary file, most likely).
+    func controlCharacter() -> TOMLError {
+        let byte = current ?? 0
+        if byte == 0 {
+            return TOMLError(offset: index, message: "the file contains a NUL character; a config file must be UTF-8 text")
+        }
+        if byte == .carriageReturn {
+            return TOMLError(offset: index, message: "TOML syntax error: a carriage return must be followed by a line feed")
+        }
+        return TOMLError(offset: index, message: "TOML syntax error: control character \(Self.codePoint(UInt32(byte))) "
+            + "is not allowed here; write it as an escape in a \"…\" string")
+    }
+
+    /// The current character as a message names it, never more than one character of the input.
+    func describeCurrent() -> String {
+        guard let byte = current else { return "the end of the file" }
+        if byte == .newline || (byte == .carriageReturn && peek(1) == .newline) { return "the end of the line" }
+        if byte < 0x80 { return "'\(Character(Unicode.Scalar(byte)))'" }
+        let scalar = String(decoding: bytes[index..<min(index + 4, bytes.count)], as: UTF8.self).unicodeScalars.first
+        return "the character \(Self.codePoint(scalar?.value ?? 0xFFFD))"
+    }
+
+    static func codePoint(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// `path` is defined twice (or a header or dotted key goes through a value).
+    func redefinition(of existing: TOMLNode, path: ConfigPath, at offset: Int, as what: String) -> TOMLError {
+        let earlier = existing.keyOffset ?? existing.valueOffset
+        let line = earlier.map { " on line \(SourceLines(bytes).position(of: $0).line)" } ?? ""
+        let was: String
+        switch existing.kind {
+        case .scalar: was = "a value"
+        case .array: was = existing.isArrayOfTables ? "a list of tables" : "a list"
+        case .table: was = existing.isFrozen ? "an inline table" : "a table"
+        }
+        let message: String
+        if existing.kind == .table, !existing.isFrozen, what.hasPrefix("a table") {
+            message = "\(path) is already defined\(line); a table can be defined only once"
+        } else if existing.kind == .scalar, what == "a value" {
+            message = "\(path) is already defined\(line); a key can be given only once"
+        } else {
+            message = "\(path) is already defined as \(was)\(line); it cannot be redefined as \(what)"
+        }
+        return TOMLError(offset: offset, message: "TOML syntax error: " + message)
+    }
+}
+
+/// A problem found while reading, at a byte offset; `TOMLReader.read` turns it into a `TOMLReadError`.
+struct TOMLError: Error {
+    var offset: Int
+    var message: String
+}
+
+/// Why a TOML document could not be read, and where: a syntax error ("TOML syntax error: …"), a limit
+/// of `ConfigLimits`, or a NUL.
+struct TOMLReadError: Error, Equatable {
+    var position: SourcePosition
+    var message: String
+}
+
+extension UInt8 {
+    static let tab = UInt8(ascii: "\t")
+    static let newline = UInt8(ascii: "\n")
+    static let carriageReturn = UInt8(ascii: "\r")
+    static let space = UInt8(ascii: " ")
+    static let quote = UInt8(ascii: "\"")
+    static let apostrophe = UInt8(ascii: "'")
+    static let backslash = UInt8(ascii: "\\")
+    static let hash = UInt8(ascii: "#")
+    static let dot = UInt8(ascii: ".")
+    static let comma = UInt8(ascii: ",")
+    static let equals = UInt8(ascii: "=")
+    static let openBracket = UInt8(ascii: "[")
+    static let closeBracket = UInt8(ascii: "]")
+    static let openBrace = UInt8(ascii: "{")
+    static let closeBrace = UInt8(ascii: "}")
+}
