@@ -78,7 +78,9 @@ struct PauseRuleTests {
         #expect(reminder.kind == .pausedWorkout)
         #expect(reminder.sessionID == SessionID("s7"))
         #expect(reminder.due == step.due)
-        #expect(reminder.actions == [ReminderAction(key: "resume", label: "Resume"), ReminderAction(key: "end", label: "End workout")])
+        #expect(
+            ReminderNotice.make(for: reminder, server: .unknown, sessionRunning: true, messages: .english).actions
+                == [ReminderAction(key: "default", label: "Resume"), ReminderAction(key: "resume", label: "Resume"), ReminderAction(key: "end", label: "End workout")])
     }
 
     @Test func intervalSessionsGetAGeneralBody() {

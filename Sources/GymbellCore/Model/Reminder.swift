@@ -96,12 +96,6 @@ public struct Reminder: Hashable, Sendable {
     /// In English: for logs and tests. What a person sees goes through `text(_:)`.
     public var title: String { text(.english).title }
     public var body: String { text(.english).body }
-
-    public var actions: [ReminderAction] {
-        if kind.offersWorkoutActions { return [.defaultClick, .start, .snooze] }
-        if kind == .pausedWorkout { return [.resume, .endWorkout] }
-        return []
-    }
 }
 
 /// The kind of workout session that is running.

@@ -52,8 +52,6 @@ public struct Messages: Sendable {
         (self("Workout complete 🎉"), self("{workout}: {sets} sets done. Great work!", ["workout": title, "sets": String(sets)]))
     }
 
-    public var startWorkout: String { self("Start Workout") }
-    public var snoozeOneHour: String { self("Snooze 1 hour") }
 
     // MARK: Smart reminders (seed 002)
 
@@ -85,8 +83,6 @@ public struct Messages: Sendable {
         return (title, lines.joined(separator: "\n"))
     }
 
-    public var resume: String { self("Resume") }
-    public var endWorkout: String { self("End workout") }
 
     /// What `announce = true` speaks for a reminder: title and body as sentences, without emoji
     /// (speech-dispatcher would read out their names).

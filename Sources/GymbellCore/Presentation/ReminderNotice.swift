@@ -14,7 +14,7 @@ public enum ReminderNotice {
                 // A workout is already under way: no second one from here, only a later reminder.
                 actions = [.click(messages("Dismiss"), on: server), label(.snooze, messages)]
             } else {
-                actions = [.click(messages.startWorkout, on: server), label(.start, messages), label(.snooze, messages)]
+                actions = [.click(messages("Start Workout"), on: server), label(.start, messages), label(.snooze, messages)]
             }
             if !server.hasActions {
                 body += "\n" + (sessionRunning ? messages("Snooze: gymbell snooze") : messages("Start: gymbell start · Snooze: gymbell snooze"))
