@@ -1,7 +1,6 @@
-import Foundation
-
-/// `[workouts.NAME]` tables: a title, a kind, and the settings of that kind.
-extension ConfigParser {
+/// `[workouts.NAME]` tables (a title, a kind, and the settings of that kind) and `[program]`, which
+/// names a workout for each weekday.
+enum WorkoutDecoding {
     private enum Kind: String, CaseIterable {
         case strength, hiit, walkrun
 
@@ -16,9 +15,6 @@ extension ConfigParser {
         static let commonKeys = ["title", "kind"]
         static let names = ConfigReader.list(allCases.map { "\"\($0.rawValue)\"" }, conjunction: "or")
     }
-
-    private static let exerciseKeys = ["name", "sets", "reps", "weight", "unit", "rest"]
-    private static let exerciseExample = "{ name = \"Squat\", sets = 3, reps = 5, rest = \"2m\" }"
 
     static func decodeWorkouts(_ table: [String: ConfigValue], reader: inout ConfigReader) -> [String: WorkoutDefinition] {
         let path: ConfigPath = [.key("workouts")]
@@ -68,8 +64,8 @@ extension ConfigParser {
         switch kind {
         case .strength?:
             let required = RequiredKeys(table: table, path: path, needs: "a strength workout needs a list of "
-                + "exercises like [\(exerciseExample)]", misspelt: misspelt)
-            workoutKind = decodeExercises(required, reader: &reader).map { .strength(exercises: $0) }
+                + "exercises like [\(ExerciseDecoding.example)]", misspelt: misspelt)
+            workoutKind = ExerciseDecoding.decodeExercises(required, reader: &reader).map { .strength(exercises: $0) }
         case .hiit?:
             let required = RequiredKeys(table: table, path: path, needs: "a hiit workout needs rounds, work and rest",
                                         misspelt: misspelt)
@@ -123,114 +119,46 @@ extension ConfigParser {
         return WalkRunPlan(run: run, walk: walk, repeats: repeats)
     }
 
-    // MARK: Strength
+    // MARK: Program
 
-    private static func decodeExercises(_ required: RequiredKeys, reader: inout ConfigReader) -> [Exercise]? {
-        guard let value = required.value("exercises", reader: &reader) else { return nil }
-        let listPath = required.path.appending("exercises")
-        guard case .array(let elements) = value else {
-            reader.reportWrongType(listPath, expected: "a list of exercises like [\(exerciseExample)]", got: value)
-            return nil
-        }
-        guard !elements.isEmpty else {
-            reader.reportValue(listPath, "the list is empty; add at least one exercise like \(exerciseExample)")
-            return nil
-        }
-        let exercises = elements.enumerated().map {
-            decodeExercise($0.element, at: listPath.appending(index: $0.offset), reader: &reader)
-        }
-        let valid = exercises.compactMap { $0 }
-        return valid.count == exercises.count ? valid : nil
-    }
-
-    private static func decodeExercise(_ value: ConfigValue, at path: ConfigPath, reader: inout ConfigReader) -> Exercise? {
-        guard case .table(let table) = value else {
-            reader.reportWrongType(path, expected: "an exercise like \(exerciseExample)", got: value)
-            return nil
-        }
-        let before = reader.diagnostics.count
-        let misspelt = reader.rejectUnknownKeys(of: table, at: path, known: exerciseKeys)
-        let required = RequiredKeys(table: table, path: path, needs: "every exercise needs name, sets and rest",
-                                    misspelt: misspelt)
-
-        let name = required.value("name", reader: &reader).flatMap {
-            reader.string($0, at: path.appending("name"), expected: "a string like \"Squat\"",
-                          whenEmpty: "the exercise name is empty")
-        }
-        let sets = required.integer("sets", in: 1...50, reader: &reader)
-        let reps = table["reps"].flatMap {
-            reader.integer($0, at: path.appending("reps"), in: 1...1000, expected: "a whole number like 8")
-        }
-        let weight = table["weight"].flatMap { decodeWeight($0, at: path.appending("weight"), reader: &reader) }
-        let unit = table["unit"].flatMap {
-            reader.string($0, at: path.appending("unit"), expected: "a string like \"kg\"", whenEmpty: "the unit is empty")
-        }
-        let rest = required.value("rest", reader: &reader).flatMap {
-            decodeRests($0, sets: sets, at: path.appending("rest"), reader: &reader)
-        }
-
-        guard reader.diagnostics.count == before, let name, let sets, let rest else { return nil }
-        return Exercise(name: name, sets: sets, reps: reps, weight: weight, unit: unit, rest: rest)
-    }
-
-    private static func decodeWeight(_ value: ConfigValue, at path: ConfigPath, reader: inout ConfigReader) -> Double? {
-        let weight: Double
-        switch value {
-        case .integer(let number): weight = Double(number)
-        case .float(let number) where number.isFinite: weight = number
-        default:
-            reader.reportWrongType(path, expected: "a number like 80 or 22.5", got: value)
-            return nil
-        }
-        guard weight >= 0 else {
-            reader.reportValue(path, "\(value.literal) is out of range; use 0 or more")
-            return nil
-        }
-        return weight
-    }
-
-    /// One duration for every set, or a list with exactly one per set.
-    private static func decodeRests(_ value: ConfigValue, sets: Int?, at path: ConfigPath, reader: inout ConfigReader) -> [TimeInterval]? {
-        let range = DurationRange(Limits.rest)
-        guard case .array(let elements) = value else {
-            guard let rest = reader.duration(value, at: path, in: range) else { return nil }
-            return sets.map { Array(repeating: rest, count: $0) }
-        }
-        let rests = elements.enumerated().map { reader.duration($0.element, at: path.appending(index: $0.offset), in: range) }
-        if let sets, elements.count != sets {
-            let given = elements.count == 1 ? "1 rest" : "\(elements.count) rests"
-            let needed = sets == 1 ? "1 set" : "\(sets) sets"
-            reader.reportValue(path, "\(given) for \(needed); give one rest per set, or a single duration for all of them")
-            return nil
-        }
-        let valid = rests.compactMap { $0 }
-        return valid.count == rests.count ? valid : nil
-    }
-
-    /// The keys a table must have: a missing one is reported at the table, saying what the table needs,
-    /// unless an unknown key was already reported as its misspelling.
-    private struct RequiredKeys {
-        let table: [String: ConfigValue]
-        let path: ConfigPath
-        let needs: String
-        let misspelt: Set<String>
-
-        func value(_ key: String, reader: inout ConfigReader) -> ConfigValue? {
-            guard let value = table[key] else {
-                reader.reportMissing(key, in: path, needs, misspelt: misspelt)
-                return nil
+    /// Weekday → workout; every workout named must be defined under `[workouts]`.
+    static func decodeProgram(
+        _ table: [String: ConfigValue], workoutNames: [String], reader: inout ConfigReader
+    ) -> [Weekday: String] {
+        let path: ConfigPath = [.key("program")]
+        var program: [Weekday: String] = [:]
+        var keyOfDay: [Weekday: String] = [:]
+        // File order, so the second spelling of a weekday is the one called a repeat.
+        for key in reader.inFileOrder(table.keys, in: path) {
+            guard !reader.isFull else { break }
+            let keyPath = path.appending(key)
+            guard let day = Weekday(configName: key) else {
+                let hint = Weekday.suggestion(for: key).map { "did you mean \"\($0.rawValue)\"?" }
+                    ?? "use a weekday: \(Weekday.namesList)"
+                reader.reportKey(keyPath, "unknown key \(TOMLText.quoted(key)) in [program]; \(hint)")
+                continue
             }
-            return value
-        }
-
-        func integer(_ key: String, in range: ClosedRange<Int>, reader: inout ConfigReader) -> Int? {
-            value(key, reader: &reader).flatMap {
-                reader.integer($0, at: path.appending(key), in: range, expected: "a whole number")
+            if let earlier = keyOfDay[day] {
+                reader.reportKey(keyPath, "\(TOMLText.quoted(key)) repeats \(TOMLText.quoted(earlier)) in [program]; "
+                    + "give each weekday one workout")
+                continue
             }
+            keyOfDay[day] = key
+            guard let value = table[key],
+                  let name = reader.string(value, at: keyPath, expected: "a workout name like \"push\"")
+            else { continue }
+            guard workoutNames.contains(name) else {
+                let hint: String
+                if let suggestion = KeySuggestion.nearest(to: name, among: workoutNames) {
+                    hint = "did you mean \(TOMLText.quoted(suggestion))?"
+                } else {
+                    hint = "define it in a table [\(ConfigPath([.key("workouts"), .key(name)]))]"
+                }
+                reader.reportValue(keyPath, "no workout is named \(TOMLText.quoted(name)); \(hint)")
+                continue
+            }
+            program[day] = name
         }
-
-        func duration(_ key: String, in range: DurationRange, reader: inout ConfigReader) -> TimeInterval? {
-            value(key, reader: &reader).flatMap { reader.duration($0, at: path.appending(key), in: range) }
-        }
+        return program
     }
 }

@@ -1,16 +1,17 @@
 /// Values written without quotes: booleans, integers, floats, and dates and times (RFC 3339).
-extension TOMLReader {
-    /// The value from here to the next character that cannot be part of one.
-    mutating func readBareValue() throws(TOMLError) -> ConfigValue {
-        let start = index
-        while let byte = current, Self.isValueCharacter(byte) { index += 1 }
+enum TOMLScalarParser {
+    /// The value from the scanner's position to the next character that cannot be part of one.
+    static func readBareValue(_ scanner: inout TOMLScanner) throws(TOMLError) -> ConfigValue {
+        let start = scanner.index
+        scanner.skipValueCharacters()
         // `1979-05-27 07:32:00`: a date and a time may be separated by one space.
-        if index - start == 10, current == .space, let a = peek(1), let b = peek(2), Self.isDigit(a), Self.isDigit(b),
-           peek(3) == UInt8(ascii: ":"), Self.date(bytes[start..<index]) != nil {
-            index += 1
-            while let byte = current, Self.isValueCharacter(byte) { index += 1 }
+        if scanner.index - start == 10, scanner.current == .space,
+           let a = scanner.peek(1), let b = scanner.peek(2), TOMLScanner.isDigit(a), TOMLScanner.isDigit(b),
+           scanner.peek(3) == UInt8(ascii: ":"), date(scanner.bytes[start..<scanner.index]) != nil {
+            scanner.index += 1
+            scanner.skipValueCharacters()
         }
-        let token = bytes[start..<index]
+        let token = scanner.bytes[start..<scanner.index]
         if let value = try scalar(token, at: start) { return value }
         let written = String(decoding: token, as: UTF8.self)
         let hint = written.first?.isLetter == true
@@ -19,7 +20,7 @@ extension TOMLReader {
         throw TOMLError(offset: start, message: "TOML syntax error: \(TOMLText.abbreviated(written)) is not a valid value; \(hint)")
     }
 
-    private func scalar(_ token: ArraySlice<UInt8>, at start: Int) throws(TOMLError) -> ConfigValue? {
+    private static func scalar(_ token: ArraySlice<UInt8>, at start: Int) throws(TOMLError) -> ConfigValue? {
         switch String(decoding: token.prefix(5), as: UTF8.self) {
         case "true" where token.count == 4: return .boolean(true)
         case "false" where token.count == 5: return .boolean(false)
@@ -40,9 +41,10 @@ extension TOMLReader {
             negative = sign == UInt8(ascii: "-")
             digits = digits.dropFirst()
         }
-        guard let first = digits.first, Self.isDigit(first) else { return nil }
+        guard let first = digits.first, TOMLScanner.isDigit(first) else { return nil }
         // No leading zeros: `0`, `0.5` and `0e1` are fine, `01` is not.
-        if first == UInt8(ascii: "0"), let second = digits.dropFirst().first, Self.isDigit(second) || second == UInt8(ascii: "_") {
+        if first == UInt8(ascii: "0"), let second = digits.dropFirst().first,
+           TOMLScanner.isDigit(second) || second == UInt8(ascii: "_") {
             return nil
         }
         if digits.contains(where: { $0 == .dot || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
@@ -61,11 +63,11 @@ extension TOMLReader {
     }
 
     /// Digits of `radix` with single underscores between them; beyond 64 bits is an error, not a trap.
-    private func integer(_ digits: ArraySlice<UInt8>, radix: Int, negative: Bool, at start: Int) throws(TOMLError) -> ConfigValue? {
+    private static func integer(_ digits: ArraySlice<UInt8>, radix: Int, negative: Bool, at start: Int) throws(TOMLError) -> ConfigValue? {
         guard Self.underscoresBetweenDigits(digits) else { return nil }
         var value = 0
         for byte in digits where byte != UInt8(ascii: "_") {
-            guard let digit = Self.hexDigit(byte), Int(digit) < radix else { return nil }
+            guard let digit = TOMLScanner.hexDigit(byte), Int(digit) < radix else { return nil }
             let (shifted, overflowA) = value.multipliedReportingOverflow(by: radix)
             let (next, overflowB) = negative ? shifted.subtractingReportingOverflow(Int(digit))
                 : shifted.addingReportingOverflow(Int(digit))
@@ -105,15 +107,13 @@ extension TOMLReader {
         for byte in digits {
             if byte == UInt8(ascii: "_") {
                 if previous == UInt8(ascii: "_") { return false }
-            } else if hexDigit(byte) == nil {
+            } else if TOMLScanner.hexDigit(byte) == nil {
                 return false
             }
             previous = byte
         }
         return true
     }
-
-    static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     // MARK: Dates and times
 
@@ -149,7 +149,7 @@ extension TOMLReader {
     }
 
     /// `YYYY-MM-DD` with a day that exists in that month.
-    static func date(_ text: ArraySlice<UInt8>) -> (year: Int, month: Int, day: Int)? {
+    private static func date(_ text: ArraySlice<UInt8>) -> (year: Int, month: Int, day: Int)? {
         guard text.count == 10, text.dropFirst(4).first == UInt8(ascii: "-"), text.dropFirst(7).first == UInt8(ascii: "-"),
               let year = number(text.prefix(4)), let month = number(text.dropFirst(5).prefix(2)),
               let day = number(text.dropFirst(8).prefix(2)), (1...12).contains(month) else { return nil }
@@ -166,7 +166,7 @@ extension TOMLReader {
         var length = 8
         var nanosecond = 0
         if text.dropFirst(8).first == .dot {
-            let fraction = text.dropFirst(9).prefix { isDigit($0) }
+            let fraction = text.dropFirst(9).prefix { TOMLScanner.isDigit($0) }
             guard !fraction.isEmpty else { return nil }
             for (place, byte) in fraction.prefix(9).enumerated() {
                 var digit = Int(byte - UInt8(ascii: "0"))
@@ -180,7 +180,7 @@ extension TOMLReader {
 
     /// Only ASCII digits, as a number (at most a few of them: no overflow).
     private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
-        guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy(isDigit) else { return nil }
+        guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy(TOMLScanner.isDigit) else { return nil }
         return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 }

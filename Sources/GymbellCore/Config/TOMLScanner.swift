@@ -1,7 +1,19 @@
-/// The characters of TOML: blanks, comments, which bytes start what, and the sentences that say what
-/// the reader expected and saw.
-extension TOMLReader {
-    // MARK: Blanks and comments
+/// A cursor over the UTF-8 of a TOML text: where reading is, how many lists and inline tables are open
+/// around it, the blanks, comments and line ends it steps over, which bytes start what, and the
+/// sentences that say what was expected and seen. The parsers share one scanner by `inout`.
+struct TOMLScanner {
+    let bytes: [UInt8]
+    let limits: ConfigLimits
+    var index = 0
+    /// Lists and inline tables open around the current point.
+    var depth = 0
+
+    init(bytes: [UInt8], limits: ConfigLimits) {
+        self.bytes = bytes
+        self.limits = limits
+    }
+
+    // MARK: Blanks, comments and line ends
 
     var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
@@ -38,6 +50,45 @@ extension TOMLReader {
         }
     }
 
+    /// Over the characters of a number, boolean, date or time.
+    mutating func skipValueCharacters() {
+        while let byte = current, Self.isValueCharacter(byte) { index += 1 }
+    }
+
+    /// After a statement: blanks, an optional comment, then the end of the line or of the file.
+    mutating func endLine(after statement: String) throws(TOMLError) {
+        skipSpaces()
+        if current == .hash { try skipComment() }
+        guard let byte = current else { return }
+        if byte == .newline {
+            index += 1
+        } else if byte == .carriageReturn, peek(1) == .newline {
+            index += 2
+        } else {
+            throw unexpected("expected the end of the line after \(statement)")
+        }
+    }
+
+    // MARK: Nesting
+
+    /// How deep a value may sit, counting tables (dotted key parts and header parts too) and lists:
+    /// every walk over the tree, a value's release included, recurses this deep at most.
+    var maximumLevel: Int { limits.keyParts + limits.nestingDepth }
+
+    func tooDeep(at offset: Int) -> TOMLError {
+        TOMLError(offset: offset, message: "this value is nested more than \(maximumLevel) levels deep (tables, lists "
+            + "and dotted keys together); the limit is \(maximumLevel)")
+    }
+
+    /// At the `[` or `{` that opens a list or an inline table; the one who closes it lowers `depth`.
+    mutating func enterNesting() throws(TOMLError) {
+        depth += 1
+        if depth > limits.nestingDepth {
+            throw TOMLError(offset: index, message: "lists and inline tables are nested more than \(limits.nestingDepth) "
+                + "deep here; the limit is \(limits.nestingDepth)")
+        }
+    }
+
     // MARK: Characters
 
     static func isBareKey(_ byte: UInt8) -> Bool {
@@ -57,6 +108,17 @@ extension TOMLReader {
 
     /// Control characters TOML allows only escaped (tab aside).
     static func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
 
     // MARK: Errors
 
@@ -121,13 +183,6 @@ extension TOMLReader {
 /// A problem found while reading, at a byte offset; `TOMLReader.read` turns it into a `TOMLReadError`.
 struct TOMLError: Error {
     var offset: Int
-    var message: String
-}
-
-/// Why a TOML document could not be read, and where: a syntax error ("TOML syntax error: …"), a limit
-/// of `ConfigLimits`, or a NUL.
-struct TOMLReadError: Error, Equatable {
-    var position: SourcePosition
     var message: String
 }
 
