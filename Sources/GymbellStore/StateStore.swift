@@ -84,76 +84,37 @@ public final class StateStore {
     /// Returns the reminders that were cancelled.
     @discardableResult
     public func start(_ plan: SessionPlan, workout: String? = nil) throws(StoreError) -> [Reminder] {
-        try write { db in
-            let s = plan.session
-            let cancelled = try Self.cancelSessions(db, outcome: .stopped, at: s.startedAt)
-            try db.execute(
-                sql: """
-                    INSERT OR REPLACE INTO session (id, kind, title, started_at, ends_at, detail, workout, outcome, last_progress_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, 'running', ?)
-                    """,
-                arguments: [
-                    s.id.rawValue, s.kind.rawValue, s.title, s.startedAt.timeIntervalSince1970, s.endsAt.timeIntervalSince1970,
-                    StoreRows.encode(s.detail), workout, s.startedAt.timeIntervalSince1970,
-                ])
-            for reminder in plan.reminders { try StoreRows.insert(reminder, db) }
-            return cancelled
-        }
+        try write { db in try SessionWrites.start(plan, workout: workout, db) }
     }
 
     /// Ends the active session at `now`, recorded as stopped, and cancels its pending reminders; returns them.
     @discardableResult
     public func stopSession(at now: Date) throws(StoreError) -> [Reminder] {
-        try write { db in try Self.cancelSessions(db, outcome: .stopped, at: now) }
+        try write { db in try SessionWrites.cancelRunning(as: .stopped, at: now, db) }
     }
 
     /// Ends `session` at `now`, recorded as completed (its last reminder was shown), if it is still running.
     public func finish(_ session: SessionID, at now: Date) throws(StoreError) {
-        try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = ? AND outcome = 'running'", arguments: [session.rawValue]),
-                let running = StoreRows.session(from: row)
-            else { return }
-            try db.execute(
-                sql: "UPDATE session SET outcome = 'completed', ended_at = ?, sets_done = ? WHERE id = ?",
-                arguments: [now.timeIntervalSince1970, running.setsDone(at: now), session.rawValue])
-        }
+        try write { db in try SessionWrites.finish(session, at: now, db) }
     }
 
     /// Ends a running `session` as abandoned: it really ended with its last progress. Its pending
     /// reminders are cancelled and returned.
     @discardableResult
     public func abandon(_ session: SessionID) throws(StoreError) -> [Reminder] {
-        try write { db in
-            let cancelled = try Row.fetchAll(db, sql: "SELECT * FROM reminder WHERE session_id = ? ORDER BY due", arguments: [session.rawValue])
-                .compactMap(StoreRows.reminder(from:))
-            try db.execute(sql: "DELETE FROM reminder WHERE session_id = ?", arguments: [session.rawValue])
-            try db.execute(
-                sql: "UPDATE session SET outcome = 'abandoned', ended_at = last_progress_at WHERE id = ? AND outcome = 'running'",
-                arguments: [session.rawValue])
-            return cancelled
-        }
+        try write { db in try SessionWrites.abandon(session, db) }
     }
 
     /// Replaces a session's pending reminders, end and detail (a rest adjusted by ±S, a set recorded).
     /// With `progressAt` the session showed life then: the paused-workout rule counts afresh from it.
     public func replan(_ plan: SessionPlan, progressAt: Date? = nil) throws(StoreError) {
-        try write { db in
-            try db.execute(sql: "DELETE FROM reminder WHERE session_id = ?", arguments: [plan.session.id.rawValue])
-            try db.execute(
-                sql: "UPDATE session SET ends_at = ?, title = ?, detail = ?, sets_done = ? WHERE id = ?",
-                arguments: [
-                    plan.session.endsAt.timeIntervalSince1970, plan.session.title, StoreRows.encode(plan.session.detail),
-                    plan.session.setsDone(at: plan.session.startedAt), plan.session.id.rawValue,
-                ])
-            if let progressAt { try Self.recordProgress(plan.session.id, at: progressAt, db) }
-            for reminder in plan.reminders { try StoreRows.insert(reminder, db) }
-        }
+        try write { db in try SessionWrites.replan(plan, progressAt: progressAt, db) }
     }
 
     /// The session showed life at `instant` (resumed): the paused-workout rule counts afresh from it,
     /// and its pending paused-workout reminders are dropped.
     public func recordProgress(_ session: SessionID, at instant: Date) throws(StoreError) {
-        try write { db in try Self.recordProgress(session, at: instant, db) }
+        try write { db in try SessionWrites.recordProgress(session, at: instant, db) }
     }
 
     /// How many paused-workout reminders `session` has had since its last progress.
@@ -161,14 +122,6 @@ public final class StateStore {
         try write { db in
             try db.execute(sql: "UPDATE session SET pause_reminders = ? WHERE id = ?", arguments: [number, session.rawValue])
         }
-    }
-
-    private static func recordProgress(_ session: SessionID, at instant: Date, _ db: Database) throws {
-        try db.execute(
-            sql: "UPDATE session SET last_progress_at = ?, pause_reminders = 0 WHERE id = ?",
-            arguments: [instant.timeIntervalSince1970, session.rawValue])
-        try db.execute(
-            sql: "DELETE FROM reminder WHERE session_id = ? AND kind = ?", arguments: [session.rawValue, ReminderKind.pausedWorkout.rawValue])
     }
 
     // MARK: History
@@ -223,20 +176,6 @@ public final class StateStore {
                 sql: "INSERT OR REPLACE INTO daily_state (id, last_handled, quiet_day, rest_advice_day) VALUES (1, ?, ?, ?)",
                 arguments: [state.lastHandled?.timeIntervalSince1970, state.quietDay?.daysSinceEpoch, state.restAdviceDay?.daysSinceEpoch])
         }
-    }
-
-    private static func cancelSessions(_ db: Database, outcome: HistoryEntry.Outcome, at now: Date) throws -> [Reminder] {
-        // Sorted here: ORDER BY due would make SQLite walk the due index over every pending reminder.
-        let cancelled = try Row.fetchAll(db, sql: "SELECT * FROM reminder WHERE session_id IS NOT NULL")
-            .compactMap(StoreRows.reminder(from:)).sorted { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) }
-        try db.execute(sql: "DELETE FROM reminder WHERE session_id IS NOT NULL")
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM session WHERE outcome = 'running'") {
-            let setsDone = StoreRows.session(from: row)?.setsDone(at: now) ?? 0
-            try db.execute(
-                sql: "UPDATE session SET outcome = ?, ended_at = ?, sets_done = ? WHERE id = ?",
-                arguments: [outcome.rawValue, now.timeIntervalSince1970, setsDone, row["id"] as String])
-        }
-        return cancelled
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T { try connection.read(body) }
