@@ -40,6 +40,9 @@ private final class RecordingCommands: CommandRunning {
             ]))
         case .status: return .success(.status(StatusReport(session: nil, pending: [], nextDaily: Self.instant, now: Self.instant)))
         case .resume: return .success(.text("Resumed"))
+        case .pause: return .success(.text("Paused"))
+        case .skip: return .success(.text("Skipped ahead"))
+        case .player: return .success(.text("Played"))
         case .history: return .success(.history([]))
         case .stats:
             return .success(.stats(StatsReport(streak: 3, sessionsThisWeek: 2, sessionsThisMonth: 5, consecutiveTrainingDays: 1, workoutsCompleted: 9)))
