@@ -198,6 +198,8 @@ public final class Daemon {
         case .log(let entry):
             logger.log(
                 level: entry.level.logging, "\(entry.message)", metadata: entry.metadata.mapValues { Logger.MetadataValue.string($0) })
+        case .nowPlaying:
+            break  // no media player on the bus yet
         }
     }
 }

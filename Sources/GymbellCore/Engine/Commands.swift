@@ -57,6 +57,7 @@ enum Commands {
                 return reminder
             }
             progress.restUntil = t.now.addingTimeInterval(seconds)
+            progress.restStartedAt = t.now
             session.detail = .strength(progress)
             session.endsAt = t.now.addingTimeInterval(seconds + progress.remainingPlannedRest)
             t.write(.replan(SessionPlan(session: session, reminders: reminders), progressAt: t.now))
@@ -112,6 +113,7 @@ enum Commands {
         let reminders = StrengthPlanner.afterSet(
             session: session, progress: progress, rest: rest, warnBefore: t.config.rest.warnBefore, at: t.now, messages: t.messages)
         progress.restUntil = rest.map { t.now.addingTimeInterval($0) }
+        progress.restStartedAt = rest.map { _ in t.now }
         session.detail = .strength(progress)
         session.endsAt = t.now.addingTimeInterval((rest ?? 0) + progress.remainingPlannedRest)
         t.close(.kind(.pausedWorkout))

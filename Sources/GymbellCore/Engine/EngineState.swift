@@ -33,6 +33,8 @@ public struct EngineState: Equatable, Sendable {
     public var toldStorage: StorageProblem?
     /// What the notification server on the bus does with notifications.
     public var server: ServerProfile = .unknown
+    /// What the media player shows, as last told to the daemon (nil: no player).
+    public var nowPlaying: NowPlaying?
 
     public struct Transition: Equatable, Sendable {
         public var reminder: Reminder
