@@ -120,6 +120,8 @@ struct ControlInterfaceTests {
         commands.nextDaily = nil
         #expect(control.handle(call("SkipToday")) == .values([.stringArray([])]))
         #expect(control.handle(call("Resume")) == .values([.string("Resumed")]))
+        #expect(control.handle(call("Pause")) == .values([.string("Paused")]))
+        #expect(control.handle(call("Skip")) == .values([.string("Skipped ahead")]))
         #expect(control.handle(call("ExportIcs", [.uint32(4)])) == .values([.string("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n")]))
         #expect(control.handle(call("Reload")) == .values([.string("/home/u/.config/gymbell/config.toml")]))
         _ = control.handle(call("Upcoming", [.uint32(14)]))
@@ -128,7 +130,7 @@ struct ControlInterfaceTests {
             .rest(seconds: 90), .rest(seconds: nil), .adjustRest(by: -15),
             .hiit(HIITPlan(rounds: 5, work: 40, rest: 20), title: nil, workout: nil),
             .walkRun(WalkRunPlan(run: 120, walk: 60, repeats: 2), title: nil, workout: nil), .start(workout: nil), .start(workout: "push"),
-            .setDone, .snooze(minutes: 10), .snooze(minutes: nil), .skipToday, .skipToday, .resume, .exportICS(weeks: 4),
+            .setDone, .snooze(minutes: 10), .snooze(minutes: nil), .skipToday, .skipToday, .resume, .pause, .skip, .exportICS(weeks: 4),
             .upcoming(days: 14), .history(days: 30),
         ])
     }
