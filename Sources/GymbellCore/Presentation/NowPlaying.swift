@@ -14,6 +14,8 @@ public struct NowPlaying: Equatable, Sendable {
         case stopped = "Stopped"
     }
 
+    /// The session shown.
+    public var session: SessionID
     /// Names the phase, unique within the session: a new phase is a new track.
     public var track: String
     public var title: String
@@ -42,7 +44,7 @@ public struct NowPlaying: Equatable, Sendable {
         switch session.detail {
         case .rest:
             return NowPlaying(
-                track: "0", title: messages("Rest"), artist: workout, album: messages("Next: your next set"),
+                session: session.id, track: "0", title: messages("Rest"), artist: workout, album: messages("Next: your next set"),
                 length: session.endsAt.timeIntervalSince(session.startedAt), status: now < session.endsAt ? .playing : .stopped,
                 phaseStart: session.startedAt, frozenAt: nil, canGoNext: now < session.endsAt)
         case .hiit(let plan):
@@ -67,7 +69,7 @@ public struct NowPlaying: Equatable, Sendable {
         let origin = session.startedAt.addingTimeInterval(session.shift)
         guard cycle > 0, elapsed < Double(count) * cycle else {
             return NowPlaying(
-                track: "done", title: messages("complete").capitalizedFirst, artist: workout, album: "", length: nil, status: .stopped,
+                session: session.id, track: "done", title: messages("complete").capitalizedFirst, artist: workout, album: "", length: nil, status: .stopped,
                 phaseStart: session.endsAt, frozenAt: nil, canGoNext: false)
         }
         let round = Int((elapsed / cycle).rounded(.down))
@@ -83,7 +85,7 @@ public struct NowPlaying: Equatable, Sendable {
             next = messages("Next: done")
         }
         return NowPlaying(
-            track: "\(round * 2 + (working ? 0 : 1))", title: working ? names.0 : names.1, artist: "\(workout) · \(detail)", album: next,
+            session: session.id, track: "\(round * 2 + (working ? 0 : 1))", title: working ? names.0 : names.1, artist: "\(workout) · \(detail)", album: next,
             length: working ? phases.0 : phases.1, status: session.pausedAt == nil ? .playing : .paused,
             phaseStart: origin.addingTimeInterval(start), frozenAt: session.pausedAt, canGoNext: true)
     }
@@ -93,7 +95,7 @@ public struct NowPlaying: Equatable, Sendable {
     ) -> NowPlaying {
         guard let next = progress.nextSet else {
             return NowPlaying(
-                track: "done", title: messages("complete").capitalizedFirst, artist: workout, album: "", length: nil, status: .stopped,
+                session: session.id, track: "done", title: messages("complete").capitalizedFirst, artist: workout, album: "", length: nil, status: .stopped,
                 phaseStart: session.startedAt, frozenAt: nil, canGoNext: false)
         }
         let setLine = privateMode
@@ -103,13 +105,13 @@ public struct NowPlaying: Equatable, Sendable {
         if let until = progress.restUntil, until > now {
             let start = progress.restStartedAt ?? session.startedAt
             return NowPlaying(
-                track: "\(progress.totalSetsDone * 2 - 1)", title: messages("Rest"), artist: workout,
+                session: session.id, track: "\(progress.totalSetsDone * 2 - 1)", title: messages("Rest"), artist: workout,
                 album: messages("Next: {step}", ["step": [setLine, load].compactMap { $0 }.joined(separator: ", ")]),
                 length: until.timeIntervalSince(start), status: .playing, phaseStart: start, frozenAt: nil, canGoNext: true)
         }
         let after = progress.restAfterNextSet.map { step(messages("Rest"), $0, messages) } ?? messages("Next: done")
         return NowPlaying(
-            track: "\(progress.totalSetsDone * 2)", title: setLine, artist: [workout, load].compactMap { $0 }.joined(separator: " · "),
+            session: session.id, track: "\(progress.totalSetsDone * 2)", title: setLine, artist: [workout, load].compactMap { $0 }.joined(separator: " · "),
             album: after, length: nil, status: .paused, phaseStart: progress.restUntil ?? session.startedAt, frozenAt: nil,
             canGoNext: false)
     }
