@@ -77,8 +77,18 @@ public enum ControlContract {
 
     public static let resume = ControlMethod(
         "Resume", reply: Field.text("message"),
-        doc: "Carry on the paused workout; returns where it stands.",
-        errors: [.noSession, .failed])
+        doc: "Carry on the paused workout, or the paused timeline of a HIIT or walk/run session; returns where it stands.",
+        errors: [.invalidArgs, .noSession, .failed])
+
+    public static let pause = ControlMethod(
+        "Pause", reply: Field.text("message"),
+        doc: "Pause the running HIIT or walk/run session's timeline (Resume carries it on, its reminders moved by the pause); returns where it stands.",
+        errors: [.invalidArgs, .noSession, .failed])
+
+    public static let skip = ControlMethod(
+        "Skip", reply: Field.text("message"),
+        doc: "Skip to the running session's next phase (during a rest: end it); returns what fell due.",
+        errors: [.invalidArgs, .noSession, .failed])
 
     public static let history = ControlMethod(
         "History", Field.uint32("days"), reply: Field.json("entries_json"),
@@ -112,7 +122,8 @@ public enum ControlContract {
     public static let methods: [ControlMethodDescription] = [
         rest.description, restDefault.description, adjustRest.description, hiit.description, walkRun.description,
         start.description, setDone.description, stop.description, snooze.description, snoozeDefault.description,
-        skipToday.description, upcoming.description, status.description, resume.description, history.description,
+        skipToday.description, upcoming.description, status.description, resume.description, pause.description, skip.description,
+        history.description,
         stats.description, suggest.description, exportICS.description, reload.description,
     ]
 

@@ -67,6 +67,12 @@ public final class GymbellClient {
     /// Carries on the paused workout; the daemon's sentence says where it stands.
     public func resume() throws(ClientError) -> String { try call(ControlContract.resume, ()) }
 
+    /// Pauses the running interval session's timeline; the daemon's sentence says where it stands.
+    public func pause() throws(ClientError) -> String { try call(ControlContract.pause, ()) }
+
+    /// Skips to the running session's next phase; the daemon's sentence says what fell due.
+    public func skip() throws(ClientError) -> String { try call(ControlContract.skip, ()) }
+
     /// Sessions started in the last `days` days (1 to 3660), oldest first, as the daemon's JSON array.
     public func historyJSON(days: UInt32) throws(ClientError) -> String { try call(ControlContract.history, days) }
 

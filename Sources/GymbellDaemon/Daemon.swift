@@ -51,6 +51,7 @@ public final class Daemon {
     private var handling = false
     /// What the engine last asked the timer for (the store's retry instant is added to it).
     private var wake: Date?
+    private var player: (any MediaPlayerShowing)?
 
     public convenience init(
         config: LoadedConfig, store: StateStore, notifier: Notifier, sounds: SoundPlayer, timer: RealtimeTimer,
@@ -120,6 +121,12 @@ public final class Daemon {
     public func apply(_ newConfig: LoadedConfig) {
         loaded = newConfig
         send(.configApplied(newConfig.config, origin: newConfig.origin))
+    }
+
+    /// Shows the running session on `player` from now on; its controls come back as commands.
+    func attach(player: any MediaPlayerShowing) {
+        self.player = player
+        player.show(engine.state.nowPlaying)
     }
 
     /// A command's answer, or why it was refused.
@@ -198,6 +205,8 @@ public final class Daemon {
         case .log(let entry):
             logger.log(
                 level: entry.level.logging, "\(entry.message)", metadata: entry.metadata.mapValues { Logger.MetadataValue.string($0) })
+        case .nowPlaying(let playing):
+            player?.show(playing)
         }
     }
 }

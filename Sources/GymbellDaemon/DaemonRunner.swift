@@ -52,6 +52,13 @@ public enum DaemonRunner {
             }
         }
         let control = ControlInterface(commands: daemon, reload: reload)
+        let iconFile = paths.iconFile(named: Presenter.desktopEntry, executable: Bundle.main.executablePath)
+        let player = MediaPlayer(loop: loop, artURL: iconFile.map { URL(fileURLWithPath: $0).absoluteString }, logger: logger)
+        player.onControl = { control in
+            if case .failure(let refusal) = daemon.run(.player(control)) {
+                logger.info("media player control without effect", metadata: ["control": "\(control.rawValue)", "why": "\(refusal)"])
+            }
+        }
 
         let service: DBusService
         do {
@@ -108,12 +115,14 @@ public enum DaemonRunner {
             "gymbell daemon started",
             metadata: ["config": "\(config.origin)", "state": "\(store.path ?? ":memory:")", "pid": "\(getpid())"])
         daemon.notificationServerAppeared()
+        daemon.attach(player: player)
         daemon.reevaluate()
         loop.run()
         daemon.shutdown()
+        player.close()
         notifier.flush()
         store.close()
-        withExtendedLifetime((service, control, notifier, timer, watchers)) {}
+        withExtendedLifetime((service, control, player, notifier, timer, watchers)) {}
         return Status.ok
     }
 

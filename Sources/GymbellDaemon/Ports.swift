@@ -49,3 +49,8 @@ protocol WakeTimer: AnyObject {
 }
 
 extension RealtimeTimer: WakeTimer {}
+
+/// The media player on the session bus (MediaPlayer): shows what the engine says is playing.
+protocol MediaPlayerShowing: AnyObject {
+    func show(_ playing: NowPlaying?)
+}

@@ -12,12 +12,13 @@ enum SessionWrites {
         let cancelled = try cancelRunning(as: .stopped, at: s.startedAt, db)
         try db.execute(
             sql: """
-                INSERT OR REPLACE INTO session (id, kind, title, started_at, ends_at, detail, workout, outcome, last_progress_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, 'running', ?)
+                INSERT OR REPLACE INTO session
+                    (id, kind, title, started_at, ends_at, detail, workout, outcome, last_progress_at, paused_at, shift)
+                VALUES (?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, ?)
                 """,
             arguments: [
                 s.id.rawValue, s.kind.rawValue, s.title, s.startedAt.timeIntervalSince1970, s.endsAt.timeIntervalSince1970,
-                StoreRows.encode(s.detail), workout, s.startedAt.timeIntervalSince1970,
+                StoreRows.encode(s.detail), workout, s.startedAt.timeIntervalSince1970, s.pausedAt?.timeIntervalSince1970, s.shift,
             ])
         for reminder in plan.reminders { try StoreRows.insert(reminder, db) }
         return cancelled
@@ -45,10 +46,11 @@ enum SessionWrites {
     static func replan(_ plan: SessionPlan, progressAt: Date?, _ db: Database) throws {
         try db.execute(sql: "DELETE FROM reminder WHERE session_id = ?", arguments: [plan.session.id.rawValue])
         try db.execute(
-            sql: "UPDATE session SET ends_at = ?, title = ?, detail = ?, sets_done = ? WHERE id = ?",
+            sql: "UPDATE session SET ends_at = ?, title = ?, detail = ?, sets_done = ?, paused_at = ?, shift = ? WHERE id = ?",
             arguments: [
                 plan.session.endsAt.timeIntervalSince1970, plan.session.title, StoreRows.encode(plan.session.detail),
-                plan.session.setsDone(at: plan.session.startedAt), plan.session.id.rawValue,
+                plan.session.setsDone(at: plan.session.startedAt), plan.session.pausedAt?.timeIntervalSince1970,
+                plan.session.shift, plan.session.id.rawValue,
             ])
         if let progressAt { try recordProgress(plan.session.id, at: progressAt, db) }
         for reminder in plan.reminders { try StoreRows.insert(reminder, db) }

@@ -105,7 +105,8 @@ public final class StateStore {
         try write { db in try SessionWrites.abandon(session, db) }
     }
 
-    /// Replaces a session's pending reminders, end and detail (a rest adjusted by ±S, a set recorded).
+    /// Replaces a session's pending reminders, end, detail and timeline (a rest adjusted by ±S, a set
+    /// recorded, an interval session paused, resumed or skipped ahead).
     /// With `progressAt` the session showed life then: the paused-workout rule counts afresh from it.
     public func replan(_ plan: SessionPlan, progressAt: Date? = nil) throws(StoreError) {
         try write { db in try SessionWrites.replan(plan, progressAt: progressAt, db) }

@@ -30,7 +30,8 @@ enum StoreRows {
         return Session(
             id: SessionID(row["id"]), kind: kind, title: row["title"],
             startedAt: Date(timeIntervalSince1970: row["started_at"]), endsAt: Date(timeIntervalSince1970: row["ends_at"]),
-            detail: detail)
+            detail: detail, pausedAt: (row["paused_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
+            shift: (row["shift"] as Double?) ?? 0)
     }
 
     static func historyEntry(from row: Row) -> HistoryEntry? {

@@ -72,6 +72,14 @@ enum StoreSchema {
                     sql: "UPDATE reminder SET content = ? WHERE kind = ?", arguments: [StoreRows.encode(content), kind.rawValue])
             }
         }
+        migrator.registerMigration("v6 paused timeline") { db in
+            // An interval session's timeline can pause (since paused_at) and move (by shift seconds:
+            // later by pauses, earlier by skipped phases); a restart keeps both.
+            try db.alter(table: "session") { t in
+                t.add(column: "paused_at", .double)
+                t.add(column: "shift", .double).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 }

@@ -128,10 +128,12 @@ struct ExportICS: ParsableCommand {
 
 struct Resume: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Carry on a paused workout.",
+        abstract: "Carry on a paused workout, or a paused HIIT or walk/run session.",
         discussion: """
             A workout left without progress for pause_after (2h unless changed) gets a "Paused workout" \
-            reminder with Resume and End workout. This does what Resume does; `gymbell stop` ends it instead.
+            reminder with Resume and End workout. This does what Resume does; `gymbell stop` ends it instead. \
+            A HIIT or walk/run session paused with `gymbell pause` carries on where it stood: its reminders \
+            still to come move by the length of the pause.
             """)
 
     func run() throws {

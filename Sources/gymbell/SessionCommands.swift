@@ -92,6 +92,33 @@ struct SetDone: ParsableCommand {
     }
 }
 
+struct Pause: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Pause the running HIIT or walk/run session.",
+        discussion: """
+            Nothing of it falls due while it is paused, even across a restart; `gymbell resume` carries it on \
+            where it stood, its reminders moved by the pause. The media player's play/pause does the same.
+            """)
+
+    func run() throws {
+        print(try withDaemon { client throws(ClientError) in try client.pause() } + ".")
+    }
+}
+
+struct Skip: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Skip to the running session's next phase; during a rest: end it.",
+        discussion: """
+            In HIIT or walk/run the current phase ends now and the rest of the timeline moves earlier with it. \
+            Between sets of a strength workout the rest ends; a set in progress is recorded with `gymbell set-done`. \
+            The media player's next does the same.
+            """)
+
+    func run() throws {
+        print(try withDaemon { client throws(ClientError) in try client.skip() } + ".")
+    }
+}
+
 struct Stop: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "End the active session and cancel its pending reminders.")
 

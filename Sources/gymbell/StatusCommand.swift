@@ -7,7 +7,7 @@ struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show the active session, pending reminders and the next daily reminder.",
         discussion: """
-            --json prints one object: {"session": null | {"id","kind","title","started_at","ends_at"}, \
+            --json prints one object: {"session": null | {"id","kind","title","started_at","ends_at","phase","percent_done","paused"}, \
             "pending": [{"id","kind","due","title","body"}], "next_daily": null | "<ISO 8601>", \
             "storage": null | {"problem","saving","message","since"}}.
             """)
@@ -56,7 +56,9 @@ struct Upcoming: ParsableCommand {
 enum StatusText {
     static func render(_ report: StatusReport, now: Date) -> String {
         var lines: [String] = []
-        if let session = report.session {
+        if let session = report.session, session.paused {
+            lines.append("Session: \(session.title) (\(session.kind)), paused at \(session.phase) — `gymbell resume` carries on")
+        } else if let session = report.session {
             lines.append(
                 "Session: \(session.title) (\(session.kind)), started \(LocalClock.time(session.startedAt)), "
                     + "ends \(LocalClock.time(session.endsAt)) — \(LocalClock.remaining(until: session.endsAt, now: now)) left")

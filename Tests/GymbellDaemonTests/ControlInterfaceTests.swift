@@ -40,6 +40,9 @@ private final class RecordingCommands: CommandRunning {
             ]))
         case .status: return .success(.status(StatusReport(session: nil, pending: [], nextDaily: Self.instant, now: Self.instant)))
         case .resume: return .success(.text("Resumed"))
+        case .pause: return .success(.text("Paused"))
+        case .skip: return .success(.text("Skipped ahead"))
+        case .player: return .success(.text("Played"))
         case .history: return .success(.history([]))
         case .stats:
             return .success(.stats(StatsReport(streak: 3, sessionsThisWeek: 2, sessionsThisMonth: 5, consecutiveTrainingDays: 1, workoutsCompleted: 9)))
@@ -117,6 +120,8 @@ struct ControlInterfaceTests {
         commands.nextDaily = nil
         #expect(control.handle(call("SkipToday")) == .values([.stringArray([])]))
         #expect(control.handle(call("Resume")) == .values([.string("Resumed")]))
+        #expect(control.handle(call("Pause")) == .values([.string("Paused")]))
+        #expect(control.handle(call("Skip")) == .values([.string("Skipped ahead")]))
         #expect(control.handle(call("ExportIcs", [.uint32(4)])) == .values([.string("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n")]))
         #expect(control.handle(call("Reload")) == .values([.string("/home/u/.config/gymbell/config.toml")]))
         _ = control.handle(call("Upcoming", [.uint32(14)]))
@@ -125,7 +130,7 @@ struct ControlInterfaceTests {
             .rest(seconds: 90), .rest(seconds: nil), .adjustRest(by: -15),
             .hiit(HIITPlan(rounds: 5, work: 40, rest: 20), title: nil, workout: nil),
             .walkRun(WalkRunPlan(run: 120, walk: 60, repeats: 2), title: nil, workout: nil), .start(workout: nil), .start(workout: "push"),
-            .setDone, .snooze(minutes: 10), .snooze(minutes: nil), .skipToday, .skipToday, .resume, .exportICS(weeks: 4),
+            .setDone, .snooze(minutes: 10), .snooze(minutes: nil), .skipToday, .skipToday, .resume, .pause, .skip, .exportICS(weeks: 4),
             .upcoming(days: 14), .history(days: 30),
         ])
     }

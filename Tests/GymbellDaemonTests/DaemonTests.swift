@@ -93,6 +93,24 @@ struct DaemonTests {
         #expect(presenter.endedSession.last == true)  // the completion stays on screen to expire
     }
 
+    final class FakePlayer: MediaPlayerShowing {
+        var shown: [NowPlaying?] = []
+        func show(_ playing: NowPlaying?) { shown.append(playing) }
+    }
+
+    @Test func theMediaPlayerShowsTheSessionAndGoesWithIt() throws {
+        let (daemon, _) = try daemon()
+        let player = FakePlayer()
+        daemon.attach(player: player)
+        daemon.reevaluate()
+        _ = daemon.run(.hiit(HIITPlan(rounds: 1, work: 10, rest: 5), title: nil, workout: nil))
+        #expect(player.shown.last??.title == "Work")
+        _ = daemon.run(.player(.playPause))  // pauses the timeline
+        #expect(player.shown.last??.status == .paused)
+        _ = daemon.run(.player(.stop))
+        #expect(player.shown.map { $0?.title } == [nil, "Work", "Work", nil])
+    }
+
     @Test func aReminderNotYetTakenStaysInTheDatabaseUntilItIs() throws {
         presenter.takesAtOnce = false
         let (daemon, store) = try daemon()

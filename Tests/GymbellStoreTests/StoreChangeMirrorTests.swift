@@ -35,6 +35,19 @@ struct StoreChangeMirrorTests {
     static let hiit = SessionPlanner.hiit(id: SessionID("h1"), plan: HIITPlan(rounds: 2, work: 40, rest: 20), startingAt: at(100))
     static let rest = SessionPlanner.rest(id: SessionID("r1"), seconds: 90, startingAt: at(10), warnBefore: 10)
 
+    /// `plan`'s timeline paused at `pausedAt`, moved by `shift` seconds (its reminders with it).
+    static func timeline(_ plan: SessionPlan, pausedAt: TimeInterval?, shift: TimeInterval) -> SessionPlan {
+        var session = plan.session
+        session.pausedAt = pausedAt.map(at)
+        session.shift = shift
+        session.endsAt = plan.session.endsAt.addingTimeInterval(shift)
+        return SessionPlan(session: session, reminders: plan.reminders.map { reminder in
+            var reminder = reminder
+            reminder.due = reminder.due.addingTimeInterval(shift)
+            return reminder
+        })
+    }
+
     struct Script: Sendable, CustomTestStringConvertible {
         let name: String
         let changes: [StoreChange]
@@ -66,6 +79,17 @@ struct StoreChangeMirrorTests {
             .start(strengthPlan("p2", at: 0), workout: "push"),
             .replan(afterSet(strengthPlan("p2", at: 0), at: 100), progressAt: at(100)),
             .setNoticeID(9, of: SessionID("p2")),
+        ]),
+        Script(name: "an interval session paused (kept across a restart), resumed later, skipped ahead", changes: [
+            .start(hiit, workout: "hiit20"),
+            .replan(timeline(hiit, pausedAt: 120, shift: 0), progressAt: at(120)),
+        ]),
+        Script(name: "an interval session paused, resumed 30 s later, then skipped 10 s ahead", changes: [
+            .start(hiit, workout: nil),
+            .replan(timeline(hiit, pausedAt: 120, shift: 0), progressAt: at(120)),
+            .replan(timeline(hiit, pausedAt: nil, shift: 30), progressAt: at(150)),
+            .replan(timeline(hiit, pausedAt: nil, shift: 20), progressAt: at(160)),
+            .remove([hiit.reminders[0].id]),
         ]),
     ]
 

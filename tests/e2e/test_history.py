@@ -267,10 +267,10 @@ def test_paused_workout_resume_and_end(daemon, write_config, cli, server, record
     assert len(paused(recorder)) == 3, recorder.dump()
     nothing = cli("resume")
     assert nothing.returncode == 1 and "no workout is running" in nothing.stderr
-    # An interval session runs by itself: there is nothing to resume.
+    # An interval session runs by itself: there is nothing to resume until it is paused.
     assert cli("hiit", "--rounds", "5", "--work", "40s", "--rest", "20s").returncode == 0
     interval = cli("resume")
-    assert interval.returncode == 1 and "cannot pause" in interval.stderr, interval
+    assert interval.returncode == 1 and "is not paused" in interval.stderr, interval
 
 
 def test_a_paused_reminder_does_not_act_on_the_next_session(daemon, write_config, cli, server, recorder):

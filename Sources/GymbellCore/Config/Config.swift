@@ -11,6 +11,8 @@ public struct Config: Equatable, Sendable {
     public var workouts: [String: WorkoutDefinition]
     /// `[quiet_hours]`; nil when the file has none.
     public var quietHours: QuietHours?
+    /// `[mpris] enabled`: the running session is a media player on the session bus.
+    public var mprisEnabled: Bool
 
     public init(
         reminders: DailyReminderSettings = .init(),
@@ -18,7 +20,8 @@ public struct Config: Equatable, Sendable {
         sound: SoundSettings = .init(),
         program: [Weekday: String] = [:],
         workouts: [String: WorkoutDefinition] = [:],
-        quietHours: QuietHours? = nil
+        quietHours: QuietHours? = nil,
+        mprisEnabled: Bool = true
     ) {
         self.reminders = reminders
         self.rest = rest
@@ -26,6 +29,7 @@ public struct Config: Equatable, Sendable {
         self.program = program
         self.workouts = workouts
         self.quietHours = quietHours
+        self.mprisEnabled = mprisEnabled
     }
 }
 

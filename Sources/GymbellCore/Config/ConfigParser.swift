@@ -48,6 +48,7 @@ public enum ConfigParser {
         "rest": ["default", "warn_before"],
         "sound": ["enabled", "name", "file"],
         "quiet_hours": ["start", "end"],
+        "mpris": ["enabled"],
         "program": Weekday.allCases.map(\.rawValue),
         "workouts": [],
     ]
@@ -78,6 +79,11 @@ public enum ConfigParser {
         if let table = tables["reminders"] { config.reminders = SettingsDecoding.decodeReminders(table, reader: &reader) }
         if let table = tables["rest"] { config.rest = SettingsDecoding.decodeRest(table, reader: &reader) }
         if let table = tables["sound"] { config.sound = SettingsDecoding.decodeSound(table, reader: &reader) }
+        if let table = tables["mpris"] {
+            let path: ConfigPath = [.key("mpris")]
+            reader.rejectUnknownKeys(of: table, at: path, known: keys(of: "mpris"), elsewhere: sectionHolding)
+            if let value = table["enabled"], let enabled = reader.bool(value, at: path.appending("enabled")) { config.mprisEnabled = enabled }
+        }
         if let table = tables["quiet_hours"] { config.quietHours = SettingsDecoding.decodeQuietHours(table, reader: &reader) }
         if let table = tables["workouts"] { config.workouts = WorkoutDecoding.decodeWorkouts(table, reader: &reader) }
         if let table = tables["program"] {
@@ -95,7 +101,7 @@ public enum ConfigParser {
                 return "unknown table [\(ConfigPath([.key(key)]))]; did you mean [\(suggestion)]?"
             }
             return "unknown table [\(ConfigPath([.key(key)]))]; the tables are "
-                + "[reminders], [rest], [sound], [quiet_hours], [program] and [workouts.NAME]"
+                + "[reminders], [rest], [sound], [quiet_hours], [mpris], [program] and [workouts.NAME]"
         }
         if let home = sectionHolding(key) {
             return "\(TOMLText.quoted(key)) must be inside a table: put it under \(home)"

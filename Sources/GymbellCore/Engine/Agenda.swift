@@ -6,7 +6,7 @@ enum Agenda {
     /// Shows what is due, plans the next daily reminder and arms the timer. After every event that can
     /// change the agenda: start-up, the timer, a clock jump, a resume, a command, a reload.
     static func reevaluate(_ t: inout Turn) {
-        let due = t.state.agenda.filter { $0.due <= t.now && t.state.inFlight[$0.id] == nil }
+        let due = t.state.agenda.filter { $0.due <= t.now && t.state.isWaiting($0) }
             .sorted { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) }
         let (show, drop) = LatePolicy(dailyGrace: t.config.reminders.lateGrace).partition(due: due, at: t.now)
         for reminder in drop {
@@ -36,11 +36,11 @@ enum Agenda {
         refreshSessionNotice(&t)
     }
 
-    /// Arms the timer for the earliest of: the next reminder not already with the server, the next
+    /// Arms the timer for the earliest of: the next reminder not already with the server nor paused, the next
     /// daily reminder, the next check of a history rule.
     static func arm(_ t: inout Turn) {
-        let inFlight = t.state.inFlight
-        let waiting = t.state.agenda.lazy.filter { inFlight[$0.id] == nil }.map(\.due).min()
+        let state = t.state
+        let waiting = state.agenda.lazy.filter { state.isWaiting($0) }.map(\.due).min()
         let candidates = [waiting, t.state.nextDaily?.occurrence, t.state.nextSmartCheck].compactMap { $0 }
         t.effects.append(.armTimer(candidates.min()))
     }

@@ -18,6 +18,13 @@ enum Commands {
         case .start(let workout): return .text(try DailyRules.startWorkout(named: workout, &t))
         case .stop: return .stopped(stop(&t))
         case .resume: return .text(try resume(&t))
+        case .pause: return .text(try TimelineCommands.pause(&t))
+        case .skip: return .text(try TimelineCommands.skip(&t))
+        case .player(let control):
+            guard let meant = TimelineCommands.command(for: control, t) else {
+                throw .noSession(t.state.session == nil ? "no session is running" : "\(control.rawValue) has nothing to do now")
+            }
+            return try run(meant, &t)
         case .snooze(let minutes): return .snoozed(try DailyRules.snooze(minutes: minutes, &t))
         case .skipToday:
             DailyRules.quietenToday(&t)
@@ -50,6 +57,7 @@ enum Commands {
                 return reminder
             }
             progress.restUntil = t.now.addingTimeInterval(seconds)
+            progress.restStartedAt = t.now
             session.detail = .strength(progress)
             session.endsAt = t.now.addingTimeInterval(seconds + progress.remainingPlannedRest)
             t.write(.replan(SessionPlan(session: session, reminders: reminders), progressAt: t.now))
@@ -105,6 +113,7 @@ enum Commands {
         let reminders = StrengthPlanner.afterSet(
             session: session, progress: progress, rest: rest, warnBefore: t.config.rest.warnBefore, at: t.now, messages: t.messages)
         progress.restUntil = rest.map { t.now.addingTimeInterval($0) }
+        progress.restStartedAt = rest.map { _ in t.now }
         session.detail = .strength(progress)
         session.endsAt = t.now.addingTimeInterval((rest ?? 0) + progress.remainingPlannedRest)
         t.close(.kind(.pausedWorkout))
@@ -137,9 +146,16 @@ enum Commands {
         return StatusReport(session: session, pending: cancelled, nextDaily: nil, now: t.now, messages: t.messages)
     }
 
-    /// Carries on with a paused workout: the pause counts afresh from now.
+    /// Carries on with a paused workout: a strength workout's pause counts afresh from now; a paused
+    /// interval timeline carries on where it stood.
     static func resume(_ t: inout Turn) throws(CommandError) -> String {
         guard let session = t.state.session?.session else { throw .noSession("no workout is running; start one with `gymbell start`") }
+        if session.pausedAt != nil {
+            TimelineCommands.resumeTimeline(&t)
+            Agenda.reevaluate(&t)
+            return t.messages.resumedReply(title: session.title, phase: session.phase(at: session.pausedAt ?? t.now, messages: t.messages))
+        }
+        if session.isInterval { throw .invalidArgument("\(session.title) is not paused; `gymbell pause` pauses it") }
         guard session.kind == .strength else {
             throw .noSession("\(session.title) runs by itself and cannot pause; only a strength workout waits for you")
         }

@@ -23,6 +23,8 @@ public enum Effect: Equatable, Sendable {
     /// Play reminders' sounds with these settings from now on.
     case soundSettings(SoundSettings)
     case log(LogEntry)
+    /// The media player shows this from now on (nil: no session, or `[mpris] enabled = false`: no player).
+    case nowPlaying(NowPlaying?)
 }
 
 public enum LaunchPurpose: Equatable, Sendable {

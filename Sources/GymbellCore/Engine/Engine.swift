@@ -75,6 +75,14 @@ public struct Engine: Sendable {
     }
 
     private mutating func commit(_ turn: Turn, reply: Result<CommandReply, CommandError>?) -> Outcome {
+        var turn = turn
+        let playing = turn.config.mprisEnabled ? turn.state.session.map {
+            NowPlaying.make(session: $0.session, now: turn.now, messages: turn.messages, privateMode: turn.config.reminders.privateMode)
+        } : nil
+        if playing != turn.state.nowPlaying {
+            turn.state.nowPlaying = playing
+            turn.effects.append(.nowPlaying(playing))
+        }
         state = turn.state
         return Outcome(effects: turn.effects, reply: reply)
     }

@@ -33,6 +33,8 @@ public struct EngineState: Equatable, Sendable {
     public var toldStorage: StorageProblem?
     /// What the notification server on the bus does with notifications.
     public var server: ServerProfile = .unknown
+    /// What the media player shows, as last told to the daemon (nil: no player).
+    public var nowPlaying: NowPlaying?
 
     public struct Transition: Equatable, Sendable {
         public var reminder: Reminder
@@ -53,9 +55,18 @@ public struct EngineState: Equatable, Sendable {
         return session
     }
 
-    /// When the session's next reminder falls due: not one with the server, nor `besides`.
+    /// When the session's next reminder falls due: not one with the server, nor `besides`; nil while
+    /// its timeline is paused.
     func nextDue(of session: SessionID, besides: ReminderID? = nil) -> Date? {
-        agenda.filter { $0.sessionID == session && $0.id != besides && inFlight[$0.id] == nil }.map(\.due).min()
+        agenda.filter { $0.sessionID == session && $0.id != besides && isWaiting($0) }.map(\.due).min()
+    }
+
+    /// Whether a reminder can fall due in this process: it is not with the server, and its session's
+    /// timeline is not paused (a paused session's reminders wait, unshifted, until it resumes).
+    func isWaiting(_ reminder: Reminder) -> Bool {
+        guard inFlight[reminder.id] == nil else { return false }
+        guard let session = session?.session, session.pausedAt != nil else { return true }
+        return reminder.sessionID != session.id
     }
 }
 

@@ -41,7 +41,14 @@ public enum Command: Equatable, Sendable {
     /// Snooze for `minutes` (the configured snooze when nil).
     case snooze(minutes: Int?)
     case skipToday
+    /// Carries on a paused strength workout, or a paused interval timeline.
     case resume
+    /// Pauses an interval session's timeline.
+    case pause
+    /// Skips to the next phase (during a rest: ends it).
+    case skip
+    /// A media player's control, meaning what `TimelineCommands.command(for:)` says.
+    case player(PlayerControl)
     case upcoming(days: Int)
     case status
     case history(days: Int)

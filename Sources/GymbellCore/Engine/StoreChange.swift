@@ -19,7 +19,8 @@ public enum StoreChange: Equatable, Sendable {
     case finish(SessionID, at: Date)
     /// Ends a running session as abandoned (it ended with its last progress), cancelling its reminders.
     case abandon(SessionID)
-    /// Replaces a session's reminders, end and detail; with `progressAt` it showed life then.
+    /// Replaces a session's reminders, end, detail and timeline (paused, shifted); with `progressAt` it
+    /// showed life then.
     case replan(SessionPlan, progressAt: Date?)
     /// The session showed life (resumed): the pause counts afresh, its paused-workout reminders go.
     case recordProgress(SessionID, at: Date)

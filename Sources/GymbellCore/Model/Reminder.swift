@@ -119,19 +119,38 @@ public struct Session: Hashable, Sendable {
     public let startedAt: Date
     public var endsAt: Date
     public var detail: SessionDetail
+    /// An interval session's timeline stands still since this instant (`gymbell pause`); nil while it runs.
+    public var pausedAt: Date?
+    /// How far an interval session's timeline has moved against the clock since its start: later by its
+    /// pauses, earlier by the phases skipped.
+    public var shift: TimeInterval
 
-    public init(id: SessionID, kind: SessionKind, title: String, startedAt: Date, endsAt: Date, detail: SessionDetail? = nil) {
+    public init(
+        id: SessionID, kind: SessionKind, title: String, startedAt: Date, endsAt: Date, detail: SessionDetail? = nil,
+        pausedAt: Date? = nil, shift: TimeInterval = 0
+    ) {
         self.id = id
         self.kind = kind
         self.title = title
         self.startedAt = startedAt
         self.endsAt = endsAt
         self.detail = detail ?? .rest
+        self.pausedAt = pausedAt
+        self.shift = shift
+    }
+
+    /// Whether the session runs by a timeline that can pause (HIIT, walk/run).
+    public var isInterval: Bool { kind == .hiit || kind == .walkrun }
+
+    /// Time into the session's timeline at `now`: pauses left out, skipped phases counted.
+    public func elapsed(at now: Date) -> TimeInterval {
+        let clock = pausedAt.map { min($0, now) } ?? now
+        return max(0, clock.timeIntervalSince(startedAt) - shift)
     }
 
     /// The phase at `now`, as a person would say it: "work, round 2 of 5", "Bench Press — set 3 of 4".
     public func phase(at now: Date, messages: Messages = .english) -> String {
-        let elapsed = max(0, now.timeIntervalSince(startedAt))
+        let elapsed = elapsed(at: now)
         switch detail {
         case .rest:
             return now < endsAt ? messages("rest") : messages("rest over")
@@ -153,7 +172,7 @@ public struct Session: Hashable, Sendable {
     /// Sets done by `now`, as the history records them: strength sets recorded, HIIT rounds and
     /// walk/run repeats whose work (run) phase has ended; 0 for a rest timer.
     public func setsDone(at now: Date) -> Int {
-        let elapsed = max(0, now.timeIntervalSince(startedAt))
+        let elapsed = elapsed(at: now)
         func finished(count: Int, first: TimeInterval, second: TimeInterval) -> Int {
             let cycle = first + second
             guard cycle > 0 else { return count }
@@ -172,9 +191,9 @@ public struct Session: Hashable, Sendable {
         if case .strength(let progress) = detail {
             return progress.totalSets == 0 ? 100 : progress.totalSetsDone * 100 / progress.totalSets
         }
-        let total = endsAt.timeIntervalSince(startedAt)
+        let total = endsAt.timeIntervalSince(startedAt) - shift
         guard total > 0 else { return 100 }
-        return Int((min(1, max(0, now.timeIntervalSince(startedAt) / total)) * 100).rounded(.down))
+        return Int((min(1, elapsed(at: now) / total) * 100).rounded(.down))
     }
 
     private static func intervalPhase(

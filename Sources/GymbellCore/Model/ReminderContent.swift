@@ -81,15 +81,19 @@ public struct NextSet: Codable, Hashable, Sendable {
     }
 
     public func description(_ messages: Messages) -> String {
-        var text = messages("{exercise} — set {set} of {sets}", ["exercise": exercise, "set": String(set), "sets": String(sets)])
-        if let reps {
-            if let weight {
-                let number = weight == weight.rounded() ? String(Int(weight)) : String(weight)
-                text += ", \(reps) × \(number)\(unit.map { " \($0)" } ?? "")"
-            } else {
-                text += messages(", {reps} reps", ["reps": String(reps)])
-            }
-        }
-        return text
+        heading(messages) + (load(messages).map { ", " + $0 } ?? "")
+    }
+
+    /// "Bench Press — set 3 of 4".
+    public func heading(_ messages: Messages) -> String {
+        messages("{exercise} — set {set} of {sets}", ["exercise": exercise, "set": String(set), "sets": String(sets)])
+    }
+
+    /// "8 × 80 kg", "8 reps"; nil when the reps are not known.
+    public func load(_ messages: Messages) -> String? {
+        guard let reps else { return nil }
+        guard let weight else { return messages("{reps} reps", ["reps": String(reps)]) }
+        let number = weight == weight.rounded() ? String(Int(weight)) : String(weight)
+        return "\(reps) × \(number)\(unit.map { " \($0)" } ?? "")"
     }
 }

@@ -14,6 +14,14 @@ extension Messages {
         self("Resumed {workout}: {phase}", ["workout": title, "phase": phase])
     }
 
+    public func pausedReply(title: String, phase: String) -> String {
+        self("Paused {workout}: {phase}. `gymbell resume` carries on", ["workout": title, "phase": phase])
+    }
+
+    public func skippedReply(to what: String) -> String {
+        self("Skipped ahead: {what}", ["what": what])
+    }
+
     public func startedReply(title: String?) -> String {
         guard let title else { return self("Workout started") }
         return self("Started {workout}", ["workout": title])

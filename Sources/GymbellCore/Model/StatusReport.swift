@@ -12,9 +12,11 @@ public struct StatusReport: Codable, Equatable, Sendable {
         public var phase: String
         /// 0…100.
         public var percentDone: Int
+        /// An interval session's timeline is paused (`gymbell pause`).
+        public var paused: Bool
 
         enum CodingKeys: String, CodingKey {
-            case id, kind, title, phase
+            case id, kind, title, phase, paused
             case percentDone = "percent_done"
             case startedAt = "started_at"
             case endsAt = "ends_at"
@@ -65,7 +67,7 @@ public struct StatusReport: Codable, Equatable, Sendable {
         self.session = session.map {
             SessionEntry(
                 id: $0.id.rawValue, kind: $0.kind.rawValue, title: $0.title, startedAt: $0.startedAt, endsAt: $0.endsAt,
-                phase: $0.phase(at: now, messages: messages), percentDone: $0.percentDone(at: now))
+                phase: $0.phase(at: now, messages: messages), percentDone: $0.percentDone(at: now), paused: $0.pausedAt != nil)
         }
         self.pending = pending.sorted { $0.due < $1.due }.map {
             PendingEntry(id: $0.id.rawValue, kind: $0.kind.rawValue, due: $0.due, title: $0.text(messages).title, body: $0.text(messages).body)

@@ -13,6 +13,8 @@ public struct StrengthProgress: Codable, Hashable, Sendable {
     public var totalSetsDone: Int
     /// The end of the rest that is running, if one is.
     public var restUntil: Date?
+    /// When that rest started (absent in workouts stored before it was kept).
+    public var restStartedAt: Date?
 
     public init(workoutName: String, exercises: [Exercise]) {
         self.workoutName = workoutName
@@ -21,6 +23,15 @@ public struct StrengthProgress: Codable, Hashable, Sendable {
         setsDone = 0
         totalSetsDone = 0
         restUntil = nil
+        restStartedAt = nil
+    }
+
+    /// The rest after the set that comes next (nil when it is the last).
+    public var restAfterNextSet: TimeInterval? {
+        guard !isComplete else { return nil }
+        let exercise = exercises[exerciseIndex]
+        if exerciseIndex == exercises.count - 1, setsDone == exercise.sets - 1 { return nil }
+        return exercise.rest[min(setsDone, exercise.rest.count - 1)]
     }
 
     /// Rest still planned after the set that comes next, to the end of the workout.

@@ -33,6 +33,8 @@ public enum SessionNotice {
             if strength == nil, session.kind != .rest { body += "\n" + session.phase(at: now, messages: messages).capitalizedFirst }
         } else if let strength {
             body = strengthLine(strength, at: now, timeZone: timeZone, messages: messages, privateMode: privateMode)
+        } else if session.pausedAt != nil {
+            body = messages("Paused: {phase}", ["phase": session.phase(at: now, messages: messages)])
         } else {
             body = messages(
                 "{phase} · ends at {time}",

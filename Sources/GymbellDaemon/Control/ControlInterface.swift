@@ -28,6 +28,8 @@ final class ControlInterface {
         on(ControlContract.upcoming, { .upcoming(days: Int($0)) }, \.upcomingJSON)
         on(ControlContract.status, { .status }, \.statusJSON)
         on(ControlContract.resume, { .resume }, \.text)
+        on(ControlContract.pause, { .pause }, \.text)
+        on(ControlContract.skip, { .skip }, \.text)
         on(ControlContract.history, { .history(days: Int($0)) }, \.historyJSON)
         on(ControlContract.stats, { .stats }, \.statsJSON)
         on(ControlContract.suggest, { .suggest }, \.suggestJSON)

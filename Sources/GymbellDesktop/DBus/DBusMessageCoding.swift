@@ -97,7 +97,42 @@ enum DBusMessageCoding {
             try appendBasic(GB_DBUS_TYPE_DOUBLE, number, to: &iterator)
         case .stringArray(let strings):
             try appendArray(of: strings, to: &iterator)
+        case .objectPath(let path):
+            try validate(path: path)
+            let appended = path.withCString { characters in
+                withUnsafePointer(to: characters) { dbus_message_iter_append_basic(&iterator, GB_DBUS_TYPE_OBJECT_PATH, $0) }
+            }
+            guard appended != 0 else { throw outOfMemory }
+        case .variant(let inner):
+            try inContainer(GB_DBUS_TYPE_VARIANT, inner.signature, of: &iterator) { (contents) throws(DBusError) in
+                try append(inner, to: &contents)
+            }
+        case .dictionary(let entries):
+            try inContainer(GB_DBUS_TYPE_ARRAY, "{sv}", of: &iterator) { (elements) throws(DBusError) in
+                for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
+                    try inContainer(GB_DBUS_TYPE_DICT_ENTRY, nil, of: &elements) { (entry) throws(DBusError) in
+                        try append(key, to: &entry)
+                        try append(.variant(value), to: &entry)
+                    }
+                }
+            }
         }
+    }
+
+    /// Opens a container, fills it, closes it (abandons it when filling fails).
+    private static func inContainer(
+        _ type: Int32, _ signature: String?, of iterator: inout DBusMessageIter,
+        _ fill: (inout DBusMessageIter) throws(DBusError) -> Void
+    ) throws(DBusError) {
+        var contents = DBusMessageIter()
+        guard dbus_message_iter_open_container(&iterator, type, signature, &contents) != 0 else { throw outOfMemory }
+        do {
+            try fill(&contents)
+        } catch {
+            dbus_message_iter_abandon_container(&iterator, &contents)
+            throw error
+        }
+        guard dbus_message_iter_close_container(&iterator, &contents) != 0 else { throw outOfMemory }
     }
 
     private static func append(_ string: String, to iterator: inout DBusMessageIter) throws(DBusError) {
@@ -143,7 +178,7 @@ enum DBusMessageCoding {
             guard let value = value(at: &iterator) else {
                 throw .invalidArgs(
                     "Unsupported argument type in signature '\(signature(of: message))'; "
-                        + "supported are s, b, i, u, x, t, d and as")
+                        + "supported are s, b, i, u, x, t, d, as, o, v and a{sv}")
             }
             values.append(value)
         } while dbus_message_iter_next(&iterator) != 0
@@ -161,8 +196,35 @@ enum DBusMessageCoding {
         case GB_DBUS_TYPE_DOUBLE: .double(basic(at: &iterator, default: 0))
         case GB_DBUS_TYPE_ARRAY where dbus_message_iter_get_element_type(&iterator) == GB_DBUS_TYPE_STRING:
             .stringArray(strings(at: &iterator))
+        case GB_DBUS_TYPE_OBJECT_PATH: .objectPath(string(at: &iterator))
+        case GB_DBUS_TYPE_VARIANT: variant(at: &iterator)
+        case GB_DBUS_TYPE_ARRAY where dbus_message_iter_get_element_type(&iterator) == GB_DBUS_TYPE_DICT_ENTRY:
+            dictionary(at: &iterator)
         default: nil
         }
+    }
+
+    private static func variant(at iterator: inout DBusMessageIter) -> DBusValue? {
+        var contents = DBusMessageIter()
+        dbus_message_iter_recurse(&iterator, &contents)
+        return value(at: &contents).map { .variant($0) }
+    }
+
+    /// `a{sv}` only; nil for any other dictionary.
+    private static func dictionary(at iterator: inout DBusMessageIter) -> DBusValue? {
+        var elements = DBusMessageIter()
+        dbus_message_iter_recurse(&iterator, &elements)
+        var entries: [String: DBusValue] = [:]
+        while dbus_message_iter_get_arg_type(&elements) == GB_DBUS_TYPE_DICT_ENTRY {
+            var entry = DBusMessageIter()
+            dbus_message_iter_recurse(&elements, &entry)
+            guard dbus_message_iter_get_arg_type(&entry) == GB_DBUS_TYPE_STRING else { return nil }
+            let key = string(at: &entry)
+            guard dbus_message_iter_next(&entry) != 0, case .variant(let value)? = value(at: &entry) else { return nil }
+            entries[key] = value
+            dbus_message_iter_next(&elements)
+        }
+        return .dictionary(entries)
     }
 
     private static func basic<Number: BitwiseCopyable>(

@@ -1,8 +1,9 @@
-/// One D-Bus argument of a type gymbell's interfaces use.
+/// One D-Bus argument of a type gymbell's interfaces use (the MPRIS player's properties need object
+/// paths, variants and `a{sv}` dictionaries).
 ///
-/// Anything else on the wire (structs, dictionaries, variants, object paths, bytes) is rejected
-/// with `InvalidArgs` by `DBusService` and with a decoding error by `DBusClient`.
-public enum DBusValue: Equatable, Sendable {
+/// Anything else on the wire (structs, other dictionaries, bytes) is rejected with `InvalidArgs` by
+/// `DBusService` and with a decoding error by `DBusClient`.
+public indirect enum DBusValue: Equatable, Sendable {
     case string(String)
     case bool(Bool)
     case int32(Int32)
@@ -11,8 +12,12 @@ public enum DBusValue: Equatable, Sendable {
     case uint64(UInt64)
     case double(Double)
     case stringArray([String])
+    case objectPath(String)
+    case variant(DBusValue)
+    /// `a{sv}`: each value goes on the wire in a variant.
+    case dictionary([String: DBusValue])
 
-    /// The D-Bus type signature of this value (`s`, `b`, `i`, `u`, `x`, `t`, `d`, `as`).
+    /// The D-Bus type signature of this value (`s`, `b`, `i`, `u`, `x`, `t`, `d`, `as`, `o`, `v`, `a{sv}`).
     public var signature: String {
         switch self {
         case .string: "s"
@@ -23,6 +28,9 @@ public enum DBusValue: Equatable, Sendable {
         case .uint64: "t"
         case .double: "d"
         case .stringArray: "as"
+        case .objectPath: "o"
+        case .variant: "v"
+        case .dictionary: "a{sv}"
         }
     }
 
@@ -82,6 +90,10 @@ extension DBusValue: CustomStringConvertible {
         case .uint64(let value): "uint64 \(value)"
         case .double(let value): "double \(value)"
         case .stringArray(let value): "array [\(value.map { "\"\($0)\"" }.joined(separator: ", "))]"
+        case .objectPath(let value): "object path \"\(value)\""
+        case .variant(let value): "variant \(value)"
+        case .dictionary(let entries):
+            "dict {\(entries.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", "))}"
         }
     }
 }

@@ -1,0 +1,104 @@
+import Foundation
+
+/// What a media player's controls (MPRIS) ask of the running session.
+public enum PlayerControl: String, CaseIterable, Equatable, Sendable {
+    case playPause, play, pause, next, stop
+}
+
+/// Pausing, resuming and skipping a session's timeline, and the media player's controls on top of them.
+enum TimelineCommands {
+    /// Stops an interval session's timeline where it is: nothing of it falls due until it resumes.
+    static func pause(_ t: inout Turn) throws(CommandError) -> String {
+        guard var session = t.state.session?.session else { throw .noSession("no session is running") }
+        guard session.isInterval else {
+            throw .invalidArgument(
+                session.kind == .strength
+                    ? "\(session.title) waits for you between sets by itself; only HIIT and walk/run can pause"
+                    : "a rest timer cannot pause; `gymbell skip` ends it")
+        }
+        guard session.pausedAt == nil else { throw .invalidArgument("\(session.title) is paused already; `gymbell resume` carries on") }
+        guard t.state.nextDue(of: session.id) != nil else { throw .noSession("\(session.title) is over") }
+        session.pausedAt = t.now
+        t.state.transition = nil  // the notification says it is paused
+        t.write(.replan(SessionPlan(session: session, reminders: reminders(of: session.id, t)), progressAt: t.now))
+        Agenda.reevaluate(&t)
+        return t.messages.pausedReply(title: session.title, phase: session.phase(at: t.now, messages: t.messages))
+    }
+
+    /// Carries a paused timeline on from where it stood: its end and every reminder still to come move
+    /// by the length of the pause. Does nothing when the timeline is not paused.
+    static func resumeTimeline(_ t: inout Turn) {
+        guard var session = t.state.session?.session, let pausedAt = session.pausedAt else { return }
+        let pause = max(0, t.now.timeIntervalSince(pausedAt))
+        session.pausedAt = nil
+        session.shift += pause
+        session.endsAt.addTimeInterval(pause)
+        let inFlight = t.state.inFlight
+        let moved = reminders(of: session.id, t).map { inFlight[$0.id] != nil ? $0 : $0.moved(by: pause) }
+        t.state.transition = nil
+        t.write(.replan(SessionPlan(session: session, reminders: moved), progressAt: t.now))
+    }
+
+    /// Skips to the next phase: the reminder that ends the current one falls due now and the rest of the
+    /// timeline moves earlier with it. During a rest (on its own or between sets) this ends the rest; a
+    /// paused timeline carries on.
+    static func skip(_ t: inout Turn) throws(CommandError) -> String {
+        guard t.state.session != nil else { throw .noSession("no session is running") }
+        resumeTimeline(&t)
+        guard var session = t.state.session?.session else { throw .noSession("no session is running") }
+        if case .strength(var progress) = session.detail {
+            guard let restUntil = progress.restUntil, restUntil > t.now else {
+                throw .invalidArgument("a set is in progress: `gymbell set-done` records it")
+            }
+            progress.restUntil = t.now
+            session.detail = .strength(progress)
+        }
+        let state = t.state
+        let waiting = reminders(of: session.id, t).filter { state.isWaiting($0) }.sorted { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) }
+        guard let target = waiting.first(where: { $0.kind != .restWarning }) else { throw .noSession("\(session.title) has nothing left to skip") }
+        let ahead = max(0, target.due.timeIntervalSince(t.now))
+        let moved = reminders(of: session.id, t).compactMap { reminder -> Reminder? in
+            guard state.isWaiting(reminder) else { return reminder }
+            // A warning of the rest being skipped has nothing left to warn of.
+            if reminder.kind == .restWarning, reminder.due <= target.due { return nil }
+            return reminder.moved(by: -ahead)
+        }
+        session.endsAt.addTimeInterval(-ahead)
+        if session.isInterval { session.shift -= ahead }
+        t.state.transition = nil
+        t.write(.replan(SessionPlan(session: session, reminders: moved), progressAt: t.now))
+        Agenda.reevaluate(&t)
+        return t.messages.skippedReply(to: target.text(t.messages).title)
+    }
+
+    /// The command a player control means now. PlayPause is the natural next step: during a set, the
+    /// set is done; during a rest, it ends; an interval session pauses or resumes. nil: nothing to do.
+    static func command(for control: PlayerControl, _ t: Turn) -> Command? {
+        guard let session = t.state.session?.session else { return nil }
+        switch control {
+        case .stop: return .stop
+        case .next: return .skip
+        case .play: return session.pausedAt != nil ? .resume : nil
+        case .pause: return session.isInterval && session.pausedAt == nil ? .pause : nil
+        case .playPause:
+            if session.isInterval { return session.pausedAt == nil ? .pause : .resume }
+            if case .strength(let progress) = session.detail, !progress.isComplete, !(progress.restUntil.map { $0 > t.now } ?? false) {
+                return .setDone
+            }
+            return .skip
+        }
+    }
+
+    private static func reminders(of session: SessionID, _ t: Turn) -> [Reminder] {
+        t.state.agenda.filter { $0.sessionID == session }
+    }
+}
+
+extension Reminder {
+    /// The same reminder, due `seconds` later (earlier when negative).
+    func moved(by seconds: TimeInterval) -> Reminder {
+        var reminder = self
+        reminder.due.addTimeInterval(seconds)
+        return reminder
+    }
+}
