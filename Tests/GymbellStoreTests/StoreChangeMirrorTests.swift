@@ -102,8 +102,7 @@ struct StoreChangeMirrorTests {
             try store.apply(change)
         }
         let loaded = try store.load()
-        func sorted(_ reminders: [Reminder]) -> [Reminder] { reminders.sorted { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) } }
-        #expect(sorted(loaded.agenda) == sorted(state.agenda))
+        #expect(loaded.agenda == Array(state.agenda))  // both in due order, then id
         #expect(loaded.session == state.session)
         #expect(loaded.history == state.history)
         #expect(loaded.daily == state.daily)

@@ -6,7 +6,7 @@ enum Agenda {
     /// Shows what is due, plans the next daily reminder and arms the timer. After every event that can
     /// change the agenda: start-up, the timer, a clock jump, a resume, a command, a reload.
     static func reevaluate(_ t: inout Turn) {
-        let due = t.state.agenda.filter { $0.due <= t.now && t.state.isWaiting($0) }
+        let due = t.state.agenda.due(atOrBefore: t.now).filter { t.state.isWaiting($0) }
             .sorted { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) }
         let (show, drop) = LatePolicy(dailyGrace: t.config.reminders.lateGrace).partition(due: due, at: t.now)
         for reminder in drop {
@@ -40,7 +40,7 @@ enum Agenda {
     /// daily reminder, the next check of a history rule.
     static func arm(_ t: inout Turn) {
         let state = t.state
-        let waiting = state.agenda.lazy.filter { state.isWaiting($0) }.map(\.due).min()
+        let waiting = state.agenda.first { state.isWaiting($0) }?.due
         let candidates = [waiting, t.state.nextDaily?.occurrence, t.state.nextSmartCheck].compactMap { $0 }
         t.effects.append(.armTimer(candidates.min()))
     }
@@ -90,7 +90,7 @@ enum Agenda {
     static func finishSessionIfDone(_ t: inout Turn) {
         guard let session = t.state.session?.session else { return }
         if case .strength(let progress) = session.detail, !progress.isComplete { return }  // waits for the next set
-        guard !t.state.agenda.contains(where: { $0.sessionID == session.id }) else { return }
+        guard !t.state.agenda.hasReminders(of: session.id) else { return }
         // Its last reminder, too, was taken by the server. A timeline that ran out while the daemon was
         // away ended at its planned end, not now.
         t.write(.finish(session.id, at: session.kind == .strength ? t.now : min(t.now, session.endsAt)))

@@ -71,7 +71,7 @@ enum Commands {
 
     /// Moves the end of the running rest (and its warning) by `delta` seconds.
     static func adjustRest(by delta: TimeInterval, _ t: inout Turn) throws(CommandError) -> Date {
-        let pending = t.state.session.map { active in t.state.agenda.filter { $0.sessionID == active.session.id } } ?? []
+        let pending = t.state.session.map { t.state.agenda.of(session: $0.session.id) } ?? []
         guard var session = t.state.session?.session, let over = pending.first(where: { $0.kind == .restOver }) else {
             throw .noSession("no rest is running; start one with `gymbell rest`")
         }
@@ -82,7 +82,7 @@ enum Commands {
                     + "it cannot be shortened by \(DurationText.format(-delta))")
         }
         guard newEnd.timeIntervalSince(t.now) <= Limits.rest.upperBound else { throw .invalidArgument("a rest can last at most 24 hours") }
-        let moved = pending.sorted { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) }.compactMap { reminder -> Reminder? in
+        let moved = pending.compactMap { reminder -> Reminder? in
             guard reminder.kind == .restOver || reminder.kind == .restWarning else { return reminder }
             var reminder = reminder
             reminder.due = reminder.due.addingTimeInterval(delta)
@@ -138,7 +138,7 @@ enum Commands {
     /// Ends the running session; returns it and the reminders that were cancelled.
     static func stop(_ t: inout Turn) -> StatusReport {
         let session = t.state.session?.session
-        let cancelled = t.state.agenda.filter { $0.sessionID != nil }.sorted { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) }
+        let cancelled = t.state.agenda.of(session: nil)
         t.write(.stop(at: t.now))
         t.state.transition = nil
         t.close(.anySession)

@@ -22,7 +22,7 @@ enum DailyRules {
         if daily != t.state.daily { t.write(.saveDaily(daily)) }
         // A snooze, and daily reminders or rest-day advice held by quiet hours, are moot now.
         let moot: Set<ReminderKind> = [.snoozed, .daily, .restDay, .restAdvice]
-        if t.state.agenda.contains(where: { moot.contains($0.kind) }) { t.write(.removeKinds(moot)) }
+        if t.state.agenda.contains(kindIn: moot) { t.write(.removeKinds(moot)) }
         t.close(.offeringWorkout)
     }
 

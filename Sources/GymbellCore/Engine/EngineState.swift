@@ -7,7 +7,7 @@ public struct EngineState: Equatable, Sendable {
     // MARK: Durable (the state database)
 
     /// Pending reminders, in no particular order.
-    public var agenda: [Reminder]
+    public var agenda: PendingReminders
     /// The running session, if any.
     public var session: ActiveSession?
     /// Every session ever started, oldest first, the running one included.
@@ -43,7 +43,7 @@ public struct EngineState: Equatable, Sendable {
     }
 
     public init(stored: StoredState) {
-        agenda = stored.agenda
+        agenda = PendingReminders(stored.agenda)
         session = stored.session
         history = stored.history
         daily = stored.daily
@@ -58,7 +58,7 @@ public struct EngineState: Equatable, Sendable {
     /// When the session's next reminder falls due: not one with the server, nor `besides`; nil while
     /// its timeline is paused.
     func nextDue(of session: SessionID, besides: ReminderID? = nil) -> Date? {
-        agenda.filter { $0.sessionID == session && $0.id != besides && isWaiting($0) }.map(\.due).min()
+        agenda.of(session: session).first { $0.id != besides && isWaiting($0) }?.due
     }
 
     /// Whether a reminder can fall due in this process: it is not with the server, and its session's
@@ -98,8 +98,11 @@ public struct StoredState: Equatable, Sendable {
     public var history: [HistoryEntry]
     public var daily: DailyState
 
-    public init(agenda: [Reminder] = [], session: ActiveSession? = nil, history: [HistoryEntry] = [], daily: DailyState = DailyState()) {
-        self.agenda = agenda
+    public init(
+        agenda: some Sequence<Reminder> = [Reminder](), session: ActiveSession? = nil, history: [HistoryEntry] = [],
+        daily: DailyState = DailyState()
+    ) {
+        self.agenda = Array(agenda)
         self.session = session
         self.history = history
         self.daily = daily

@@ -23,7 +23,7 @@ enum Queries {
     }
 
     static func sortedAgenda(_ t: Turn) -> [Reminder] {
-        t.state.agenda.sorted { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) }
+        Array(t.state.agenda)
     }
 
     /// The daily reminders of the next `days` days and the pending ones, in order.

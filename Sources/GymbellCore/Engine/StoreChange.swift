@@ -36,13 +36,12 @@ extension EngineState {
     public mutating func apply(_ change: StoreChange) {
         switch change {
         case .add(let reminder):
-            agenda.removeAll { $0.id == reminder.id }
-            agenda.append(reminder)
+            agenda.insert(reminder)
         case .remove(let ids):
             let gone = Set(ids)
-            agenda.removeAll { gone.contains($0.id) }
+            agenda.remove(gone)
         case .removeKinds(let kinds):
-            agenda.removeAll { kinds.contains($0.kind) }
+            agenda.removeKinds(kinds)
         case .start(let plan, let workout):
             endRunning(as: .stopped, at: plan.session.startedAt)
             let s = plan.session
@@ -52,7 +51,7 @@ extension EngineState {
                 id: s.id, workout: workout, title: s.title, kind: s.kind, startedAt: s.startedAt, endedAt: nil, outcome: .running,
                 setsDone: s.setsDone(at: s.startedAt), lastProgressAt: s.startedAt))
             history.sort { ($0.startedAt, $0.id.rawValue) < ($1.startedAt, $1.id.rawValue) }
-            agenda += plan.reminders
+            plan.reminders.forEach { agenda.insert($0) }
         case .stop(let now):
             endRunning(as: .stopped, at: now)
         case .finish(let id, let now):
@@ -65,7 +64,7 @@ extension EngineState {
             session = nil
         case .abandon(let id):
             guard let active = running(id) else { return }
-            agenda.removeAll { $0.sessionID == id }
+            agenda.removeSession(id)
             updateEntry(id) {
                 $0.outcome = .abandoned
                 $0.endedAt = active.lastProgressAt
@@ -73,14 +72,14 @@ extension EngineState {
             session = nil
         case .replan(let plan, let progressAt):
             let id = plan.session.id
-            agenda.removeAll { $0.sessionID == id }
+            agenda.removeSession(id)
             if session?.session.id == id { session?.session = plan.session }
             updateEntry(id) {
                 $0.title = plan.session.title
                 $0.setsDone = plan.session.setsDone(at: plan.session.startedAt)
             }
             if let progressAt { recordProgress(id, at: progressAt) }
-            agenda += plan.reminders
+            plan.reminders.forEach { agenda.insert($0) }
         case .recordProgress(let id, let instant):
             recordProgress(id, at: instant)
         case .notePauseReminder(let number, let id):
@@ -93,7 +92,7 @@ extension EngineState {
     }
 
     private mutating func endRunning(as outcome: HistoryEntry.Outcome, at now: Date) {
-        agenda.removeAll { $0.sessionID != nil }
+        agenda.removeSession(nil)
         guard let active = session else { return }
         updateEntry(active.session.id) {
             $0.outcome = outcome
@@ -109,7 +108,7 @@ extension EngineState {
             session?.pauseReminders = 0
         }
         updateEntry(id) { $0.lastProgressAt = instant }
-        agenda.removeAll { $0.sessionID == id && $0.kind == .pausedWorkout }
+        agenda.remove(agenda.of(session: id).filter { $0.kind == .pausedWorkout }.map(\.id))
     }
 
     private mutating func updateEntry(_ id: SessionID, _ change: (inout HistoryEntry) -> Void) {

@@ -90,7 +90,7 @@ enum TimelineCommands {
     }
 
     private static func reminders(of session: SessionID, _ t: Turn) -> [Reminder] {
-        t.state.agenda.filter { $0.sessionID == session }
+        t.state.agenda.of(session: session)
     }
 }
 
