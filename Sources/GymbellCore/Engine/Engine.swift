@@ -28,18 +28,21 @@ public struct Engine: Sendable {
             DailyRules.configApplied(previousQuietHours: previous.quietHours, origin: origin, &turn)
             return commit(turn, reply: nil)
         }
+        // The state is moved into the turn, not copied: the agenda is changed in place (10 000 pending
+        // cost no copy per event).
+        var turn = Turn(state: takeState(), moment: moment, context: context)
         if case .command(let command) = event {
-            // A copy: a refused command leaves the state as it was.
-            var turn = Turn(state: state, moment: moment, context: context)
             do {
                 let reply = try Commands.run(command, &turn)
                 return commit(turn, reply: .success(reply))
             } catch {
+                // Every command checks all it needs before its first change, so a refusal leaves the
+                // state as it was (EngineSessionTests.aRefusedCommandChangesNothing).
+                assert(turn.effects.isEmpty, "\(command) changed the state before it was refused")
+                state = turn.state
                 return Outcome(effects: [], reply: .failure(error))
             }
         }
-        // Moved, not copied: the agenda is changed in place (10 000 pending cost no copy per event).
-        var turn = Turn(state: takeState(), moment: moment, context: context)
         switch event {
         case .tick:
             Agenda.reevaluate(&turn)

@@ -117,6 +117,8 @@ struct EngineSessionTests {
         Refusal(command: .upcoming(days: 0), error: .invalidArgument("list 1 to 366 days, not 0")),
         Refusal(command: .history(days: 4000), error: .invalidArgument("list 1 to 3660 days, not 4000")),
         Refusal(command: .exportICS(weeks: 53), error: .invalidArgument("export 1 to 52 weeks, not 53")),
+        Refusal(command: .pause, error: .noSession("no session is running")),
+        Refusal(command: .skip, error: .noSession("no session is running")),
     ]
 
     @Test(arguments: refusals)
@@ -128,6 +130,19 @@ struct EngineSessionTests {
         #expect(outcome.reply == .failure(refusal.error))
         #expect(outcome.effects.isEmpty)
         #expect(world.state == before)
+    }
+
+    @Test func refusalsDuringASessionChangeNothing() throws {
+        var world = try EngineHarness(at: Self.start)
+        _ = world.command(.hiit(HIITPlan(rounds: 3, work: 40, rest: 20), title: nil, workout: nil))
+        world.advance(by: 50)
+        for command: Command in [.resume, .setDone, .adjustRest(by: 10), .snooze(minutes: 2000), .start(workout: "nope")] {
+            let before = world.state
+            let outcome = world.send(.command(command))
+            guard case .failure = outcome.reply else { Issue.record("\(command) was not refused"); continue }
+            #expect(outcome.effects.isEmpty)
+            #expect(world.state == before)
+        }
     }
 
     @Test func adjustingTheRestMovesItsEnd() throws {
