@@ -18,9 +18,9 @@ struct DBusMessageCodingTests {
             destination: "io.github.gymbell.Gymbell", path: "/io/github/gymbell/Gymbell",
             interface: "io.github.gymbell.Gymbell1", member: "Rest")
         defer { dbus_message_unref(message) }
-        try DBusMessageCoding.append(values, to: message)
+        try DBusBodyEncoding.append(values, to: message)
         #expect(DBusMessageCoding.signature(of: message) == values.dbusSignature)
-        #expect(try DBusMessageCoding.arguments(of: message) == values)
+        #expect(try DBusBodyDecoding.arguments(of: message) == values)
     }
 
     @Test func invalidNamesThrowInsteadOfAbortingInLibdbus() {
@@ -44,7 +44,7 @@ struct DBusMessageCodingTests {
         let message = try DBusMessageCoding.signal(path: "/a", interface: "a.b", member: "S")
         defer { dbus_message_unref(message) }
         #expect(throws: DBusError.invalidArgs("D-Bus strings cannot contain NUL bytes")) {
-            try DBusMessageCoding.append([.stringArray(["ok", "a\u{0}b"])], to: message)
+            try DBusBodyEncoding.append([.stringArray(["ok", "a\u{0}b"])], to: message)
         }
     }
 
@@ -55,7 +55,7 @@ struct DBusMessageCodingTests {
         let reply = try DBusMessageCoding.errorReply(to: call, DBusError(name: "oops", message: "Bad"))
         defer { dbus_message_unref(reply) }
         #expect(String(cString: dbus_message_get_error_name(reply)) == DBusError.failed)
-        #expect(try DBusMessageCoding.arguments(of: reply) == [.string("Bad (invalid error name: oops)")])
+        #expect(try DBusBodyDecoding.arguments(of: reply) == [.string("Bad (invalid error name: oops)")])
     }
 
     @Test func introspectionGainsTheStandardInterfacesOnlyWhenMissing() {

@@ -32,20 +32,20 @@ public final class DBusClient {
         let message = try DBusMessageCoding.methodCall(
             destination: destination, path: path, interface: interface, member: member)
         defer { dbus_message_unref(message) }
-        try DBusMessageCoding.append(arguments, to: message)
+        try DBusBodyEncoding.append(arguments, to: message)
         let timeout = timeoutMilliseconds.map { Int32(clamping: $0) } ?? GB_DBUS_TIMEOUT_USE_DEFAULT
         let reply = try DBusError.catching { error in
             dbus_connection_send_with_reply_and_block(connection.pointer, message, timeout, error)
         }
         guard let reply else { throw .failed("No reply from \(destination)") }
         defer { dbus_message_unref(reply) }
-        return try DBusMessageCoding.arguments(of: reply)
+        return try DBusBodyDecoding.arguments(of: reply)
     }
 
     /// Whether someone owns `name` on the bus right now (false also when the bus cannot say).
     public func nameHasOwner(_ name: String) -> Bool {
         do {
-            try DBusMessageCoding.validate(busName: name)
+            try DBusNames.validate(busName: name)
             return try DBusError.catching { dbus_bus_name_has_owner(connection.pointer, name, $0) } != 0
         } catch {
             return false

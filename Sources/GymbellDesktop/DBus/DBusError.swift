@@ -55,4 +55,6 @@ extension DBusError {
         }
         return result
     }
+
+    static let outOfMemory = DBusError(name: "org.freedesktop.DBus.Error.NoMemory", message: "Out of memory")
 }

@@ -53,8 +53,8 @@ public final class DBusService {
         handler: @escaping (DBusMethodCall) -> DBusReply
     ) throws(DBusServiceError) {
         do {
-            try DBusMessageCoding.validate(busName: name)
-            try DBusMessageCoding.validate(path: objectPath)
+            try DBusNames.validate(busName: name)
+            try DBusNames.validate(path: objectPath)
         } catch {
             throw .setupFailed(error)
         }
@@ -127,7 +127,7 @@ public final class DBusService {
         }
         let message = try DBusMessageCoding.signal(path: objectPath, interface: interface, member: member)
         defer { dbus_message_unref(message) }
-        try DBusMessageCoding.append(arguments, to: message)
+        try DBusBodyEncoding.append(arguments, to: message)
         guard dbus_connection_send(connection.pointer, message, nil) != 0 else {
             throw .failed("Could not queue signal \(interface).\(member)")
         }
@@ -136,7 +136,7 @@ public final class DBusService {
     /// Calls `handler` on the loop each time the owner of `busName` changes, with the new owner's
     /// unique name, or nil when the name was released (its owner exited).
     public func watchNameOwner(_ busName: String, _ handler: @escaping (String?) -> Void) throws(DBusError) {
-        try DBusMessageCoding.validate(busName: busName)
+        try DBusNames.validate(busName: busName)
         if router.nameOwnerWatchers[busName] == nil {
             let rule = "type='signal',sender='\(DBUS_SERVICE_DBUS)',path='\(DBUS_PATH_DBUS)',"
                 + "interface='\(DBUS_INTERFACE_DBUS)',member='NameOwnerChanged',arg0='\(busName)'"

@@ -184,7 +184,7 @@ private final class SignalReceiver {
             return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
         }
         // The bus also sends what is addressed to this connection (NameAcquired): check the rule here too.
-        guard let arguments = try? DBusMessageCoding.arguments(of: message) else {
+        guard let arguments = try? DBusBodyDecoding.arguments(of: message) else {
             return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
         }
         let signal = DBusSignal(

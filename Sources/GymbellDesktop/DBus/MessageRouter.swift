@@ -87,7 +87,7 @@ final class MessageRouter {
         }
         let arguments: [DBusValue]
         do {
-            arguments = try DBusMessageCoding.arguments(of: message)
+            arguments = try DBusBodyDecoding.arguments(of: message)
         } catch {
             return .error(error)
         }
@@ -142,7 +142,7 @@ final class MessageRouter {
         case .values(let values):
             let message = try DBusMessageCoding.methodReturn(to: call)
             do {
-                try DBusMessageCoding.append(values, to: message)
+                try DBusBodyEncoding.append(values, to: message)
             } catch {
                 dbus_message_unref(message)
                 throw error
@@ -166,7 +166,7 @@ final class MessageRouter {
 
     private func nameOwnerChanged(_ message: OpaquePointer) {
         // (name, old owner, new owner); an empty owner means none.
-        guard let arguments = try? DBusMessageCoding.arguments(of: message), arguments.count == 3,
+        guard let arguments = try? DBusBodyDecoding.arguments(of: message), arguments.count == 3,
             let name = arguments[0].string, let newOwner = arguments[2].string,
             let watchers = nameOwnerWatchers[name]
         else { return }
