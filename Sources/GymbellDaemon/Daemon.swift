@@ -49,8 +49,6 @@ public final class Daemon {
     /// Events raised while another is handled (a notification taken at once): handled after it.
     private var queued: [Event] = []
     private var handling = false
-    /// What the engine last asked the timer for (the store's retry instant is added to it).
-    private var wake: Date?
     private var player: (any MediaPlayerShowing)?
 
     public convenience init(
@@ -183,7 +181,6 @@ public final class Daemon {
         case .close(let filter):
             presenter.close(where: filter.matches)
         case .armTimer(let instant):
-            wake = instant
             do {
                 try timer.arm(at: [instant, store.nextSaveAttempt].compactMap { $0 }.min())
             } catch {

@@ -35,11 +35,11 @@ public enum DaemonRunner {
         let sounds = SoundPlayer(appName: "gymbell", appID: Presenter.desktopEntry, icon: Presenter.desktopEntry) { problem in
             logger.warning("\(problem)")
         }
+        // The installed icon: app_icon of every notification and the media player's art.
+        let iconFile = paths.iconFile(named: Presenter.desktopEntry, executable: Bundle.main.executablePath)
         let daemon = Daemon(
             config: config, store: store, notifier: notifier, sounds: sounds, timer: timer,
-            environment: Daemon.Environment(
-                timeZone: zone.current, messages: messages,
-                iconFile: paths.iconFile(named: Presenter.desktopEntry, executable: Bundle.main.executablePath)),
+            environment: Daemon.Environment(timeZone: zone.current, messages: messages, iconFile: iconFile),
             logger: logger)
         let reload = { () throws(CommandError) -> String in
             do {
@@ -52,7 +52,6 @@ public enum DaemonRunner {
             }
         }
         let control = ControlInterface(commands: daemon, reload: reload)
-        let iconFile = paths.iconFile(named: Presenter.desktopEntry, executable: Bundle.main.executablePath)
         let player = MediaPlayer(loop: loop, artURL: iconFile.map { URL(fileURLWithPath: $0).absoluteString }, logger: logger)
         player.onControl = { control in
             if case .failure(let refusal) = daemon.run(.player(control)) {

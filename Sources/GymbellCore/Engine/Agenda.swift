@@ -6,8 +6,7 @@ enum Agenda {
     /// Shows what is due, plans the next daily reminder and arms the timer. After every event that can
     /// change the agenda: start-up, the timer, a clock jump, a resume, a command, a reload.
     static func reevaluate(_ t: inout Turn) {
-        let due = t.state.agenda.due(atOrBefore: t.now).filter { t.state.isWaiting($0) }
-            .sorted { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) }
+        let due = t.state.agenda.due(atOrBefore: t.now).filter { t.state.isWaiting($0) }  // in due order
         let (show, drop) = LatePolicy(dailyGrace: t.config.reminders.lateGrace).partition(due: due, at: t.now)
         for reminder in drop {
             t.log(.info, "skipped late reminder", ["id": "\(reminder.id)", "due": ISO8601.format(reminder.due)])

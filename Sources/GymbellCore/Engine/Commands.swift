@@ -84,8 +84,7 @@ enum Commands {
         guard newEnd.timeIntervalSince(t.now) <= Limits.rest.upperBound else { throw .invalidArgument("a rest can last at most 24 hours") }
         let moved = pending.compactMap { reminder -> Reminder? in
             guard reminder.kind == .restOver || reminder.kind == .restWarning else { return reminder }
-            var reminder = reminder
-            reminder.due = reminder.due.addingTimeInterval(delta)
+            let reminder = reminder.moved(by: delta)
             // A warning that would now fall before the present is dropped.
             return reminder.kind == .restWarning && reminder.due <= t.now ? nil : reminder
         }

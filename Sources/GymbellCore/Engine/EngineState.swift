@@ -6,7 +6,7 @@ import Foundation
 public struct EngineState: Equatable, Sendable {
     // MARK: Durable (the state database)
 
-    /// Pending reminders, in no particular order.
+    /// Pending reminders, indexed; in due order.
     public var agenda: PendingReminders
     /// The running session, if any.
     public var session: ActiveSession?

@@ -54,7 +54,7 @@ enum TimelineCommands {
             session.detail = .strength(progress)
         }
         let state = t.state
-        let waiting = reminders(of: session.id, t).filter { state.isWaiting($0) }.sorted { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) }
+        let waiting = reminders(of: session.id, t).filter { state.isWaiting($0) }  // in due order
         guard let target = waiting.first(where: { $0.kind != .restWarning }) else { throw .noSession("\(session.title) has nothing left to skip") }
         let ahead = max(0, target.due.timeIntervalSince(t.now))
         let moved = reminders(of: session.id, t).compactMap { reminder -> Reminder? in
@@ -91,14 +91,5 @@ enum TimelineCommands {
 
     private static func reminders(of session: SessionID, _ t: Turn) -> [Reminder] {
         t.state.agenda.of(session: session)
-    }
-}
-
-extension Reminder {
-    /// The same reminder, due `seconds` later (earlier when negative).
-    func moved(by seconds: TimeInterval) -> Reminder {
-        var reminder = self
-        reminder.due.addTimeInterval(seconds)
-        return reminder
     }
 }

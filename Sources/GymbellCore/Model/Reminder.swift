@@ -96,6 +96,13 @@ public struct Reminder: Hashable, Sendable {
     /// In English: for logs and tests. What a person sees goes through `text(_:)`.
     public var title: String { text(.english).title }
     public var body: String { text(.english).body }
+
+    /// The same reminder, due `seconds` later (earlier when negative).
+    public func moved(by seconds: TimeInterval) -> Reminder {
+        var reminder = self
+        reminder.due.addTimeInterval(seconds)
+        return reminder
+    }
 }
 
 /// The kind of workout session that is running.
