@@ -47,15 +47,9 @@ enum Commands {
         }
         t.state.transition = nil  // a new rest supersedes whatever the last one said
         if var session = t.state.session?.session, case .strength(var progress) = session.detail, !progress.isComplete {
-            let restID = SessionID("\(session.id)-rest\(Int(t.now.timeIntervalSince1970 * 1000))")
-            let reminders = SessionPlanner.rest(
-                id: restID, seconds: seconds, startingAt: t.now, warnBefore: t.config.rest.warnBefore,
-                next: progress.nextSet, messages: t.messages
-            ).reminders.map { reminder in
-                var reminder = reminder
-                reminder.sessionID = session.id
-                return reminder
-            }
+            let reminders = StrengthPlanner.restReminders(
+                of: session, id: SessionID("\(session.id)-rest\(Int(t.now.timeIntervalSince1970 * 1000))"), seconds: seconds,
+                warnBefore: t.config.rest.warnBefore, next: progress.nextSet, at: t.now)
             progress.restUntil = t.now.addingTimeInterval(seconds)
             progress.restStartedAt = t.now
             session.detail = .strength(progress)
@@ -110,7 +104,7 @@ enum Commands {
         let rest = progress.recordSet()
         t.state.transition = nil  // "Rest over" is done with: the set it announced is recorded
         let reminders = StrengthPlanner.afterSet(
-            session: session, progress: progress, rest: rest, warnBefore: t.config.rest.warnBefore, at: t.now, messages: t.messages)
+            session: session, progress: progress, rest: rest, warnBefore: t.config.rest.warnBefore, at: t.now)
         progress.restUntil = rest.map { t.now.addingTimeInterval($0) }
         progress.restStartedAt = rest.map { _ in t.now }
         session.detail = .strength(progress)

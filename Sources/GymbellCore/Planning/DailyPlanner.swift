@@ -51,12 +51,11 @@ public struct DailyPlanner: Sendable {
     public let settings: DailyReminderSettings
     public let program: [Weekday: String]
     public let workouts: [String: WorkoutDefinition]
-    public let messages: Messages
     /// `time = "auto"`: the reminder time learned per weekday (`LearnedTime`); weekdays left out use `time`.
     public let learnedTimes: [Weekday: LocalTime]
 
-    public init(config: Config, messages: Messages = .english, learnedTimes: [Weekday: LocalTime] = [:]) {
-        self.messages = messages
+    /// What it plans says nothing yet: its content is rendered when shown.
+    public init(config: Config, learnedTimes: [Weekday: LocalTime] = [:]) {
         settings = config.reminders
         program = config.program
         workouts = config.workouts
@@ -64,7 +63,7 @@ public struct DailyPlanner: Sendable {
     }
 
     /// The planner with the times learned from `history` at `now` when `time = "auto"`.
-    public init(config: Config, messages: Messages = .english, history: [HistoryEntry], now: Date, in timeZone: TimeZone) {
+    public init(config: Config, history: [HistoryEntry], now: Date, in timeZone: TimeZone) {
         var learned: [Weekday: LocalTime] = [:]
         if config.reminders.autoTime {
             let rule = LearnedTime()
@@ -72,7 +71,7 @@ public struct DailyPlanner: Sendable {
                 learned[weekday] = rule.reminderTime(on: weekday, settings: config.reminders, history: history, now: now, in: timeZone)
             }
         }
-        self.init(config: config, messages: messages, learnedTimes: learned)
+        self.init(config: config, learnedTimes: learned)
     }
 
     /// The time of the daily reminder on `weekday`.

@@ -93,22 +93,27 @@ public enum StrengthPlanner {
     /// The reminders after a set is recorded at `now`: the rest (with its warning) or, after the last
     /// set, the completion shown at once.
     public static func afterSet(
-        session: Session, progress: StrengthProgress, rest: TimeInterval?, warnBefore: TimeInterval, at now: Date,
-        messages: Messages = .english
+        session: Session, progress: StrengthProgress, rest: TimeInterval?, warnBefore: TimeInterval, at now: Date
     ) -> [Reminder] {
         guard let rest else {
             return [Reminder(
                 id: ReminderID("\(session.id)-complete"), kind: .workoutComplete, due: now,
                 content: .workoutComplete(workout: session.title, sets: progress.totalSetsDone), sessionID: session.id)]
         }
-        let restID = SessionID("\(session.id)-set\(progress.totalSetsDone)")
-        return SessionPlanner.rest(
-            id: restID, seconds: rest, startingAt: now, warnBefore: warnBefore, next: progress.nextSet,
-            messages: messages)
-            .reminders.map { reminder in
-                var reminder = reminder
-                reminder.sessionID = session.id
-                return reminder
-            }
+        return restReminders(
+            of: session, id: SessionID("\(session.id)-set\(progress.totalSetsDone)"), seconds: rest, warnBefore: warnBefore,
+            next: progress.nextSet, at: now)
+    }
+
+    /// A rest within the workout `session` from `now`: its reminders (the warning, "Rest over" saying
+    /// which set is `next`) belong to the session; `id` names the rest.
+    public static func restReminders(
+        of session: Session, id: SessionID, seconds: TimeInterval, warnBefore: TimeInterval, next: NextSet?, at now: Date
+    ) -> [Reminder] {
+        SessionPlanner.rest(id: id, seconds: seconds, startingAt: now, warnBefore: warnBefore, next: next).reminders.map { reminder in
+            var reminder = reminder
+            reminder.sessionID = session.id
+            return reminder
+        }
     }
 }
