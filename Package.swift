@@ -50,7 +50,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "GymbellCoreTests", dependencies: ["GymbellCore"]),
+        .testTarget(name: "GymbellCoreTests", dependencies: ["GymbellCore", "GymbellControl"]),  // Control: the tz database through GLib
         .testTarget(
             name: "GymbellStoreTests", dependencies: ["GymbellStore", "GymbellCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "GymbellDesktopTests", dependencies: ["GymbellDesktop"]),

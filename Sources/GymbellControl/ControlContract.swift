@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GymbellCore
 
 /// `io.github.gymbell.Gymbell1`, one entry per method: the single source of the daemon's dispatch

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writes the D-Bus introspection document of the control interface from the contract's methods:
 /// what `Introspect` answers and what data/io.github.gymbell.Gymbell1.xml holds.
@@ -40,7 +40,7 @@ public enum IntrospectionXML {
 
     /// An XML comment wrapped at 110 columns; "--" may not appear inside one, so it is spaced out.
     static func comment(_ text: String, indent: String) -> String {
-        let words = text.replacingOccurrences(of: "--", with: "- -").split(separator: " ")
+        let words = text.replacing("--", with: "- -").split(separator: " ")
         var lines: [String] = []
         var line = indent + "<!--"
         for word in words {

@@ -1,37 +1,36 @@
-import Foundation
+import FoundationEssentials
 import GymbellCore
 import GymbellDesktop
 
 /// The time zone in force, as glibc (and so `date`) sees it: `TZ` in any form glibc accepts, else the
-/// zone `/etc/localtime` holds, read afresh on every call. Foundation's `TimeZone.current` is read once
-/// per process (missing a `timedatectl set-timezone` while the daemon runs) and takes
-/// `TZ=:/usr/share/zoneinfo/…` or a POSIX rule for UTC. The daemon and every CLI output use this
+/// zone `/etc/localtime` holds, read afresh on every call (a `timedatectl set-timezone` while the daemon
+/// runs is seen), with the tz database read through GLib (`SystemZones`). The daemon and every CLI output use this
 /// (here, in the module both import, so that the CLI shows instants in the zone the daemon plans in).
 public struct SystemTimeZone: Sendable {
     /// The localtime link; `GYMBELL_LOCALTIME` replaces it where /etc cannot be touched (tests, containers).
     public let localtimePath: String
     /// The zone `TZ` names, resolved once: the environment does not change while the process runs.
-    private let fromTZ: TimeZone?
+    private let fromTZ: Zone?
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()) {
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         localtimePath = environment["GYMBELL_LOCALTIME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/localtime"
         // Unset TZ means /etc/localtime; set but empty means UTC (glibc's reading).
         fromTZ = environment["TZ"].map { tz in
             TimeZoneSetting.zone(
                 forTZ: tz, zoneDirectory: environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo",
-                reference: now, zoneFile: Self.zoneFile)
+                named: SystemZones.named, zoneFile: Self.zoneFile)
         }
     }
 
     /// Whether the zone follows the localtime link (and so can change while running).
     public var followsLocaltime: Bool { fromTZ == nil }
 
-    public func current() -> TimeZone {
+    public func current() -> Zone {
         if let fromTZ { return fromTZ }
-        if let file = Self.zoneFile(at: localtimePath), let zone = TimeZoneSetting.zone(of: file, reference: Date()) {
+        if let file = Self.zoneFile(at: localtimePath), let zone = TimeZoneSetting.zone(of: file, named: SystemZones.named) {
             return zone
         }
-        return TimeZone(secondsFromGMT: 0)!
+        return .utc
     }
 
     /// What is at a zone file's path: where its links lead, and the rule on its last line.
@@ -39,7 +38,7 @@ public struct SystemTimeZone: Sendable {
         guard BoundedFileReader.entryExists(atPath: path) else { return nil }
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         // A path in the tz database needs no reading; elsewhere a TZif file (a few kB) ends in "\n<rule>\n".
-        if TimeZoneSetting.identifier(fromZoneFilePath: resolved).flatMap(TimeZone.init(identifier:)) != nil {
+        if TimeZoneSetting.identifier(fromZoneFilePath: resolved).flatMap(SystemZones.named) != nil {
             return TimeZoneSetting.ZoneFile(resolvedPath: resolved, footer: nil)
         }
         let footer = (try? BoundedFileReader.read(path: path, limit: 1 << 20)).flatMap { bytes -> String? in

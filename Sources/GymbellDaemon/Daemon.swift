@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GymbellControl
 import GymbellCore
 import GymbellDesktop
 import GymbellStore
@@ -10,7 +11,7 @@ import Logging
 public final class Daemon {
     public struct Environment {
         public var clock: () -> Date
-        public var timeZone: () -> TimeZone
+        public var timeZone: () -> Zone
         public var launch: ([String]) throws -> Void
         public var newID: () -> String
         /// Translations of the reminder texts (gettext in the daemon).
@@ -22,7 +23,7 @@ public final class Daemon {
 
         public init(
             clock: @escaping () -> Date = Date.init,
-            timeZone: @escaping () -> TimeZone = { TimeZone.current },
+            timeZone: @escaping () -> Zone = { SystemTimeZone().current() },
             launch: @escaping ([String]) throws -> Void = { _ = try ProcessLauncher.spawn($0) },
             newID: @escaping () -> String = { UUID().uuidString.lowercased() },
             messages: Messages = .english,

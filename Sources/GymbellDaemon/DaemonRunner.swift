@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc  // signal numbers
 import GymbellControl
 import GymbellCore
 import GymbellDesktop
@@ -36,7 +37,7 @@ public enum DaemonRunner {
             logger.warning("\(problem)")
         }
         // The installed icon: app_icon of every notification and the media player's art.
-        let iconFile = paths.iconFile(named: Presenter.desktopEntry, executable: Bundle.main.executablePath)
+        let iconFile = paths.iconFile(named: Presenter.desktopEntry, executable: CurrentProcess.executablePath)
         let daemon = Daemon(
             config: config, store: store, notifier: notifier, sounds: sounds, timer: timer,
             environment: Daemon.Environment(timeZone: zone.current, messages: messages, iconFile: iconFile),
@@ -112,7 +113,7 @@ public enum DaemonRunner {
 
         logger.info(
             "gymbell daemon started",
-            metadata: ["config": "\(config.origin)", "state": "\(store.path ?? ":memory:")", "pid": "\(getpid())"])
+            metadata: ["config": "\(config.origin)", "state": "\(store.path ?? ":memory:")", "pid": "\(CurrentProcess.id)"])
         daemon.notificationServerAppeared()
         daemon.attach(player: player)
         daemon.reevaluate()
@@ -133,7 +134,7 @@ public enum DaemonRunner {
     ) -> [AnyObject] {
         var watchers: [AnyObject] = []
         // GLib polls for a file whose directory is missing: make sure the directory exists.
-        let configDirectory = (paths.userConfigFile as NSString).deletingLastPathComponent
+        let configDirectory = FilePath.directory(of: paths.userConfigFile)
         try? FileManager.default.createDirectory(
             atPath: configDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         do {
@@ -199,5 +200,5 @@ public enum DaemonRunner {
 }
 
 func printToStandardError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    CurrentProcess.printToStandardError(message)
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GymbellDesktop
 
 /// The XDG base directories gymbell uses (DESIGN.md §1), from an environment.
 public struct XDGPaths: Sendable {
@@ -9,7 +10,7 @@ public struct XDGPaths: Sendable {
     public let dataDirs: [String]
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? CurrentProcess.homeDirectory
         func absolute(_ key: String) -> String? {
             guard let value = environment[key], value.hasPrefix("/") else { return nil }  // relative paths are invalid per spec
             return value

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GymbellDesktop
 import GymbellControl
 import GymbellCore
 
@@ -49,8 +50,8 @@ func printError(_ message: String) {
 
 struct StandardError: TextOutputStream {
     mutating func write(_ string: String) {
-        FileHandle.standardError.write(Data(string.utf8))
+        CurrentProcess.printToStandardError(string, newline: false)
     }
 }
 
-import Foundation
+import FoundationEssentials

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GymbellCore
 
 /// Writes a whole file so that readers (and a crash) see the old contents or the new, never part of
 /// either: a temporary file beside it, flushed, then renamed over it.
@@ -28,9 +30,9 @@ enum AtomicFile {
         } ?? path
         let existingMode: mode_t? = stat(target, &status) == 0 ? status.st_mode & 0o7777 : nil
 
-        let directory = (target as NSString).deletingLastPathComponent
+        let directory = FilePath.directory(of: target)
         let prefix = directory.isEmpty ? "" : directory.hasSuffix("/") ? directory : directory + "/"
-        let base = (target as NSString).lastPathComponent
+        let base = FilePath.lastComponent(of: target)
         var temporary = ""
         var descriptor: Int32 = -1
         for _ in 0..<8 where descriptor < 0 {
@@ -73,7 +75,7 @@ enum AtomicFile {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { buffer in
-                retryingOnInterrupt { Foundation.write(descriptor, buffer.baseAddress, buffer.count) }
+                retryingOnInterrupt { Glibc.write(descriptor, buffer.baseAddress, buffer.count) }
             }
             if written < 0 { return errno }
             offset += written

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import GymbellCore
 import GymbellControl
 
 /// `gymbell autostart enable|disable|status|run`: the user's XDG autostart entry for the daemon.
@@ -150,7 +151,7 @@ private func runningExecutable() throws -> String {
 private func write(_ text: String, to path: String) throws {
     do {
         try FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            atPath: FilePath.directory(of: path), withIntermediateDirectories: true)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
     } catch {
         throw failure("cannot write \(path): \(error.localizedDescription)")

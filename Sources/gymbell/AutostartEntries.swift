@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GymbellDaemon
 
 /// The autostart entries for io.github.gymbell.Gymbell, looked up as the XDG autostart spec says:

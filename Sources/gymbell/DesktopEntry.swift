@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The few keys of a .desktop file's [Desktop Entry] group that autostart looks at.
 struct DesktopEntry {
@@ -12,17 +12,17 @@ struct DesktopEntry {
         var values: [String: String] = [:]
         var inMainGroup = false
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            let line = rawLine.trimmingWhitespace()
             if line.hasPrefix("[") {
                 inMainGroup = line == "[Desktop Entry]"
             } else if inMainGroup, !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") {
-                let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-                values[key] = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                let key = line[..<equals].trimmingWhitespace()
+                values[key] = line[line.index(after: equals)...].trimmingWhitespace()
             }
         }
         self.path = path
         exec = values["Exec"]
-        tryExec = values["TryExec"].map { $0.replacingOccurrences(of: "\\\\", with: "\\") }
+        tryExec = values["TryExec"].map { $0.replacing("\\\\", with: "\\") }
         if values["Hidden"] == "true" {
             disabledBy = "Hidden=true"
         } else if values["X-GNOME-Autostart-enabled"] == "false" {
@@ -45,11 +45,11 @@ struct DesktopEntry {
             quoted = "\"" + inner + "\""
         }
         // Then the value is a string: backslashes doubled; and % starts a field code.
-        return escapeString(quoted).replacingOccurrences(of: "%", with: "%%")
+        return escapeString(quoted).replacing("%", with: "%%")
     }
 
     /// A value of type string: a backslash is written as two.
     static func escapeString(_ value: String) -> String {
-        value.replacingOccurrences(of: "\\", with: "\\\\")
+        value.replacing("\\", with: "\\\\")
     }
 }

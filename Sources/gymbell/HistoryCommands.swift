@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GymbellControl
 import GymbellCore
 
@@ -112,7 +112,7 @@ struct ExportICS: ParsableCommand {
     func run() throws {
         let ics = try withDaemon { client throws(ClientError) in try client.exportICS(weeks: weeks) }
         guard let output, output != "-" else {
-            FileHandle.standardOutput.write(Data(ics.utf8))
+            print(ics, terminator: "")
             return
         }
         do {

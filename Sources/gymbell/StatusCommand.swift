@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GymbellControl
 import GymbellCore
 
@@ -85,34 +85,39 @@ enum LocalClock {
     /// The zone the daemon plans in (any `TZ` form glibc reads), not Foundation's `TimeZone.current`.
     static let zone = SystemTimeZone().current()
 
-    static func time(_ date: Date) -> String { format(date, "HH:mm:ss") }
+    static func time(_ date: Date) -> String { clock(date, seconds: true) }
 
-    /// "18:00" today, "Mon 23 Nov 18:00" on another day.
+    /// "18:00:00" today, "Mon 23 Nov 18:00" on another day.
     static func dateTime(_ date: Date, now: Date = Date()) -> String {
-        calendar.isDate(date, inSameDayAs: now) ? format(date, "HH:mm:ss") : format(date, "EEE d MMM HH:mm")
+        LocalDay(containing: date, in: zone) == LocalDay(containing: now, in: zone)
+            ? clock(date, seconds: true) : day(date, withYear: false) + " " + clock(date, seconds: false)
     }
 
     /// "Mon 23 Nov 18:02", with the year ("Mon 23 Nov 2025 18:02") when it is not `now`'s.
     static func dayAndTime(_ date: Date, now: Date = Date()) -> String {
-        let sameYear = calendar.component(.year, from: date) == calendar.component(.year, from: now)
-        return format(date, sameYear ? "EEE d MMM HH:mm" : "EEE d MMM yyyy HH:mm")
+        let sameYear = LocalDay(containing: date, in: zone).civil.year == LocalDay(containing: now, in: zone).civil.year
+        return day(date, withYear: !sameYear) + " " + clock(date, seconds: false)
     }
 
     static func remaining(until date: Date, now: Date = Date()) -> String {
         DurationText.format(max(0, date.timeIntervalSince(now).rounded()))
     }
 
-    private static var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar
+    private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// "Mon 23 Nov", "Mon 23 Nov 2025".
+    private static func day(_ date: Date, withYear: Bool) -> String {
+        let local = LocalDay(containing: date, in: zone)
+        let (year, month, day) = local.civil
+        let weekday = weekdays[Weekday.allCases.firstIndex(of: local.weekday)!]
+        return "\(weekday) \(day) \(months[month - 1])" + (withYear ? " \(year)" : "")
     }
 
-    private static func format(_ date: Date, _ pattern: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = zone
-        formatter.dateFormat = pattern
-        return formatter.string(from: date)
+    /// "18:02:05" or "18:02".
+    private static func clock(_ date: Date, seconds: Bool) -> String {
+        let second = LocalDay.secondOfDay(date, in: zone)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(two(second / 3600)):\(two(second / 60 % 60))" + (seconds ? ":\(two(second % 60))" : "")
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import GymbellCore
+import GymbellDesktop
 
 /// `systemctl --user` on gymbell.service, or nil where no systemd user manager answers.
 struct SystemdUserUnit {
@@ -23,33 +25,14 @@ struct SystemdUserUnit {
         return SystemdUserUnit(enablement: state, activity: active.flatMap { $0.isEmpty ? nil : $0 })
     }
 
-    /// Runs a program for at most two seconds; its first line of stdout and of stderr.
+    /// Runs a program for at most two seconds (coreutils' `timeout`); its first line of stdout and of stderr.
     private static func run(_ program: String, _ arguments: [String]) -> (output: String, error: String)? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
+        // A systemctl that hangs on a broken bus is "did not answer" (timeout exits with 124).
+        guard let result = ProcessLauncher.capture(["timeout", "2", program] + arguments), result.status != 124 else { return nil }
+        func firstLine(_ text: String) -> String {
+            text.split(separator: "\n").first.map { $0.trimmingWhitespace() } ?? ""
         }
-        let deadline = Date().addingTimeInterval(2)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning {
-            process.terminate()  // a systemctl that hangs on a broken bus is "did not answer"
-            process.waitUntilExit()
-            return nil
-        }
-        func firstLine(_ pipe: Pipe) -> String {
-            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            return text.split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        }
-        return (firstLine(output), firstLine(error))
+        return (firstLine(result.output), firstLine(result.error))
     }
 
     private static func findExecutable(_ name: String) -> String? {

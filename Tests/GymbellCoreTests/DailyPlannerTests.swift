@@ -14,7 +14,7 @@ struct DailyPlannerTests {
 
     @Test func noProgramGivesTheGenericReminder() throws {
         let planner = DailyPlanner(config: config())
-        let planned = try #require(planner.next(after: instant("2026-11-22T12:00:00Z"), in: TimeZone(identifier: "UTC")!))
+        let planned = try #require(planner.next(after: instant("2026-11-22T12:00:00Z"), in: Zone.utc))
         #expect(planned.title == "Time to Workout! 💪")
         #expect(planned.body == "Your daily workout awaits.")
         #expect(planned.kind == .daily)
@@ -27,7 +27,7 @@ struct DailyPlannerTests {
         var config = config()
         config.workouts["push"] = WorkoutDefinition(name: "push", title: "Push Day", kind: .strength(exercises: []))
         config.program = [.mon: "push"]
-        let utc = TimeZone(identifier: "UTC")!
+        let utc = Zone.utc
         let monday = try #require(LocalDay(year: 2026, month: 11, day: 23))
         let tuesday = monday.adding(days: 1)
         let planner = DailyPlanner(config: config)

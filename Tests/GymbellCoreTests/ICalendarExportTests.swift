@@ -99,7 +99,7 @@ struct ICalendarExportTests {
 
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
-        let zone: TimeZone
+        let zone: Zone
         let program: [Weekday: String]
         let reminderTime: String
         let now: String

@@ -6,7 +6,7 @@ import Testing
 struct LearnedTimeTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
-        let zone: TimeZone
+        let zone: Zone
         let starts: [String]
         let weekday: Weekday
         let now: String

@@ -5,7 +5,7 @@ import Testing
 @Suite("Milestones right after a session completes")
 struct MilestoneTests {
     /// Sessions on `count` consecutive days ending with `last`, the last one being the one that completes.
-    static func dailyRun(_ count: Int, endingOn last: String, zone: TimeZone, time: LocalTime = LocalTime(hour: 18, minute: 0)!) -> [HistoryEntry] {
+    static func dailyRun(_ count: Int, endingOn last: String, zone: Zone, time: LocalTime = LocalTime(hour: 18, minute: 0)!) -> [HistoryEntry] {
         let lastDay = day(last)
         return (0..<count).map { offset in
             let start = lastDay.adding(days: offset - count + 1).instant(at: time, in: zone)
@@ -16,7 +16,7 @@ struct MilestoneTests {
 
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
-        let zone: TimeZone
+        let zone: Zone
         let history: [HistoryEntry]
         let program: [Weekday: String]
         let expected: [Milestone]

@@ -6,7 +6,7 @@ import Testing
 struct RestAdviceTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
-        let zone: TimeZone
+        let zone: Zone
         let restAfterDays: Int
         let adviceTime: String
         let starts: [String]

@@ -1,4 +1,5 @@
 import Foundation
+import GymbellControl
 @testable import GymbellCore
 
 /// A fixed instant from an ISO 8601 text with offset, e.g. "2026-03-29T02:30:00+02:00".
@@ -7,8 +8,8 @@ func instant(_ text: String) -> Date {
     return date
 }
 
-func zone(_ identifier: String) -> TimeZone {
-    guard let zone = TimeZone(identifier: identifier) else { preconditionFailure("unknown zone \(identifier)") }
+func zone(_ identifier: String) -> Zone {
+    guard let zone = SystemZones.named(identifier) else { preconditionFailure("unknown zone \(identifier)") }
     return zone
 }
 

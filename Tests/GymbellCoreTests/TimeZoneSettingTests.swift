@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GymbellControl
 @testable import GymbellCore
 
 @Suite("TZ in every form glibc reads, and POSIX rules")
@@ -21,8 +22,8 @@ struct TimeZoneSettingTests {
         }
     }
 
-    private static func zone(_ tz: String) -> TimeZone {
-        TimeZoneSetting.zone(forTZ: tz, reference: reference, zoneFile: zoneFile)
+    private static func zone(_ tz: String) -> Zone {
+        TimeZoneSetting.zone(forTZ: tz, named: SystemZones.named, zoneFile: zoneFile)
     }
 
     /// Instants across both 2026 transitions of Europe/Berlin and a year around them.
@@ -70,7 +71,7 @@ struct TimeZoneSettingTests {
         #expect(TimeZoneSetting.identifier(fromZoneFilePath: "/usr/share/zoneinfo/right/Asia/Kolkata") == "Asia/Kolkata")
         #expect(TimeZoneSetting.identifier(fromZoneFilePath: "/opt/tz/zoneinfo/UTC") == "UTC")
         #expect(TimeZoneSetting.identifier(fromZoneFilePath: "/etc/localtime") == nil)
-        let localtime = TimeZoneSetting.zone(of: Self.zoneFile("/etc/localtime-link")!, reference: Self.reference)
+        let localtime = TimeZoneSetting.zone(of: Self.zoneFile("/etc/localtime-link")!, named: SystemZones.named)
         #expect(localtime?.identifier == "Europe/Berlin")
     }
 }
@@ -121,11 +122,14 @@ struct PosixTimeZoneRuleTests {
         #expect(PosixTimeZoneRule(parsing: "IST-5:30")?.nextTransition(after: instant("2026-01-01T00:00:00Z")) == nil)
     }
 
-    @Test func aRuleNoZoneFollowsKeepsItsStandardOffset() throws {
-        // Daylight saving from 1 February to 1 December: no tz database zone does that.
-        let rule = try #require(PosixTimeZoneRule(parsing: "ODD-3ODDS,J32,J335"))
-        #expect(rule.zone(around: instant("2026-06-01T00:00:00Z")) == nil)
-        let zone = TimeZoneSetting.zone(forTZ: "ODD-3ODDS,J32,J335", reference: instant("2026-06-01T00:00:00Z")) { _ in nil }
-        #expect(zone.secondsFromGMT(for: instant("2026-06-01T00:00:00Z")) == 3 * 3600)
+    @Test func aRuleNoZoneFollowsIsExact() throws {
+        // Daylight saving from 1 February to 1 December: no tz database zone does that, the rule is the zone.
+        let zone = TimeZoneSetting.zone(forTZ: "ODD-3ODDS,J32,J335", named: { _ in nil }) { _ in nil }
+        #expect(zone.identifier == "ODD-3ODDS,J32,J335")
+        #expect(zone.secondsFromGMT(for: instant("2026-01-15T00:00:00Z")) == 3 * 3600)
+        #expect(zone.secondsFromGMT(for: instant("2026-06-01T00:00:00Z")) == 4 * 3600)
+        #expect(zone.abbreviation(for: instant("2026-06-01T00:00:00Z")) == "ODDS")
+        #expect(zone.isDaylightSavingTime(for: instant("2026-06-01T00:00:00Z")))
+        #expect(zone.abbreviation(for: instant("2026-12-15T00:00:00Z")) == "ODD")
     }
 }

@@ -6,7 +6,7 @@ import Testing
 struct TrainingStatsTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
-        let zone: TimeZone
+        let zone: Zone
         let program: [Weekday: String]
         let starts: [String]
         let now: String

@@ -1,4 +1,5 @@
 import Foundation
+import GymbellControl
 import GymbellCore
 import GymbellStore
 import Logging
@@ -65,7 +66,7 @@ struct DaemonTests {
         let clock = self.clock
         var ids = 0
         let environment = Daemon.Environment(
-            clock: { clock.now }, timeZone: { TimeZone(identifier: "Europe/Berlin")! }, launch: launch,
+            clock: { clock.now }, timeZone: { SystemZones.named("Europe/Berlin")! }, launch: launch,
             newID: { ids += 1; return "s\(ids)" }, isInstalled: { _ in false })
         let daemon = Daemon(
             config: config, store: store, presenter: presenter, timer: timer, environment: environment, logger: Logger(label: "test"))

@@ -63,7 +63,7 @@ struct StoreChangeMirrorTests {
         ]),
         Script(name: "a session finished; the daily state saved", changes: [
             .start(rest, workout: nil), .remove(rest.reminders.map(\.id)), .finish(SessionID("r1"), at: at(100)),
-            .saveDaily(DailyState(lastHandled: at(50), quietDay: LocalDay(containing: at(50), in: TimeZone(identifier: "UTC")!))),
+            .saveDaily(DailyState(lastHandled: at(50), quietDay: LocalDay(containing: at(50), in: Zone.utc))),
         ]),
         Script(name: "a strength workout: sets, progress, pause reminders, notice id, abandoned", changes: [
             .start(strengthPlan("p1", at: 0), workout: "push"),

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The program's upcoming workouts as an RFC 5545 calendar (`gymbell export-ics`), for GNOME Calendar,
 /// Thunderbird and the like.
@@ -18,7 +18,7 @@ public enum ICalendarExport {
     /// `autoLead` earlier. Days whose workout is not defined are left out.
     public static func ics(
         program: [Weekday: String], workouts: [String: WorkoutDefinition], reminderTime: LocalTime,
-        from now: Date, weeks: Int, timeZone: TimeZone, messages: Messages = .english,
+        from now: Date, weeks: Int, timeZone: Zone, messages: Messages = .english,
         learnedStarts: [Weekday: LocalTime] = [:], autoLead: TimeInterval = 0, alarms: Bool = true
     ) -> String {
         let today = LocalDay(containing: now, in: timeZone)
@@ -141,7 +141,7 @@ public enum ICalendarExport {
     /// TEXT: backslash, semicolon, comma and newlines escaped; other control characters dropped.
     static func escaped(_ text: String) -> String {
         var result = ""
-        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        let normalized = text.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
         for scalar in normalized.unicodeScalars {
             switch scalar {
             case "\\": result += "\\\\"
@@ -208,7 +208,7 @@ public enum ICalendarExport {
     }
 
     /// The wall-clock time of `instant` in `timeZone`: `20261122T180000`.
-    static func localStamp(_ instant: Date, in timeZone: TimeZone) -> String {
+    static func localStamp(_ instant: Date, in timeZone: Zone) -> String {
         wallStamp(secondsSinceEpoch: Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: instant))
     }
 
@@ -248,7 +248,7 @@ enum TimeZoneComponent {
         let isDaylight: Bool
     }
 
-    static func lines(for timeZone: TimeZone, from start: Date, through end: Date) -> [String] {
+    static func lines(for timeZone: Zone, from start: Date, through end: Date) -> [String] {
         let transitions = transitions(in: timeZone, from: start.addingTimeInterval(-400 * 86_400), through: end)
         let inForce = transitions.last { $0.instant <= start }
         var lines = ["BEGIN:VTIMEZONE", "TZID:\(ICalendarExport.parameterValue(timeZone.identifier))"]
@@ -271,7 +271,7 @@ enum TimeZoneComponent {
     }
 
     /// Every instant in the span at which the zone's UTC offset changes, to the second.
-    static func transitions(in timeZone: TimeZone, from start: Date, through end: Date) -> [Transition] {
+    static func transitions(in timeZone: Zone, from start: Date, through end: Date) -> [Transition] {
         var found: [Transition] = []
         var lo = start.timeIntervalSince1970.rounded(.down)
         var offsetAtLo = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: lo))

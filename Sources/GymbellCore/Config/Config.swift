@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// gymbell's settings, decoded and validated from `config.toml`.
 /// Every field has the built-in default's value when the file leaves it out.

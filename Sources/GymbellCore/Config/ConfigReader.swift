@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads typed settings out of parsed TOML values, collecting a located diagnostic for every problem
 /// instead of stopping at the first. Each reader returns nil when it reported one.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The duration syntax of the config file and the CLI: `40s`, `2m`, `1m30s`, `2h`, `1h2m3s` or plain
 /// seconds (`90`); seconds may have a fraction (`1.5s`, `0.5`).
@@ -7,7 +7,7 @@ public enum DurationText {
     /// Units go from large to small, each at most once; only seconds may have a fraction.
     /// Surrounding whitespace is ignored, whitespace inside is not allowed.
     public static func parse(_ text: String) -> TimeInterval? {
-        let scalars = Array(text.trimmingCharacters(in: .whitespacesAndNewlines).unicodeScalars)
+        let scalars = Array(text.trimmingWhitespace().unicodeScalars)
         guard !scalars.isEmpty else { return nil }
 
         // Plain seconds: "90", "0.5".

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The `exercises` of a strength workout: a list of inline tables, one per exercise, each with its
 /// sets and the rest after each set.

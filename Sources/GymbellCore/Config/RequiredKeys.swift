@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The keys a table must have: a missing one is reported at the table, saying what the table needs,
 /// unless an unknown key was already reported as its misspelling.

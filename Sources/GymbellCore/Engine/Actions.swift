@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a click on one of gymbell's notifications does.
 enum Actions {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The agenda: what falls due is shown (or held, or dropped as too late), the daily reminder is
 /// planned, finished sessions are recorded, and the timer is armed for the earliest instant.

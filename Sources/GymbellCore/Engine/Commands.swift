@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The commands of the control interface that drive a session: rest, sets, intervals, stop, resume.
 enum Commands {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The daily reminder's commands and rules: snooze, skip today, start today's workout, and what a new
 /// config changes.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the engine asks the daemon to carry out, in order.
 public enum Effect: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The daemon's decisions, as one pure function: `handle(event, at:)` takes the state, the event, the
 /// instant and the time zone, and gives the new state and the effects to carry out (DESIGN.md §2).
@@ -117,7 +117,7 @@ struct Turn {
     var effects: [Effect] = []
 
     var now: Date { moment.now }
-    var timeZone: TimeZone { moment.timeZone }
+    var timeZone: Zone { moment.timeZone }
     var config: Config { context.config }
     var messages: Messages { context.messages }
 

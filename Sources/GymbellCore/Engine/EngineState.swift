@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything the engine decides on. The durable part mirrors the state database (the daemon loads it
 /// once at start-up and every change reaches the database as a `StoreChange` effect); the rest lives

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What happens to the engine. Every event is handled at an instant in a time zone (`Moment`).
 public enum Event: Equatable, Sendable {
@@ -79,11 +79,11 @@ public enum CommandReply: Equatable, Sendable {
 /// The instant an event is handled at, and what else the engine may not find out by itself.
 public struct Moment: Sendable {
     public var now: Date
-    public var timeZone: TimeZone
+    public var timeZone: Zone
     /// A fresh id, for a session a command starts.
     public var newID: String
 
-    public init(now: Date, timeZone: TimeZone, newID: String = "") {
+    public init(now: Date, timeZone: Zone, newID: String = "") {
         self.now = now
         self.timeZone = timeZone
         self.newID = newID

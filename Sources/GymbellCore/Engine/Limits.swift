@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The ranges every value a person gives must fall in, defined once: the CLI, the control interface,
 /// the engine and the config reader all check against these.

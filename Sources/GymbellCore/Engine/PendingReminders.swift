@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The pending reminders, indexed by id, in due order, by session and by kind: what the engine asks on
 /// every event (what is due, the earliest one, a session's reminders) costs O(log n) plus what it

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The commands that only read: what comes next, the status, the history and what it gives.
 enum Queries {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Seed 002's reminders from the history — paused workout, rest-day advice, milestones — and telling
 /// the user about the state database.

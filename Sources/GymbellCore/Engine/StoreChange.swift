@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One change to the durable state, as the engine decides it. The engine applies it to its own state
 /// (`EngineState.apply`) and hands it to the daemon, which writes it to the database in one

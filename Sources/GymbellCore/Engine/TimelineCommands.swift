@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a media player's controls (MPRIS) ask of the running session.
 public enum PlayerControl: String, CaseIterable, Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One recorded workout session, as `gymbell history` lists it and the smart rules read it.
 public struct HistoryEntry: Codable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `gymbell stats` shows (the D-Bus `Stats` method answers it as JSON).
 public struct StatsReport: Codable, Equatable, Sendable {
@@ -19,7 +19,7 @@ public struct StatsReport: Codable, Equatable, Sendable {
         self.workoutsCompleted = workoutsCompleted
     }
 
-    public init(history: [HistoryEntry], program: [Weekday: String], now: Date, timeZone: TimeZone) {
+    public init(history: [HistoryEntry], program: [Weekday: String], now: Date, timeZone: Zone) {
         let stats = TrainingStats(entries: history, program: program, now: now, timeZone: timeZone)
         self.init(
             streak: stats.streak, sessionsThisWeek: stats.sessionsThisWeek, sessionsThisMonth: stats.sessionsThisMonth,
@@ -98,7 +98,7 @@ public struct SuggestReport: Codable, Equatable, Sendable {
         self.weekdays = weekdays
     }
 
-    public init(config: Config, history: [HistoryEntry], now: Date, timeZone: TimeZone, rule: LearnedTime = LearnedTime()) {
+    public init(config: Config, history: [HistoryEntry], now: Date, timeZone: Zone, rule: LearnedTime = LearnedTime()) {
         let settings = config.reminders
         let suggestions = rule.suggestions(settings: settings, history: history, now: now, in: timeZone)
         self.init(

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Seed 002's learned reminder time: the usual start per weekday is the median local time of day of
 /// the latest sessions on that weekday; `time = "auto"` reminds `auto_lead` before it.
@@ -29,7 +29,7 @@ public struct LearnedTime: Equatable, Sendable {
     }
 
     /// The usual start on `weekday`, from sessions started before `now`; nil with too few.
-    public func usualStart(on weekday: Weekday, history: [HistoryEntry], now: Date, in timeZone: TimeZone) -> LocalTime? {
+    public func usualStart(on weekday: Weekday, history: [HistoryEntry], now: Date, in timeZone: Zone) -> LocalTime? {
         let starts = latestStarts(on: weekday, history: history, now: now, in: timeZone)
         guard starts.count >= max(1, minimumSamples) else { return nil }
         return Self.median(starts)
@@ -38,7 +38,7 @@ public struct LearnedTime: Equatable, Sendable {
     /// The daily reminder's time on `weekday`: `auto_lead` before the usual start with `time = "auto"`
     /// (not before midnight), else — and while nothing is learned — the fixed `time`.
     public func reminderTime(
-        on weekday: Weekday, settings: DailyReminderSettings, history: [HistoryEntry], now: Date, in timeZone: TimeZone
+        on weekday: Weekday, settings: DailyReminderSettings, history: [HistoryEntry], now: Date, in timeZone: Zone
     ) -> LocalTime {
         guard settings.autoTime, let usual = usualStart(on: weekday, history: history, now: now, in: timeZone) else {
             return settings.time
@@ -47,7 +47,7 @@ public struct LearnedTime: Equatable, Sendable {
     }
 
     /// Every weekday, Monday first.
-    public func suggestions(settings: DailyReminderSettings, history: [HistoryEntry], now: Date, in timeZone: TimeZone) -> [Suggestion] {
+    public func suggestions(settings: DailyReminderSettings, history: [HistoryEntry], now: Date, in timeZone: Zone) -> [Suggestion] {
         Weekday.allCases.map { weekday in
             let starts = latestStarts(on: weekday, history: history, now: now, in: timeZone)
             return Suggestion(
@@ -59,7 +59,7 @@ public struct LearnedTime: Equatable, Sendable {
     }
 
     /// Seconds since local midnight of the first session of each of the latest `sampleSize` days on `weekday`.
-    private func latestStarts(on weekday: Weekday, history: [HistoryEntry], now: Date, in timeZone: TimeZone) -> [Int] {
+    private func latestStarts(on weekday: Weekday, history: [HistoryEntry], now: Date, in timeZone: Zone) -> [Int] {
         var firstStart: [LocalDay: Date] = [:]
         for entry in history where entry.startedAt <= now {
             let day = LocalDay(containing: entry.startedAt, in: timeZone)
@@ -73,7 +73,7 @@ public struct LearnedTime: Equatable, Sendable {
     }
 
     /// Wall-clock seconds since midnight: 18:00 is 64800 on a DST day too.
-    static func secondsSinceLocalMidnight(_ instant: Date, on day: LocalDay, in timeZone: TimeZone) -> Int {
+    static func secondsSinceLocalMidnight(_ instant: Date, on day: LocalDay, in timeZone: Zone) -> Int {
         let local = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
         return Int(local.rounded(.down)) - day.daysSinceEpoch * 86_400
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An achievement worth one celebration (seed 002 "Achievement Notifications").
 public enum Milestone: Hashable, Sendable, Codable {
@@ -21,7 +21,7 @@ public enum Milestone: Hashable, Sendable, Codable {
 public enum MilestoneRule {
     /// `history` already holds `session` as completed ([] when it does not).
     public static func reached(
-        byCompleting session: SessionID, history: [HistoryEntry], program: [Weekday: String], now: Date, timeZone: TimeZone
+        byCompleting session: SessionID, history: [HistoryEntry], program: [Weekday: String], now: Date, timeZone: Zone
     ) -> [Milestone] {
         guard let completed = history.first(where: { $0.id == session && $0.outcome == .completed }) else { return [] }
         // Before it: without it, and without the other sessions of its day that did not complete (a

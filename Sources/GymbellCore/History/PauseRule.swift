@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Seed 002's paused workout: a running session without progress for `pauseAfter` gets a reminder,
 /// once more 24 h after its last progress, and is abandoned `pauseAfter` after that second reminder

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Seed 002's rest-day advice: after `restAfterDays` consecutive days with a session, on a day with no
 /// session yet, "Good rest day! 🌙" at `adviceTime` (local).
@@ -18,7 +18,7 @@ public struct RestAdviceRule: Equatable, Sendable {
 
     /// The advice for `day`, judged on the sessions started before `now`: `day` has none, and the days
     /// just before it have at least `restAfterDays` in a row. Its due instant may lie before `now`.
-    public func advice(on day: LocalDay, history: [HistoryEntry], now: Date, in timeZone: TimeZone) -> RestAdvice? {
+    public func advice(on day: LocalDay, history: [HistoryEntry], now: Date, in timeZone: Zone) -> RestAdvice? {
         guard restAfterDays > 0 else { return nil }
         let days = TrainingDays(entries: history.filter { $0.startedAt <= now }, timeZone: timeZone)
         guard !days.contains(day) else { return nil }
@@ -30,7 +30,7 @@ public struct RestAdviceRule: Equatable, Sendable {
     /// The first advice due strictly after `now`, today's or tomorrow's, as the history stands at `now`.
     /// Tomorrow's assumes no further session today; re-ask whenever a session starts, and confirm with
     /// `advice(on:…)` when it fires.
-    public func next(after now: Date, history: [HistoryEntry], in timeZone: TimeZone) -> RestAdvice? {
+    public func next(after now: Date, history: [HistoryEntry], in timeZone: Zone) -> RestAdvice? {
         let today = LocalDay(containing: now, in: timeZone)
         for day in [today, today.adding(days: 1)] {
             if let advice = advice(on: day, history: history, now: now, in: timeZone), advice.due > now { return advice }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Streak and counts for `gymbell stats`, the milestones and the rest-day advice, from the history at `now`.
 ///
@@ -25,7 +25,7 @@ public struct TrainingStats: Equatable, Sendable {
         self.consecutiveTrainingDays = consecutiveTrainingDays
     }
 
-    public init(entries: [HistoryEntry], program: [Weekday: String], now: Date, timeZone: TimeZone) {
+    public init(entries: [HistoryEntry], program: [Weekday: String], now: Date, timeZone: Zone) {
         let started = entries.filter { $0.startedAt <= now }
         let days = TrainingDays(entries: started, timeZone: timeZone)
         let today = LocalDay(containing: now, in: timeZone)
@@ -53,7 +53,7 @@ struct TrainingDays {
     let days: Set<LocalDay>
     let earliest: LocalDay?
 
-    init(entries: [HistoryEntry], timeZone: TimeZone) {
+    init(entries: [HistoryEntry], timeZone: Zone) {
         days = Set(entries.map { LocalDay(containing: $0.startedAt, in: timeZone) })
         earliest = days.min()
     }

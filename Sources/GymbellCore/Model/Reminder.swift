@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a reminder is about; decides its texts, its actions and its late policy.
 public enum ReminderKind: String, Codable, Sendable, CaseIterable {
@@ -211,6 +211,6 @@ public struct Session: Hashable, Sendable {
         let k = Int((elapsed / cycle).rounded(.down))
         let within = elapsed - Double(k) * cycle
         return (within < first ? names.0 : names.1)
-            .replacingOccurrences(of: "{n}", with: String(k + 1)).replacingOccurrences(of: "{count}", with: String(count))
+            .replacing("{n}", with: String(k + 1)).replacing("{count}", with: String(count))
     }
 }

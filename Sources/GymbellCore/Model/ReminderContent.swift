@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a reminder says, as its kind of message and the values in it. Rendered through `Messages` when
 /// it is shown (or listed), so that a language change or a corrected text reaches reminders planned

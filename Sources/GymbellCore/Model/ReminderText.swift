@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every user-visible text of a reminder, through a translation function (gettext in the daemon,
 /// identity in tests). Source strings are English (DESIGN.md §4); `{name}` marks a value filled in
@@ -13,7 +13,7 @@ public struct Messages: Sendable {
     /// The translation of `msgid` with its `{placeholders}` filled in.
     public func callAsFunction(_ msgid: String, _ values: [String: String] = [:]) -> String {
         var text = translate(msgid)
-        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        for (name, value) in values { text = text.replacing("{\(name)}", with: value) }
         return text
     }
 

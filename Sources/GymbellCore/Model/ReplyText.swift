@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The sentences a command answers with, in the terminal (`gymbell set-done`, `start`, `resume`).
 extension Messages {

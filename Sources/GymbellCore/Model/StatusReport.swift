@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `gymbell status --json` prints (DESIGN.md §5).
 public struct StatusReport: Codable, Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why the daemon's state is not being saved, or was damaged and replaced. The daemon tells it once
 /// as a notification and `gymbell status` shows it for as long as it lasts.
@@ -38,7 +38,7 @@ public struct StorageProblem: Hashable, Sendable, Codable {
     }
 
     /// The directory that holds the database (what to free space in, or make writable).
-    public var directory: String { (database as NSString).deletingLastPathComponent }
+    public var directory: String { FilePath.directory(of: database) }
 
     /// Whether `other` is the same problem as this one (told once, not again when only `since` or `detail` differ).
     public func isSame(as other: StorageProblem) -> Bool {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One line of `gymbell upcoming`: a reminder to come, with the workout the program plans.
 public struct UpcomingEntry: Codable, Equatable, Sendable {

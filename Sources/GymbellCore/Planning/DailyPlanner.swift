@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One resolved daily reminder: which day, at which instant, with which texts.
 public struct PlannedDaily: Hashable, Sendable {
@@ -63,7 +63,7 @@ public struct DailyPlanner: Sendable {
     }
 
     /// The planner with the times learned from `history` at `now` when `time = "auto"`.
-    public init(config: Config, history: [HistoryEntry], now: Date, in timeZone: TimeZone) {
+    public init(config: Config, history: [HistoryEntry], now: Date, in timeZone: Zone) {
         var learned: [Weekday: LocalTime] = [:]
         if config.reminders.autoTime {
             let rule = LearnedTime()
@@ -78,7 +78,7 @@ public struct DailyPlanner: Sendable {
     public func time(on weekday: Weekday) -> LocalTime { learnedTimes[weekday] ?? settings.time }
 
     /// The reminder planned for `day`, if that day gets one.
-    public func planned(on day: LocalDay, in timeZone: TimeZone) -> PlannedDaily? {
+    public func planned(on day: LocalDay, in timeZone: Zone) -> PlannedDaily? {
         guard settings.enabled, settings.days.contains(day.weekday) else { return nil }
         let occurrence = day.instant(at: time(on: day.weekday), in: timeZone)
         if program.isEmpty {
@@ -93,7 +93,7 @@ public struct DailyPlanner: Sendable {
     }
 
     /// The first planned reminder strictly after `instant` (looks up to two weeks ahead).
-    public func next(after instant: Date, in timeZone: TimeZone, excluding quietDay: LocalDay? = nil) -> PlannedDaily? {
+    public func next(after instant: Date, in timeZone: Zone, excluding quietDay: LocalDay? = nil) -> PlannedDaily? {
         let today = LocalDay(containing: instant, in: timeZone)
         for offset in -1...14 {
             let day = today.adding(days: offset)
@@ -104,7 +104,7 @@ public struct DailyPlanner: Sendable {
     }
 
     /// The daily reminders of the next `days` days after `instant`, in order (what `gymbell upcoming` lists).
-    public func upcoming(after instant: Date, days: Int, in timeZone: TimeZone, excluding quietDay: LocalDay? = nil) -> [PlannedDaily] {
+    public func upcoming(after instant: Date, days: Int, in timeZone: Zone, excluding quietDay: LocalDay? = nil) -> [PlannedDaily] {
         let today = LocalDay(containing: instant, in: timeZone)
         return (0..<max(0, days)).compactMap { offset in
             let day = today.adding(days: offset)
@@ -114,7 +114,7 @@ public struct DailyPlanner: Sendable {
     }
 
     /// The last planned reminder at or before `instant`.
-    public func latest(atOrBefore instant: Date, in timeZone: TimeZone) -> PlannedDaily? {
+    public func latest(atOrBefore instant: Date, in timeZone: Zone) -> PlannedDaily? {
         let today = LocalDay(containing: instant, in: timeZone)
         for offset in stride(from: 1, through: -14, by: -1) {
             if let planned = planned(on: today.adding(days: offset), in: timeZone), planned.occurrence <= instant {
@@ -127,7 +127,7 @@ public struct DailyPlanner: Sendable {
     /// Decides at `now` whether an occurrence is due (on time or late within `late_grace`) and which is next.
     /// A first run (no state yet) starts counting from `now`: nothing before it counts as missed.
     /// An occurrence is shown at most once: everything at or before `lastHandled` is done.
-    public func decide(at now: Date, state: DailyState, in timeZone: TimeZone) -> DailyDecision {
+    public func decide(at now: Date, state: DailyState, in timeZone: Zone) -> DailyDecision {
         var state = state
         let handledUntil = state.lastHandled ?? now
         if state.lastHandled == nil { state.lastHandled = now }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decides which due reminders are still worth showing (DESIGN.md §3 "Late reminders").
 public struct LatePolicy: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A session and every reminder it will give, planned whole at its start (DESIGN.md §3).
 public struct SessionPlan: Hashable, Sendable {

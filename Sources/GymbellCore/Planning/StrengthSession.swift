@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a strength workout stands: which set of which exercise comes next (seeds 001/002:
 /// set → rest → next set). Pure value; stored with the session so a restart continues it.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The running session as a media player shows it (MPRIS 2 "Now Playing"): what to do now as the
 /// title, the workout and the detail as the artist, the next step as the album, the current phase as
@@ -75,7 +75,7 @@ public struct NowPlaying: Equatable, Sendable {
         let round = Int((elapsed / cycle).rounded(.down))
         let working = elapsed - Double(round) * cycle < phases.0
         let start = Double(round) * cycle + (working ? 0 : phases.0)
-        let detail = counter.replacingOccurrences(of: "{n}", with: String(round + 1)).replacingOccurrences(of: "{count}", with: String(count))
+        let detail = counter.replacing("{n}", with: String(round + 1)).replacing("{count}", with: String(count))
         let next: String
         if working, phases.1 > 0 {
             next = step(names.1, phases.1, messages)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one notification a running session has, replaced in place at every transition: it always says
 /// what to do now, so no superseded instruction can be left on screen, nothing piles up, and the
@@ -14,7 +14,7 @@ public enum SessionNotice {
     /// - nextDue: when the session's next reminder falls due; nil when none is planned (a set in
     ///   progress, or the session's timeline has run out).
     public static func make(
-        session: Session, transition: Reminder?, nextDue: Date?, now: Date, timeZone: TimeZone, server: ServerProfile,
+        session: Session, transition: Reminder?, nextDue: Date?, now: Date, timeZone: Zone, server: ServerProfile,
         messages: Messages, privateMode: Bool
     ) -> Notice {
         let said = transition?.text(messages)
@@ -74,7 +74,7 @@ public enum SessionNotice {
     }
 
     private static func strengthLine(
-        _ progress: StrengthProgress, at now: Date, timeZone: TimeZone, messages: Messages, privateMode: Bool
+        _ progress: StrengthProgress, at now: Date, timeZone: Zone, messages: Messages, privateMode: Bool
     ) -> String {
         if privateMode {
             // No exercise names or weights on a shared screen: only how far along.
@@ -90,12 +90,10 @@ public enum SessionNotice {
     }
 
     /// "14:05:30" in `timeZone`.
-    static func clockTime(_ date: Date, in timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let c = calendar.dateComponents([.hour, .minute, .second], from: date)
-        func two(_ n: Int?) -> String { let n = n ?? 0; return n < 10 ? "0\(n)" : "\(n)" }
-        return "\(two(c.hour)):\(two(c.minute)):\(two(c.second))"
+    static func clockTime(_ date: Date, in timeZone: Zone) -> String {
+        let second = LocalDay.secondOfDay(date, in: timeZone)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))"
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `private = true`: reminders say what kind of moment it is, never which workout, exercise or weight,
 /// for screens other people can see.

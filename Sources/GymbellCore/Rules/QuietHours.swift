@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `[quiet_hours]`: a daily local window (it may wrap midnight, 22:00–07:00) in which daily and smart
 /// reminders are held and shown when it ends. Transitions of a session the user started are never held.
@@ -19,7 +19,7 @@ public struct QuietHours: Equatable, Sendable {
     public var wrapsMidnight: Bool { end.secondsSinceMidnight < start.secondsSinceMidnight }
 
     /// The quiet window that contains `instant`, if one does.
-    public func window(containing instant: Date, in timeZone: TimeZone) -> Range<Date>? {
+    public func window(containing instant: Date, in timeZone: Zone) -> Range<Date>? {
         let today = LocalDay(containing: instant, in: timeZone)
         // A window containing `instant` starts today or, when it wraps midnight, yesterday.
         for startDay in [today.adding(days: -1), today] {
@@ -30,12 +30,12 @@ public struct QuietHours: Equatable, Sendable {
         return nil
     }
 
-    public func isQuiet(at instant: Date, in timeZone: TimeZone) -> Bool {
+    public func isQuiet(at instant: Date, in timeZone: Zone) -> Bool {
         window(containing: instant, in: timeZone) != nil
     }
 
     /// When a reminder due at `due` may be shown: the end of the quiet window containing it, or `due`.
-    public func release(for due: Date, in timeZone: TimeZone) -> Date {
+    public func release(for due: Date, in timeZone: Zone) -> Date {
         window(containing: due, in: timeZone)?.upperBound ?? due
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A reminder at a local time of day on some weekdays, resolved to instants in a given time zone.
 /// Pure: every question takes the instant it is asked at.
@@ -12,12 +12,12 @@ public struct DailySchedule: Equatable, Sendable {
     }
 
     /// The occurrence on `day`, if `day` is one of the schedule's weekdays.
-    public func occurrence(on day: LocalDay, in timeZone: TimeZone) -> Date? {
+    public func occurrence(on day: LocalDay, in timeZone: Zone) -> Date? {
         days.contains(day.weekday) ? day.instant(at: time, in: timeZone) : nil
     }
 
     /// The first occurrence strictly after `instant`.
-    public func next(after instant: Date, in timeZone: TimeZone) -> Date? {
+    public func next(after instant: Date, in timeZone: Zone) -> Date? {
         guard !days.isEmpty else { return nil }
         let today = LocalDay(containing: instant, in: timeZone)
         for offset in -1...8 {
@@ -29,7 +29,7 @@ public struct DailySchedule: Equatable, Sendable {
     }
 
     /// The last occurrence at or before `instant`.
-    public func latest(atOrBefore instant: Date, in timeZone: TimeZone) -> Date? {
+    public func latest(atOrBefore instant: Date, in timeZone: Zone) -> Date? {
         guard !days.isEmpty else { return nil }
         let today = LocalDay(containing: instant, in: timeZone)
         for offset in stride(from: 1, through: -8, by: -1) {

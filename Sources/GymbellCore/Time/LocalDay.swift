@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A calendar day in some time zone, as a count of days since 1970-01-01.
 /// Plain arithmetic (no Calendar) so that DST and zone rules come only from `TimeZone` offsets.
@@ -8,9 +8,15 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
     public init(daysSinceEpoch: Int) { self.daysSinceEpoch = daysSinceEpoch }
 
     /// The local day that contains `instant` in `timeZone`.
-    public init(containing instant: Date, in timeZone: TimeZone) {
+    public init(containing instant: Date, in timeZone: Zone) {
         let local = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
         daysSinceEpoch = Int((local / 86_400).rounded(.down))
+    }
+
+    /// The wall clock's seconds since its midnight at `instant` (0…86 399), fractions dropped.
+    public static func secondOfDay(_ instant: Date, in timeZone: Zone) -> Int {
+        let local = Int((instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))).rounded(.down))
+        return ((local % 86_400) + 86_400) % 86_400
     }
 
     public init?(year: Int, month: Int, day: Int) {
@@ -56,7 +62,7 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
     /// The instant at which the wall clock of `timeZone` shows `time` on this day.
     /// A time skipped by a forward jump (spring forward) resolves to the first instant after the gap;
     /// a time that occurs twice (fall back) resolves to the first occurrence.
-    public func instant(at time: LocalTime, in timeZone: TimeZone) -> Date {
+    public func instant(at time: LocalTime, in timeZone: Zone) -> Date {
         let wall = Double(daysSinceEpoch * 86_400 + time.secondsOfDay)
         // The offsets in force well before and well after this wall time bracket any transition.
         let offsetBefore = Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall - 86_400)))

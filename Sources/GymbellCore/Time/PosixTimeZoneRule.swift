@@ -1,10 +1,12 @@
-import Foundation
+import FoundationEssentials
 
 /// A POSIX `TZ` rule such as `CET-1CEST,M3.5.0,M10.5.0/3`, as glibc reads it (and as the last line of
-/// every TZif zone file states the zone's current rule). Foundation's `TimeZone` cannot read one, so
-/// the rule is evaluated here and then matched to a tz database zone with the same transitions
-/// (`zone(around:)`), which keeps every other part of gymbell on `TimeZone`.
+/// every TZif zone file states the zone's current rule), evaluated here for any year: it is a `Zone`'s
+/// rules of its own (`Zone.swift`), exact where no tz database zone follows it.
 public struct PosixTimeZoneRule: Equatable, Sendable {
+    /// The rule as written (its identifier as a zone).
+    public let text: String
+
     /// When daylight saving time starts or ends, in local time of the period it ends.
     public struct Transition: Equatable, Sendable {
         public enum Day: Equatable, Sendable {
@@ -35,6 +37,7 @@ public struct PosixTimeZoneRule: Equatable, Sendable {
 
     /// Parses `text`; nil when it is not a POSIX rule.
     public init?(parsing text: String) {
+        self.text = text
         var reader = RuleReader(Array(text.unicodeScalars))
         guard let standardName = reader.name(), let standardOffset = reader.offset() else { return nil }
         self.standardName = standardName
@@ -125,44 +128,6 @@ public struct PosixTimeZoneRule: Equatable, Sendable {
             day = candidate
         }
         return day * 86_400 + transition.time
-    }
-
-    // MARK: Matching a tz database zone
-
-    /// A `TimeZone` with this rule's offsets from a year before `reference` to three years after it: a
-    /// fixed-offset zone without daylight saving, else the first zone of `identifiers` whose transitions
-    /// agree (the zone the standard abbreviation names is tried first: `CET` → Europe/Paris).
-    /// Nil when no zone follows the rule.
-    public func zone(around reference: Date, among identifiers: [String] = TimeZone.knownTimeZoneIdentifiers) -> TimeZone? {
-        guard daylightSaving != nil else { return TimeZone(secondsFromGMT: standardSecondsFromGMT) }
-        let probes = probeInstants(around: reference)
-        let named = TimeZone(abbreviation: standardName).map { [$0.identifier] } ?? []
-        for identifier in named + identifiers {
-            guard let zone = TimeZone(identifier: identifier),
-                  probes.allSatisfy({ zone.secondsFromGMT(for: $0) == secondsFromGMT(for: $0) })
-            else { continue }
-            return zone
-        }
-        return nil
-    }
-
-    /// Instants that tell zones apart: each transition of the span and a second either side of it, and
-    /// the middle of every month.
-    private func probeInstants(around reference: Date) -> [Date] {
-        let start = reference.addingTimeInterval(-366 * 86_400)
-        let end = reference.addingTimeInterval(3 * 366 * 86_400)
-        var probes: [Date] = []
-        var cursor = start
-        while cursor < end {
-            probes.append(cursor)
-            cursor = cursor.addingTimeInterval(30 * 86_400)
-        }
-        cursor = start
-        while let next = nextTransition(after: cursor), next < end {
-            probes += [next.addingTimeInterval(-1), next, next.addingTimeInterval(1)]
-            cursor = next
-        }
-        return probes
     }
 
     private static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }

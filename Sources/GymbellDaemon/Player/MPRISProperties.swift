@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GymbellCore
 import GymbellDesktop
 
@@ -48,7 +48,7 @@ enum MPRISProperties {
 
     /// `/io/github/gymbell/Gymbell/track/<session>_<phase>`: a new phase is a new track.
     static func trackID(_ playing: NowPlaying) -> String {
-        let safe = { (text: String) in String(text.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? Character($0) : "_" }) }
+        let safe = { (text: String) in String(text.unicodeScalars.map { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) ? Character($0) : "_" }) }
         return "/io/github/gymbell/Gymbell/track/\(safe(playing.session.rawValue))_\(safe(playing.track))"
     }
 

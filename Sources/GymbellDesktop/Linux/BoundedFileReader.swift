@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads a small regular file (a config) so that no path can hang or exhaust the reader: the file is
 /// opened non-blocking (a FIFO cannot stall the open), anything but a regular file is refused after
@@ -52,7 +53,7 @@ public enum BoundedFileReader {
         var filled = 0
         while filled < content.count {
             let count = content.withUnsafeMutableBytes { buffer in
-                retryingInterrupts { Foundation.read(fd, buffer.baseAddress! + filled, buffer.count - filled) }
+                retryingInterrupts { Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled) }
             }
             if count < 0 { throw failure(call: "read", errno: errno) }
             if count == 0 { break }

@@ -1,5 +1,5 @@
 import CGLib
-import Foundation
+import FoundationEssentials
 
 /// Translations through GNU gettext (glibc's libintl) from compiled `.mo` catalogs.
 public enum Gettext {

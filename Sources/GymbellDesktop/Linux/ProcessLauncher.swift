@@ -24,6 +24,28 @@ public enum ProcessLauncher {
         return pid
     }
 
+    /// Runs `argv[0]` (searched on PATH) to its end and returns its exit status and what it wrote to
+    /// stdout and stderr; nil when it could not be started or did not exit normally.
+    public static func capture(_ argv: [String]) -> (status: Int32, output: String, error: String)? {
+        guard let program = argv.first, !program.isEmpty else { return nil }
+        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) }
+        cArgs.append(nil)
+        defer { for arg in cArgs { free(arg) } }
+        var output: UnsafeMutablePointer<gchar>?
+        var errorText: UnsafeMutablePointer<gchar>?
+        var waitStatus: gint = 0
+        var error: UnsafeMutablePointer<GError>?
+        let flags = GSpawnFlags(rawValue: G_SPAWN_SEARCH_PATH.rawValue | G_SPAWN_STDIN_FROM_DEV_NULL.rawValue)
+        let ok = cArgs.withUnsafeMutableBufferPointer { buffer in
+            g_spawn_sync(nil, buffer.baseAddress, nil, flags, gb_child_reset_signal_mask, nil, &output, &errorText, &waitStatus, &error)
+        }
+        defer { g_free(output); g_free(errorText) }
+        if let error { g_error_free(error) }
+        guard ok != 0, waitStatus & 0x7f == 0 else { return nil }  // exited, not killed by a signal
+        let text = { (bytes: UnsafeMutablePointer<gchar>?) in bytes.map { String(cString: $0) } ?? "" }
+        return ((waitStatus >> 8) & 0xff, text(output), text(errorText))
+    }
+
     /// Whether `program` is found on PATH (an optional helper such as `spd-say` may be missing).
     public static func isInstalled(_ program: String) -> Bool {
         guard let path = g_find_program_in_path(program) else { return false }

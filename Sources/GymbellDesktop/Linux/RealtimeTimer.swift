@@ -1,5 +1,6 @@
 import CGLib
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One CLOCK_REALTIME timerfd armed for an absolute wall-clock instant (DESIGN.md §3).
 /// With TFD_TIMER_CANCEL_ON_SET a jump of the wall clock wakes it with ECANCELED, so the daemon can

@@ -1,11 +1,11 @@
 import CGLib
-import Foundation
+import Synchronization
 
 /// A FIFO of jobs run on the thread that owns a GLib main context, in the order they were posted.
 /// Any thread may post; the jobs run on the context's loop.
 final class ContextQueue: @unchecked Sendable {
     private let context: OpaquePointer
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var jobs: [() -> Void] = []
 
     /// `context` nil means the global default context (the daemon's main loop).
@@ -17,10 +17,10 @@ final class ContextQueue: @unchecked Sendable {
     deinit { g_main_context_unref(context) }
 
     func post(_ job: @escaping () -> Void) {
-        lock.lock()
-        let wasEmpty = jobs.isEmpty
-        jobs.append(job)
-        lock.unlock()
+        let wasEmpty = lock.withLock { _ in
+            defer { jobs.append(job) }
+            return jobs.isEmpty
+        }
         guard wasEmpty else { return }  // a drain is already scheduled
         // An idle source, never g_main_context_invoke: that one runs the job at once, on the calling
         // thread, when the context happens to be unowned.
@@ -33,10 +33,10 @@ final class ContextQueue: @unchecked Sendable {
     }
 
     fileprivate func drain() {
-        lock.lock()
-        let batch = jobs
-        jobs.removeAll()
-        lock.unlock()
+        let batch = lock.withLock { _ in
+            defer { jobs.removeAll() }
+            return jobs
+        }
         for job in batch { job() }
     }
 }

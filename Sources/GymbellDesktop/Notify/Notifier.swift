@@ -1,6 +1,7 @@
 import CGLib
 import CNotify
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// What the notification server on the bus says about itself (GetServerInformation, GetCapabilities).
 public struct NotificationServerInfo: Equatable, Sendable {

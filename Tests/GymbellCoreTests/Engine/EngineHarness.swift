@@ -8,7 +8,7 @@ import Foundation
 struct EngineHarness {
     private(set) var engine: Engine
     private(set) var now: Date
-    let timeZone: TimeZone
+    let timeZone: Zone
     /// What the engine last armed the timer for.
     private(set) var armed: Date?
     /// Everything shown, in order: (instant, title, body), standalone reminders and the session's notice.
@@ -27,7 +27,7 @@ struct EngineHarness {
 
     /// Starts the engine at `start` (its start-up tick included).
     init(
-        _ toml: String = "", at start: String, in timeZone: TimeZone = berlin, stored: StoredState = StoredState(),
+        _ toml: String = "", at start: String, in timeZone: Zone = berlin, stored: StoredState = StoredState(),
         messages: Messages = .english
     ) throws {
         let config = try ConfigParser.parse(toml, path: "config.toml")

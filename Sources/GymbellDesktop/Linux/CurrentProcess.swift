@@ -1,0 +1,34 @@
+import FoundationEssentials
+import Glibc
+
+/// What full Foundation's `Bundle`, `NSHomeDirectory` and `FileHandle.standardError` told, from Linux.
+public enum CurrentProcess {
+    /// The running executable's path (`/proc/self/exe`), nil where /proc is not mounted.
+    public static var executablePath: String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The user's home directory from the password database; `/` when it has none.
+    public static var homeDirectory: String {
+        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return "/" }
+        let path = String(cString: directory)
+        return path.isEmpty ? "/" : path
+    }
+
+    public static var id: Int32 { getpid() }
+
+    /// `message` and a line break on standard error, unbuffered.
+    public static func printToStandardError(_ message: String, newline: Bool = true) {
+        let bytes = Array((newline ? message + "\n" : message).utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return }
+            written += count
+        }
+    }
+}
