@@ -126,11 +126,9 @@ test-packaging:
 
 # --- benchmarks and reliability suite (issue 6) --------------------------------------------------
 .PHONY: bench test-reliability
-BENCH_SCRATCH := .build-bench
 
-bench: deps   ## release build with a static Swift stdlib (as shipped), then bench/run.py (~9 min)
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(BENCH_SCRATCH)
-	$(PYTHON) bench/run.py --bin "$$($(SWIFT) build -c release --static-swift-stdlib --scratch-path $(BENCH_SCRATCH) --show-bin-path)/gymbell"
+bench: deps   ## the shipped build (release, static Swift stdlib) and its .deb, then bench/run.py (~10 min)
+	deb="$$(./packaging/build-deb.sh | tail -n 1)" && $(PYTHON) bench/run.py --bin "$(GYMBELL)" --deb "$$deb"
 
 test-reliability: build   ## kill -9 chaos, notification-server faults, fuzzing, security (~4 min)
 	GYMBELL_BIN="$$($(SWIFT) build --show-bin-path)/gymbell" $(PYTHON) -m pytest tests/reliability -q -p no:cacheprovider

@@ -107,6 +107,14 @@ def test_unpacked_binary_runs_here(unpacked):
     assert "OK" in check.stdout
 
 
+def test_sizes_are_lean(deb, unpacked):
+    """Issue 16's goals: the stripped binary ≤ 17 MB, the .deb ≤ 5 MB (FoundationEssentials, no ICU)."""
+    binary = (unpacked / "usr/bin/gymbell").stat().st_size
+    assert binary <= 17_000_000, f"stripped binary {binary / 1e6:.1f} MB > 17 MB"
+    package = Path(deb).stat().st_size
+    assert package <= 5_000_000, f".deb {package / 1e6:.1f} MB > 5 MB"
+
+
 def test_unpacked_templates_name_usr_bin(unpacked):
     for rel in (f"usr/share/applications/{APP_ID}.desktop", f"etc/xdg/autostart/{APP_ID}.desktop",
                 "usr/lib/systemd/user/gymbell.service", f"usr/share/dbus-1/services/{APP_ID}.service"):

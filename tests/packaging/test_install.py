@@ -146,6 +146,15 @@ def test_installed_binary_runs_without_swift_libraries(installed):
     assert check.returncode == 0, check.stdout + check.stderr
 
 
+def test_installed_binary_carries_no_icu(installed):
+    """Built on FoundationEssentials alone (issue 16): no ICU code or data, no full Foundation."""
+    data = installed.binary.read_bytes()
+    for marker in (b"icudt", b"ucol_open", b"FoundationInternationalization", b"_FoundationICU"):
+        assert marker not in data, f"{marker.decode()} is in {installed.binary}: something imports Foundation"
+    ldd = subprocess.run(["ldd", str(installed.binary)], capture_output=True, text=True, check=True).stdout
+    assert "libicu" not in ldd, ldd
+
+
 def test_man_page_renders_and_covers_every_command(installed):
     page = installed.path(MAN_PAGE)
     proc = subprocess.run(["groff", "-mandoc", "-Tutf8", "-ww", "-z", str(page)], capture_output=True, text=True)
