@@ -62,7 +62,7 @@ Version: $version
 Architecture: $arch
 Maintainer: The gymbell developers <gymbell@users.noreply.github.com>
 Installed-Size: $installed_size
-Depends: $depends
+Depends: $depends, tzdata
 Recommends: dbus-user-session | dbus-x11, notification-daemon, libcanberra-pulse
 Section: utils
 Priority: optional

@@ -65,7 +65,8 @@ def test_info(deb, installed):
         ["dpkg", "--print-architecture"], capture_output=True, text=True).stdout.strip()
     depends = dpkg_field(deb, "Depends")
     packages = {re.split(r"[ (]", d.strip())[0] for d in depends.split(",")}
-    for needed in ("libc6", "libnotify4", "libdbus-1-3", "libsqlite3-0", "libglib2.0-0", "libcanberra0"):
+    # tzdata: named time zones are read from /usr/share/zoneinfo by GLib (no ICU inside).
+    for needed in ("libc6", "libnotify4", "libdbus-1-3", "libsqlite3-0", "libglib2.0-0", "libcanberra0", "tzdata"):
         assert needed in packages, f"Depends lacks {needed}: {depends}"
     # gymbell plays its own sounds; on PulseAudio and PipeWire desktops libcanberra needs its pulse backend.
     assert "libcanberra-pulse" in dpkg_field(deb, "Recommends")
