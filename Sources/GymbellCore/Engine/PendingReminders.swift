@@ -17,8 +17,18 @@ public struct PendingReminders: Equatable, Sendable, Sequence {
         static func < (a: Key, b: Key) -> Bool { (a.due, a.id.rawValue) < (b.due, b.id.rawValue) }
     }
 
+    /// Built in one pass and one sort (start-up reads thousands at once); a later one with the same id
+    /// replaces an earlier one, as `insert` does.
     public init(_ reminders: some Sequence<Reminder> = [Reminder]()) {
-        for reminder in reminders { insert(reminder) }
+        byID.reserveCapacity(reminders.underestimatedCount)
+        for reminder in reminders { byID[reminder.id] = reminder }
+        order.reserveCapacity(byID.count)
+        for reminder in byID.values {
+            order.append(Key(due: reminder.due, id: reminder.id))
+            if let session = reminder.sessionID { bySession[session, default: []].insert(reminder.id) }
+            byKind[reminder.kind, default: []].insert(reminder.id)
+        }
+        order.sort()
     }
 
     public static func == (a: PendingReminders, b: PendingReminders) -> Bool { a.byID == b.byID }

@@ -54,6 +54,20 @@ struct PendingRemindersTests {
             }
             #expect(pending.contains(kindIn: [.pausedWorkout]) == list.contains { $0.kind == .pausedWorkout })
             #expect(pending.count == list.count)
+            // Built at once from the same reminders (as at start-up), it answers the same.
+            let built = PendingReminders(list.shuffled(using: &random))
+            #expect(Array(built) == Array(pending))
+            #expect(built.of(session: SessionID("a")) == pending.of(session: SessionID("a")))
+            #expect(built.contains(kindIn: [.daily]) == pending.contains(kindIn: [.daily]))
         }
+    }
+
+    @Test func aLaterReminderWithTheSameIDReplacesTheEarlierWhenBuilt() {
+        let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+        let first = Reminder(id: ReminderID("x"), kind: .daily, due: t0, content: .snoozed, sessionID: nil)
+        let second = Reminder(id: ReminderID("x"), kind: .snoozed, due: t0.addingTimeInterval(5), content: .snoozed, sessionID: nil)
+        let built = PendingReminders([first, second])
+        #expect(Array(built) == [second])
+        #expect(!built.contains(kindIn: [.daily]))
     }
 }
