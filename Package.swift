@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CCanberra", pkgConfig: "libcanberra", providers: [.apt(["libcanberra-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Pure Swift: model, planners, agenda, config, messages. No C, no clock, no files.
         .target(
@@ -29,8 +30,8 @@ let package = Package(
             name: "GymbellStore",
             dependencies: ["GymbellCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        // The only module that imports C: GLib main loop, timerfd, libnotify, libdbus, libcanberra.
-        .target(name: "GymbellDesktop", dependencies: ["CGLib", "CNotify", "CDBus", "CCanberra"]),
+        // The only module that imports C: GLib main loop, timerfd, libnotify, libdbus, libcanberra, SQLite.
+        .target(name: "GymbellDesktop", dependencies: ["CGLib", "CNotify", "CDBus", "CCanberra", "CSQLite"]),
         // The control interface's contract (one table: dispatch, client calls, introspection XML),
         // the bus names and the CLI's client.
         .target(name: "GymbellControl", dependencies: ["GymbellCore", "GymbellDesktop"]),
