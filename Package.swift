@@ -10,7 +10,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // C surface: modulemap + shim header only.
@@ -25,11 +24,8 @@ let package = Package(
             name: "GymbellCore",
             resources: [.embedInCode("Resources/default-config.toml")]
         ),
-        // SQLite state through GRDB.
-        .target(
-            name: "GymbellStore",
-            dependencies: ["GymbellCore", .product(name: "GRDB", package: "GRDB.swift")]
-        ),
+        // SQLite state: schema migrations, transactions, rows ↔ model, over GymbellDesktop's SQLite wrapper.
+        .target(name: "GymbellStore", dependencies: ["GymbellCore", "GymbellDesktop"]),
         // The only module that imports C: GLib main loop, timerfd, libnotify, libdbus, libcanberra, SQLite.
         .target(name: "GymbellDesktop", dependencies: ["CGLib", "CNotify", "CDBus", "CCanberra", "CSQLite"]),
         // The control interface's contract (one table: dispatch, client calls, introspection XML),
@@ -53,7 +49,8 @@ let package = Package(
         ),
         .testTarget(name: "GymbellCoreTests", dependencies: ["GymbellCore"]),
         .testTarget(
-            name: "GymbellStoreTests", dependencies: ["GymbellStore", "GymbellCore", .product(name: "GRDB", package: "GRDB.swift")]),
+            name: "GymbellStoreTests", dependencies: ["GymbellStore", "GymbellCore", "GymbellDesktop"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "GymbellDesktopTests", dependencies: ["GymbellDesktop"]),
         .testTarget(name: "GymbellControlTests", dependencies: ["GymbellControl", "GymbellCore", "GymbellDesktop"]),
         .testTarget(
