@@ -10,7 +10,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // C surface: modulemap + shim header only.
@@ -18,19 +17,17 @@ let package = Package(
         .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CCanberra", pkgConfig: "libcanberra", providers: [.apt(["libcanberra-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Pure Swift: model, planners, agenda, config, messages. No C, no clock, no files.
         .target(
             name: "GymbellCore",
             resources: [.embedInCode("Resources/default-config.toml")]
         ),
-        // SQLite state through GRDB.
-        .target(
-            name: "GymbellStore",
-            dependencies: ["GymbellCore", .product(name: "GRDB", package: "GRDB.swift")]
-        ),
-        // The only module that imports C: GLib main loop, timerfd, libnotify, libdbus, libcanberra.
-        .target(name: "GymbellDesktop", dependencies: ["CGLib", "CNotify", "CDBus", "CCanberra"]),
+        // SQLite state: schema migrations, transactions, rows ↔ model, over GymbellDesktop's SQLite wrapper.
+        .target(name: "GymbellStore", dependencies: ["GymbellCore", "GymbellDesktop"]),
+        // The only module that imports C: GLib main loop, timerfd, libnotify, libdbus, libcanberra, SQLite.
+        .target(name: "GymbellDesktop", dependencies: ["CGLib", "CNotify", "CDBus", "CCanberra", "CSQLite"]),
         // The control interface's contract (one table: dispatch, client calls, introspection XML),
         // the bus names and the CLI's client.
         .target(name: "GymbellControl", dependencies: ["GymbellCore", "GymbellDesktop"]),
@@ -52,7 +49,8 @@ let package = Package(
         ),
         .testTarget(name: "GymbellCoreTests", dependencies: ["GymbellCore", "GymbellControl"]),  // Control: the tz database through GLib
         .testTarget(
-            name: "GymbellStoreTests", dependencies: ["GymbellStore", "GymbellCore", .product(name: "GRDB", package: "GRDB.swift")]),
+            name: "GymbellStoreTests", dependencies: ["GymbellStore", "GymbellCore", "GymbellDesktop"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "GymbellDesktopTests", dependencies: ["GymbellDesktop"]),
         .testTarget(name: "GymbellControlTests", dependencies: ["GymbellControl", "GymbellCore", "GymbellDesktop"]),
         .testTarget(

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import GymbellCore
 
 /// How a session's life is written: started, replanned, showing life, finished, abandoned, stopped.
@@ -7,16 +6,16 @@ import GymbellCore
 enum SessionWrites {
     /// Makes `plan` the running session; the previous one is recorded as stopped and its reminders
     /// are cancelled (returned).
-    static func start(_ plan: SessionPlan, workout: String?, _ db: Database) throws -> [Reminder] {
+    static func start(_ plan: SessionPlan, workout: String?, _ db: StoreDatabase) throws -> [Reminder] {
         let s = plan.session
         let cancelled = try cancelRunning(as: .stopped, at: s.startedAt, db)
         try db.execute(
-            sql: """
-                INSERT OR REPLACE INTO session
-                    (id, kind, title, started_at, ends_at, detail, workout, outcome, last_progress_at, paused_at, shift)
-                VALUES (?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, ?)
-                """,
-            arguments: [
+            """
+            INSERT OR REPLACE INTO session
+                (id, kind, title, started_at, ends_at, detail, workout, outcome, last_progress_at, paused_at, shift)
+            VALUES (?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, ?)
+            """,
+            [
                 s.id.rawValue, s.kind.rawValue, s.title, s.startedAt.timeIntervalSince1970, s.endsAt.timeIntervalSince1970,
                 StoreRows.encode(s.detail), workout, s.startedAt.timeIntervalSince1970, s.pausedAt?.timeIntervalSince1970, s.shift,
             ])
@@ -24,30 +23,30 @@ enum SessionWrites {
         return cancelled
     }
 
-    static func finish(_ session: SessionID, at now: Date, _ db: Database) throws {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = ? AND outcome = 'running'", arguments: [session.rawValue]),
+    static func finish(_ session: SessionID, at now: Date, _ db: StoreDatabase) throws {
+        guard let row = try db.row("SELECT * FROM session WHERE id = ? AND outcome = 'running'", [session.rawValue]),
             let running = StoreRows.session(from: row)
         else { return }
         try db.execute(
-            sql: "UPDATE session SET outcome = 'completed', ended_at = ?, sets_done = ? WHERE id = ?",
-            arguments: [now.timeIntervalSince1970, running.setsDone(at: now), session.rawValue])
+            "UPDATE session SET outcome = 'completed', ended_at = ?, sets_done = ? WHERE id = ?",
+            [now.timeIntervalSince1970, running.setsDone(at: now), session.rawValue])
     }
 
-    static func abandon(_ session: SessionID, _ db: Database) throws -> [Reminder] {
-        let cancelled = try Row.fetchAll(db, sql: "SELECT * FROM reminder WHERE session_id = ? ORDER BY due", arguments: [session.rawValue])
+    static func abandon(_ session: SessionID, _ db: StoreDatabase) throws -> [Reminder] {
+        let cancelled = try db.rows("SELECT * FROM reminder WHERE session_id = ? ORDER BY due", [session.rawValue])
             .compactMap(StoreRows.reminder(from:))
-        try db.execute(sql: "DELETE FROM reminder WHERE session_id = ?", arguments: [session.rawValue])
+        try db.execute("DELETE FROM reminder WHERE session_id = ?", [session.rawValue])
         try db.execute(
-            sql: "UPDATE session SET outcome = 'abandoned', ended_at = last_progress_at WHERE id = ? AND outcome = 'running'",
-            arguments: [session.rawValue])
+            "UPDATE session SET outcome = 'abandoned', ended_at = last_progress_at WHERE id = ? AND outcome = 'running'",
+            [session.rawValue])
         return cancelled
     }
 
-    static func replan(_ plan: SessionPlan, progressAt: Date?, _ db: Database) throws {
-        try db.execute(sql: "DELETE FROM reminder WHERE session_id = ?", arguments: [plan.session.id.rawValue])
+    static func replan(_ plan: SessionPlan, progressAt: Date?, _ db: StoreDatabase) throws {
+        try db.execute("DELETE FROM reminder WHERE session_id = ?", [plan.session.id.rawValue])
         try db.execute(
-            sql: "UPDATE session SET ends_at = ?, title = ?, detail = ?, sets_done = ?, paused_at = ?, shift = ? WHERE id = ?",
-            arguments: [
+            "UPDATE session SET ends_at = ?, title = ?, detail = ?, sets_done = ?, paused_at = ?, shift = ? WHERE id = ?",
+            [
                 plan.session.endsAt.timeIntervalSince1970, plan.session.title, StoreRows.encode(plan.session.detail),
                 plan.session.setsDone(at: plan.session.startedAt), plan.session.pausedAt?.timeIntervalSince1970,
                 plan.session.shift, plan.session.id.rawValue,
@@ -56,25 +55,24 @@ enum SessionWrites {
         for reminder in plan.reminders { try StoreRows.insert(reminder, db) }
     }
 
-    static func recordProgress(_ session: SessionID, at instant: Date, _ db: Database) throws {
+    static func recordProgress(_ session: SessionID, at instant: Date, _ db: StoreDatabase) throws {
         try db.execute(
-            sql: "UPDATE session SET last_progress_at = ?, pause_reminders = 0 WHERE id = ?",
-            arguments: [instant.timeIntervalSince1970, session.rawValue])
-        try db.execute(
-            sql: "DELETE FROM reminder WHERE session_id = ? AND kind = ?", arguments: [session.rawValue, ReminderKind.pausedWorkout.rawValue])
+            "UPDATE session SET last_progress_at = ?, pause_reminders = 0 WHERE id = ?",
+            [instant.timeIntervalSince1970, session.rawValue])
+        try db.execute("DELETE FROM reminder WHERE session_id = ? AND kind = ?", [session.rawValue, ReminderKind.pausedWorkout.rawValue])
     }
 
     /// Ends the running session(s) with `outcome` at `now` and cancels every session reminder (returned).
-    static func cancelRunning(as outcome: HistoryEntry.Outcome, at now: Date, _ db: Database) throws -> [Reminder] {
+    static func cancelRunning(as outcome: HistoryEntry.Outcome, at now: Date, _ db: StoreDatabase) throws -> [Reminder] {
         // Sorted here: ORDER BY due would make SQLite walk the due index over every pending reminder.
-        let cancelled = try Row.fetchAll(db, sql: "SELECT * FROM reminder WHERE session_id IS NOT NULL")
+        let cancelled = try db.rows("SELECT * FROM reminder WHERE session_id IS NOT NULL")
             .compactMap(StoreRows.reminder(from:)).sorted { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) }
-        try db.execute(sql: "DELETE FROM reminder WHERE session_id IS NOT NULL")
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM session WHERE outcome = 'running'") {
+        try db.execute("DELETE FROM reminder WHERE session_id IS NOT NULL")
+        for row in try db.rows("SELECT * FROM session WHERE outcome = 'running'") {
             let setsDone = StoreRows.session(from: row)?.setsDone(at: now) ?? 0
             try db.execute(
-                sql: "UPDATE session SET outcome = ?, ended_at = ?, sets_done = ? WHERE id = ?",
-                arguments: [outcome.rawValue, now.timeIntervalSince1970, setsDone, row["id"] as String])
+                "UPDATE session SET outcome = ?, ended_at = ?, sets_done = ? WHERE id = ?",
+                [outcome.rawValue, now.timeIntervalSince1970, setsDone, row["id"] as String?])
         }
         return cancelled
     }

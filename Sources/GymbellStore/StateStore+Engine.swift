@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GymbellCore
 
 /// The state database as the engine sees it: read whole at start-up, then changed one `StoreChange`

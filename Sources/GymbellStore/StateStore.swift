@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import GymbellCore
 
 /// The daemon's lasting state in SQLite: the active session, pending reminders, the history, the
@@ -45,33 +44,33 @@ public final class StateStore {
     // MARK: Reading
 
     public func pendingReminders() throws(StoreError) -> [Reminder] {
-        try read { db in try Row.fetchAll(db, sql: "SELECT * FROM reminder ORDER BY due, id").compactMap(StoreRows.reminder(from:)) }
+        try read { db in try db.rows("SELECT * FROM reminder ORDER BY due, id").compactMap(StoreRows.reminder(from:)) }
     }
 
     public func activeSession() throws(StoreError) -> Session? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM session WHERE outcome = 'running' ORDER BY started_at DESC LIMIT 1").flatMap(StoreRows.session(from:))
+            try db.row("SELECT * FROM session WHERE outcome = 'running' ORDER BY started_at DESC LIMIT 1").flatMap(StoreRows.session(from:))
         }
     }
 
     /// The server's id of the notification that shows `session` (nil: none known).
     public func noticeID(of session: SessionID) throws(StoreError) -> UInt32? {
         try read { db in
-            try Int64.fetchOne(db, sql: "SELECT notice_id FROM session WHERE id = ?", arguments: [session.rawValue]).map { UInt32(truncatingIfNeeded: $0) }
+            try db.value("SELECT notice_id FROM session WHERE id = ?", [session.rawValue], as: Int64.self).map { UInt32(truncatingIfNeeded: $0) }
         }
     }
 
     public func setNoticeID(_ id: UInt32, of session: SessionID) throws(StoreError) {
         try write(key: "notice_id \(session.rawValue)") { db in
-            try db.execute(sql: "UPDATE session SET notice_id = ? WHERE id = ?", arguments: [Int64(id), session.rawValue])
+            try db.execute("UPDATE session SET notice_id = ? WHERE id = ?", [Int64(id), session.rawValue])
         }
     }
 
     public func dailyState() throws(StoreError) -> DailyState {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM daily_state WHERE id = 1") else { return DailyState() }
+            guard let row = try db.row("SELECT * FROM daily_state WHERE id = 1") else { return DailyState() }
             return DailyState(
-                lastHandled: (row["last_handled"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                lastHandled: StoreRows.date(row, "last_handled"),
                 quietDay: (row["quiet_day"] as Int?).map(LocalDay.init(daysSinceEpoch:)),
                 restAdviceDay: (row["rest_advice_day"] as Int?).map(LocalDay.init(daysSinceEpoch:)))
         }
@@ -121,7 +120,7 @@ public final class StateStore {
     /// How many paused-workout reminders `session` has had since its last progress.
     public func notePauseReminder(_ number: Int, of session: SessionID) throws(StoreError) {
         try write { db in
-            try db.execute(sql: "UPDATE session SET pause_reminders = ? WHERE id = ?", arguments: [number, session.rawValue])
+            try db.execute("UPDATE session SET pause_reminders = ? WHERE id = ?", [number, session.rawValue])
         }
     }
 
@@ -130,9 +129,9 @@ public final class StateStore {
     /// Sessions started at or after `since` (all of them when nil), oldest first.
     public func history(since: Date? = nil) throws(StoreError) -> [HistoryEntry] {
         try read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT * FROM session WHERE started_at >= ? ORDER BY started_at, id",
-                arguments: [since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude]
+            try db.rows(
+                "SELECT * FROM session WHERE started_at >= ? ORDER BY started_at, id",
+                [since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude]
             ).compactMap(StoreRows.historyEntry(from:))
         }
     }
@@ -140,7 +139,7 @@ public final class StateStore {
     /// The running session's history entry and how many paused-workout reminders it has had.
     public func runningEntry() throws(StoreError) -> (entry: HistoryEntry, pauseReminders: Int)? {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE outcome = 'running' ORDER BY started_at DESC LIMIT 1"),
+            guard let row = try db.row("SELECT * FROM session WHERE outcome = 'running' ORDER BY started_at DESC LIMIT 1"),
                 let entry = StoreRows.historyEntry(from: row)
             else { return nil }
             return (entry, row["pause_reminders"] as Int? ?? 0)
@@ -156,7 +155,7 @@ public final class StateStore {
     public func remove(_ ids: [ReminderID]) throws(StoreError) {
         guard !ids.isEmpty else { return }
         try write { db in
-            for id in ids { try db.execute(sql: "DELETE FROM reminder WHERE id = ?", arguments: [id.rawValue]) }
+            for id in ids { try db.execute("DELETE FROM reminder WHERE id = ?", [id.rawValue]) }
         }
     }
 
@@ -164,9 +163,10 @@ public final class StateStore {
     @discardableResult
     public func remove(kinds: Set<ReminderKind>) throws(StoreError) -> [Reminder] {
         try write { db in
-            let list = kinds.map { "'\($0.rawValue)'" }.joined(separator: ",")  // fixed enum raw values, no user text
-            let matching = try Row.fetchAll(db, sql: "SELECT * FROM reminder WHERE kind IN (\(list))").compactMap(StoreRows.reminder(from:))
-            try db.execute(sql: "DELETE FROM reminder WHERE kind IN (\(list))")
+            let names: [any StoreValue] = kinds.map(\.rawValue).sorted()
+            let list = Array(repeating: "?", count: names.count).joined(separator: ", ")
+            let matching = try db.rows("SELECT * FROM reminder WHERE kind IN (\(list))", names).compactMap(StoreRows.reminder(from:))
+            try db.execute("DELETE FROM reminder WHERE kind IN (\(list))", names)
             return matching
         }
     }
@@ -174,14 +174,14 @@ public final class StateStore {
     public func save(_ state: DailyState) throws(StoreError) {
         try write(key: "daily_state") { db in
             try db.execute(
-                sql: "INSERT OR REPLACE INTO daily_state (id, last_handled, quiet_day, rest_advice_day) VALUES (1, ?, ?, ?)",
-                arguments: [state.lastHandled?.timeIntervalSince1970, state.quietDay?.daysSinceEpoch, state.restAdviceDay?.daysSinceEpoch])
+                "INSERT OR REPLACE INTO daily_state (id, last_handled, quiet_day, rest_advice_day) VALUES (1, ?, ?, ?)",
+                [state.lastHandled?.timeIntervalSince1970, state.quietDay?.daysSinceEpoch, state.restAdviceDay?.daysSinceEpoch])
         }
     }
 
-    private func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T { try connection.read(body) }
+    private func read<T>(_ body: (StoreDatabase) throws -> T) throws(StoreError) -> T { try connection.read(body) }
 
-    private func write<T>(key: String? = nil, _ body: @escaping (Database) throws -> T) throws(StoreError) -> T {
+    private func write<T>(key: String? = nil, _ body: @escaping (StoreDatabase) throws -> T) throws(StoreError) -> T {
         try connection.write(key: key, body)
     }
 }

@@ -1,6 +1,7 @@
-import Foundation
-import GRDB
+import FoundationEssentials
+import Glibc
 import GymbellCore
+import GymbellDesktop
 
 /// Where the state database's reads and writes go. "Cannot write now" (a full disk, a read-only
 /// directory, a lock) is not damage: the connection then runs on a copy in memory, keeps every change
@@ -8,12 +9,12 @@ import GymbellCore
 /// (`saveUnsaved`). Only a database SQLite itself reports damaged is moved aside (`open(path:)`).
 final class StoreConnection {
     /// Where reads and writes go: the file, or its copy in memory while the file cannot be written.
-    private var database: DatabaseQueue
+    private var database: StoreDatabase
     /// The file's connection while it is open; nil when it could not be opened for writing.
-    private var file: DatabaseQueue?
+    private var file: StoreDatabase?
     /// Changes made in memory that the file does not have yet, in order; keyed ones replace their
     /// predecessor with the same key (the daily state is written whole on every re-plan).
-    private var journal: [(key: String?, apply: (Database) throws -> Void)] = []
+    private var journal: [(key: String?, apply: (StoreDatabase) throws -> Void)] = []
     private var inMemoryCopy: Bool
     /// Where the database lives; nil when it is kept in memory.
     let path: String?
@@ -48,8 +49,8 @@ final class StoreConnection {
         busyTimeout = 2
         inMemoryCopy = false
         do {
-            database = try DatabaseQueue()
-            try StoreSchema.migrator.migrate(database)
+            database = try StoreDatabase.inMemory()
+            try StoreSchema.migrate(database)
         } catch {
             throw StoreError(path: ":memory:", error: error)
         }
@@ -112,9 +113,9 @@ final class StoreConnection {
             let file = try self.file ?? Self.openFile(path, busyTimeout: Self.retryBusyTimeout)
             self.file = file
             let pending = journal
-            try file.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA busy_timeout = \(Int(Self.retryBusyTimeout * 1000))") }
-            defer { try? file.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA busy_timeout = \(Int(busyTimeout * 1000))") } }
-            try file.write { db in for entry in pending { try entry.apply(db) } }
+            file.connection.setBusyTimeout(seconds: Self.retryBusyTimeout)
+            defer { file.connection.setBusyTimeout(seconds: busyTimeout) }
+            try file.transaction { db in for entry in pending { try entry.apply(db) } }
             database = file
             journal.removeAll()
             inMemoryCopy = false
@@ -135,29 +136,29 @@ final class StoreConnection {
 
     // MARK: Opening
 
-    private static func openFile(_ path: String, busyTimeout: TimeInterval) throws(StoreError) -> DatabaseQueue {
+    private static func openFile(_ path: String, busyTimeout: TimeInterval) throws(StoreError) -> StoreDatabase {
         do {
-            if !FileManager.default.fileExists(atPath: path) {
-                // Create it 0600 before SQLite does, so the file is never readable by others.
+            if access(path, F_OK) != 0 {
+                // Create it 0600 before SQLite does, so the file is never readable by others (SQLite
+                // gives the -wal and -shm files the database file's mode).
                 let fd = Glibc.open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
                 if fd >= 0 { Glibc.close(fd) }
             }
-            var configuration = Configuration()
-            configuration.busyMode = .timeout(busyTimeout)
+            let database = try StoreDatabase(path: path)
+            database.connection.setBusyTimeout(seconds: busyTimeout)
             // WAL with NORMAL sync: a commit costs one write instead of three fsyncs (delivery lateness);
             // a power cut can lose the last commit, never corrupt the file.
-            configuration.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA journal_mode = WAL")
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            }
-            let database = try DatabaseQueue(path: path, configuration: configuration)
-            // Damage first: a damaged file that also cannot be written is still damaged. (Outside a
-            // transaction: GRDB traps when a failing read leaves one open.)
-            let check = try database.inDatabase { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }
+            try database.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+            // Damage first: a damaged file that also cannot be written is still damaged.
+            let check = try database.value("PRAGMA quick_check", as: String.self)
             guard check == "ok" else { throw StoreError(path: path, cause: .corrupt, reason: "damaged: \(check ?? "no answer")") }
-            try StoreSchema.migrator.migrate(database)
-            // A database that opens but cannot be written (full disk, read-only file or directory) is not usable as it is.
-            try database.write { db in try db.execute(sql: "PRAGMA user_version = 1") }
+            try StoreSchema.migrate(database)
+            // A database that opens but cannot be written (full disk, read-only file or directory) is
+            // not usable as it is: write its version again to find out.
+            try database.transaction { db in
+                let version = try StoreSchema.version(of: db)
+                try db.executeScript("PRAGMA user_version = \(version)")
+            }
             return database
         } catch let error as StoreError {
             throw error
@@ -167,38 +168,52 @@ final class StoreConnection {
     }
 
     /// The file's contents in memory (empty when there is no file or it cannot be read), migrated.
-    private static func memoryCopy(of path: String) -> DatabaseQueue {
+    private static func memoryCopy(of path: String) -> StoreDatabase {
         // An in-memory SQLite database cannot fail to open short of memory exhaustion.
-        guard let memory = try? DatabaseQueue() else { preconditionFailure("SQLite cannot open an in-memory database") }
-        if FileManager.default.fileExists(atPath: path), let source = openReadOnly(path) {
-            try? source.backup(to: memory)
-            try? source.close()
+        guard let memory = try? StoreDatabase.inMemory() else { preconditionFailure("SQLite cannot open an in-memory database") }
+        if access(path, F_OK) == 0, let source = openReadOnly(path) {
+            try? source.connection.backup(to: memory.connection)
+            source.close()
         }
         do {
-            try StoreSchema.migrator.migrate(memory)
+            try StoreSchema.migrate(memory)
         } catch {
             // A copy that cannot be brought up to date is dropped; the journal then replays onto the file.
-            if let fresh = try? DatabaseQueue(), (try? StoreSchema.migrator.migrate(fresh)) != nil { return fresh }
+            if let fresh = try? StoreDatabase.inMemory(), (try? StoreSchema.migrate(fresh)) != nil { return fresh }
         }
         return memory
     }
 
     /// The file opened for reading only; in a directory that cannot be written (no `-shm` can be
     /// made) as an immutable file.
-    private static func openReadOnly(_ path: String) -> DatabaseQueue? {
-        var configuration = Configuration()
-        configuration.readonly = true
-        if let database = try? DatabaseQueue(path: path, configuration: configuration),
-            (try? database.inDatabase({ db in try String.fetchOne(db, sql: "PRAGMA quick_check") })) == "ok"
-        {
-            return database
-        }
-        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%"))
-        guard let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed),
-            let database = try? DatabaseQueue(path: "file:\(encoded)?immutable=1", configuration: configuration),
-            (try? database.inDatabase({ db in try String.fetchOne(db, sql: "PRAGMA quick_check") })) == "ok"
+    private static func openReadOnly(_ path: String) -> StoreDatabase? {
+        if let database = try? StoreDatabase(path: path, flags: [.readOnly]), isIntact(database) { return database }
+        guard let database = try? StoreDatabase(path: "file:\(uriEscaped(path))?immutable=1", flags: [.readOnly, .uri]),
+            isIntact(database)
         else { return nil }
         return database
+    }
+
+    private static func isIntact(_ database: StoreDatabase) -> Bool {
+        (try? database.value("PRAGMA quick_check", as: String.self)) == "ok"
+    }
+
+    /// `path` as the path of a `file:` URI: every byte but unreserved ones and "/" percent-encoded.
+    static func uriEscaped(_ path: String) -> String {
+        var escaped = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                escaped.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                escaped.unicodeScalars.append("%")
+                escaped.unicodeScalars.append(hex[Int(byte >> 4)])
+                escaped.unicodeScalars.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return escaped
     }
 
     /// Moves a damaged database (and its write-ahead log) to `aside`, keeping its bytes.
@@ -213,21 +228,20 @@ final class StoreConnection {
     /// kept in memory get a last attempt to be saved.
     func close() {
         saveUnsaved(at: clock(), force: true)
-        try? file?.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
-        try? file?.close()
-        if file !== database { try? database.close() }
+        try? file?.executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
+        file?.close()
+        if file !== database { database.close() }
     }
 
-
-    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        do { return try database.read(body) } catch { throw StoreError(path: path ?? ":memory:", error: error) }
+    func read<T>(_ body: (StoreDatabase) throws -> T) throws(StoreError) -> T {
+        do { return try body(database) } catch { throw StoreError(path: path ?? ":memory:", error: error) }
     }
 
     /// One change, in one transaction. When the file cannot take it now (anything but damage), the
     /// store goes on in memory and the change waits in the journal for `saveUnsaved`.
-    func write<T>(key: String? = nil, _ body: @escaping (Database) throws -> T) throws(StoreError) -> T {
+    func write<T>(key: String? = nil, _ body: @escaping (StoreDatabase) throws -> T) throws(StoreError) -> T {
         do {
-            let result = try database.write(body)
+            let result = try database.transaction(body)
             if inMemoryCopy, path != nil {
                 if let key { journal.removeAll { $0.key == key } }
                 journal.append((key, { db in _ = try body(db) }))
@@ -239,7 +253,7 @@ final class StoreConnection {
             let now = clock()
             let memory = Self.memoryCopy(of: path)
             let result: T
-            do { result = try memory.write(body) } catch { throw StoreError(path: path, error: error) }
+            do { result = try memory.transaction(body) } catch { throw StoreError(path: path, error: error) }
             database = memory
             inMemoryCopy = true
             journal = [(key, { db in _ = try body(db) })]

@@ -1,22 +1,26 @@
-import Foundation
-import GRDB
+import FoundationEssentials
+import Glibc
 import GymbellCore
+import GymbellDesktop
 
 /// Tells "cannot write now" from "damaged". Only what SQLite itself reports as damage (SQLITE_CORRUPT,
 /// SQLITE_NOTADB) counts as damage; every other failure leaves the file where it is.
 enum StoreFailure {
     /// What kind of trouble `error` means for the database at `path`.
     static func cause(of error: any Error, at path: String) -> StorageProblem.Cause {
-        guard let error = error as? DatabaseError else { return .ioError }
-        return cause(of: error.resultCode, at: path)
+        guard let error = error as? SQLiteError else { return .ioError }
+        return cause(of: error.code, at: path)
     }
 
-    static func cause(of code: ResultCode, at path: String, filesystem: (String) -> FilesystemState = FilesystemState.of) -> StorageProblem.Cause {
-        switch code {
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .corrupt
-        case .SQLITE_FULL: return .noSpace
-        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH: return .readOnly
-        case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked
+    /// An extended code (`SQLITE_IOERR_WRITE`) means what its primary code means.
+    static func cause(
+        of code: SQLiteResultCode, at path: String, filesystem: (String) -> FilesystemState = FilesystemState.of
+    ) -> StorageProblem.Cause {
+        switch code.primary {
+        case .corrupt, .notADatabase: return .corrupt
+        case .full: return .noSpace
+        case .readOnly, .permission, .authorization: return .readOnly
+        case .busy, .locked: return .locked
         default:
             // SQLITE_IOERR_*, SQLITE_CANTOPEN: SQLite does not say why; the file system does.
             let state = filesystem(path)
@@ -33,7 +37,7 @@ struct FilesystemState: Equatable {
     var full: Bool
 
     static func of(_ path: String) -> FilesystemState {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = directory(of: path)
         var fs = statvfs()
         let known = statvfs(directory, &fs) == 0
         let mountedReadOnly = known && fs.f_flag & UInt(ST_RDONLY) != 0
@@ -41,5 +45,14 @@ struct FilesystemState: Equatable {
         // A few blocks left is full for SQLite: a commit appends pages to the write-ahead log.
         let full = known && (fs.f_bavail < 4 || fs.f_favail == 0)
         return FilesystemState(readOnly: mountedReadOnly || unwritable, full: full)
+    }
+
+    /// The directory holding `path` ("." for a bare name, "/" for a file in the root).
+    static func directory(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        let directory = trimmed[..<slash]
+        return directory.isEmpty ? "/" : String(directory)
     }
 }

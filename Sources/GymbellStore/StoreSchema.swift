@@ -1,85 +1,107 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import GymbellCore
 
 /// The state database's tables, and the migrations that bring a database of any earlier version up to
-/// date (each runs once, in one transaction).
+/// date. The schema version is `PRAGMA user_version`. Databases written before it was (by GRDB's
+/// DatabaseMigrator, up to 0.x) list their applied migrations in `grdb_migrations` instead and have a
+/// user_version of 0 or 1 (that build wrote 1 to test that the file can be written): their version is
+/// read from that table, which is left in place.
 enum StoreSchema {
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.create(table: "session") { t in
-                t.primaryKey("id", .text)
-                t.column("kind", .text).notNull()
-                t.column("title", .text).notNull()
-                t.column("started_at", .double).notNull()
-                t.column("ends_at", .double).notNull()
-                t.column("active", .boolean).notNull().defaults(to: true)
-            }
-            try db.create(table: "reminder") { t in
-                t.primaryKey("id", .text)
-                t.column("kind", .text).notNull()
-                t.column("due", .double).notNull().indexed()
-                t.column("title", .text).notNull()
-                t.column("body", .text).notNull()
-                t.column("session_id", .text).indexed()
-            }
-            try db.create(table: "daily_state") { t in
-                t.primaryKey("id", .integer)
-                t.column("last_handled", .double)
-                t.column("quiet_day", .integer)
-            }
-        }
-        migrator.registerMigration("v2 session detail") { db in
+    struct Migration: Sendable {
+        let version: Int
+        /// The name GRDB's DatabaseMigrator recorded it under in `grdb_migrations`.
+        let identifier: String
+        let migrate: @Sendable (StoreDatabase) throws -> Void
+    }
+
+    /// The SQL is what GRDB generated for these steps, so that a database made now has the very
+    /// schema of one made then (the schema's text is kept by SQLite: one line per statement).
+    static let migrations: [Migration] = [
+        Migration(version: 1, identifier: "v1") { db in
+            try db.executeScript("""
+                CREATE TABLE "session" ("id" TEXT PRIMARY KEY NOT NULL, "kind" TEXT NOT NULL, "title" TEXT NOT NULL, \
+                "started_at" DOUBLE NOT NULL, "ends_at" DOUBLE NOT NULL, "active" BOOLEAN NOT NULL DEFAULT 1);
+                CREATE TABLE "reminder" ("id" TEXT PRIMARY KEY NOT NULL, "kind" TEXT NOT NULL, "due" DOUBLE NOT NULL, \
+                "title" TEXT NOT NULL, "body" TEXT NOT NULL, "session_id" TEXT);
+                CREATE INDEX "reminder_on_due" ON "reminder"("due");
+                CREATE INDEX "reminder_on_session_id" ON "reminder"("session_id");
+                CREATE TABLE "daily_state" ("id" INTEGER PRIMARY KEY, "last_handled" DOUBLE, "quiet_day" INTEGER);
+                """)
+        },
+        Migration(version: 2, identifier: "v2 session detail") { db in
             // The plan (interval parameters) or progress (strength sets) of a session, as JSON.
-            try db.alter(table: "session") { t in t.add(column: "detail", .text) }
-        }
-        migrator.registerMigration("v3 history") { db in
+            try db.executeScript(#"ALTER TABLE "session" ADD COLUMN "detail" TEXT"#)
+        },
+        Migration(version: 3, identifier: "v3 history") { db in
             // Every session stays as the training history: how it ended, sets done, its last progress.
-            try db.alter(table: "session") { t in
-                t.add(column: "workout", .text)
-                t.add(column: "outcome", .text).notNull().defaults(to: "running")
-                t.add(column: "ended_at", .double)
-                t.add(column: "sets_done", .integer).notNull().defaults(to: 0)
-                t.add(column: "last_progress_at", .double)
-                t.add(column: "pause_reminders", .integer).notNull().defaults(to: 0)
-            }
+            try db.executeScript("""
+                ALTER TABLE "session" ADD COLUMN "workout" TEXT;
+                ALTER TABLE "session" ADD COLUMN "outcome" TEXT NOT NULL DEFAULT 'running';
+                ALTER TABLE "session" ADD COLUMN "ended_at" DOUBLE;
+                ALTER TABLE "session" ADD COLUMN "sets_done" INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE "session" ADD COLUMN "last_progress_at" DOUBLE;
+                ALTER TABLE "session" ADD COLUMN "pause_reminders" INTEGER NOT NULL DEFAULT 0;
+                """)
             // Sessions from before: the inactive ones ended at their planned end.
-            try db.execute(sql: """
+            try db.executeScript("""
                 UPDATE session SET outcome = CASE WHEN active THEN 'running' ELSE 'completed' END,
                     ended_at = CASE WHEN active THEN NULL ELSE ends_at END, last_progress_at = started_at
                 """)
-            try db.alter(table: "session") { t in t.drop(column: "active") }
-            try db.create(index: "session_started_at", on: "session", columns: ["started_at"])
-            try db.create(index: "session_outcome", on: "session", columns: ["outcome"])
-            try db.alter(table: "daily_state") { t in t.add(column: "rest_advice_day", .integer) }
+            try db.executeScript("""
+                ALTER TABLE "session" DROP COLUMN "active";
+                CREATE INDEX "session_started_at" ON "session"("started_at");
+                CREATE INDEX "session_outcome" ON "session"("outcome");
+                ALTER TABLE "daily_state" ADD COLUMN "rest_advice_day" INTEGER;
+                """)
             // Starting a workout removes pending reminders by kind (snoozes, held daily reminders):
             // with the index that costs the same with 10 000 reminders pending as with none.
-            try db.create(index: "reminder_kind", on: "reminder", columns: ["kind"])
-        }
-        migrator.registerMigration("v4 notice id") { db in
+            try db.executeScript(#"CREATE INDEX "reminder_kind" ON "reminder"("kind")"#)
+        },
+        Migration(version: 4, identifier: "v4 notice id") { db in
             // The notification server's id of the session's notification: a restarted daemon replaces
             // that notification instead of showing a reminder a second time.
-            try db.alter(table: "session") { t in t.add(column: "notice_id", .integer) }
-        }
-        migrator.registerMigration("v5 reminder content") { db in
+            try db.executeScript(#"ALTER TABLE "session" ADD COLUMN "notice_id" INTEGER"#)
+        },
+        Migration(version: 5, identifier: "v5 reminder content") { db in
             // What a reminder says as its kind of message and values (JSON), rendered when shown. Rows
             // from before keep their text, but kinds that carry no values are rendered afresh too.
-            try db.alter(table: "reminder") { t in t.add(column: "content", .text) }
+            try db.executeScript(#"ALTER TABLE "reminder" ADD COLUMN "content" TEXT"#)
             for kind in ReminderKind.allCases {
                 guard let content = ReminderContent.withoutValues(kind) else { continue }
-                try db.execute(
-                    sql: "UPDATE reminder SET content = ? WHERE kind = ?", arguments: [StoreRows.encode(content), kind.rawValue])
+                try db.execute("UPDATE reminder SET content = ? WHERE kind = ?", [StoreRows.encode(content), kind.rawValue])
             }
-        }
-        migrator.registerMigration("v6 paused timeline") { db in
+        },
+        Migration(version: 6, identifier: "v6 paused timeline") { db in
             // An interval session's timeline can pause (since paused_at) and move (by shift seconds:
             // later by pauses, earlier by skipped phases); a restart keeps both.
-            try db.alter(table: "session") { t in
-                t.add(column: "paused_at", .double)
-                t.add(column: "shift", .double).notNull().defaults(to: 0)
-            }
+            try db.executeScript("""
+                ALTER TABLE "session" ADD COLUMN "paused_at" DOUBLE;
+                ALTER TABLE "session" ADD COLUMN "shift" DOUBLE NOT NULL DEFAULT 0;
+                """)
+        },
+    ]
+
+    static var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    /// Brings `db` up to date: every migration it lacks, in order, all in one transaction that holds
+    /// the write lock from the start (a second process cannot migrate the same file at once).
+    static func migrate(_ db: StoreDatabase) throws {
+        try db.transaction { db in
+            let current = try version(of: db)
+            for migration in migrations where migration.version > current { try migration.migrate(db) }
+            if current < latestVersion { try db.executeScript("PRAGMA user_version = \(latestVersion)") }
         }
-        return migrator
+    }
+
+    /// The schema version of `db`: user_version, or for a database last migrated by GRDB, the last of
+    /// the migrations that `grdb_migrations` lists without a gap. Higher than `latestVersion` when a
+    /// newer gymbell wrote the file (its further columns are left alone).
+    static func version(of db: StoreDatabase) throws -> Int {
+        let stamped = try db.value("PRAGMA user_version", as: Int.self) ?? 0
+        guard stamped <= 1,
+            try db.value("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations'", as: Int.self) != nil
+        else { return stamped }
+        let applied = Set(try db.rows("SELECT identifier FROM grdb_migrations").compactMap { row -> String? in row["identifier"] })
+        return migrations.prefix { applied.contains($0.identifier) }.last?.version ?? 0
     }
 }

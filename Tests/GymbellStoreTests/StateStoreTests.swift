@@ -1,17 +1,18 @@
-import Foundation
+import FoundationEssentials
 import GymbellCore
+import GymbellDesktop
 import Testing
-@testable import GymbellStore
-import GRDB
 
-@Suite("State store (real SQLite through GRDB)")
+@testable import GymbellStore
+
+@Suite("State store (real SQLite)")
 struct StateStoreTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
     func temporaryPath() -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gymbell-store-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appending(path: "gymbell-store-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appendingPathComponent("state.sqlite").path
+        return directory.appending(path: "state.sqlite").path
     }
 
     @Test func sessionAndRemindersSurviveReopening() throws {
@@ -26,11 +27,16 @@ struct StateStoreTests {
         #expect(try reopened.pendingReminders() == plan.reminders)
     }
 
-    @Test func fileIsReadableByItsOwnerOnly() throws {
+    @Test func filesAreReadableByTheirOwnerOnly() throws {
         let path = temporaryPath()
-        _ = try StateStore(path: path)
-        let mode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
-        #expect(mode & 0o077 == 0)
+        let store = try StateStore(path: path)
+        try store.start(SessionPlanner.rest(id: SessionID("r1"), seconds: 90, startingAt: start))
+        // While it is open, the write-ahead log and its index are there too.
+        for file in [path, path + "-wal", path + "-shm"] {
+            let mode = try #require(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int, "\(file)")
+            #expect(mode & 0o077 == 0, "\(file)")
+        }
+        #expect(try StoreDatabase(path: path, flags: [.readOnly]).value("PRAGMA journal_mode", as: String.self) == "wal")
     }
 
     @Test func startingASessionCancelsThePreviousOnesReminders() throws {
@@ -87,7 +93,7 @@ struct StateStoreTests {
 
     @Test func aFileThatIsNotADatabaseIsAnErrorNamingIt() throws {
         let path = temporaryPath()
-        try Data("this is not sqlite".utf8).write(to: URL(fileURLWithPath: path))
+        try Data("this is not sqlite".utf8).write(to: URL(filePath: path))
         #expect {
             _ = try StateStore(path: path)
         } throws: { error in
@@ -156,10 +162,10 @@ struct StateStoreTests {
     @Test func aVersion2DatabaseMigratesItsSessionsIntoTheHistory() throws {
         let path = temporaryPath()
         do {
-            // The schema as the first release left it: sessions with an `active` flag.
-            let queue = try DatabaseQueue(path: path)
-            try queue.write { db in
-                try db.execute(sql: """
+            // The schema as the first release left it: sessions with an `active` flag, migrations
+            // recorded by GRDB's DatabaseMigrator.
+            let connection = try SQLiteConnection(path: path)
+            try connection.execute("""
                     CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
                     INSERT INTO grdb_migrations VALUES ('v1'), ('v2 session detail');
                     CREATE TABLE session (id TEXT PRIMARY KEY, kind TEXT NOT NULL, title TEXT NOT NULL, started_at DOUBLE NOT NULL,
@@ -171,7 +177,6 @@ struct StateStoreTests {
                     INSERT INTO session VALUES ('now', 'hiit', 'HIIT', 1800001000, 1800001300, 1, NULL);
                     INSERT INTO daily_state VALUES (1, 1800000500, NULL);
                     """)
-            }
         }
         let store = try StateStore(path: path)
         let history = try store.history()
@@ -187,15 +192,16 @@ struct StateStoreTests {
             // A database as version 4 wrote it: texts frozen into the rows, in the language of the day.
             let store = try StateStore(path: path)
             try store.start(SessionPlanner.hiit(id: SessionID("h"), plan: HIITPlan(rounds: 1, work: 10, rest: 0), startingAt: start))
-            let queue = try DatabaseQueue(path: path)
-            try queue.write { db in
-                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v5 reminder content'")
-                try db.execute(sql: "ALTER TABLE reminder DROP COLUMN content")
-                try db.execute(sql: "UPDATE reminder SET title = 'HIIT-Einheit geschafft 🎉', body = 'Gut gemacht!'")
-                try db.execute(sql: """
-                    INSERT INTO reminder (id, kind, due, title, body) VALUES ('daily-x', 'daily', 1800000100, 'Trainingszeit!', 'Heute: Push')
-                    """)
-            }
+            store.close()
+            let connection = try SQLiteConnection(path: path)
+            try connection.execute("""
+                ALTER TABLE reminder DROP COLUMN content;
+                ALTER TABLE session DROP COLUMN paused_at;
+                ALTER TABLE session DROP COLUMN shift;
+                PRAGMA user_version = 4;
+                UPDATE reminder SET title = 'HIIT-Einheit geschafft 🎉', body = 'Gut gemacht!';
+                INSERT INTO reminder (id, kind, due, title, body) VALUES ('daily-x', 'daily', 1800000100, 'Trainingszeit!', 'Heute: Push');
+                """)
         }
         let store = try StateStore(path: path)
         let pending = try store.pendingReminders()

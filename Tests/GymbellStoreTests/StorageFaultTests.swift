@@ -1,6 +1,6 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import GymbellCore
+import GymbellDesktop
 import Testing
 
 @testable import GymbellStore
@@ -12,29 +12,29 @@ struct StorageFaultTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
     func temporaryPath() -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gymbell-faults-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appending(path: "gymbell-faults-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appendingPathComponent("state.sqlite").path
+        return directory.appending(path: "state.sqlite").path
     }
 
     // MARK: Classification
 
-    static let cases: [(ResultCode, FilesystemState, StorageProblem.Cause)] = [
-        (.SQLITE_CORRUPT, FilesystemState(readOnly: false, full: false), .corrupt),
-        (.SQLITE_NOTADB, FilesystemState(readOnly: false, full: false), .corrupt),
-        (.SQLITE_CORRUPT, FilesystemState(readOnly: true, full: true), .corrupt),
-        (.SQLITE_FULL, FilesystemState(readOnly: false, full: false), .noSpace),
-        (.SQLITE_READONLY, FilesystemState(readOnly: false, full: false), .readOnly),
-        (.SQLITE_PERM, FilesystemState(readOnly: false, full: false), .readOnly),
-        (.SQLITE_BUSY, FilesystemState(readOnly: false, full: false), .locked),
-        (.SQLITE_LOCKED, FilesystemState(readOnly: false, full: false), .locked),
+    static let cases: [(SQLiteResultCode, FilesystemState, StorageProblem.Cause)] = [
+        (.corrupt, FilesystemState(readOnly: false, full: false), .corrupt),
+        (.notADatabase, FilesystemState(readOnly: false, full: false), .corrupt),
+        (.corrupt, FilesystemState(readOnly: true, full: true), .corrupt),
+        (.full, FilesystemState(readOnly: false, full: false), .noSpace),
+        (.readOnly, FilesystemState(readOnly: false, full: false), .readOnly),
+        (.permission, FilesystemState(readOnly: false, full: false), .readOnly),
+        (.busy, FilesystemState(readOnly: false, full: false), .locked),
+        (.locked, FilesystemState(readOnly: false, full: false), .locked),
         // SQLite does not say why an I/O error or an open failed: the file system does.
-        (.SQLITE_IOERR, FilesystemState(readOnly: false, full: true), .noSpace),
-        (.SQLITE_IOERR, FilesystemState(readOnly: true, full: false), .readOnly),
-        (.SQLITE_IOERR, FilesystemState(readOnly: false, full: false), .ioError),
-        (.SQLITE_CANTOPEN, FilesystemState(readOnly: true, full: false), .readOnly),
-        (.SQLITE_CANTOPEN, FilesystemState(readOnly: false, full: true), .noSpace),
-        (.SQLITE_CANTOPEN, FilesystemState(readOnly: false, full: false), .ioError),
+        (.ioError, FilesystemState(readOnly: false, full: true), .noSpace),
+        (.ioError, FilesystemState(readOnly: true, full: false), .readOnly),
+        (.ioError, FilesystemState(readOnly: false, full: false), .ioError),
+        (.cannotOpen, FilesystemState(readOnly: true, full: false), .readOnly),
+        (.cannotOpen, FilesystemState(readOnly: false, full: true), .noSpace),
+        (.cannotOpen, FilesystemState(readOnly: false, full: false), .ioError),
     ]
 
     @Test(arguments: 0..<cases.count)
@@ -45,15 +45,21 @@ struct StorageFaultTests {
 
     @Test func extendedCodesKeepTheirPrimaryMeaning() {
         let quiet: (String) -> FilesystemState = { _ in FilesystemState(readOnly: false, full: false) }
-        #expect(StoreFailure.cause(of: ResultCode(rawValue: 13 | (1 << 8)).primaryResultCode, at: "/x", filesystem: quiet) == .noSpace)
-        #expect(StoreFailure.cause(of: ResultCode.SQLITE_READONLY_DBMOVED.primaryResultCode, at: "/x", filesystem: quiet) == .readOnly)
-        #expect(StoreFailure.cause(of: ResultCode.SQLITE_CORRUPT_INDEX.primaryResultCode, at: "/x", filesystem: quiet) == .corrupt)
-        #expect(StoreFailure.cause(of: ResultCode.SQLITE_BUSY_SNAPSHOT.primaryResultCode, at: "/x", filesystem: quiet) == .locked)
+        #expect(StoreFailure.cause(of: SQLiteResultCode(rawValue: 13 | (1 << 8)), at: "/x", filesystem: quiet) == .noSpace)
+        #expect(StoreFailure.cause(of: code(.readOnly, 4), at: "/x", filesystem: quiet) == .readOnly)  // SQLITE_READONLY_DBMOVED
+        #expect(StoreFailure.cause(of: code(.corrupt, 3), at: "/x", filesystem: quiet) == .corrupt)  // SQLITE_CORRUPT_INDEX
+        #expect(StoreFailure.cause(of: code(.busy, 2), at: "/x", filesystem: quiet) == .locked)  // SQLITE_BUSY_SNAPSHOT
+        #expect(StoreFailure.cause(of: code(.ioError, 4), at: "/x", filesystem: quiet) == .ioError)  // SQLITE_IOERR_FSYNC
     }
 
-    @Test func aGRDBErrorIsClassifiedByItsCode() {
-        #expect(StoreError(path: "/x", error: DatabaseError(resultCode: .SQLITE_FULL)).cause == .noSpace)
-        #expect(StoreError(path: "/x", error: DatabaseError(resultCode: .SQLITE_NOTADB)).cause == .corrupt)
+    @Test func anSQLiteErrorIsClassifiedByItsCode() {
+        #expect(StoreError(path: "/x", error: SQLiteError(code: .full, message: "database or disk is full")).cause == .noSpace)
+        #expect(StoreError(path: "/x", error: SQLiteError(code: .notADatabase, message: "file is not a database")).cause == .corrupt)
+        #expect(StoreError(path: "/x", error: SQLiteError(code: code(.busy, 2), message: "")).cause == .locked)
+    }
+
+    func code(_ primary: SQLiteResultCode, _ extended: Int32) -> SQLiteResultCode {
+        SQLiteResultCode(rawValue: primary.rawValue | (extended << 8))
     }
 
     // MARK: Damage: moved aside, told
@@ -61,7 +67,7 @@ struct StorageFaultTests {
     @Test func aDamagedFileIsMovedAsideWithItsBytesAndAFreshOneStarted() throws {
         let path = temporaryPath()
         let garbage = Data((0..<65_536).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })
-        try garbage.write(to: URL(fileURLWithPath: path))
+        try garbage.write(to: URL(filePath: path))
         #expect(throws: StoreError.self) { try StateStore(path: path) }
         #expect((try? StateStore(path: path)) == nil)
 
@@ -70,7 +76,7 @@ struct StorageFaultTests {
         #expect(problem.cause == .corrupt)
         #expect(problem.saving)
         #expect(problem.movedTo == path + ".broken-\(Int(start.timeIntervalSince1970))")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: try #require(problem.movedTo))) == garbage)
+        #expect(try Data(contentsOf: URL(filePath: try #require(problem.movedTo))) == garbage)
         #expect(!store.isSavingDeferred)
         try store.start(SessionPlanner.rest(id: SessionID("r1"), seconds: 60, startingAt: start))
         store.close()
@@ -88,14 +94,12 @@ struct StorageFaultTests {
 
     /// Another connection holding the write lock makes every write fail with SQLITE_BUSY.
     final class Lock {
-        let queue: DatabaseQueue
+        let connection: SQLiteConnection
         init(_ path: String) throws {
-            var configuration = Configuration()
-            configuration.allowsUnsafeTransactions = true  // the lock outlives one access on purpose
-            queue = try DatabaseQueue(path: path, configuration: configuration)
-            try queue.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+            connection = try SQLiteConnection(path: path)
+            try connection.execute("BEGIN IMMEDIATE")
         }
-        func release() throws { try queue.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") } }
+        func release() throws { try connection.execute("COMMIT") }
     }
 
     @Test func aWriteThatFailsGoesOnInMemoryAndIsSavedWhenTheFileCanBeWritten() throws {
@@ -115,7 +119,7 @@ struct StorageFaultTests {
         #expect(try store.activeSession() == nil)
         #expect(try store.history().map(\.outcome) == [.completed])
         #expect(FileManager.default.fileExists(atPath: path))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent).allSatisfy { !$0.contains("broken") })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: FilesystemState.directory(of: path)).allSatisfy { !$0.contains("broken") })
 
         // Not due yet, then due but still locked: the next attempt waits longer.
         #expect(!store.saveUnsaved(at: start.addingTimeInterval(1)))
@@ -128,10 +132,9 @@ struct StorageFaultTests {
         #expect(store.nextSaveAttempt == nil)
         #expect(!store.isSavingDeferred)
 
-        let reader = try DatabaseQueue(path: path)
-        let outcome = try reader.read { db in try String.fetchOne(db, sql: "SELECT outcome FROM session WHERE id = 'r1'") }
-        #expect(outcome == "completed")
-        #expect(try reader.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM reminder") } == 0)
+        let reader = try StoreDatabase(path: path, flags: [.readOnly])
+        #expect(try reader.value("SELECT outcome FROM session WHERE id = 'r1'", as: String.self) == "completed")
+        #expect(try reader.value("SELECT COUNT(*) FROM reminder", as: Int.self) == 0)
     }
 
     @Test func aFileThatCannotBeWrittenAtStartIsReadIntoMemoryNotMovedAside() throws {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GymbellCore
 import Testing
 @testable import GymbellStore

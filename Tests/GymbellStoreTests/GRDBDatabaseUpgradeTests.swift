@@ -1,0 +1,124 @@
+import FoundationEssentials
+import GymbellCore
+import GymbellDesktop
+import Testing
+
+@testable import GymbellStore
+
+/// Databases people have were written by the GRDB-based builds (up to 0.x): their migrations are listed
+/// in `grdb_migrations` and their user_version is 1. `Fixtures/grdb-v6-state.sqlite` is such a file, made
+/// by the daemon built from main at d53e159 (schema v6): a HIIT session paused, resumed and stopped, a
+/// walk/run stopped by starting the "push" strength workout, one set done with its rest pending, the
+/// notification id 2, and "skip-today".
+@Suite("Databases written by the GRDB build")
+struct GRDBDatabaseUpgradeTests {
+    static let fixture = FilesystemState.directory(of: #filePath) + "/Fixtures/grdb-v6-state.sqlite"
+    static let running = SessionID("fabf23e2-ea60-4af6-928d-b9e63ee8e0aa")
+
+    /// A copy of the fixture in a directory of its own: opening it upgrades it in place, and even a
+    /// read-only connection to a WAL database makes -wal and -shm files beside it.
+    func copyOfFixture() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "gymbell-grdb-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appending(path: "state.sqlite").path
+        try FileManager.default.copyItem(atPath: Self.fixture, toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        return path
+    }
+
+    func userVersion(_ path: String) throws -> Int? {
+        try StoreDatabase(path: path, flags: [.readOnly]).value("PRAGMA user_version", as: Int.self)
+    }
+
+    /// The schema as SQLite keeps it, GRDB's own bookkeeping left out.
+    func schema(_ database: StoreDatabase) throws -> [String] {
+        try database.rows("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE '%grdb_migrations%' ORDER BY name")
+            .map { "\($0["type"] ?? "") \($0["name"] ?? "") \($0["sql"] ?? "-")" }
+    }
+
+    @Test func theFixtureIsWhatTheGRDBBuildLeft() throws {
+        let database = try StoreDatabase(path: try copyOfFixture(), flags: [.readOnly])
+        #expect(try database.value("PRAGMA journal_mode", as: String.self) == "wal")
+        #expect(try database.value("PRAGMA user_version", as: Int.self) == 1)
+        #expect(try database.rows("SELECT identifier FROM grdb_migrations ORDER BY rowid").compactMap { $0["identifier"] as String? }
+            == StoreSchema.migrations.map(\.identifier))
+        #expect(try StoreSchema.version(of: database) == 6)
+    }
+
+    @Test func itOpensAndReadsBackEverything() throws {
+        let path = try copyOfFixture()
+        let store = try StateStore(path: path)
+        let history = try store.history()
+        #expect(history.map(\.kind) == [.hiit, .walkrun, .strength])
+        #expect(history.map(\.outcome) == [.stopped, .stopped, .running])
+        #expect(history[2].workout == "push" && history[2].title == "Push Day" && history[2].setsDone == 1)
+        #expect(history[0].endedAt == Date(timeIntervalSince1970: 1_795_432_623.770005))
+
+        let session = try #require(try store.activeSession())
+        #expect(session.id == Self.running)
+        guard case .strength(let progress) = session.detail else {
+            Issue.record("no strength progress in \(String(describing: session.detail))")
+            return
+        }
+        #expect(progress.totalSetsDone == 1 && progress.exercises.first?.name == "Bench Press")
+        #expect(try store.noticeID(of: Self.running) == 2)
+
+        let pending = try store.pendingReminders()
+        #expect(pending.map(\.kind) == [.restOver])
+        #expect(pending.first?.sessionID == Self.running)
+        #expect(pending.first?.due == Date(timeIntervalSince1970: 1_795_432_714.448202))
+        #expect(pending.first?.body == "Time for your next set! Next: Bench Press — set 2 of 3, 8 × 80 kg")
+
+        #expect(try store.dailyState().quietDay == LocalDay(daysSinceEpoch: 20_780))
+        #expect(try store.dailyState().lastHandled == Date(timeIntervalSince1970: 1_795_432_621.116607))
+    }
+
+    @Test func itIsStampedWithItsVersionAndKeepsWorking() throws {
+        let path = try copyOfFixture()
+        do {
+            let store = try StateStore(path: path)
+            try store.stopSession(at: Date(timeIntervalSince1970: 1_795_432_700))
+            store.close()
+        }
+        #expect(try userVersion(path) == StoreSchema.latestVersion)
+        let reopened = try StateStore(path: path)
+        #expect(try reopened.history().map(\.outcome) == [.stopped, .stopped, .stopped])
+        #expect(try reopened.pendingReminders().isEmpty)
+        // GRDB's list stays, so a GRDB build started again finds its migrations done.
+        let database = try StoreDatabase(path: path, flags: [.readOnly])
+        #expect(try database.value("SELECT COUNT(*) FROM grdb_migrations", as: Int.self) == 6)
+    }
+
+    @Test func aGRDBBuildStartedInBetweenDoesNotConfuseTheVersion() throws {
+        // The GRDB build writes user_version = 1 whenever it opens the file.
+        let path = try copyOfFixture()
+        _ = try StateStore(path: path)
+        try SQLiteConnection(path: path).execute("PRAGMA user_version = 1")
+        let store = try StateStore(path: path)
+        #expect(try store.activeSession()?.id == Self.running)
+        #expect(try userVersion(path) == StoreSchema.latestVersion)
+    }
+
+    @Test func aFreshDatabaseHasTheSchemaTheGRDBBuildMade() throws {
+        let fresh = try StoreDatabase.inMemory()
+        try StoreSchema.migrate(fresh)
+        let old = try StoreDatabase(path: try copyOfFixture(), flags: [.readOnly])
+        #expect(try schema(fresh) == schema(old))
+        #expect(try schema(fresh).count == 10)  // 3 tables, 2 primary-key indexes, 5 indexes
+    }
+
+    @Test func aDatabaseOfANewerVersionIsLeftAtItsVersion() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "gymbell-newer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appending(path: "state.sqlite").path
+        _ = try StateStore(path: path)
+        try SQLiteConnection(path: path).execute("""
+            ALTER TABLE session ADD COLUMN "rating" INTEGER NOT NULL DEFAULT 3;
+            PRAGMA user_version = 9;
+            """)
+        let store = try StateStore(path: path)
+        try store.start(SessionPlanner.rest(id: SessionID("r"), seconds: 60, startingAt: Date(timeIntervalSince1970: 1_800_000_000)))
+        #expect(try store.activeSession()?.id == SessionID("r"))
+        #expect(try userVersion(path) == 9)
+    }
+}
