@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import Glibc
 import GymbellCore
 import GymbellControl
 
@@ -56,10 +57,8 @@ struct AutostartCommand: ParsableCommand {
                 try write(AutostartEntries.hidingEntry, to: user)
                 print("Autostart is off: \(user) hides the system-wide entry \(system).")
             } else if FileManager.default.fileExists(atPath: user) {
-                do {
-                    try FileManager.default.removeItem(atPath: user)
-                } catch {
-                    throw failure("cannot remove \(user): \(error.localizedDescription)")
+                if unlink(user) != 0 {
+                    throw failure("cannot remove \(user): \(String(cString: strerror(errno)))")
                 }
                 print("Autostart is off: removed \(user).")
             } else {
@@ -152,9 +151,13 @@ private func write(_ text: String, to path: String) throws {
     do {
         try FileManager.default.createDirectory(
             atPath: FilePath.directory(of: path), withIntermediateDirectories: true)
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
     } catch {
-        throw failure("cannot write \(path): \(error.localizedDescription)")
+        throw failure("cannot create the directory of \(path) (\(FilePath.directory(of: path))): it or a parent is not a writable directory")
+    }
+    do {
+        try AtomicFile.write(Data(text.utf8), to: path)
+    } catch {
+        throw failure(error.description)
     }
 }
 
