@@ -40,7 +40,7 @@ public enum IntrospectionXML {
 
     /// An XML comment wrapped at 110 columns; "--" may not appear inside one, so it is spaced out.
     static func comment(_ text: String, indent: String) -> String {
-        let words = text.replacing("--", with: "- -").split(separator: " ")
+        let words = text.replacingAll("--", with: "- -").split(separator: " ")
         var lines: [String] = []
         var line = indent + "<!--"
         for word in words {

@@ -22,7 +22,7 @@ struct DesktopEntry {
         }
         self.path = path
         exec = values["Exec"]
-        tryExec = values["TryExec"].map { $0.replacing("\\\\", with: "\\") }
+        tryExec = values["TryExec"].map { $0.replacingAll("\\\\", with: "\\") }
         if values["Hidden"] == "true" {
             disabledBy = "Hidden=true"
         } else if values["X-GNOME-Autostart-enabled"] == "false" {
@@ -45,11 +45,11 @@ struct DesktopEntry {
             quoted = "\"" + inner + "\""
         }
         // Then the value is a string: backslashes doubled; and % starts a field code.
-        return escapeString(quoted).replacing("%", with: "%%")
+        return escapeString(quoted).replacingAll("%", with: "%%")
     }
 
     /// A value of type string: a backslash is written as two.
     static func escapeString(_ value: String) -> String {
-        value.replacing("\\", with: "\\\\")
+        value.replacingAll("\\", with: "\\\\")
     }
 }

@@ -121,7 +121,7 @@ struct ExportICS: ParsableCommand {
             printError(error.description)
             throw ExitCode.failure
         }
-        let events = ics.split(separator: "\r\n").count { $0 == "BEGIN:VEVENT" }
+        let events = ics.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" }).count { $0 == "BEGIN:VEVENT" }
         print("Wrote \(events) workout\(events == 1 ? "" : "s") to \(output); import it into GNOME Calendar or Thunderbird.")
     }
 }

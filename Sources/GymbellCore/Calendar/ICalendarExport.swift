@@ -141,7 +141,7 @@ public enum ICalendarExport {
     /// TEXT: backslash, semicolon, comma and newlines escaped; other control characters dropped.
     static func escaped(_ text: String) -> String {
         var result = ""
-        let normalized = text.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
+        let normalized = text.replacingAll("\r\n", with: "\n").replacingAll("\r", with: "\n")
         for scalar in normalized.unicodeScalars {
             switch scalar {
             case "\\": result += "\\\\"

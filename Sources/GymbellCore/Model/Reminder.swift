@@ -211,6 +211,6 @@ public struct Session: Hashable, Sendable {
         let k = Int((elapsed / cycle).rounded(.down))
         let within = elapsed - Double(k) * cycle
         return (within < first ? names.0 : names.1)
-            .replacing("{n}", with: String(k + 1)).replacing("{count}", with: String(count))
+            .replacingAll("{n}", with: String(k + 1)).replacingAll("{count}", with: String(count))
     }
 }

@@ -13,7 +13,7 @@ public struct Messages: Sendable {
     /// The translation of `msgid` with its `{placeholders}` filled in.
     public func callAsFunction(_ msgid: String, _ values: [String: String] = [:]) -> String {
         var text = translate(msgid)
-        for (name, value) in values { text = text.replacing("{\(name)}", with: value) }
+        for (name, value) in values { text = text.replacingAll("{\(name)}", with: value) }
         return text
     }
 

@@ -75,7 +75,7 @@ public struct NowPlaying: Equatable, Sendable {
         let round = Int((elapsed / cycle).rounded(.down))
         let working = elapsed - Double(round) * cycle < phases.0
         let start = Double(round) * cycle + (working ? 0 : phases.0)
-        let detail = counter.replacing("{n}", with: String(round + 1)).replacing("{count}", with: String(count))
+        let detail = counter.replacingAll("{n}", with: String(round + 1)).replacingAll("{count}", with: String(count))
         let next: String
         if working, phases.1 > 0 {
             next = step(names.1, phases.1, messages)

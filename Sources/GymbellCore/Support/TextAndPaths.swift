@@ -1,6 +1,26 @@
 /// The few string and path helpers full Foundation gave (`trimmingCharacters`, `NSString` paths),
 /// in plain Swift so that no module needs more than FoundationEssentials.
 extension StringProtocol {
+    /// Every occurrence of `target` replaced, left to right (a plain text search: not the standard
+    /// library's `replacing`, whose String overload builds a `Regex` and links the regex parser).
+    public func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return String(self) }
+        var result = ""
+        var rest = self[...]
+        while let start = rest.indices.first(where: { rest[$0...].hasPrefix(target) }) {
+            result += rest[..<start]
+            result += replacement
+            rest = rest[rest.index(start, offsetBy: target.count)...]
+        }
+        return result + rest
+    }
+
+    /// Where the last occurrence of `target` starts, if it occurs.
+    public func lastIndex(ofText target: String) -> Index? {
+        guard !target.isEmpty else { return nil }
+        return indices.last { self[$0...].hasPrefix(target) }
+    }
+
     /// Without the spaces, tabs and line breaks at either end.
     public func trimmingWhitespace() -> String {
         guard let first = firstIndex(where: { !$0.isWhitespace }) else { return "" }

@@ -176,9 +176,9 @@ public final class DBusService {
 
                 """
         }
-        guard !missing.isEmpty, let end = xml.ranges(of: "</node>").last else { return xml }
+        guard !missing.isEmpty, let end = xml.indices.last(where: { xml[$0...].hasPrefix("</node>") }) else { return xml }
         var completed = xml
-        completed.insert(contentsOf: missing, at: end.lowerBound)
+        completed.insert(contentsOf: missing, at: end)
         return completed
     }
 }
