@@ -44,7 +44,7 @@ public final class StateStore {
     // MARK: Reading
 
     public func pendingReminders() throws(StoreError) -> [Reminder] {
-        try read { db in try db.rows("SELECT * FROM reminder ORDER BY due, id").compactMap(StoreRows.reminder(from:)) }
+        try read { db in StoreRows.reminders(from: try db.rows("SELECT * FROM reminder ORDER BY due, id")) }
     }
 
     public func activeSession() throws(StoreError) -> Session? {
@@ -165,7 +165,7 @@ public final class StateStore {
         try write { db in
             let names: [any StoreValue] = kinds.map(\.rawValue).sorted()
             let list = Array(repeating: "?", count: names.count).joined(separator: ", ")
-            let matching = try db.rows("SELECT * FROM reminder WHERE kind IN (\(list))", names).compactMap(StoreRows.reminder(from:))
+            let matching = StoreRows.reminders(from: try db.rows("SELECT * FROM reminder WHERE kind IN (\(list))", names))
             try db.execute("DELETE FROM reminder WHERE kind IN (\(list))", names)
             return matching
         }

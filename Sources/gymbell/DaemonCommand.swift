@@ -22,12 +22,16 @@ struct DaemonCommand: ParsableCommand {
             print(BusNames.introspectionXML, terminator: "")
             return
         }
+        let status = Self.runDaemon(verbose: verbose)
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    static func runDaemon(verbose: Bool) -> Int32 {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = verbose ? .debug : .info
             return handler
         }
-        let status = DaemonRunner.run(logger: Logger(label: "gymbell"))
-        if status != 0 { throw ExitCode(status) }
+        return DaemonRunner.run(logger: Logger(label: "gymbell"))
     }
 }

@@ -1,9 +1,21 @@
 import ArgumentParser
 import FoundationEssentials
+import Glibc
 import GymbellCore
 
 @main
 struct Gymbell: ParsableCommand {
+    /// `gymbell daemon` as the user unit, D-Bus activation and autostart start it goes straight to the
+    /// daemon: a process that then sleeps all day keeps none of the CLI parser's pages (its command
+    /// tree, read by reflection) resident. Any other command line, `daemon --help` included, is parsed.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["daemon"] || arguments == ["daemon", "--verbose"] || arguments == ["daemon", "-v"] {
+            Glibc.exit(DaemonCommand.runDaemon(verbose: arguments.count == 2))
+        }
+        main(nil)
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "gymbell",
         abstract: "Workout reminders on the Linux desktop: rest timers, HIIT and walk/run intervals, daily workouts.",

@@ -155,6 +155,16 @@ def test_installed_binary_carries_no_icu(installed):
     assert "libicu" not in ldd, ldd
 
 
+def test_installed_binary_runs_on_glibc_2_35(installed):
+    """Ubuntu 22.04 has glibc 2.35: the binary asks for no newer symbol version and no packed (RELR)
+    relocations, which need GLIBC_ABI_DT_RELR (2.36)."""
+    dynamic = subprocess.run(["objdump", "-T", str(installed.binary)], capture_output=True, text=True, check=True).stdout
+    versions = {tuple(int(x) for x in v.split(".")) for v in re.findall(r"GLIBC_(\d+\.\d+(?:\.\d+)?)", dynamic)}
+    assert max(versions) <= (2, 35), sorted(versions)[-3:]
+    needs = subprocess.run(["readelf", "-V", "-d", str(installed.binary)], capture_output=True, text=True, check=True).stdout
+    assert "GLIBC_ABI_DT_RELR" not in needs and "RELR" not in needs.upper().replace("RELRO", ""), needs[-2000:]
+
+
 def test_man_page_renders_and_covers_every_command(installed):
     page = installed.path(MAN_PAGE)
     proc = subprocess.run(["groff", "-mandoc", "-Tutf8", "-ww", "-z", str(page)], capture_output=True, text=True)
