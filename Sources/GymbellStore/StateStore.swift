@@ -44,7 +44,11 @@ public final class StateStore {
     // MARK: Reading
 
     public func pendingReminders() throws(StoreError) -> [Reminder] {
-        try read { db in StoreRows.reminders(from: try db.rows("SELECT * FROM reminder ORDER BY due, id")) }
+        // Sorted here, not by ORDER BY due, id: SQLite would sort the ties through a temporary B-tree
+        // (a quarter of the start-up with 10 000 pending).
+        try read { db in
+            StoreRows.reminders(from: try db.rows("SELECT * FROM reminder")).sorted { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) }
+        }
     }
 
     public func activeSession() throws(StoreError) -> Session? {

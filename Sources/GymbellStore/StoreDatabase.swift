@@ -39,10 +39,7 @@ final class StoreDatabase {
         let statement = try prepared(sql, arguments)
         defer { statement.reset() }
         let count = statement.columnCount
-        var columns: [String: Int] = [:]
-        for position in 0..<count where columns[statement.columnName(at: position)] == nil {
-            columns[statement.columnName(at: position)] = position
-        }
+        let columns = (0..<count).map(statement.columnName(at:))
         var rows: [StoreRow] = []
         while try statement.step() {
             rows.append(StoreRow(columns: columns, values: (0..<count).map(statement.value(at:))))
