@@ -33,7 +33,7 @@ enum SessionWrites {
     }
 
     static func abandon(_ session: SessionID, _ db: StoreDatabase) throws -> [Reminder] {
-        let cancelled = StoreRows.reminders(from: try db.rows("SELECT * FROM reminder WHERE session_id = ? ORDER BY due", [session.rawValue]))
+        let cancelled = try StoreRows.reminders(db, where: "session_id = ?", [session.rawValue]).sorted(by: Reminder.dueOrder)
         try db.execute("DELETE FROM reminder WHERE session_id = ?", [session.rawValue])
         try db.execute(
             "UPDATE session SET outcome = 'abandoned', ended_at = last_progress_at WHERE id = ? AND outcome = 'running'",
@@ -64,7 +64,7 @@ enum SessionWrites {
     /// Ends the running session(s) with `outcome` at `now` and cancels every session reminder (returned).
     static func cancelRunning(as outcome: HistoryEntry.Outcome, at now: Date, _ db: StoreDatabase) throws -> [Reminder] {
         // Sorted here: ORDER BY due would make SQLite walk the due index over every pending reminder.
-        let cancelled = StoreRows.reminders(from: try db.rows("SELECT * FROM reminder WHERE session_id IS NOT NULL")).sorted { ($0.due, $0.id.rawValue) < ($1.due, $1.id.rawValue) }
+        let cancelled = try StoreRows.reminders(db, where: "session_id IS NOT NULL").sorted(by: Reminder.dueOrder)
         try db.execute("DELETE FROM reminder WHERE session_id IS NOT NULL")
         for row in try db.rows("SELECT * FROM session WHERE outcome = 'running'") {
             let setsDone = StoreRows.session(from: row)?.setsDone(at: now) ?? 0

@@ -47,6 +47,14 @@ final class StoreDatabase {
         return rows
     }
 
+    /// Calls `body` with the statement on each row in turn, its columns read by position: for reads of
+    /// many rows (start-up with thousands pending), where a `StoreRow` per row costs more than the row.
+    func forEachRow(_ sql: String, _ arguments: [any StoreValue] = [], _ body: (SQLiteStatement) throws -> Void) throws {
+        let statement = try prepared(sql, arguments)
+        defer { statement.reset() }
+        while try statement.step() { try body(statement) }
+    }
+
     func row(_ sql: String, _ arguments: [any StoreValue] = []) throws(SQLiteError) -> StoreRow? {
         try rows(sql, arguments).first
     }

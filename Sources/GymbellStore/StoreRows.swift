@@ -14,22 +14,23 @@ enum StoreRows {
             ])
     }
 
-    /// Reminders from their rows, with one JSON decoder for all of them (start-up reads thousands).
-    static func reminders(from rows: [StoreRow]) -> [Reminder] {
+    /// The pending reminders `condition` (SQL after WHERE, or nil for all) selects, in no particular
+    /// order, read column by column with one JSON decoder (start-up reads thousands).
+    static func reminders(_ db: StoreDatabase, where condition: String? = nil, _ arguments: [any StoreValue] = []) throws -> [Reminder] {
         let decoder = JSONDecoder()
-        return rows.compactMap { reminder(from: $0, decoder: decoder) }
-    }
-
-    static func reminder(from row: StoreRow, decoder: JSONDecoder = JSONDecoder()) -> Reminder? {
-        guard let id: String = row["id"], let kindName: String = row["kind"], let kind = ReminderKind(rawValue: kindName),
-            let due: Double = row["due"]
-        else { return nil }
-        // Rows from before v5 whose kind carries values keep the text they were planned with.
-        let content = (row["content"] as String?).flatMap { try? decoder.decode(ReminderContent.self, from: Data($0.utf8)) }
-            ?? .fixed(title: row["title"] ?? "", body: row["body"] ?? "")
-        return Reminder(
-            id: ReminderID(id), kind: kind, due: Date(timeIntervalSince1970: due), content: content,
-            sessionID: (row["session_id"] as String?).map(SessionID.init))
+        var reminders: [Reminder] = []
+        let sql = "SELECT id, kind, due, content, title, body, session_id FROM reminder" + (condition.map { " WHERE " + $0 } ?? "")
+        try db.forEachRow(sql, arguments) { row in
+            guard let id = row.string(at: 0), let kind = row.string(at: 1).flatMap(ReminderKind.init(rawValue:)), !row.isNull(at: 2)
+            else { return }
+            // Rows from before v5 whose kind carries values keep the text they were planned with.
+            let content = row.string(at: 3).flatMap { try? decoder.decode(ReminderContent.self, from: Data($0.utf8)) }
+                ?? .fixed(title: row.string(at: 4) ?? "", body: row.string(at: 5) ?? "")
+            reminders.append(Reminder(
+                id: ReminderID(id), kind: kind, due: Date(timeIntervalSince1970: row.double(at: 2)), content: content,
+                sessionID: row.string(at: 6).map(SessionID.init)))
+        }
+        return reminders
     }
 
     static func session(from row: StoreRow) -> Session? {

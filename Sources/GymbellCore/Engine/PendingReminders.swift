@@ -14,7 +14,7 @@ public struct PendingReminders: Equatable, Sendable, Sequence {
     private struct Key: Comparable, Sendable {
         var due: Date
         var id: ReminderID
-        static func < (a: Key, b: Key) -> Bool { (a.due, a.id.rawValue) < (b.due, b.id.rawValue) }
+        static func < (a: Key, b: Key) -> Bool { a.due != b.due ? a.due < b.due : a.id.rawValue < b.id.rawValue }
     }
 
     /// Built in one pass and one sort (start-up reads thousands at once); a later one with the same id

@@ -69,6 +69,11 @@ public struct ReminderAction: Hashable, Sendable {
 
 /// One reminder with an absolute due instant.
 public struct Reminder: Hashable, Sendable {
+    /// Due order, then id: the order the agenda and the state database list reminders in.
+    public static func dueOrder(_ a: Reminder, _ b: Reminder) -> Bool {
+        a.due != b.due ? a.due < b.due : a.id.rawValue < b.id.rawValue
+    }
+
     public let id: ReminderID
     public let kind: ReminderKind
     public var due: Date
