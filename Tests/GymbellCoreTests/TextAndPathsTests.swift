@@ -11,6 +11,8 @@ struct TextAndPathsTests {
         #expect("no match".replacingAll("zz", with: "y") == "no match")
         #expect("line\r\nnext\rlast".replacingAll("\r\n", with: "\n").replacingAll("\r", with: "\n") == "line\nnext\nlast")
         #expect("Ü{n}Ü".replacingAll("{n}", with: "é") == "ÜéÜ")
+        #expect("🏆🏆".replacingAll("🏆", with: "x") == "xx")
+        #expect("abc".replacingAll("abcd", with: "x") == "abc")
     }
 
     @Test func lastIndexOfText() {

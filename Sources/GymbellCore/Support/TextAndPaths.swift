@@ -1,18 +1,30 @@
 /// The few string and path helpers full Foundation gave (`trimmingCharacters`, `NSString` paths),
 /// in plain Swift so that no module needs more than FoundationEssentials.
 extension StringProtocol {
-    /// Every occurrence of `target` replaced, left to right (a plain text search: not the standard
-    /// library's `replacing`, whose String overload builds a `Regex` and links the regex parser).
+    /// Every occurrence of `target` replaced, left to right, compared as UTF-8 bytes as Foundation's
+    /// `replacingOccurrences` compared code units (not the standard library's `replacing`, whose String
+    /// overload builds a `Regex` and links the regex parser). Linear: the introspection XML is built
+    /// with it at every start.
     public func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return String(self) }
-        var result = ""
-        var rest = self[...]
-        while let start = rest.indices.first(where: { rest[$0...].hasPrefix(target) }) {
-            result += rest[..<start]
-            result += replacement
-            rest = rest[rest.index(start, offsetBy: target.count)...]
+        let needle = Array(target.utf8)
+        guard let first = needle.first else { return String(self) }
+        let haystack = Array(utf8)
+        guard haystack.count >= needle.count else { return String(self) }
+        let insert = Array(replacement.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(haystack.count)
+        var index = 0
+        while index < haystack.count {
+            if haystack[index] == first, index + needle.count <= haystack.count,
+               haystack[index..<index + needle.count].elementsEqual(needle) {
+                result += insert
+                index += needle.count
+            } else {
+                result.append(haystack[index])
+                index += 1
+            }
         }
-        return result + rest
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Where the last occurrence of `target` starts, if it occurs.
