@@ -98,7 +98,12 @@ help-packaging:
 # Linked by lld as a position-dependent executable: no 1 MB of relative relocations to apply at every
 # start and no relocated pages to keep (issue 16: −1.1 MB stripped). No RELR packing, so glibc 2.35
 # (Ubuntu 22.04) still runs it; tests/packaging checks the glibc versions it asks for.
-RELEASE_LINK := -Xswiftc -use-ld=lld -Xswiftc -Xclang-linker -Xswiftc -no-pie
+# The functions a day's use runs (packaging/symbol-order.txt, from bench/symbol_order.py under
+# callgrind) are laid out together at the start of .text, so the pages an idle daemon keeps resident
+# hold code it runs, not its neighbours; a function missing from the list only goes after them.
+RELEASE_LINK := -Xswiftc -Xfrontend -Xswiftc -function-sections \
+	-Xswiftc -use-ld=lld -Xswiftc -Xclang-linker -Xswiftc -no-pie \
+	-Xlinker --symbol-ordering-file=$(CURDIR)/packaging/symbol-order.txt -Xlinker --no-warn-symbol-ordering
 
 release-static: deps
 	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK) --scratch-path $(RELEASE_SCRATCH) --product gymbell

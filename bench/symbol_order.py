@@ -1,0 +1,103 @@
+#!/usr/bin/python3
+"""Regenerates packaging/symbol-order.txt: the functions a day's use of the daemon runs, which
+`make release-static` asks lld to lay out together (`--symbol-ordering-file`), so that the pages of
+code an idle daemon keeps resident hold code it runs rather than neighbours pulled in by the kernel's
+fault-around (issue 16: the idle RSS and PSS).
+
+    make release-static && /usr/bin/python3 bench/symbol_order.py [--bin PATH] [--out FILE]
+
+The release daemon runs under callgrind (no demangling: lld wants the symbols as linked) on a private
+bus with the e2e recording notification server through start-up, a rest, a HIIT and a walk/run
+session, a strength workout with set-done, status, upcoming, history, stats, suggest, a reload,
+skip-today, export-ics and stop. Every function of the binary it ran is listed once, hottest first. A
+list gone stale costs nothing but memory: lld ignores names it does not find, and functions not listed
+follow the listed ones. Takes about two minutes.
+"""
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+REPO = BENCH.parent
+sys.path.insert(0, str(BENCH))
+import run as B  # noqa: E402  (the bench's private-bus world)
+
+CONFIG = '''[reminders]
+time = "23:59"
+days = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+[program]
+mon = "push"
+[workouts.push]
+title = "Push Day"
+kind = "strength"
+exercises = [ { name = "Bench Press", sets = 2, reps = 5, weight = 60, unit = "kg", rest = 2 } ]
+'''
+
+
+def profile(binary, root):
+    w = B.World(root, binary)
+    out = root / "callgrind.out"
+    try:
+        w.env.write_config(CONFIG)
+        wrapper = root / "under-callgrind.sh"
+        wrapper.write_text(f'#!/bin/sh\nexec valgrind --tool=callgrind --demangle=no --callgrind-out-file={out} {binary} "$@"\n')
+        wrapper.chmod(0o755)
+        w.proc, _ = B.start_daemon_timed(w.env, wrapper, w.daemon_log, w.conn, timeout=120)
+
+        def cli(*args, wait=0.0):
+            B.H.run_cli(w.env, binary, *args)
+            time.sleep(wait)
+
+        cli("rest", "2", wait=4)
+        cli("rest", "30")
+        cli("rest", "--adjust", "+5")
+        cli("status")
+        cli("status", "--json")
+        cli("stop")
+        cli("hiit", "--rounds", "2", "--work", "2s", "--rest", "2s", wait=10)
+        cli("walkrun", "--run", "2s", "--walk", "2s", "--repeats", "1", wait=6)
+        cli("start", "push", wait=1)
+        cli("set-done", wait=4)
+        cli("set-done", wait=4)
+        for args in (["upcoming", "--days", "7"], ["history", "--days", "7"], ["stats"], ["suggest"], ["reload"],
+                     ["skip-today"], ["export-ics", "--weeks", "1", "-o", str(root / "w.ics")]):
+            cli(*args)
+        time.sleep(2)
+        w.stop_daemon()
+    finally:
+        w.close()
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--bin", default=str(REPO / ".build-pkg-release" / "release" / "gymbell"))
+    ap.add_argument("--out", default=str(REPO / "packaging" / "symbol-order.txt"))
+    a = ap.parse_args()
+    binary = Path(a.bin).resolve()
+    root = Path(tempfile.mkdtemp(prefix="gymbell-order."))
+    try:
+        out = profile(binary, root)
+        annotated = subprocess.run(["callgrind_annotate", "--threshold=100", str(out)],
+                                   capture_output=True, text=True, check=True).stdout
+        defined = set(subprocess.run(["nm", str(binary)], capture_output=True, text=True, check=True)
+                      .stdout.split())
+        names = []
+        for line in annotated.splitlines():
+            parts = line.split(None, 2)
+            if len(parts) == 3 and parts[0].replace(",", "").isdigit() and f"[{binary}]" in parts[2]:
+                name = parts[2].split(":", 1)[-1].rsplit(" [", 1)[0].rsplit("'", 1)[0]
+                if name in defined and name not in names:
+                    names.append(name)
+        Path(a.out).write_text("\n".join(names) + "\n")
+        print(f"{len(names)} functions → {a.out}")
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
