@@ -116,8 +116,6 @@ enum LocalClock {
 
     /// "18:02:05" or "18:02".
     private static func clock(_ date: Date, seconds: Bool) -> String {
-        let second = LocalDay.secondOfDay(date, in: zone)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(two(second / 3600)):\(two(second / 60 % 60))" + (seconds ? ":\(two(second % 60))" : "")
+        LocalTime(of: date, in: zone).text(seconds: seconds)
     }
 }

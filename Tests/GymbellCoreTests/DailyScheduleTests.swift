@@ -40,6 +40,15 @@ struct LocalDayTests {
         #expect(LocalDay(containing: utcLateEvening, in: kolkata).description == "2026-11-23")  // 01:30 next day
         #expect(LocalDay(containing: utcLateEvening, in: newYork).description == "2026-11-22")
     }
+
+    @Test func wallClockTimeOfAnInstant() {
+        let utcLateEvening = instant("2026-11-22T20:00:05.750Z")
+        #expect(LocalTime(of: utcLateEvening, in: kolkata).text(seconds: true) == "01:30:05")  // fraction dropped
+        #expect(LocalTime(of: utcLateEvening, in: newYork).text(seconds: false) == "15:00")
+        // Right after the spring-forward gap: 03:00 local, 10 800 s after midnight though only 2 h passed.
+        #expect(LocalTime(of: instant("2026-03-29T01:00:00Z"), in: berlin).secondsSinceMidnight == 10_800)
+        #expect(LocalTime(of: instant("1969-12-31T23:59:59Z"), in: zone("UTC")).description == "23:59:59")
+    }
 }
 
 @Suite("Daily schedule: next and latest occurrence")

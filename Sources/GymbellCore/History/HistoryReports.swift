@@ -102,11 +102,11 @@ public struct SuggestReport: Codable, Equatable, Sendable {
         let settings = config.reminders
         let suggestions = rule.suggestions(settings: settings, history: history, now: now, in: timeZone)
         self.init(
-            auto: settings.autoTime, fixedTime: Self.clock(settings.time), leadSeconds: Int(settings.autoLead.rounded()),
+            auto: settings.autoTime, fixedTime: settings.time.description, leadSeconds: Int(settings.autoLead.rounded()),
             weekdays: suggestions.map { suggestion in
                 Day(
-                    weekday: suggestion.weekday.rawValue, usualStart: suggestion.usualStart.map(Self.clock), samples: suggestion.samples,
-                    reminderTime: Self.clock(suggestion.reminderTime), workout: config.program[suggestion.weekday])
+                    weekday: suggestion.weekday.rawValue, usualStart: suggestion.usualStart?.description, samples: suggestion.samples,
+                    reminderTime: suggestion.reminderTime.description, workout: config.program[suggestion.weekday])
             })
     }
 
@@ -114,12 +114,6 @@ public struct SuggestReport: Codable, Equatable, Sendable {
         case auto, weekdays
         case fixedTime = "fixed_time"
         case leadSeconds = "lead_seconds"
-    }
-
-    /// "18:05", or "18:05:30" when there are seconds.
-    static func clock(_ time: LocalTime) -> String {
-        let hm = ICalendarExport.pad(time.hour) + ":" + ICalendarExport.pad(time.minute)
-        return time.second == 0 ? hm : hm + ":" + ICalendarExport.pad(time.second)
     }
 
     public func jsonText() -> String {

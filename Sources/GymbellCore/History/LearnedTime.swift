@@ -67,15 +67,10 @@ public struct LearnedTime: Equatable, Sendable {
             if let earlier = firstStart[day], earlier <= entry.startedAt { continue }
             firstStart[day] = entry.startedAt
         }
-        return firstStart.sorted { $0.key > $1.key }.prefix(max(0, sampleSize)).map { day, start in
-            Self.secondsSinceLocalMidnight(start, on: day, in: timeZone)
+        // Wall-clock seconds since midnight: 18:00 is 64800 on a DST day too.
+        return firstStart.sorted { $0.key > $1.key }.prefix(max(0, sampleSize)).map { _, start in
+            LocalTime(of: start, in: timeZone).secondsSinceMidnight
         }
-    }
-
-    /// Wall-clock seconds since midnight: 18:00 is 64800 on a DST day too.
-    static func secondsSinceLocalMidnight(_ instant: Date, on day: LocalDay, in timeZone: Zone) -> Int {
-        let local = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
-        return Int(local.rounded(.down)) - day.daysSinceEpoch * 86_400
     }
 
     /// The middle value; for an even count the mean of the two middle ones, rounded down to the second.

@@ -64,9 +64,11 @@ public struct LocalTime: Hashable, Sendable, Codable, CustomStringConvertible {
 
     public var secondsSinceMidnight: Int { hour * 3600 + minute * 60 + second }
 
-    public var description: String {
-        let hm = "\(Self.pad(hour)):\(Self.pad(minute))"
-        return second == 0 ? hm : "\(hm):\(Self.pad(second))"
+    public var description: String { text(seconds: second != 0) }
+
+    /// "18:02:05", or "18:02" without the seconds.
+    public func text(seconds: Bool) -> String {
+        "\(Self.pad(hour)):\(Self.pad(minute))" + (seconds ? ":\(Self.pad(second))" : "")
     }
 
     private static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }

@@ -91,9 +91,7 @@ public enum SessionNotice {
 
     /// "14:05:30" in `timeZone`.
     static func clockTime(_ date: Date, in timeZone: Zone) -> String {
-        let second = LocalDay.secondOfDay(date, in: timeZone)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))"
+        LocalTime(of: date, in: timeZone).text(seconds: true)
     }
 }
 

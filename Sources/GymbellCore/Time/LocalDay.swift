@@ -13,12 +13,6 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
         daysSinceEpoch = Int((local / 86_400).rounded(.down))
     }
 
-    /// The wall clock's seconds since its midnight at `instant` (0…86 399), fractions dropped.
-    public static func secondOfDay(_ instant: Date, in timeZone: Zone) -> Int {
-        let local = Int((instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))).rounded(.down))
-        return ((local % 86_400) + 86_400) % 86_400
-    }
-
     public init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), (1...31).contains(day) else { return nil }
         // Howard Hinnant's days_from_civil.
@@ -85,4 +79,12 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
 
 extension LocalTime {
     var secondsOfDay: Int { secondsSinceMidnight }
+
+    /// What the wall clock of `timeZone` shows at `instant` (fractions of a second dropped): 18:00 is
+    /// 18:00 on a DST day too.
+    public init(of instant: Date, in timeZone: Zone) {
+        let local = Int((instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))).rounded(.down))
+        let seconds = ((local % 86_400) + 86_400) % 86_400
+        self.init(hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60)!
+    }
 }
