@@ -37,10 +37,8 @@ public struct SystemTimeZone: Sendable {
     @Sendable static func zoneFile(at path: String) -> TimeZoneSetting.ZoneFile? {
         guard BoundedFileReader.entryExists(atPath: path) else { return nil }
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        // A path in the tz database needs no reading; elsewhere a TZif file (a few kB) ends in "\n<rule>\n".
-        if TimeZoneSetting.identifier(fromZoneFilePath: resolved).flatMap(SystemZones.named) != nil {
-            return TimeZoneSetting.ZoneFile(resolvedPath: resolved, footer: nil)
-        }
+        // A TZif file (a few kB) ends in "\n<rule>\n". Read whatever the path is: TimeZoneSetting asks the
+        // zone database (GLib, which parses the whole file) once, and only falls back to this rule.
         let footer = (try? BoundedFileReader.read(path: path, limit: 1 << 20)).flatMap { bytes -> String? in
             guard bytes.starts(with: Array("TZif".utf8)), bytes.last == UInt8(ascii: "\n") else { return nil }
             let body = bytes.dropLast()

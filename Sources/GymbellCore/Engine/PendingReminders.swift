@@ -25,8 +25,7 @@ public struct PendingReminders: Equatable, Sendable, Sequence {
         order.reserveCapacity(byID.count)
         for reminder in byID.values {
             order.append(Key(due: reminder.due, id: reminder.id))
-            if let session = reminder.sessionID { bySession[session, default: []].insert(reminder.id) }
-            byKind[reminder.kind, default: []].insert(reminder.id)
+            indexBySessionAndKind(reminder)
         }
         order.sort()
     }
@@ -49,6 +48,10 @@ public struct PendingReminders: Equatable, Sendable, Sequence {
         byID[reminder.id] = reminder
         let key = Key(due: reminder.due, id: reminder.id)
         order.insert(key, at: position(of: key))
+        indexBySessionAndKind(reminder)
+    }
+
+    private mutating func indexBySessionAndKind(_ reminder: Reminder) {
         if let session = reminder.sessionID { bySession[session, default: []].insert(reminder.id) }
         byKind[reminder.kind, default: []].insert(reminder.id)
     }

@@ -54,7 +54,7 @@ public enum TimeZoneSetting {
     /// same zones (`right/` counts leap seconds, which civil time here ignores).
     public static func identifier(fromZoneFilePath path: String) -> String? {
         let marker = "/zoneinfo/"
-        guard let start = path.indices.last(where: { path[$0...].hasPrefix(marker) }) else { return nil }
+        guard let start = path.lastIndex(ofText: marker) else { return nil }
         var identifier = String(path[path.index(start, offsetBy: marker.count)...])
         for tree in ["posix/", "right/"] where identifier.hasPrefix(tree) { identifier.removeFirst(tree.count) }
         return identifier.isEmpty ? nil : identifier

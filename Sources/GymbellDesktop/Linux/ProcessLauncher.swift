@@ -7,15 +7,9 @@ public enum ProcessLauncher {
     @discardableResult
     public static func spawn(_ argv: [String]) throws(SystemError) -> Int32 {
         guard let program = argv.first, !program.isEmpty else { throw SystemError(message: "the command to run is empty") }
-        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) }
-        cArgs.append(nil)
-        defer { for arg in cArgs { free(arg) } }
         var pid: GPid = 0
         var error: UnsafeMutablePointer<GError>?
-        let flags = GSpawnFlags(rawValue: G_SPAWN_SEARCH_PATH.rawValue | G_SPAWN_STDIN_FROM_DEV_NULL.rawValue)
-        let ok = cArgs.withUnsafeMutableBufferPointer { buffer in
-            g_spawn_async(nil, buffer.baseAddress, nil, flags, gb_child_reset_signal_mask, nil, &pid, &error)
-        }
+        let ok = withCArguments(argv) { g_spawn_async(nil, $0, nil, flags, gb_child_reset_signal_mask, nil, &pid, &error) }
         if ok == 0 {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             if let error { g_error_free(error) }
@@ -28,22 +22,29 @@ public enum ProcessLauncher {
     /// stdout and stderr; nil when it could not be started or did not exit normally.
     public static func capture(_ argv: [String]) -> (status: Int32, output: String, error: String)? {
         guard let program = argv.first, !program.isEmpty else { return nil }
-        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) }
-        cArgs.append(nil)
-        defer { for arg in cArgs { free(arg) } }
         var output: UnsafeMutablePointer<gchar>?
         var errorText: UnsafeMutablePointer<gchar>?
         var waitStatus: gint = 0
         var error: UnsafeMutablePointer<GError>?
-        let flags = GSpawnFlags(rawValue: G_SPAWN_SEARCH_PATH.rawValue | G_SPAWN_STDIN_FROM_DEV_NULL.rawValue)
-        let ok = cArgs.withUnsafeMutableBufferPointer { buffer in
-            g_spawn_sync(nil, buffer.baseAddress, nil, flags, gb_child_reset_signal_mask, nil, &output, &errorText, &waitStatus, &error)
+        let ok = withCArguments(argv) {
+            g_spawn_sync(nil, $0, nil, flags, gb_child_reset_signal_mask, nil, &output, &errorText, &waitStatus, &error)
         }
         defer { g_free(output); g_free(errorText) }
         if let error { g_error_free(error) }
         guard ok != 0, waitStatus & 0x7f == 0 else { return nil }  // exited, not killed by a signal
         let text = { (bytes: UnsafeMutablePointer<gchar>?) in bytes.map { String(cString: $0) } ?? "" }
         return ((waitStatus >> 8) & 0xff, text(output), text(errorText))
+    }
+
+    /// Searched on PATH, never through a shell; stdin from /dev/null.
+    private static let flags = GSpawnFlags(rawValue: G_SPAWN_SEARCH_PATH.rawValue | G_SPAWN_STDIN_FROM_DEV_NULL.rawValue)
+
+    /// `argv` as the NULL-terminated C array GLib's spawn functions take, alive during `body`.
+    private static func withCArguments<T>(_ argv: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> T) -> T {
+        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) }
+        cArgs.append(nil)
+        defer { for arg in cArgs { free(arg) } }
+        return cArgs.withUnsafeMutableBufferPointer { body($0.baseAddress) }
     }
 
     /// Whether `program` is found on PATH (an optional helper such as `spd-say` may be missing).
