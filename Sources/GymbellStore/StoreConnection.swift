@@ -188,7 +188,7 @@ final class StoreConnection {
     /// made) as an immutable file.
     private static func openReadOnly(_ path: String) -> StoreDatabase? {
         if let database = try? StoreDatabase(path: path, flags: [.readOnly]), isIntact(database) { return database }
-        guard let database = try? StoreDatabase(path: "file:\(uriEscaped(path))?immutable=1", flags: [.readOnly, .uri]),
+        guard let database = try? StoreDatabase(path: "file:\(path.percentEncoded(keeping: "/"))?immutable=1", flags: [.readOnly, .uri]),
             isIntact(database)
         else { return nil }
         return database
@@ -196,24 +196,6 @@ final class StoreConnection {
 
     private static func isIntact(_ database: StoreDatabase) -> Bool {
         (try? database.value("PRAGMA quick_check", as: String.self)) == "ok"
-    }
-
-    /// `path` as the path of a `file:` URI: every byte but unreserved ones and "/" percent-encoded.
-    static func uriEscaped(_ path: String) -> String {
-        var escaped = ""
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                escaped.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
-                escaped.unicodeScalars.append("%")
-                escaped.unicodeScalars.append(hex[Int(byte >> 4)])
-                escaped.unicodeScalars.append(hex[Int(byte & 0x0F)])
-            }
-        }
-        return escaped
     }
 
     /// Moves a damaged database (and its write-ahead log) to `aside`, keeping its bytes.

@@ -37,7 +37,8 @@ struct FilesystemState: Equatable {
     var full: Bool
 
     static func of(_ path: String) -> FilesystemState {
-        let directory = directory(of: path)
+        let parent = FilePath.directory(of: path)
+        let directory = parent.isEmpty ? "." : parent  // a bare name is in the current directory
         var fs = statvfs()
         let known = statvfs(directory, &fs) == 0
         let mountedReadOnly = known && fs.f_flag & UInt(ST_RDONLY) != 0
@@ -45,14 +46,5 @@ struct FilesystemState: Equatable {
         // A few blocks left is full for SQLite: a commit appends pages to the write-ahead log.
         let full = known && (fs.f_bavail < 4 || fs.f_favail == 0)
         return FilesystemState(readOnly: mountedReadOnly || unwritable, full: full)
-    }
-
-    /// The directory holding `path` ("." for a bare name, "/" for a file in the root).
-    static func directory(of path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
-        let directory = trimmed[..<slash]
-        return directory.isEmpty ? "/" : String(directory)
     }
 }

@@ -15,6 +15,13 @@ struct TextAndPathsTests {
         #expect("abc".replacingAll("abcd", with: "x") == "abc")
     }
 
+    @Test func percentEncoding() {
+        #expect("Push Day".percentEncoded() == "Push%20Day")
+        #expect("Übung-1_a.b~".percentEncoded() == "%C3%9Cbung-1_a.b~")
+        #expect("/home/ä b/state.sqlite".percentEncoded(keeping: "/") == "/home/%C3%A4%20b/state.sqlite")
+        #expect("a/b?c#d".percentEncoded() == "a%2Fb%3Fc%23d")
+    }
+
     @Test func lastIndexOfText() {
         let xml = "<node><node/></node>"
         #expect(xml.lastIndex(ofText: "</node>").map { xml.distance(from: xml.startIndex, to: $0) } == 13)

@@ -12,7 +12,7 @@ import Testing
 /// notification id 2, and "skip-today".
 @Suite("Databases written by the GRDB build")
 struct GRDBDatabaseUpgradeTests {
-    static let fixture = FilesystemState.directory(of: #filePath) + "/Fixtures/grdb-v6-state.sqlite"
+    static let fixture = FilePath.directory(of: #filePath) + "/Fixtures/grdb-v6-state.sqlite"
     static let running = SessionID("fabf23e2-ea60-4af6-928d-b9e63ee8e0aa")
 
     /// A copy of the fixture in a directory of its own: opening it upgrades it in place, and even a

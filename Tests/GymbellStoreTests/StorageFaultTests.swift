@@ -119,7 +119,7 @@ struct StorageFaultTests {
         #expect(try store.activeSession() == nil)
         #expect(try store.history().map(\.outcome) == [.completed])
         #expect(FileManager.default.fileExists(atPath: path))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: FilesystemState.directory(of: path)).allSatisfy { !$0.contains("broken") })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: FilePath.directory(of: path)).allSatisfy { !$0.contains("broken") })
 
         // Not due yet, then due but still locked: the next attempt waits longer.
         #expect(!store.saveUnsaved(at: start.addingTimeInterval(1)))

@@ -125,7 +125,7 @@ public enum ICalendarExport {
     /// `push-20261123@gymbell`; characters other than letters, digits and `-._~` are percent-encoded.
     public static func uid(workout name: String, day: LocalDay) -> String {
         let (year, month, date) = day.civil
-        return "\(percentEncoded(name))-\(pad(year, 4))\(pad(month))\(pad(date))@gymbell"
+        return "\(name.percentEncoded())-\(pad(year, 4))\(pad(month))\(pad(date))@gymbell"
     }
 
     private struct Event {
@@ -223,19 +223,6 @@ public enum ICalendarExport {
         let digits = String(number)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
-
-    private static func percentEncoded(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            if ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "-._~".unicodeScalars.contains(scalar) {
-                result.unicodeScalars.append(scalar)
-            } else {
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return result
-    }
 }
 
 /// The `VTIMEZONE` of a zone over a span: the observance in force at its start, then one per offset
@@ -317,11 +304,5 @@ enum TimeZoneComponent {
         let magnitude = abs(seconds)
         let hm = ICalendarExport.pad(magnitude / 3600) + ICalendarExport.pad(magnitude / 60 % 60)
         return sign + hm + (magnitude % 60 == 0 ? "" : ICalendarExport.pad(magnitude % 60))
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

@@ -27,6 +27,25 @@ extension StringProtocol {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// Every UTF-8 byte but RFC 3986's unreserved characters (letters, digits, `-._~`) and the ASCII
+    /// characters of `kept` as `%XX`: an iCalendar UID's name, a `file:` URI's path (keeping "/").
+    public func percentEncoded(keeping kept: String = "") -> String {
+        let unreserved = Set("-._~".utf8).union(kept.utf8)
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
+        var result = ""
+        for byte in utf8 {
+            if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte < 0x80 && unreserved.contains(byte) {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                result.unicodeScalars.append("%")
+                result.unicodeScalars.append(hex[Int(byte >> 4)])
+                result.unicodeScalars.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return result
+    }
+
     /// Where the last occurrence of `target` starts, if it occurs.
     public func lastIndex(ofText target: String) -> Index? {
         guard !target.isEmpty else { return nil }
