@@ -16,7 +16,8 @@ let package = Package(
         .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        .systemLibrary(name: "CCanberra", pkgConfig: "libcanberra", providers: [.apt(["libcanberra-dev"])]),
+        // Header only: the sound helper loads libcanberra with dlopen, so the daemon never maps it (issue 16).
+        .systemLibrary(name: "CCanberra", providers: [.apt(["libcanberra-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Pure Swift: model, planners, agenda, config, messages. No C, no clock, no files.

@@ -45,6 +45,12 @@ public enum ControlContract {
         doc: "Record a finished set of the running strength workout; starts its rest. Returns what comes next.",
         errors: [.noSession, .failed])
 
+    public static let setDoneAs = ControlMethod(
+        "SetDoneAs", Field.json("set_json"), reply: Field.text("message"),
+        doc: "Record a finished set as it was done: `set_json` is an object with any of {\"reps\": 0 to 1000, \"weight\": 0 to 2000 (the "
+            + "exercise's unit), \"failed\": true}; what it leaves out is as planned, fewer reps than planned count as failed. Returns what comes next.",
+        errors: [.invalidArgs, .noSession, .failed])
+
     public static let stop = ControlMethod(
         "Stop", reply: Field.json("result_json"),
         doc: "End the active session; returns {\"session\": …, \"pending\": [cancelled reminders]} as JSON (session null when none ran).",
@@ -96,6 +102,12 @@ public enum ControlContract {
             + "\"kind\", \"started_at\", \"ended_at\", \"outcome\", \"sets_done\", \"last_progress_at\"}.",
         errors: [.invalidArgs, .failed])
 
+    public static let setLog = ControlMethod(
+        "SetLog", Field.uint32("days"), reply: Field.json("sets_json"),
+        doc: "The strength sets logged in the last `days` days (\(span(Limits.historyDays))), in the order done: a JSON array of {\"session\", "
+            + "\"workout\", \"exercise\", \"set\", \"reps\", \"planned_reps\", \"weight\", \"unit\": \"kg\" | \"lb\", \"failed\", \"at\"}.",
+        errors: [.invalidArgs, .failed])
+
     public static let stats = ControlMethod(
         "Stats", reply: Field.json("stats_json"),
         doc: "The object that `gymbell stats` prints with its json flag: {\"streak\", \"sessions_this_week\", "
@@ -121,9 +133,9 @@ public enum ControlContract {
     /// Every method, in the order of the introspection XML.
     public static let methods: [ControlMethodDescription] = [
         rest.description, restDefault.description, adjustRest.description, hiit.description, walkRun.description,
-        start.description, setDone.description, stop.description, snooze.description, snoozeDefault.description,
+        start.description, setDone.description, setDoneAs.description, stop.description, snooze.description, snoozeDefault.description,
         skipToday.description, upcoming.description, status.description, resume.description, pause.description, skip.description,
-        history.description,
+        history.description, setLog.description,
         stats.description, suggest.description, exportICS.description, reload.description,
     ]
 

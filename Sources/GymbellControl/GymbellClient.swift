@@ -39,6 +39,11 @@ public final class GymbellClient {
 
     public func setDone() throws(ClientError) -> String { try call(ControlContract.setDone, ()) }
 
+    /// Records the set as it was done (`gymbell set-done --reps N --weight W --failed`).
+    public func setDone(as correction: SetCorrection) throws(ClientError) -> String {
+        try call(ControlContract.setDoneAs, SetCorrectionJSON.encode(correction))
+    }
+
     /// The session that was stopped (`session`) and the reminders cancelled with it (`pending`).
     public func stop() throws(ClientError) -> StatusReport {
         try decoded(call(ControlContract.stop, ()), "status", StatusReport.decode(jsonText:))
@@ -78,6 +83,13 @@ public final class GymbellClient {
 
     public func history(days: UInt32) throws(ClientError) -> [HistoryEntry] {
         try decoded(historyJSON(days: days), "history", HistoryEntry.decode(jsonText:))
+    }
+
+    /// Sets logged in the last `days` days, in the order done, as the daemon's JSON array.
+    public func setLogJSON(days: UInt32) throws(ClientError) -> String { try call(ControlContract.setLog, days) }
+
+    public func setLog(days: UInt32) throws(ClientError) -> [LoggedSet] {
+        try decoded(setLogJSON(days: days), "set log", LoggedSet.decode(jsonText:))
     }
 
     public func statsJSON() throws(ClientError) -> String { try call(ControlContract.stats, ()) }

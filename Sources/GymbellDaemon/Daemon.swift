@@ -200,6 +200,8 @@ public final class Daemon {
             }
         case .soundSettings(let settings):
             presenter.apply(sound: settings)
+        case .sound(let readiness):
+            presenter.prepareSound(readiness, now: environment.clock())
         case .log(let entry):
             logger.log(
                 level: entry.level.logging, "\(entry.message)", metadata: entry.metadata.mapValues { Logger.MetadataValue.string($0) })

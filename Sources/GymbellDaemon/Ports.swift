@@ -34,6 +34,7 @@ protocol NoticeShowing: AnyObject {
     func serverAppeared(_ completion: @escaping () -> Void)
     func serverVanished()
     func apply(sound: SoundSettings)
+    func prepareSound(_ readiness: SoundReadiness, now: Date)
     func present(_ reminder: Reminder, late: TimeInterval, accepted: @escaping () -> Void)
     func showSession(
         _ notice: Notice, of session: SessionID, audible: Bool, late: TimeInterval, accepted: (() -> Void)?, resuming serverID: UInt32?)

@@ -11,7 +11,8 @@ extension StateStore {
                 session: session, workout: entry.workout, lastProgressAt: entry.lastProgressAt, pauseReminders: pauses,
                 noticeID: try noticeID(of: session.id))
         }
-        return StoredState(agenda: try unorderedPendingReminders(), session: active, history: try history(), daily: try dailyState())
+        return StoredState(agenda: try unorderedPendingReminders(), session: active, history: try history(), daily: try dailyState(),
+            sets: try loggedSets())
     }
 
     public func apply(_ change: StoreChange) throws(StoreError) {
@@ -28,6 +29,7 @@ extension StateStore {
         case .notePauseReminder(let number, let id): try notePauseReminder(number, of: id)
         case .saveDaily(let state): try save(state)
         case .setNoticeID(let noticeID, let id): try setNoticeID(noticeID, of: id)
+        case .logSet(let set): try log(set)
         }
     }
 }

@@ -152,6 +152,23 @@ public final class StateStore {
         }
     }
 
+    // MARK: The set log
+
+    /// Every set logged, in the order done.
+    public func loggedSets() throws(StoreError) -> [LoggedSet] {
+        try read { db in try db.rows("SELECT * FROM set_log ORDER BY at, id").compactMap(StoreRows.loggedSet(from:)) }
+    }
+
+    public func log(_ set: LoggedSet) throws(StoreError) {
+        try write { db in
+            try db.execute(
+                "INSERT INTO set_log (session_id, workout, exercise, set_number, reps, planned_reps, weight, unit, failed, at) "
+                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [set.session.rawValue, set.workout, set.exercise, set.setNumber, set.reps, set.plannedReps, set.weight, set.unit.rawValue,
+                 set.failed ? 1 : 0, set.at.timeIntervalSince1970])
+        }
+    }
+
     /// Adds or replaces one reminder.
     public func add(_ reminder: Reminder) throws(StoreError) {
         try write { db in try StoreRows.insert(reminder, db) }

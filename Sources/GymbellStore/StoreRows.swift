@@ -61,6 +61,15 @@ enum StoreRows {
     }
 
     /// A column of seconds since 1970 as an instant; nil when NULL.
+    static func loggedSet(from row: StoreRow) -> LoggedSet? {
+        guard let session: String = row["session_id"], let exercise: String = row["exercise"], let number: Int = row["set_number"],
+            let unitText: String = row["unit"], let unit = WeightUnit(rawValue: unitText), let at = date(row, "at")
+        else { return nil }
+        return LoggedSet(
+            session: SessionID(session), workout: row["workout"], exercise: exercise, setNumber: number, reps: row["reps"],
+            plannedReps: row["planned_reps"], weight: row["weight"], unit: unit, failed: (row["failed"] as Int? ?? 0) != 0, at: at)
+    }
+
     static func date(_ row: StoreRow, _ column: String) -> Date? {
         (row[column] as Double?).map(Date.init(timeIntervalSince1970:))
     }

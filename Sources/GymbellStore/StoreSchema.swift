@@ -79,6 +79,19 @@ enum StoreSchema {
                 ALTER TABLE "session" ADD COLUMN "shift" DOUBLE NOT NULL DEFAULT 0;
                 """)
         },
+        Migration(version: 7, identifier: "v7 set log") { db in
+            // Each set of a strength workout as it was done (issue 18): the reps and weight lifted,
+            // whether it failed. Personal records and progressive overload read it. From here on a
+            // migration may find its work done: a GRDB build opened in between stamps user_version = 1,
+            // and its grdb_migrations list stops at v6.
+            try db.executeScript("""
+                CREATE TABLE IF NOT EXISTS "set_log" ("id" INTEGER PRIMARY KEY, "session_id" TEXT NOT NULL, "workout" TEXT, \
+                "exercise" TEXT NOT NULL, "set_number" INTEGER NOT NULL, "reps" INTEGER, "planned_reps" INTEGER, \
+                "weight" DOUBLE, "unit" TEXT NOT NULL, "failed" INTEGER NOT NULL DEFAULT 0, "at" DOUBLE NOT NULL);
+                CREATE INDEX IF NOT EXISTS "set_log_exercise" ON "set_log"("exercise");
+                CREATE INDEX IF NOT EXISTS "set_log_session_id" ON "set_log"("session_id");
+                """)
+        },
     ]
 
     static var latestVersion: Int { migrations.last?.version ?? 0 }

@@ -16,12 +16,15 @@ struct DaemonCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Log every decision (debug level).") var verbose = false
     /// Prints the control interface's introspection XML and exits (`make dbus-xml` writes data/ with it).
     @Flag(help: .hidden) var introspectionXml = false
+    /// Runs as the daemon's sound helper (it starts one while a sound is near; SoundHelper).
+    @Flag(help: .hidden) var soundPlayer = false
 
     func run() throws {
         if introspectionXml {
             print(BusNames.introspectionXML, terminator: "")
             return
         }
+        if soundPlayer { throw ExitCode(DaemonRunner.serveSounds()) }
         let status = Self.runDaemon(verbose: verbose)
         if status != 0 { throw ExitCode(status) }
     }

@@ -15,16 +15,30 @@ struct History: ParsableCommand {
             "kind": "rest" | "hiit" | "walkrun" | "strength", "started_at", "ended_at": null | "<ISO 8601>", \
             "outcome": "completed" | "stopped" | "abandoned" | "running", "sets_done", "last_progress_at"}], \
             instants in ISO 8601.
+
+            --sets lists the training log instead: every set of a strength workout as it was done, one \
+            line each (when, exercise, set number, reps × weight, "failed" when fewer reps than planned). \
+            With --json: [{"session", "workout", "exercise", "set", "reps", "planned_reps", "weight", \
+            "unit": "kg" | "lb", "failed", "at"}], reps and weight null when the exercise has none.
             """)
 
     @Option(help: "How many days back to list (1 to 3660).") var days: UInt32 = 30
-    @Flag(help: "Print the sessions as the daemon's JSON array.") var json = false
+    @Flag(help: "List the sets logged (reps and weight as done) instead of the sessions.") var sets = false
+    @Flag(help: "Print the sessions (or sets) as the daemon's JSON array.") var json = false
 
     func validate() throws {
         guard Limits.historyDays.contains(Int(days)) else { throw ValidationError("--days must be 1 to 3660 (ten years), not \(days)") }
     }
 
     func run() throws {
+        if sets {
+            if json {
+                print(try withDaemon { client throws(ClientError) in try client.setLogJSON(days: days) })
+            } else {
+                print(SetLogText.render(try withDaemon { client throws(ClientError) in try client.setLog(days: days) }, days: days, now: Date()))
+            }
+            return
+        }
         if json {
             print(try withDaemon { client throws(ClientError) in try client.historyJSON(days: days) })
             return
@@ -166,6 +180,20 @@ enum HistoryText {
         let seconds = max(0, (entry.endedAt ?? now).timeIntervalSince(entry.startedAt))
         let shown = seconds < 600 ? seconds.rounded() : (seconds / 60).rounded() * 60
         return DurationText.format(shown) + (entry.endedAt == nil ? " so far" : "")
+    }
+}
+
+/// The human-readable `gymbell history --sets`.
+enum SetLogText {
+    static func render(_ sets: [LoggedSet], days: UInt32, now: Date) -> String {
+        guard !sets.isEmpty else {
+            return "No sets logged in the last \(days == 1 ? "day" : "\(days) days"). A strength workout logs each set: "
+                + "`gymbell start WORKOUT`, then Set done (or `gymbell set-done`) after each set."
+        }
+        let rows = sets.map { set in
+            [LocalClock.dayAndTime(set.at, now: now), set.exercise, "set \(set.setNumber)", set.loadText, set.failed ? "failed" : ""]
+        }
+        return alignedColumns(rows)
     }
 }
 

@@ -85,10 +85,33 @@ struct SetDone: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set-done",
         abstract: "Record a finished set of the running strength workout and start its rest.",
-        discussion: "The \"Rest over ⏰\" reminder then says which set comes next. The session notification's Set done button does the same.")
+        discussion: """
+            The "Rest over ⏰" reminder then says which set comes next. The session notification's Set done \
+            button does the same. Each set goes into the training log (`gymbell history --sets`) as planned, \
+            or as you say it was done: --reps for the reps you managed (fewer than planned count as a failed \
+            set), --weight for the weight in the exercise's unit, --failed for a set you could not finish. \
+            Failed sets never count as personal records and reset the progressive-overload count.
+
+            Example: gymbell set-done --reps 6 --weight 82.5
+            """)
+
+    @Option(help: "Reps done, when not as planned (0 to 1000).") var reps: Int?
+    @Option(help: "Weight lifted, in the exercise's unit, when not as planned (0 to 2000).") var weight: Double?
+    @Flag(help: "The set failed (fewer reps than planned; with no --reps, one short).") var failed = false
+
+    func validate() throws {
+        if let reps, !(0...1000).contains(reps) { throw ValidationError("--reps must be 0 to 1000, not \(reps)") }
+        if let weight, !(weight.isFinite && (0...2000).contains(weight)) {
+            throw ValidationError("--weight must be 0 to 2000, not \(weight)")
+        }
+    }
 
     func run() throws {
-        print(try withDaemon { client throws(ClientError) in try client.setDone() } + ".")
+        let correction = SetCorrection(reps: reps, weight: weight, failed: failed)
+        let reply = try withDaemon { client throws(ClientError) in
+            correction == .asPlanned ? try client.setDone() : try client.setDone(as: correction)
+        }
+        print(reply + ".")
     }
 }
 

@@ -183,7 +183,7 @@ struct ConfigParserTests {
         (
             "unknown table",
             "[sound]\nenabled = true\n\n[notifications]\nurgency = \"low\"\n",
-            ["config.toml:4:2: unknown table [notifications]; the tables are [reminders], [rest], [sound], [quiet_hours], [mpris], [program] and [workouts.NAME]"]
+            ["config.toml:4:2: unknown table [notifications]; the tables are [reminders], [rest], [sound], [quiet_hours], [mpris], [progress], [program] and [workouts.NAME]"]
         ),
         (
             "misspelt table",
@@ -315,6 +315,27 @@ struct ConfigParserTests {
             "quoted workout name",
             "[workouts.\"leg day\"]\nkind = \"strength\"\nexercises = [{ name = \"Squat\", sets = 0, rest = 90 }]\n",
             ["config.toml:3:39: workouts.\"leg day\".exercises[0].sets: 0 is out of range; use 1 to 50"]
+        ),
+        (
+            "a unit that is not a weight",
+            "[workouts.legs]\nkind = \"strength\"\nexercises = [{ name = \"Squat\", sets = 3, rest = 90, unit = \"stone\" }]\n",
+            ["config.toml:3:60: workouts.legs.exercises[0].unit: \"stone\" is not a unit of weight; use \"kg\" or \"lb\""]
+        ),
+        (
+            "a body region gymbell does not know",
+            "[workouts.legs]\nkind = \"strength\"\nexercises = [{ name = \"Squat\", sets = 3, rest = 90, body = \"arms\" }]\n",
+            ["config.toml:3:60: workouts.legs.exercises[0].body: \"arms\" is not a body region; use \"upper\" or \"legs\""]
+        ),
+        (
+            "progress: a percentage out of range and a misspelt key",
+            "[progress]\nrecord_min_percent = 150\noverload_session = 3\n",
+            ["config.toml:2:22: progress.record_min_percent: 150 is out of range; use 0 to 100",
+             "config.toml:3:1: unknown key \"overload_session\" in [progress]; did you mean \"overload_sessions\"?"]
+        ),
+        (
+            "progress: an increment that is not a number",
+            "[progress]\nlegs_increment = \"5kg\"\n",
+            ["config.toml:2:18: progress.legs_increment: expected a weight in kg like 2.5, got string \"5kg\""]
         ),
         (
             "dotted keys at the top level",

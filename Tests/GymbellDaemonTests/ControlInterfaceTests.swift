@@ -30,6 +30,7 @@ private final class RecordingCommands: CommandRunning {
         case .walkRun: return .success(.session(plan(.walkrun)))
         case .start: return .success(.text("Started Push Day"))
         case .setDone: return .success(.text("Set 1 of 4 done"))
+        case .setDoneAs: return .success(.text("Logged 6 × 80 kg (failed)"))
         case .stop: return .success(.stopped(StatusReport(session: nil, pending: [], nextDaily: nil, now: Self.instant)))
         case .snooze:
             return .success(.snoozed(Reminder(id: ReminderID("snooze"), kind: .snoozed, due: Self.instant, content: .snoozed)))
@@ -44,6 +45,8 @@ private final class RecordingCommands: CommandRunning {
         case .skip: return .success(.text("Skipped ahead"))
         case .player: return .success(.text("Played"))
         case .history: return .success(.history([]))
+        case .setLog:
+            return .success(.sets([LoggedSet(session: SessionID("s1"), exercise: "Bench Press", setNumber: 1, reps: 8, weight: 80, at: Self.instant)]))
         case .stats:
             return .success(.stats(StatsReport(streak: 3, sessionsThisWeek: 2, sessionsThisMonth: 5, consecutiveTrainingDays: 1, workoutsCompleted: 9)))
         case .suggest: return .success(.suggest(SuggestReport(auto: false, fixedTime: "18:00", leadSeconds: 1800, weekdays: [])))
@@ -83,7 +86,9 @@ struct ControlInterfaceTests {
 
     @Test("each method, called with its signature, replies with the contract's reply type", arguments: ControlContract.methods)
     func replyHasContractType(_ method: ControlMethodDescription) {
-        let reply = interface().handle(call(method.name, method.signature.map(Self.sample)))
+        // A JSON argument is a JSON text (SetDoneAs); every other string is a name.
+        let arguments = method.arguments.map { $0.name.hasSuffix("_json") ? DBusValue.string("{}") : Self.sample(Character($0.signature)) }
+        let reply = interface().handle(call(method.name, arguments))
         guard case .values(let values) = reply else {
             Issue.record("\(method.name) answered \(reply)")
             return
@@ -103,7 +108,7 @@ struct ControlInterfaceTests {
     }
 
     @Test("arguments reach the command decoded, replies come back encoded")
-    func decodesAndEncodes() {
+    func decodesAndEncodes() throws {
         let control = interface()
         let due = DBusReply.values([.string(RecordingCommands.instantText)])
         #expect(control.handle(call("Rest", [.uint32(90)])) == due)
@@ -114,6 +119,9 @@ struct ControlInterfaceTests {
         #expect(control.handle(call("Start", [.string("")])) == .values([.string("Started Push Day")]))
         #expect(control.handle(call("Start", [.string("push")])) == .values([.string("Started Push Day")]))
         #expect(control.handle(call("SetDone")) == .values([.string("Set 1 of 4 done")]))
+        #expect(control.handle(call("SetDoneAs", [.string(#"{"reps": 6, "failed": true}"#)])) == .values([.string("Logged 6 × 80 kg (failed)")]))
+        #expect(control.handle(call("SetDoneAs", [.string("six")])) == .error(CommandError.invalidArgument(
+            #"set_json must be an object like {"reps": 6, "weight": 80, "failed": true}, not six"#).dbusError))
         #expect(control.handle(call("Snooze", [.uint32(10)])) == due)
         #expect(control.handle(call("SnoozeDefault")) == due)
         #expect(control.handle(call("SkipToday")) == .values([.stringArray([RecordingCommands.instantText])]))
@@ -126,12 +134,17 @@ struct ControlInterfaceTests {
         #expect(control.handle(call("Reload")) == .values([.string("/home/u/.config/gymbell/config.toml")]))
         _ = control.handle(call("Upcoming", [.uint32(14)]))
         #expect(control.handle(call("History", [.uint32(30)])) == .values([.string("[]")]))
+        guard case .values(let logged) = control.handle(call("SetLog", [.uint32(7)])), let loggedText = logged.first?.string else {
+            Issue.record("SetLog gave no JSON text")
+            return
+        }
+        #expect(try LoggedSet.decode(jsonText: loggedText).map(\.loadText) == ["8 × 80 kg"])
         #expect(commands.calls == [
             .rest(seconds: 90), .rest(seconds: nil), .adjustRest(by: -15),
             .hiit(HIITPlan(rounds: 5, work: 40, rest: 20), title: nil, workout: nil),
             .walkRun(WalkRunPlan(run: 120, walk: 60, repeats: 2), title: nil, workout: nil), .start(workout: nil), .start(workout: "push"),
-            .setDone, .snooze(minutes: 10), .snooze(minutes: nil), .skipToday, .skipToday, .resume, .pause, .skip, .exportICS(weeks: 4),
-            .upcoming(days: 14), .history(days: 30),
+            .setDone, .setDoneAs(SetCorrection(reps: 6, failed: true)), .snooze(minutes: 10), .snooze(minutes: nil), .skipToday, .skipToday, .resume, .pause, .skip, .exportICS(weeks: 4),
+            .upcoming(days: 14), .history(days: 30), .setLog(days: 7),
         ])
     }
 

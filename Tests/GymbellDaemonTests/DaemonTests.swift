@@ -27,10 +27,12 @@ struct DaemonTests {
         var endedSession: [Bool] = []
         var waiting: [() -> Void] = []
         var sound: SoundSettings?
+        var readiness: [SoundReadiness] = []
 
         func serverAppeared(_ completion: @escaping () -> Void) { completion() }
         func serverVanished() {}
         func apply(sound: SoundSettings) { self.sound = sound }
+        func prepareSound(_ readiness: SoundReadiness, now: Date) { self.readiness.append(readiness) }
         func present(_ reminder: Reminder, late: TimeInterval, accepted: @escaping () -> Void) {
             presented.append(reminder)
             take(accepted)

@@ -30,9 +30,11 @@ struct GRDBDatabaseUpgradeTests {
         try StoreDatabase(path: path, flags: [.readOnly]).value("PRAGMA user_version", as: Int.self)
     }
 
-    /// The schema as SQLite keeps it, GRDB's own bookkeeping left out.
+    /// The schema as SQLite keeps it, GRDB's own bookkeeping and the tables of migrations after GRDB (v7
+    /// on: the set log) left out.
     func schema(_ database: StoreDatabase) throws -> [String] {
-        try database.rows("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE '%grdb_migrations%' ORDER BY name")
+        try database.rows(
+            "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE '%grdb_migrations%' AND tbl_name <> 'set_log' ORDER BY name")
             .map { "\($0["type"] ?? "") \($0["name"] ?? "") \($0["sql"] ?? "-")" }
     }
 
@@ -41,7 +43,7 @@ struct GRDBDatabaseUpgradeTests {
         #expect(try database.value("PRAGMA journal_mode", as: String.self) == "wal")
         #expect(try database.value("PRAGMA user_version", as: Int.self) == 1)
         #expect(try database.rows("SELECT identifier FROM grdb_migrations ORDER BY rowid").compactMap { $0["identifier"] as String? }
-            == StoreSchema.migrations.map(\.identifier))
+            == StoreSchema.migrations.prefix(6).map(\.identifier))
         #expect(try StoreSchema.version(of: database) == 6)
     }
 

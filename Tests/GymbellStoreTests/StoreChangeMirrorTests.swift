@@ -80,6 +80,15 @@ struct StoreChangeMirrorTests {
             .replan(afterSet(strengthPlan("p2", at: 0), at: 100), progressAt: at(100)),
             .setNoticeID(9, of: SessionID("p2")),
         ]),
+        Script(name: "sets logged as done: as planned, failed, in lb, body weight", changes: [
+            .start(strengthPlan("p3", at: 0), workout: "push"),
+            .logSet(LoggedSet(session: SessionID("p3"), workout: "push", exercise: "Bench Press", setNumber: 1, reps: 8, plannedReps: 8,
+                              weight: 80, unit: .kg, at: at(100))),
+            .logSet(LoggedSet(session: SessionID("p3"), workout: "push", exercise: "Bench Press", setNumber: 2, reps: 6, plannedReps: 8,
+                              weight: 82.5, unit: .kg, failed: true, at: at(250))),
+            .logSet(LoggedSet(session: SessionID("p3"), exercise: "Squat", setNumber: 1, reps: 5, weight: 225, unit: .lb, at: at(400))),
+            .logSet(LoggedSet(session: SessionID("p3"), exercise: "Dips", setNumber: 1, reps: nil, weight: nil, at: at(500))),
+        ]),
         Script(name: "an interval session paused (kept across a restart), resumed later, skipped ahead", changes: [
             .start(hiit, workout: "hiit20"),
             .replan(timeline(hiit, pausedAt: 120, shift: 0), progressAt: at(120)),
@@ -110,5 +119,6 @@ struct StoreChangeMirrorTests {
         #expect(loaded.session == state.session)
         #expect(loaded.history == state.history)
         #expect(loaded.daily == state.daily)
+        #expect(loaded.sets == state.sets)
     }
 }

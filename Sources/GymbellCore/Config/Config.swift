@@ -13,6 +13,8 @@ public struct Config: Equatable, Sendable {
     public var quietHours: QuietHours?
     /// `[mpris] enabled`: the running session is a media player on the session bus.
     public var mprisEnabled: Bool
+    /// `[progress]`: personal records and progressive-overload suggestions.
+    public var progress: ProgressSettings = .init()
 
     public init(
         reminders: DailyReminderSettings = .init(),
@@ -109,14 +111,78 @@ public struct Exercise: Hashable, Sendable, Codable {
     public var unit: String?
     /// Rest after each set; `rest.count == sets` (a single value in the file is repeated).
     public var rest: [TimeInterval]
+    /// `body = "upper"` or `"legs"`: how much a progressive-overload suggestion adds. Nil: guessed
+    /// from the name (`ExerciseClass`).
+    public var body: BodyRegion?
+    /// `compound = true|false`: whether progressive overload is suggested. Nil: guessed from the name.
+    public var compound: Bool?
 
-    public init(name: String, sets: Int, reps: Int? = nil, weight: Double? = nil, unit: String? = nil, rest: [TimeInterval]) {
+    public init(
+        name: String, sets: Int, reps: Int? = nil, weight: Double? = nil, unit: String? = nil, rest: [TimeInterval],
+        body: BodyRegion? = nil, compound: Bool? = nil
+    ) {
         self.name = name
         self.sets = sets
         self.reps = reps
         self.weight = weight
         self.unit = unit
         self.rest = rest
+        self.body = body
+        self.compound = compound
+    }
+
+    /// The unit its weights are logged in (kg unless the file says lb).
+    public var weightUnit: WeightUnit { WeightUnit(configured: unit) ?? .kg }
+    /// Upper body or legs: as the file says, else guessed from the name.
+    public var region: BodyRegion { body ?? ExerciseClass.region(of: name) }
+    /// A compound lift: as the file says, else guessed from the name.
+    public var isCompound: Bool { compound ?? ExerciseClass.isCompound(name) }
+}
+
+/// `[progress]`: what gymbell says about progress right after a strength workout.
+public struct ProgressSettings: Equatable, Sendable {
+    /// Personal records, batched into one notification after the workout.
+    public var records: Bool = true
+    /// A record must beat the previous best by at least this many per cent.
+    public var recordMinPercent: Double = 2
+    /// Progressive-overload suggestions ("Time for more weight?").
+    public var overload: Bool = true
+    /// Sessions in a row with every set done at the planned weight before more is suggested.
+    public var overloadSessions: Int = 3
+    /// What a suggestion adds, in kg (an exercise in lb gets the same, rounded to 2.5 lb).
+    public var upperIncrement: Double = 2.5
+    public var legsIncrement: Double = 5
+    public init() {}
+
+    /// The increment for an exercise of `region` weighed in `unit`.
+    public func increment(for region: BodyRegion, in unit: WeightUnit) -> Double {
+        let kilograms = region == .legs ? legsIncrement : upperIncrement
+        guard unit == .lb else { return kilograms }
+        return max(2.5, ((kilograms / 0.45359237) / 2.5).rounded(.down) * 2.5)
+    }
+}
+
+/// Which part of the body an exercise mainly works, for the size of an overload step.
+public enum BodyRegion: String, Hashable, Sendable, Codable, CaseIterable {
+    case upper, legs
+}
+
+/// Sensible defaults for exercises the config does not classify, from their (English or German) name.
+public enum ExerciseClass {
+    static let legWords = ["squat", "deadlift", "leg", "lunge", "calf", "hip thrust", "step-up", "step up", "kniebeuge",
+                           "kreuzheben", "bein", "ausfallschritt", "wade"]
+    static let compoundWords = ["squat", "deadlift", "bench", "press", "row", "pull-up", "pull up", "pullup", "chin-up", "chin up",
+                                "dip", "lunge", "clean", "snatch", "thrust", "kniebeuge", "kreuzheben", "bankdrücken",
+                                "drücken", "rudern", "klimmzug"]
+
+    public static func region(of name: String) -> BodyRegion {
+        let lower = name.lowercased()
+        return legWords.contains { lower.contains($0) } ? .legs : .upper
+    }
+
+    public static func isCompound(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return compoundWords.contains { lower.contains($0) }
     }
 }
 

@@ -49,6 +49,7 @@ public enum ConfigParser {
         "sound": ["enabled", "name", "file"],
         "quiet_hours": ["start", "end"],
         "mpris": ["enabled"],
+        "progress": ["records", "record_min_percent", "overload", "overload_sessions", "upper_increment", "legs_increment"],
         "program": Weekday.allCases.map(\.rawValue),
         "workouts": [],
     ]
@@ -84,6 +85,7 @@ public enum ConfigParser {
             reader.rejectUnknownKeys(of: table, at: path, known: keys(of: "mpris"), elsewhere: sectionHolding)
             if let value = table["enabled"], let enabled = reader.bool(value, at: path.appending("enabled")) { config.mprisEnabled = enabled }
         }
+        if let table = tables["progress"] { config.progress = SettingsDecoding.decodeProgress(table, reader: &reader) }
         if let table = tables["quiet_hours"] { config.quietHours = SettingsDecoding.decodeQuietHours(table, reader: &reader) }
         if let table = tables["workouts"] { config.workouts = WorkoutDecoding.decodeWorkouts(table, reader: &reader) }
         if let table = tables["program"] {
@@ -101,7 +103,7 @@ public enum ConfigParser {
                 return "unknown table [\(ConfigPath([.key(key)]))]; did you mean [\(suggestion)]?"
             }
             return "unknown table [\(ConfigPath([.key(key)]))]; the tables are "
-                + "[reminders], [rest], [sound], [quiet_hours], [mpris], [program] and [workouts.NAME]"
+                + "[reminders], [rest], [sound], [quiet_hours], [mpris], [progress], [program] and [workouts.NAME]"
         }
         if let home = sectionHolding(key) {
             return "\(TOMLText.quoted(key)) must be inside a table: put it under \(home)"

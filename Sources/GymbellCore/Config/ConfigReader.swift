@@ -128,6 +128,25 @@ struct ConfigReader {
         return number
     }
 
+    /// A number, whole or with decimals, within `range`.
+    mutating func number(
+        _ value: ConfigValue, at path: ConfigPath, in range: ClosedRange<Double>, expected: String
+    ) -> Double? {
+        let number: Double
+        switch value {
+        case .integer(let whole): number = Double(whole)
+        case .float(let real) where real.isFinite: number = real
+        default:
+            reportWrongType(path, expected: expected, got: value)
+            return nil
+        }
+        guard range.contains(number) else {
+            reportValue(path, "\(value.literal) is out of range; use \(WeightUnit.number(range.lowerBound)) to \(WeightUnit.number(range.upperBound))")
+            return nil
+        }
+        return number
+    }
+
     /// A duration: a string in `DurationText` syntax, or a number of seconds.
     mutating func duration(_ value: ConfigValue, at path: ConfigPath, in range: DurationRange) -> TimeInterval? {
         let seconds: TimeInterval

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// The `exercises` of a strength workout: a list of inline tables, one per exercise, each with its
 /// sets and the rest after each set.
 enum ExerciseDecoding {
-    private static let keys = ["name", "sets", "reps", "weight", "unit", "rest"]
+    private static let keys = ["name", "sets", "reps", "weight", "unit", "rest", "body", "compound"]
     static let example = "{ name = \"Squat\", sets = 3, reps = 5, rest = \"2m\" }"
 
     static func decodeExercises(_ required: RequiredKeys, reader: inout ConfigReader) -> [Exercise]? {
@@ -43,15 +43,30 @@ enum ExerciseDecoding {
             reader.integer($0, at: path.appending("reps"), in: 1...1000, expected: "a whole number like 8")
         }
         let weight = table["weight"].flatMap { decodeWeight($0, at: path.appending("weight"), reader: &reader) }
-        let unit = table["unit"].flatMap {
-            reader.string($0, at: path.appending("unit"), expected: "a string like \"kg\"", whenEmpty: "the unit is empty")
+        let unit = table["unit"].flatMap { value -> String? in
+            guard let text = reader.string(value, at: path.appending("unit"), expected: "\"kg\" or \"lb\"", whenEmpty: "the unit is empty; use \"kg\" or \"lb\"")
+            else { return nil }
+            guard WeightUnit(configured: text) != nil else {
+                reader.reportValue(path.appending("unit"), "\(value.literal) is not a unit of weight; use \"kg\" or \"lb\"")
+                return nil
+            }
+            return text
         }
+        let body = table["body"].flatMap { value -> BodyRegion? in
+            guard let text = reader.string(value, at: path.appending("body"), expected: "\"upper\" or \"legs\"") else { return nil }
+            guard let region = BodyRegion(rawValue: text.lowercased()) else {
+                reader.reportValue(path.appending("body"), "\(value.literal) is not a body region; use \"upper\" or \"legs\"")
+                return nil
+            }
+            return region
+        }
+        let compound = table["compound"].flatMap { reader.bool($0, at: path.appending("compound")) }
         let rest = required.value("rest", reader: &reader).flatMap {
             decodeRests($0, sets: sets, at: path.appending("rest"), reader: &reader)
         }
 
         guard reader.diagnostics.count == before, let name, let sets, let rest else { return nil }
-        return Exercise(name: name, sets: sets, reps: reps, weight: weight, unit: unit, rest: rest)
+        return Exercise(name: name, sets: sets, reps: reps, weight: weight, unit: unit, rest: rest, body: body, compound: compound)
     }
 
     private static func decodeWeight(_ value: ConfigValue, at path: ConfigPath, reader: inout ConfigReader) -> Double? {

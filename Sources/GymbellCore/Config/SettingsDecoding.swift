@@ -160,6 +160,32 @@ enum SettingsDecoding {
         return settings
     }
 
+    /// `[progress]`: personal records and progressive overload.
+    static func decodeProgress(_ table: [String: ConfigValue], reader: inout ConfigReader) -> ProgressSettings {
+        let path: ConfigPath = [.key("progress")]
+        rejectUnknownKeys(of: table, in: "progress", reader: &reader)
+        var settings = ProgressSettings()
+        if let value = table["records"], let flag = reader.bool(value, at: path.appending("records")) { settings.records = flag }
+        if let value = table["record_min_percent"],
+           let percent = reader.number(value, at: path.appending("record_min_percent"), in: 0...100,
+                                       expected: "a percentage like 2 or 2.5") {
+            settings.recordMinPercent = percent
+        }
+        if let value = table["overload"], let flag = reader.bool(value, at: path.appending("overload")) { settings.overload = flag }
+        if let value = table["overload_sessions"],
+           let sessions = reader.integer(value, at: path.appending("overload_sessions"), in: 1...20,
+                                         expected: "a whole number of sessions like 3") {
+            settings.overloadSessions = sessions
+        }
+        for (key, keyPath) in [("upper_increment", \ProgressSettings.upperIncrement), ("legs_increment", \ProgressSettings.legsIncrement)] {
+            if let value = table[key],
+               let kilograms = reader.number(value, at: path.appending(key), in: 0.5...50, expected: "a weight in kg like 2.5") {
+                settings[keyPath: keyPath] = kilograms
+            }
+        }
+        return settings
+    }
+
     /// Reports the keys `[section]` does not take, naming the table a key of another section belongs in;
     /// returns the keys it suggested.
     @discardableResult

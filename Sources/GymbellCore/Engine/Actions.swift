@@ -9,8 +9,8 @@ enum Actions {
             // A lingering notification of a session that has ended acts on nothing.
             guard let session = t.state.running(id)?.session else { return }
             switch key {
-            case SessionNotice.setDoneAction: _ = try? Commands.setDone(&t)
-            case ReminderAction.defaultClick.key where session.kind == .strength: _ = try? Commands.setDone(&t)
+            case SessionNotice.setDoneAction: _ = try? Commands.setDone(.asPlanned, &t)
+            case ReminderAction.defaultClick.key where session.kind == .strength: _ = try? Commands.setDone(.asPlanned, &t)
             case SessionNotice.stopAction: _ = Commands.stop(&t)
             default: break
             }

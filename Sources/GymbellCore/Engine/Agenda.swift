@@ -38,10 +38,7 @@ enum Agenda {
     /// Arms the timer for the earliest of: the next reminder not already with the server nor paused, the next
     /// daily reminder, the next check of a history rule.
     static func arm(_ t: inout Turn) {
-        let state = t.state
-        let waiting = state.agenda.first { state.isWaiting($0) }?.due
-        let candidates = [waiting, t.state.nextDaily?.occurrence, t.state.nextSmartCheck].compactMap { $0 }
-        t.effects.append(.armTimer(candidates.min()))
+        t.effects.append(.armTimer(t.state.nextInstant))
     }
 
     /// Shows `reminder` now, or, inside quiet hours, keeps it in the agenda until they end (session
@@ -95,6 +92,7 @@ enum Agenda {
         t.write(.finish(session.id, at: session.kind == .strength ? t.now : min(t.now, session.endsAt)))
         t.log(.info, "session finished", ["session": "\(session.id)", "kind": session.kind.rawValue])
         SmartRules.celebrateMilestones(of: session.id, &t)
+        if session.kind == .strength { SmartRules.celebrateRecords(of: session.id, &t) }
     }
 
     // MARK: The session's notification

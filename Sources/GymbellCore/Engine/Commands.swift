@@ -6,7 +6,8 @@ enum Commands {
         switch command {
         case .rest(let seconds): return .until(try rest(seconds: seconds, &t))
         case .adjustRest(let delta): return .until(try adjustRest(by: delta, &t))
-        case .setDone: return .text(try setDone(&t))
+        case .setDone: return .text(try setDone(.asPlanned, &t))
+        case .setDoneAs(let correction): return .text(try setDone(correction, &t))
         case .hiit(let plan, let title, let workout):
             try Limits.check(plan)
             return .session(start(SessionPlanner.hiit(
@@ -30,7 +31,7 @@ enum Commands {
             DailyRules.quietenToday(&t)
             Agenda.reevaluate(&t)
             return .nextDaily(t.state.nextDaily?.occurrence)
-        case .upcoming, .status, .history, .stats, .suggest, .exportICS:
+        case .upcoming, .status, .history, .setLog, .stats, .suggest, .exportICS:
             return try Queries.answer(command, t)
         }
     }
@@ -95,14 +96,27 @@ enum Commands {
         return newEnd
     }
 
-    /// Records a finished set of the running strength workout: starts the rest that follows it, or
-    /// completes the workout after its last set. Returns what comes next, as a sentence.
-    static func setDone(_ t: inout Turn) throws(CommandError) -> String {
+    /// Records a finished set of the running strength workout — as planned, or as `correction` says it
+    /// was done — in the training log; starts the rest that follows it, or completes the workout after
+    /// its last set. Returns what comes next, as a sentence.
+    static func setDone(_ correction: SetCorrection, _ t: inout Turn) throws(CommandError) -> String {
         guard var session = t.state.session?.session, case .strength(var progress) = session.detail else {
             throw .noSession("no strength workout is running; start one with `gymbell start WORKOUT`")
         }
+        if let reps = correction.reps, !(0...1000).contains(reps) { throw .invalidArgument("reps must be 0 to 1000, not \(reps)") }
+        if let weight = correction.weight, !(weight.isFinite && (0...2000).contains(weight)) {
+            throw .invalidArgument("a weight must be 0 to 2000, not \(WeightUnit.number(weight))")
+        }
+        let done = progress.nextSet
         let rest = progress.recordSet()
         t.state.transition = nil  // "Rest over" is done with: the set it announced is recorded
+        let logged = done.map { done in
+            LoggedSet(
+                session: session.id, workout: t.state.session?.workout, exercise: done.exercise, setNumber: done.set,
+                reps: correction.reps(planned: done.reps), plannedReps: done.reps, weight: correction.weight ?? done.weight,
+                unit: WeightUnit(configured: done.unit) ?? .kg, failed: correction.failed(planned: done.reps), at: t.now)
+        }
+        if let logged { t.write(.logSet(logged)) }
         let reminders = StrengthPlanner.afterSet(
             session: session, progress: progress, rest: rest, warnBefore: t.config.rest.warnBefore, at: t.now)
         progress.restUntil = rest.map { t.now.addingTimeInterval($0) }
@@ -112,10 +126,11 @@ enum Commands {
         t.close(.kind(.pausedWorkout))
         t.write(.replan(SessionPlan(session: session, reminders: reminders), progressAt: t.now))
         Agenda.reevaluate(&t)
+        let noted = correction == .asPlanned ? "" : logged.map { t.messages.setLoggedReply($0) + " " } ?? ""
         guard let rest, let next = progress.nextSetDescription(t.messages) else {
-            return t.messages.workoutCompleteReply(sets: progress.totalSetsDone, title: session.title)
+            return noted + t.messages.workoutCompleteReply(sets: progress.totalSetsDone, title: session.title)
         }
-        return t.messages.setRecordedReply(rest: DurationText.format(rest), next: next)
+        return noted + t.messages.setRecordedReply(rest: DurationText.format(rest), next: next)
     }
 
     /// Makes `plan` the running session (a rest, or an interval session planned whole from now);

@@ -22,6 +22,8 @@ public enum Effect: Equatable, Sendable {
     case launch([String], purpose: LaunchPurpose)
     /// Play reminders' sounds with these settings from now on.
     case soundSettings(SoundSettings)
+    /// Have the sound ready (the sound server connected, the sound cached) or let it go (SoundReadiness).
+    case sound(SoundReadiness)
     case log(LogEntry)
     /// The media player shows this from now on (nil: no session, or `[mpris] enabled = false`: no player).
     case nowPlaying(NowPlaying?)

@@ -86,6 +86,11 @@ public struct Engine: Sendable {
             turn.state.nowPlaying = playing
             turn.effects.append(.nowPlaying(playing))
         }
+        let readiness = SoundReadiness(nextSound: turn.state.nextInstant, now: turn.now, enabled: turn.config.sound.enabled)
+        if readiness != turn.state.soundReadiness {
+            turn.state.soundReadiness = readiness
+            turn.effects.append(.sound(readiness))
+        }
         state = turn.state
         return Outcome(effects: turn.effects, reply: reply)
     }

@@ -14,6 +14,8 @@ public struct EngineState: Equatable, Sendable {
     public var history: [HistoryEntry]
     /// The daily reminder's memory.
     public var daily: DailyState
+    /// Every strength set logged, in the order done.
+    public var sets: [LoggedSet]
 
     // MARK: This process only
 
@@ -35,6 +37,8 @@ public struct EngineState: Equatable, Sendable {
     public var server: ServerProfile = .unknown
     /// What the media player shows, as last told to the daemon (nil: no player).
     public var nowPlaying: NowPlaying?
+    /// Whether the daemon keeps the sound ready, as last told to it.
+    public var soundReadiness: SoundReadiness = .released
 
     public struct Transition: Equatable, Sendable {
         public var reminder: Reminder
@@ -47,6 +51,7 @@ public struct EngineState: Equatable, Sendable {
         session = stored.session
         history = stored.history
         daily = stored.daily
+        sets = stored.sets
     }
 
     /// The session's running state, if `id` is the running session.
@@ -59,6 +64,13 @@ public struct EngineState: Equatable, Sendable {
     /// its timeline is paused.
     func nextDue(of session: SessionID, besides: ReminderID? = nil) -> Date? {
         agenda.of(session: session).first { $0.id != besides && isWaiting($0) }?.due
+    }
+
+    /// The earliest instant something can fall due: the next reminder not already with the server nor
+    /// paused, the next daily reminder, the next check of a history rule. The timer is armed for it.
+    var nextInstant: Date? {
+        let waiting = agenda.first { isWaiting($0) }?.due
+        return [waiting, nextDaily?.occurrence, nextSmartCheck].compactMap { $0 }.min()
     }
 
     /// Whether a reminder can fall due in this process: it is not with the server, and its session's
@@ -97,14 +109,16 @@ public struct StoredState: Equatable, Sendable {
     public var session: ActiveSession?
     public var history: [HistoryEntry]
     public var daily: DailyState
+    public var sets: [LoggedSet]
 
     public init(
         agenda: some Sequence<Reminder> = [Reminder](), session: ActiveSession? = nil, history: [HistoryEntry] = [],
-        daily: DailyState = DailyState()
+        daily: DailyState = DailyState(), sets: [LoggedSet] = []
     ) {
         self.agenda = Array(agenda)
         self.session = session
         self.history = history
         self.daily = daily
+        self.sets = sets
     }
 }

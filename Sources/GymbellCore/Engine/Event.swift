@@ -33,6 +33,8 @@ public enum Command: Equatable, Sendable {
     case rest(seconds: TimeInterval?)
     case adjustRest(by: TimeInterval)
     case setDone
+    /// A set done otherwise than planned: its reps, weight, or that it failed.
+    case setDoneAs(SetCorrection)
     case hiit(HIITPlan, title: String?, workout: String?)
     case walkRun(WalkRunPlan, title: String?, workout: String?)
     /// The named workout, or today's planned one.
@@ -52,6 +54,8 @@ public enum Command: Equatable, Sendable {
     case upcoming(days: Int)
     case status
     case history(days: Int)
+    /// The sets logged in the last `days` days.
+    case setLog(days: Int)
     case stats
     case suggest
     case exportICS(weeks: Int)
@@ -71,6 +75,7 @@ public enum CommandReply: Equatable, Sendable {
     case upcoming([UpcomingEntry])
     case status(StatusReport)
     case history([HistoryEntry])
+    case sets([LoggedSet])
     case stats(StatsReport)
     case suggest(SuggestReport)
     case calendar(String)

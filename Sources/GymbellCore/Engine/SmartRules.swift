@@ -60,6 +60,19 @@ enum SmartRules {
         Agenda.deliver(reminder, &t)
     }
 
+    // MARK: Personal records
+
+    /// One notification right after a strength workout completes, for every record it set (README
+    /// "Progress"; `[progress] records`, `record_min_percent`).
+    static func celebrateRecords(of session: SessionID, _ t: inout Turn) {
+        guard t.config.progress.records else { return }
+        let records = PersonalRecords.records(of: session, in: t.state.sets, minPercent: t.config.progress.recordMinPercent)
+        guard !records.isEmpty else { return }
+        t.log(.info, "personal records", ["session": "\(session)", "exercises": records.map(\.exercise).joined(separator: ", ")])
+        Agenda.deliver(
+            Reminder(id: ReminderID("\(session)-records"), kind: .personalRecord, due: t.now, content: .personalRecords(records)), &t)
+    }
+
     /// The next rest-day advice and paused-workout reminder as things stand, at the instant they would
     /// be shown (after quiet hours).
     static func upcoming(_ t: Turn, history: [HistoryEntry]) -> [Reminder] {

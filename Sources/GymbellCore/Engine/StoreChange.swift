@@ -29,6 +29,8 @@ public enum StoreChange: Equatable, Sendable {
     case saveDaily(DailyState)
     /// The server's id of the session's notification.
     case setNoticeID(UInt32, of: SessionID)
+    /// A set of a strength workout, as it was done.
+    case logSet(LoggedSet)
 }
 
 extension EngineState {
@@ -88,6 +90,8 @@ extension EngineState {
             daily = state
         case .setNoticeID(let noticeID, let id):
             if session?.session.id == id { session?.noticeID = noticeID }
+        case .logSet(let set):
+            sets.append(set)
         }
     }
 

@@ -21,19 +21,21 @@ public enum ReminderKind: String, Codable, Sendable, CaseIterable {
     case restAdvice = "rest_advice"
     /// "Milestone reached 🏆" right after a session completes (`milestones`).
     case milestone
+    /// "New personal record! 🎉" right after a strength workout (`[progress] records`).
+    case personalRecord = "personal_record"
     /// The state database cannot be written (or was damaged and replaced): told once, never stored.
     case storageProblem = "storage_problem"
 
     /// Reminders that belong to a workout session's timeline (cancelled with it, collapsed when overdue).
     public var isSessionTransition: Bool {
         switch self {
-        case .daily, .snoozed, .restDay, .pausedWorkout, .restAdvice, .milestone, .storageProblem: false
+        case .daily, .snoozed, .restDay, .pausedWorkout, .restAdvice, .milestone, .personalRecord, .storageProblem: false
         default: true
         }
     }
 
     /// A reminder from the history rules rather than the program or a running timeline.
-    public var isSmart: Bool { self == .pausedWorkout || self == .restAdvice || self == .milestone }
+    public var isSmart: Bool { self == .pausedWorkout || self == .restAdvice || self == .milestone || self == .personalRecord }
 
     /// Daily-type reminders offer Start Workout and Snooze.
     public var offersWorkoutActions: Bool { self == .daily || self == .snoozed }
@@ -41,7 +43,7 @@ public enum ReminderKind: String, Codable, Sendable, CaseIterable {
     /// The freedesktop `category` hint.
     public var category: String {
         switch self {
-        case .daily, .snoozed, .restDay, .restAdvice, .milestone, .storageProblem: "x-gymbell.daily"
+        case .daily, .snoozed, .restDay, .restAdvice, .milestone, .personalRecord, .storageProblem: "x-gymbell.daily"
         case .pausedWorkout: "x-gymbell.session"
         case .restWarning, .restOver: "x-gymbell.rest"
         default: "x-gymbell.interval"

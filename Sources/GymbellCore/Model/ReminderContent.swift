@@ -18,6 +18,7 @@ public enum ReminderContent: Codable, Hashable, Sendable {
     case pausedWorkout(workout: String, position: Int?, of: Int?)
     case restAdvice(trainingDays: Int)
     case milestones([Milestone])
+    case personalRecords([PersonalRecord])
     case storageProblem(StorageProblem)
     /// Text fixed when the reminder was planned: rows written before texts were rendered when shown,
     /// for kinds whose values were not kept.
@@ -40,6 +41,7 @@ public enum ReminderContent: Codable, Hashable, Sendable {
         case .pausedWorkout(let workout, let position, let count): messages.pausedWorkout(workout: workout, position: position, of: count)
         case .restAdvice(let days): messages.restAdvice(trainingDays: days)
         case .milestones(let reached): messages.milestones(reached) ?? (messages("Milestone reached 🏆"), "")
+        case .personalRecords(let records): messages.personalRecords(records)
         case .storageProblem(let problem): messages.storageProblem(problem)
         case .fixed(let title, let body): (title, body)
         }

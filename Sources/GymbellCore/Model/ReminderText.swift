@@ -84,6 +84,16 @@ public struct Messages: Sendable {
     }
 
 
+    /// "New personal record! 🎉" / "Bench Press: 8 × 105 kg (before: 8 × 100 kg)", a line per exercise.
+    public func personalRecords(_ records: [PersonalRecord]) -> Text {
+        let title = records.count == 1 ? self("New personal record! 🎉") : self("New personal records! 🎉")
+        let lines = records.map { record in
+            self("{exercise}: {load} (before: {previous})",
+                 ["exercise": record.exercise, "load": record.set.loadText, "previous": record.previous.loadText])
+        }
+        return (title, lines.joined(separator: "\n"))
+    }
+
     /// What `announce = true` speaks for a reminder: title and body as sentences, without emoji
     /// (speech-dispatcher would read out their names).
     public static func spoken(_ text: Text) -> String {

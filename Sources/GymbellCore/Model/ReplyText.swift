@@ -6,6 +6,11 @@ extension Messages {
         self("Set recorded. Rest {rest}; next: {next}", ["rest": rest, "next": next])
     }
 
+    /// "Logged 6 × 80 kg (failed)."
+    public func setLoggedReply(_ set: LoggedSet) -> String {
+        set.failed ? self("Logged {load} (failed).", ["load": set.loadText]) : self("Logged {load}.", ["load": set.loadText])
+    }
+
     public func workoutCompleteReply(sets: Int, title: String) -> String {
         self("Workout complete: {sets} sets of {workout}", ["sets": String(sets), "workout": title])
     }

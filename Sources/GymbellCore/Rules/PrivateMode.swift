@@ -12,6 +12,7 @@ public enum PrivateMode {
         case .restOver: messages.restOver(next: nil)
         case .workoutComplete: (messages("Workout complete 🎉"), messages("Great work!"))
         case .pausedWorkout: (messages("Paused workout"), messages("Your workout is still open. Resume?"))
+        case .personalRecord: (messages("New personal record! 🎉"), messages("Your training is paying off."))
         case .restAdvice, .milestone, .storageProblem: nil
         // The rest name nothing private as they are.
         default: ReminderContent.withoutValues(kind)?.text(messages)

@@ -21,6 +21,7 @@ final class ControlInterface {
         on(ControlContract.walkRun, { .walkRun(WalkRunPlan(run: $0.0, walk: $0.1, repeats: Int($0.2)), title: nil, workout: nil) }, \.sessionEnd)
         on(ControlContract.start, { .start(workout: $0.isEmpty ? nil : $0) }, \.text)
         on(ControlContract.setDone, { .setDone }, \.text)
+        on(ControlContract.setDoneAs, { .setDoneAs(try SetCorrectionJSON.decode($0)) }, \.text)
         on(ControlContract.stop, { .stop }, \.stoppedJSON)
         on(ControlContract.snooze, { .snooze(minutes: Int($0)) }, \.snoozedUntil)
         on(ControlContract.snoozeDefault, { .snooze(minutes: nil) }, \.snoozedUntil)
@@ -31,6 +32,7 @@ final class ControlInterface {
         on(ControlContract.pause, { .pause }, \.text)
         on(ControlContract.skip, { .skip }, \.text)
         on(ControlContract.history, { .history(days: Int($0)) }, \.historyJSON)
+        on(ControlContract.setLog, { .setLog(days: Int($0)) }, \.setsJSON)
         on(ControlContract.stats, { .stats }, \.statsJSON)
         on(ControlContract.suggest, { .suggest }, \.suggestJSON)
         on(ControlContract.exportICS, { .exportICS(weeks: Int($0)) }, \.calendar)
@@ -59,13 +61,13 @@ final class ControlInterface {
         }
     }
 
-    /// Dispatches `method`: its arguments decoded become a command for the engine, whose answer is
-    /// read as the method's reply type.
+    /// Dispatches `method`: its arguments decoded become a command for the engine (or InvalidArgs, when
+    /// a JSON argument does not decode), whose answer is read as the method's reply type.
     private func on<Arguments, Reply>(
-        _ method: ControlMethod<Arguments, Reply>, _ command: @escaping (Arguments) -> Command, _ reply: KeyPath<CommandReply, Reply?>
+        _ method: ControlMethod<Arguments, Reply>, _ command: @escaping (Arguments) throws -> Command, _ reply: KeyPath<CommandReply, Reply?>
     ) {
         handlers[method.name] = { [commands] call in
-            let command = command(try method.arguments(of: call))
+            let command = try command(try method.arguments(of: call))
             switch commands.run(command) {
             case .failure(let error): throw error
             case .success(let answer):
@@ -94,6 +96,7 @@ extension CommandReply {
     var upcomingJSON: String? { if case .upcoming(let entries) = self { UpcomingEntry.jsonText(entries) } else { nil } }
     var statusJSON: String? { if case .status(let report) = self { report.jsonText() } else { nil } }
     var historyJSON: String? { if case .history(let entries) = self { HistoryEntry.jsonText(entries) } else { nil } }
+    var setsJSON: String? { if case .sets(let sets) = self { LoggedSet.jsonText(sets) } else { nil } }
     var statsJSON: String? { if case .stats(let report) = self { report.jsonText() } else { nil } }
     var suggestJSON: String? { if case .suggest(let report) = self { report.jsonText() } else { nil } }
     var calendar: String? { if case .calendar(let text) = self { text } else { nil } }

@@ -23,13 +23,23 @@ final class NoticeOutput {
         self.sound = sound
         self.icon = icon ?? Self.desktopEntry
         self.logger = logger
-        prepareSound()
     }
 
     func apply(sound: SoundSettings) {
         guard sound != self.sound else { return }
         self.sound = sound
-        prepareSound()
+        if sounds.isHeld, sound.enabled { sounds.hold(currentSound) }  // the new sound cached
+    }
+
+    /// Carries out the engine's SoundReadiness: the sound server's connection is held only near a sound.
+    func prepareSound(_ readiness: SoundReadiness, now: Date) {
+        switch readiness {
+        case .released: sounds.release()
+        case .ready: sounds.hold(currentSound)
+        case .readyAt(let instant):
+            sounds.release()
+            sounds.hold(currentSound, inSeconds: instant.timeIntervalSince(now))
+        }
     }
 
     func playSound() {
@@ -59,8 +69,4 @@ final class NoticeOutput {
     }
 
     private var currentSound: SoundPlayer.Sound { sound.file.map { .file($0) } ?? .themed(sound.name) }
-
-    private func prepareSound() {
-        if sound.enabled { sounds.prepare(currentSound) }
-    }
 }

@@ -51,6 +51,8 @@ final class Presenter {
 
     func apply(sound: SoundSettings) { output.apply(sound: sound) }
 
+    func prepareSound(_ readiness: SoundReadiness, now: Date) { output.prepareSound(readiness, now: now) }
+
     // MARK: The notification server
 
     /// Asks the server what it is and can do, shows what waited for a server; `completion` runs once it

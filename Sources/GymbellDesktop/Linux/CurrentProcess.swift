@@ -1,3 +1,4 @@
+import CGLib
 import FoundationEssentials
 import Glibc
 
@@ -19,6 +20,18 @@ public enum CurrentProcess {
     }
 
     public static var id: Int32 { getpid() }
+
+    /// Every thread allocates from the one main malloc arena: the notification thread's own arena
+    /// kept pages of its own for the life of the daemon, for a handful of small requests.
+    public static func useOneMallocArena() {
+        gb_use_one_malloc_arena()
+    }
+
+    /// Gives the pages of freed memory back to the system (start-up and a reminder's work leave some
+    /// at the heap's end and between what stays).
+    public static func returnFreeMemory() {
+        gb_return_free_memory()
+    }
 
     /// `message` and a line break on standard error, unbuffered.
     public static func printToStandardError(_ message: String, newline: Bool = true) {

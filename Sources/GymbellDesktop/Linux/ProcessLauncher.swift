@@ -18,6 +18,26 @@ public enum ProcessLauncher {
         return pid
     }
 
+    /// Starts `argv[0]` with pipes to its standard input and from its standard output (its standard
+    /// error is the daemon's); the pipes are close-on-exec, so no other program keeps them open.
+    public static func spawnPiped(_ argv: [String]) throws(SystemError) -> (pid: Int32, input: Int32, output: Int32) {
+        guard let program = argv.first, !program.isEmpty else { throw SystemError(message: "the command to run is empty") }
+        var pid: GPid = 0
+        var input: gint = -1
+        var output: gint = -1
+        var error: UnsafeMutablePointer<GError>?
+        let pipedFlags = GSpawnFlags(rawValue: G_SPAWN_SEARCH_PATH.rawValue | G_SPAWN_CLOEXEC_PIPES.rawValue)
+        let ok = withCArguments(argv) {
+            g_spawn_async_with_pipes(nil, $0, nil, pipedFlags, gb_child_reset_signal_mask, nil, &pid, &input, &output, nil, &error)
+        }
+        if ok == 0 {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            if let error { g_error_free(error) }
+            throw SystemError(message: "could not run \"\(program)\": \(message)")
+        }
+        return (pid, input, output)
+    }
+
     /// Runs `argv[0]` (searched on PATH) to its end and returns its exit status and what it wrote to
     /// stdout and stderr; nil when it could not be started or did not exit normally.
     public static func capture(_ argv: [String]) -> (status: Int32, output: String, error: String)? {

@@ -27,11 +27,65 @@ struct EngineRuleTests {
         #expect(world.state.session == nil)
         #expect(world.state.history.last?.outcome == .completed)
         #expect(world.state.history.last?.setsDone == 2)
+        // Both sets are in the training log as planned: by the button, then by the command.
+        #expect(world.state.sets.map(\.loadText) == ["8 × 80 kg", "8 × 80 kg"])
+        #expect(world.state.sets.map(\.setNumber) == [1, 2])
+        #expect(world.state.sets.allSatisfy { $0.session == session && $0.workout == "push" && !$0.failed && $0.plannedReps == 8 })
+        #expect(world.state.sets.map(\.at) == [begin, begin.addingTimeInterval(60)])
+        #expect(world.writes.filter { if case .logSet = $0 { true } else { false } }.count == 2)
         // A click on the lingering notification of the ended session does nothing.
         let before = world.state
         world.send(.action(on: .session(session), key: SessionNotice.setDoneAction))
         #expect(world.state.session == before.session)
         #expect(world.state.history == before.history)
+    }
+
+    @Test func setsDoneOtherwiseThanPlannedAreLoggedAsDone() throws {
+        var world = try EngineHarness(Self.strength, at: "2026-03-02T10:00:00+01:00")
+        _ = world.command(.start(workout: "push"))
+        #expect(world.command(.setDoneAs(SetCorrection(reps: 6, weight: 82.5))) == .success(.text(
+            "Logged 6 × 82.5 kg (failed). Set recorded. Rest 1m; next: Bench Press — set 2 of 2, 8 × 80 kg")))
+        world.advance(by: 60)
+        #expect(world.command(.setDoneAs(.fewerReps)) == .success(.text("Logged 7 × 80 kg (failed). Workout complete: 2 sets of Push Day")))
+        #expect(world.state.sets.map(\.loadText) == ["6 × 82.5 kg", "7 × 80 kg"])
+        #expect(world.state.sets.map(\.failed) == [true, true])
+        // Refused values change nothing.
+        var other = try EngineHarness(Self.strength, at: "2026-03-02T10:00:00+01:00")
+        _ = other.command(.start(workout: "push"))
+        #expect(other.command(.setDoneAs(SetCorrection(reps: 5000))) == .failure(.invalidArgument("reps must be 0 to 1000, not 5000")))
+        #expect(other.command(.setDoneAs(SetCorrection(weight: -5))) == .failure(.invalidArgument("a weight must be 0 to 2000, not -5")))
+        #expect(other.state.sets.isEmpty)
+        // More reps than planned at the planned weight are not a failure.
+        #expect(other.command(.setDoneAs(SetCorrection(reps: 10))) != nil)
+        #expect(other.state.sets.last.map { ($0.reps, $0.failed) } ?? (nil, true) == (10, false))
+    }
+
+    @Test func personalRecordsAreCelebratedOnceRightAfterTheWorkout() throws {
+        let oneSet = Self.strength.replacingOccurrences(of: "sets = 2", with: "sets = 1")
+            + "\n[program]\n"  // no program: the daily reminder stays out of the way
+        var world = try EngineHarness(oneSet, at: "2026-03-02T10:00:00+01:00")
+        _ = world.command(.start(workout: "push"))
+        _ = world.command(.setDone)  // 8 × 80 kg: the first time, nothing to beat
+        #expect(!world.shown.contains { $0.title.contains("personal record") })
+        world.advance(to: instant("2026-03-04T10:00:00+01:00"))
+        _ = world.command(.start(workout: "push"))
+        _ = world.command(.setDoneAs(SetCorrection(weight: 81)))  // 1.25 %: below record_min_percent
+        #expect(!world.shown.contains { $0.title.contains("personal record") })
+        world.advance(to: instant("2026-03-06T10:00:00+01:00"))
+        _ = world.command(.start(workout: "push"))
+        _ = world.command(.setDoneAs(SetCorrection(weight: 85)))
+        let records = world.shown.filter { $0.title == "New personal record! 🎉" }
+        #expect(records.map(\.body) == ["Bench Press: 8 × 85 kg (before: 8 × 81 kg)"])
+        world.advance(by: 3600)
+        #expect(world.shown.filter { $0.title == "New personal record! 🎉" }.count == 1)
+        // Turned off: none.
+        var off = try EngineHarness(oneSet + "[progress]\nrecords = false\n", at: "2026-03-02T10:00:00+01:00")
+        _ = off.command(.start(workout: "push"))
+        _ = off.command(.setDone)
+        off.advance(to: instant("2026-03-04T10:00:00+01:00"))
+        _ = off.command(.start(workout: "push"))
+        _ = off.command(.setDoneAs(SetCorrection(weight: 100)))
+        #expect(!off.shown.contains { $0.title.contains("personal record") })
     }
 
     @Test func aPausedWorkoutIsRemindedTwiceThenAbandoned() throws {

@@ -1,0 +1,107 @@
+import FoundationEssentials
+
+/// A set that beat everything logged for its exercise before it (GymBo: "Bench Press: 105 kg × 8
+/// (before: 100 kg × 8)").
+public struct PersonalRecord: Codable, Hashable, Sendable {
+    public enum Kind: String, Codable, Hashable, Sendable {
+        /// The heaviest weight lifted for at least this set's reps.
+        case heaviest
+        /// The best estimated one-rep maximum (Epley).
+        case estimatedOneRepMax = "estimated_1rm"
+    }
+
+    public var kind: Kind
+    public var set: LoggedSet
+    /// The set it beat.
+    public var previous: LoggedSet
+
+    public init(kind: Kind, set: LoggedSet, previous: LoggedSet) {
+        self.kind = kind
+        self.set = set
+        self.previous = previous
+    }
+
+    public var exercise: String { self.set.exercise }
+}
+
+/// The best sets of an exercise, for the report.
+public struct ExerciseBest: Hashable, Sendable {
+    public var exercise: String
+    /// The heaviest set (most reps among equally heavy ones).
+    public var heaviest: LoggedSet
+    /// The set with the best estimated one-rep maximum, and that estimate in kg.
+    public var bestEstimate: LoggedSet
+    public var estimatedOneRepMaxKilograms: Double
+}
+
+/// Personal records (README "Progress"): only sets that were not failed and carry both reps and weight
+/// count; weights are compared in kilograms, so a change of unit neither makes nor hides a record.
+/// A record must beat the previous best by at least `minPercent` per cent (the `[progress]` key
+/// `record_min_percent`, default 2): 100 → 101 kg is noise, 100 → 102.5 kg is a record. An exercise
+/// logged for the first time has nothing to beat and sets no record.
+public enum PersonalRecords {
+    /// Epley's estimate of the one-rep maximum: w × (1 + reps / 30); a single is its own weight.
+    public static func estimatedOneRepMax(kilograms weight: Double, reps: Int) -> Double {
+        guard reps > 0 else { return 0 }
+        return reps == 1 ? weight : weight * (1 + Double(reps) / 30)
+    }
+
+    static func estimate(_ set: LoggedSet) -> Double { estimatedOneRepMax(kilograms: set.kilograms, reps: set.reps ?? 0) }
+
+    /// Lighter than `b`: less weight, or as much for fewer reps.
+    static func lighter(_ a: LoggedSet, _ b: LoggedSet) -> Bool { (a.kilograms, a.reps ?? 0) < (b.kilograms, b.reps ?? 0) }
+
+    /// A lower estimated one-rep maximum than `b`.
+    static func weaker(_ a: LoggedSet, _ b: LoggedSet) -> Bool { estimate(a) < estimate(b) }
+
+    static func counts(_ set: LoggedSet) -> Bool { !set.failed && (set.reps ?? 0) > 0 && (set.weight ?? 0) > 0 }
+
+    /// The records `session` set, one per exercise in the order first done: the heaviest weight for
+    /// a rep count where that beat the past, else the best estimated one-rep maximum. `sets` is the
+    /// whole log (sets of later sessions are ignored).
+    public static func records(of session: SessionID, in sets: [LoggedSet], minPercent: Double) -> [PersonalRecord] {
+        let mine = sets.filter { $0.session == session && counts($0) }
+        guard let start = mine.map(\.at).min() else { return [] }
+        var exercises: [String] = []
+        for set in mine where !exercises.contains(set.exercise) { exercises.append(set.exercise) }
+        let factor = 1 + max(0, minPercent) / 100
+        return exercises.compactMap { exercise in
+            let now = mine.filter { $0.exercise == exercise }
+            let before = sets.filter { $0.exercise == exercise && $0.session != session && $0.at < start && counts($0) }
+            guard !before.isEmpty else { return nil }
+            // Heaviest for its reps: this session's heaviest set against the heaviest earlier set of at
+            // least as many reps.
+            if let top = now.max(by: lighter),
+                let best = before.filter({ ($0.reps ?? 0) >= (top.reps ?? 0) }).max(by: lighter),
+                top.kilograms > best.kilograms, top.kilograms >= best.kilograms * factor - 1e-9
+            {
+                return PersonalRecord(kind: .heaviest, set: top, previous: best)
+            }
+            guard let top = now.max(by: weaker), let best = before.max(by: weaker),
+                estimate(top) > estimate(best), estimate(top) >= estimate(best) * factor - 1e-9
+            else { return nil }
+            return PersonalRecord(kind: .estimatedOneRepMax, set: top, previous: best)
+        }
+    }
+
+    /// Every record in the log, session by session in time order: what the report lists per exercise.
+    public static func timeline(_ sets: [LoggedSet], minPercent: Double) -> [PersonalRecord] {
+        var sessions: [(SessionID, Date)] = []
+        var seen = Set<SessionID>()
+        for set in sets.sorted(by: { $0.at < $1.at }) where seen.insert(set.session).inserted { sessions.append((set.session, set.at)) }
+        return sessions.flatMap { records(of: $0.0, in: sets, minPercent: minPercent) }
+    }
+
+    /// The best sets of each exercise logged, by exercise name.
+    public static func bests(_ sets: [LoggedSet]) -> [ExerciseBest] {
+        var byExercise: [String: [LoggedSet]] = [:]
+        for set in sets where counts(set) { byExercise[set.exercise, default: []].append(set) }
+        return byExercise.keys.sorted().compactMap { exercise in
+            let all = byExercise[exercise] ?? []
+            guard let heaviest = all.max(by: lighter),
+                let best = all.max(by: weaker)
+            else { return nil }
+            return ExerciseBest(exercise: exercise, heaviest: heaviest, bestEstimate: best, estimatedOneRepMaxKilograms: estimate(best))
+        }
+    }
+}

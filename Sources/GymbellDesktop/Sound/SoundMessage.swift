@@ -1,0 +1,91 @@
+/// One line between the daemon and its sound helper (SoundPlayer ↔ SoundHelper): the daemon asks for a
+/// sound to be cached or played, the helper says what stops playback and when a sound started. A
+/// backslash escapes a line break or a backslash in a value, so any file name fits on one line.
+enum SoundMessage: Equatable, Sendable {
+    case cache(SoundPlayer.Sound)
+    case play(SoundPlayer.Sound)
+    case problem(String)
+    case played
+
+    var line: String {
+        switch self {
+        case .cache(let sound): "cache " + Self.text(of: sound) + "\n"
+        case .play(let sound): "play " + Self.text(of: sound) + "\n"
+        case .problem(let message): "problem " + Self.escaped(message) + "\n"
+        case .played: "played\n"
+        }
+    }
+
+    /// A line without its line break; nil for one this version does not know.
+    init?(line: Substring) {
+        let (verb, rest) = Self.split(line)
+        switch verb {
+        case "cache", "play":
+            let (kind, value) = Self.split(rest)
+            let sound: SoundPlayer.Sound
+            switch kind {
+            case "theme": sound = .themed(Self.unescaped(value))
+            case "file": sound = .file(Self.unescaped(value))
+            default: return nil
+            }
+            self = verb == "cache" ? .cache(sound) : .play(sound)
+        case "problem": self = .problem(Self.unescaped(rest))
+        case "played": self = .played
+        default: return nil
+        }
+    }
+
+    private static func text(of sound: SoundPlayer.Sound) -> String {
+        switch sound {
+        case .themed(let name): "theme " + escaped(name)
+        case .file(let path): "file " + escaped(path)
+        }
+    }
+
+    private static func split(_ text: Substring) -> (Substring, Substring) {
+        guard let space = text.firstIndex(of: " ") else { return (text, "") }
+        return (text[..<space], text[text.index(after: space)...])
+    }
+
+    static func escaped(_ value: String) -> String {
+        var out = ""
+        for character in value {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    static func unescaped(_ value: Substring) -> String {
+        var out = ""
+        var escaping = false
+        for character in value {
+            if escaping {
+                out.append(character == "n" ? "\n" : character == "r" ? "\r" : character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+}
+
+/// Splits what arrives on a pipe into lines; keeps a line's start until its end arrives.
+struct LineBuffer {
+    private var pending: [UInt8] = []
+
+    mutating func append(_ bytes: UnsafeRawBufferPointer) -> [Substring] {
+        pending.append(contentsOf: bytes)
+        guard let last = pending.lastIndex(of: UInt8(ascii: "\n")) else { return [] }
+        let text = String(decoding: pending[...last], as: UTF8.self)
+        pending.removeSubrange(...last)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    }
+}

@@ -1,0 +1,106 @@
+"""End-to-end tests of the training log (issue 18): the real daemon on a private bus, driven through
+the real CLI and ActionInvoked, its set log read back with `gymbell history --sets` and from the state
+database across a restart."""
+
+import json
+import sqlite3
+import time
+
+import pytest
+
+from conftest import parse_instant
+
+pytestmark = pytest.mark.gymbell
+
+PUSH = ('[workouts.push]\ntitle = "Push Day"\nkind = "strength"\nexercises = [\n'
+        '  { name = "Bench Press", sets = 2, reps = 8, weight = 80, unit = "kg", rest = 60 },\n'
+        '  { name = "Squat", sets = 1, reps = 5, weight = 225, unit = "lb", rest = 60 },\n'
+        '  { name = "Dips", sets = 1, reps = 10, rest = 60 },\n]\n')
+
+
+def sets(cli, *args):
+    r = cli("history", "--sets", "--json", *args)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def test_every_set_done_is_logged_as_planned_and_kept_across_a_restart(daemon, env, write_config, cli, server, recorder):
+    write_config(PUSH)
+    daemon.start()
+    assert sets(cli) == []
+    empty = cli("history", "--sets")
+    assert empty.returncode == 0 and "No sets logged" in empty.stdout, empty.stdout
+    assert cli("start", "push").returncode == 0
+    before = time.time()
+    assert cli("set-done").returncode == 0                       # Bench Press set 1, by the command
+    card = recorder.wait_for(lambda r: r["event"] == "Notify" and "set 2 of 2" in r["body"], 5, "the card saying set 2 is next")
+    server.invoke_action(card["id"], "set-done")                 # Bench Press set 2, by the button
+    recorder.wait_for(lambda r: r["event"] == "Notify" and "Squat" in r["body"], 5, "the card naming the squat")
+    assert cli("set-done").returncode == 0                       # Squat
+    assert cli("set-done").returncode == 0                       # Dips: the workout is complete
+
+    logged = sets(cli)
+    assert [(s["exercise"], s["set"], s["reps"], s["weight"], s["unit"], s["failed"]) for s in logged] == [
+        ("Bench Press", 1, 8, 80, "kg", False), ("Bench Press", 2, 8, 80, "kg", False),
+        ("Squat", 1, 5, 225, "lb", False), ("Dips", 1, 10, None, "kg", False)], logged
+    assert len({s["session"] for s in logged}) == 1 and all(s["workout"] == "push" for s in logged)
+    assert all(s["planned_reps"] == s["reps"] for s in logged)
+    times = [parse_instant(s["at"]) for s in logged]
+    assert times == sorted(times) and before - 0.01 <= times[0] <= time.time()
+
+    human = cli("history", "--sets")
+    assert human.returncode == 0, human.stderr
+    lines = human.stdout.splitlines()
+    assert len(lines) == 4 and "Bench Press" in lines[0] and "8 × 80 kg" in lines[0] and "5 × 225 lb" in lines[2], human.stdout
+    assert "10 reps" in lines[3], lines[3]
+
+    daemon.kill()
+    db = sqlite3.connect(f"file:{env.state_home / 'gymbell' / 'state.sqlite'}?mode=ro", uri=True)
+    assert db.execute("PRAGMA user_version").fetchone()[0] >= 7
+    assert db.execute("SELECT COUNT(*) FROM set_log").fetchone()[0] == 4
+    db.close()
+    daemon.start()
+    assert sets(cli) == logged
+    assert cli("history", "--sets", "--days", "0").returncode != 0
+
+
+def test_set_done_with_reps_weight_and_failed_is_logged_as_done(daemon, write_config, cli):
+    write_config(PUSH)
+    daemon.start()
+    assert cli("start", "push").returncode == 0
+    r = cli("set-done", "--reps", "6", "--weight", "82.5")
+    assert r.returncode == 0 and r.stdout.startswith("Logged 6 × 82.5 kg (failed). Set recorded."), r.stdout + r.stderr
+    r = cli("set-done", "--failed")
+    assert r.returncode == 0 and r.stdout.startswith("Logged 7 × 80 kg (failed)."), r.stdout
+    r = cli("set-done", "--reps", "6")                           # squat: more than the planned 5
+    assert r.returncode == 0 and r.stdout.startswith("Logged 6 × 225 lb."), r.stdout
+    bad = cli("set-done", "--weight=-3")
+    assert bad.returncode != 0 and "--weight must be 0 to 2000" in bad.stderr, bad.stderr
+    logged = sets(cli)
+    assert [(s["reps"], s["weight"], s["failed"]) for s in logged] == [(6, 82.5, True), (7, 80, True), (6, 225, False)], logged
+    help_text = cli("set-done", "--help").stdout
+    assert "--reps" in help_text and "--weight" in help_text and "--failed" in help_text and "history --sets" in help_text
+
+
+BENCH = ('[workouts.bench]\ntitle = "Bench Day"\nkind = "strength"\nexercises = [\n'
+         '  { name = "Bench Press", sets = 1, reps = 8, weight = 100, unit = "kg", rest = 60 },\n'
+         '  { name = "Squat", sets = 1, reps = 5, weight = 120, unit = "kg", rest = 60 },\n]\n')
+
+
+def test_personal_records_batched_into_one_notification_after_the_workout(daemon, write_config, cli, recorder):
+    write_config(BENCH)
+    daemon.start()
+    assert cli("start", "bench").returncode == 0
+    assert cli("set-done").returncode == 0
+    assert cli("set-done").returncode == 0                       # first time: nothing to beat
+    recorder.wait_for_notify("Workout complete 🎉", timeout=5)
+    assert not recorder.notifies(lambda r: "personal record" in r["summary"])
+    assert cli("start", "bench").returncode == 0
+    assert cli("set-done", "--weight", "105").returncode == 0    # +5 %
+    assert cli("set-done", "--weight", "130").returncode == 0    # +8.3 %
+    record = recorder.wait_for(lambda r: r["event"] == "Notify" and r["summary"] == "New personal records! 🎉", 5,
+                               "one notification with both records")
+    assert record["body"] == "Bench Press: 8 × 105 kg (before: 8 × 100 kg)\nSquat: 5 × 130 kg (before: 5 × 120 kg)", record["body"]
+    assert record["hints"]["category"] == "x-gymbell.daily"
+    time.sleep(0.5)
+    assert len(recorder.notifies(lambda r: "personal record" in r["summary"])) == 1
