@@ -17,6 +17,7 @@ public enum DaemonRunner {
     }
 
     public static func run(paths: XDGPaths = XDGPaths(), logger: Logger) -> Int32 {
+        CurrentProcess.useOneMallocArena()  // before the notification thread starts
         let loop = MainLoop()
         let config = initialConfig(paths, logger: logger)
         let store = openStore(paths, logger: logger)
@@ -33,7 +34,9 @@ public enum DaemonRunner {
 
         let messages = Messages(translate: Gettext.translator())
         let zone = SystemTimeZone()
-        let sounds = SoundPlayer(appName: "gymbell", appID: Presenter.desktopEntry, icon: Presenter.desktopEntry) { problem in
+        // A closed pipe (the sound helper gone) is an error to handle, not a reason to die.
+        signal(SIGPIPE, SIG_IGN)
+        let sounds = SoundPlayer(loop: loop, helper: soundHelper) { problem in
             logger.warning("\(problem)")
         }
         // The installed icon: app_icon of every notification and the media player's art.
@@ -59,6 +62,16 @@ public enum DaemonRunner {
                 logger.info("media player control without effect", metadata: ["control": "\(control.rawValue)", "why": "\(refusal)"])
             }
         }
+
+        // Before the bus name is taken: a client that sees the name may signal the daemon at once, and a
+        // signal's default action would end it before its first look at the agenda.
+        for signo in [SIGTERM, SIGINT] {
+            _ = loop.onUnixSignal(signo) {
+                logger.info("stopping on signal \(signo)")
+                loop.quit()
+            }
+        }
+        _ = loop.onUnixSignal(SIGHUP) { _ = try? reload() }
 
         let service: DBusService
         do {
@@ -92,6 +105,16 @@ public enum DaemonRunner {
             loop.quit()
         }
 
+        // What an event freed goes back to the system once the daemon is idle again.
+        var trimPending = false
+        let trimWhenIdle = {
+            guard !trimPending else { return }
+            trimPending = true
+            loop.idle {
+                trimPending = false
+                CurrentProcess.returnFreeMemory()
+            }
+        }
         _ = loop.watchReadable(fd: timer.fileDescriptor) {
             switch timer.consume() {
             case .deadline: daemon.reevaluate()
@@ -100,14 +123,8 @@ public enum DaemonRunner {
                 daemon.reevaluate()
             case nil: break
             }
+            trimWhenIdle()
         }
-        for signo in [SIGTERM, SIGINT] {
-            _ = loop.onUnixSignal(signo) {
-                logger.info("stopping on signal \(signo)")
-                loop.quit()
-            }
-        }
-        _ = loop.onUnixSignal(SIGHUP) { _ = try? reload() }
 
         let watchers = watchChanges(paths: paths, zone: zone, loop: loop, daemon: daemon, reload: reload, logger: logger)
 
@@ -117,6 +134,7 @@ public enum DaemonRunner {
         daemon.notificationServerAppeared()
         daemon.attach(player: player)
         daemon.reevaluate()
+        trimWhenIdle()
         loop.run()
         daemon.shutdown()
         player.close()
@@ -124,6 +142,14 @@ public enum DaemonRunner {
         store.close()
         withExtendedLifetime((service, control, player, notifier, timer, watchers)) {}
         return Status.ok
+    }
+
+    /// The argv of the sound helper: this executable, `daemon --sound-player`.
+    static var soundHelper: [String] { [CurrentProcess.executablePath ?? "gymbell", "daemon", "--sound-player"] }
+
+    /// `gymbell daemon --sound-player`: the process that plays the daemon's sounds (SoundHelper).
+    public static func serveSounds() -> Int32 {
+        SoundHelper.serve(appName: "gymbell", appID: Presenter.desktopEntry, icon: Presenter.desktopEntry)
     }
 
     /// What makes the daemon re-plan without being asked: the config file saved, the time zone

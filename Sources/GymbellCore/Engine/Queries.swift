@@ -2,17 +2,25 @@ import FoundationEssentials
 
 /// The commands that only read: what comes next, the status, the history and what it gives.
 enum Queries {
+    /// Where the last `days` days of the history (and the set log) begin; 1 to 3660 days.
+    private static func start(ofLast days: Int, _ t: Turn) throws(CommandError) -> Date {
+        guard Limits.historyDays.contains(days) else { throw .invalidArgument("list 1 to 3660 days, not \(days)") }
+        return t.now.addingTimeInterval(-Double(days) * 86_400)
+    }
+
     static func answer(_ command: Command, _ t: Turn) throws(CommandError) -> CommandReply {
         switch command {
         case .upcoming(let days): return .upcoming(try upcoming(days: days, t))
         case .status:
             return .status(StatusReport(
-                session: t.state.session?.session, pending: sortedAgenda(t), nextDaily: t.state.nextDaily?.occurrence, now: t.now,
+                session: t.state.session?.session, pending: pendingAgenda(t), nextDaily: t.state.nextDaily?.occurrence, now: t.now,
                 messages: t.messages, storage: t.state.storage))
         case .history(let days):
-            guard Limits.historyDays.contains(days) else { throw .invalidArgument("list 1 to 3660 days, not \(days)") }
-            let since = t.now.addingTimeInterval(-Double(days) * 86_400)
+            let since = try start(ofLast: days, t)
             return .history(t.state.history.filter { $0.startedAt >= since })
+        case .setLog(let days):
+            let since = try start(ofLast: days, t)
+            return .sets(t.state.sets.filter { $0.at >= since })
         case .stats:
             return .stats(StatsReport(history: t.state.history, program: t.config.program, now: t.now, timeZone: t.timeZone))
         case .suggest:
@@ -22,8 +30,11 @@ enum Queries {
         }
     }
 
-    static func sortedAgenda(_ t: Turn) -> [Reminder] {
-        Array(t.state.agenda)
+    /// The reminders still to come, in due order: one handed to the notification server is shown,
+    /// not pending, though it stays in the store until the server has taken it (so a crash in
+    /// between shows it again at start-up).
+    static func pendingAgenda(_ t: Turn) -> [Reminder] {
+        t.state.agenda.filter { t.state.inFlight[$0.id] == nil }
     }
 
     /// The daily reminders of the next `days` days and the pending ones, in order.
@@ -37,7 +48,7 @@ enum Queries {
                 return UpcomingEntry(due: shownAt(daily.occurrence), kind: daily.kind.rawValue, title: text.title, body: text.body, workout: daily.workoutName)
             }
         let horizon = t.now.addingTimeInterval(Double(days) * 86_400)
-        let pending = (sortedAgenda(t) + SmartRules.upcoming(t, history: t.recentHistory))
+        let pending = (pendingAgenda(t) + SmartRules.upcoming(t, history: t.recentHistory))
             .filter { $0.due <= horizon }
             .map { reminder in
                 let text = reminder.text(t.messages)

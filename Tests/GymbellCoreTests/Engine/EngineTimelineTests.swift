@@ -88,6 +88,18 @@ struct EngineTimelineTests {
         #expect(after.audible(since: begin).map(\.0) == [170, 190, 230, 250, 290, 310, 350, 370, 410, 430])
     }
 
+    @Test func aReminderWithTheServerIsNoLongerPendingThoughTheStoreKeepsItUntilTaken() throws {
+        var world = try EngineHarness(at: Self.start)
+        world.serverTakes = false  // the server has not answered yet
+        _ = world.command(Self.hiit)
+        world.advance(by: 40)  // "Work phase done" handed to the server
+        guard case .success(.status(let status)) = world.command(.status) else { Issue.record("no status"); return }
+        let firstDue = instant(Self.start).addingTimeInterval(40)
+        #expect(status.pending.count == 9)
+        #expect(!status.pending.contains { $0.due == firstDue })
+        #expect(world.state.agenda.contains { $0.due == firstDue })  // a crash now shows it again at start-up
+    }
+
     @Test func pauseAndResumeAreRefusedWhereTheyMeanNothing() throws {
         var world = try EngineHarness(Self.push, at: Self.start)
         #expect(world.command(.pause) == .failure(.noSession("no session is running")))
