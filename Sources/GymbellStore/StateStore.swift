@@ -169,6 +169,48 @@ public final class StateStore {
         }
     }
 
+    // MARK: Planned weights
+
+    public func weightOverrides() throws(StoreError) -> [WeightOverride] {
+        try read { db in
+            try db.rows("SELECT * FROM weight_override ORDER BY exercise").compactMap(StoreRows.weightOverride(from:))
+        }
+    }
+
+    public func save(_ override: WeightOverride) throws(StoreError) {
+        try write { db in
+            try db.execute(
+                "INSERT OR REPLACE INTO weight_override (exercise, weight, unit, since) VALUES (?, ?, ?, ?)",
+                [override.exercise, override.weight, override.unit.rawValue, override.since.timeIntervalSince1970])
+        }
+    }
+
+    public func removeOverrides(_ exercises: [String]) throws(StoreError) {
+        guard !exercises.isEmpty else { return }
+        try write { db in
+            for exercise in exercises { try db.execute("DELETE FROM weight_override WHERE exercise = ?", [exercise]) }
+        }
+    }
+
+    public func overloadDismissals() throws(StoreError) -> [String: Date] {
+        try read { db in
+            var dismissed: [String: Date] = [:]
+            for row in try db.rows("SELECT * FROM overload_dismissal") {
+                if let exercise: String = row["exercise"], let at = StoreRows.date(row, "at") { dismissed[exercise] = at }
+            }
+            return dismissed
+        }
+    }
+
+    public func dismissOverload(_ exercises: [String], at instant: Date) throws(StoreError) {
+        guard !exercises.isEmpty else { return }
+        try write { db in
+            for exercise in exercises {
+                try db.execute("INSERT OR REPLACE INTO overload_dismissal (exercise, at) VALUES (?, ?)", [exercise, instant.timeIntervalSince1970])
+            }
+        }
+    }
+
     /// Adds or replaces one reminder.
     public func add(_ reminder: Reminder) throws(StoreError) {
         try write { db in try StoreRows.insert(reminder, db) }

@@ -54,6 +54,7 @@ enum Agenda {
         let shown = t.config.reminders.privateMode ? PrivateMode.redacted(reminder, messages: t.messages) : reminder
         let late = max(0, t.now.timeIntervalSince(reminder.due))
         guard reminder.kind.isSessionTransition else {
+            if case .overload(let suggestions) = reminder.content { t.state.overloadOffers[reminder.id] = suggestions }
             t.state.inFlight[reminder.id] = false
             t.effects.append(.present(shown, late: late, tracked: true))
             return
@@ -92,7 +93,10 @@ enum Agenda {
         t.write(.finish(session.id, at: session.kind == .strength ? t.now : min(t.now, session.endsAt)))
         t.log(.info, "session finished", ["session": "\(session.id)", "kind": session.kind.rawValue])
         SmartRules.celebrateMilestones(of: session.id, &t)
-        if session.kind == .strength { SmartRules.celebrateRecords(of: session.id, &t) }
+        if case .strength(let progress) = session.detail {
+            SmartRules.celebrateRecords(of: session.id, &t)
+            SmartRules.suggestOverload(after: session.id, exercises: progress.exercises, &t)
+        }
     }
 
     // MARK: The session's notification

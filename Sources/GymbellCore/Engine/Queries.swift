@@ -21,6 +21,8 @@ enum Queries {
         case .setLog(let days):
             let since = try start(ofLast: days, t)
             return .sets(t.state.sets.filter { $0.at >= since })
+        case .weights:
+            return .weights(WeightCommands.list(t))
         case .stats:
             return .stats(StatsReport(history: t.state.history, program: t.config.program, now: t.now, timeZone: t.timeZone))
         case .suggest:

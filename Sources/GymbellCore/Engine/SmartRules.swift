@@ -73,6 +73,31 @@ enum SmartRules {
             Reminder(id: ReminderID("\(session)-records"), kind: .personalRecord, due: t.now, content: .personalRecords(records)), &t)
     }
 
+    /// "Time for more weight? 💪" after a strength workout, for every exercise the overload rule holds
+    /// for (README "Progress"), in one notification; Next time / Dismiss answer it (`Actions`).
+    static func suggestOverload(after session: SessionID, exercises: [Exercise], _ t: inout Turn) {
+        let suggestions = OverloadRule.suggestions(
+            after: session, exercises: exercises, sets: t.state.sets, dismissedAt: t.state.overloadDismissed, settings: t.config.progress)
+        guard !suggestions.isEmpty else { return }
+        t.log(.info, "overload suggested", ["session": "\(session)", "exercises": suggestions.map(\.exercise).joined(separator: ", ")])
+        Agenda.deliver(
+            Reminder(id: ReminderID("\(session)-overload"), kind: .overloadSuggestion, due: t.now, content: .overload(suggestions)), &t)
+    }
+
+    /// "Next time": the suggested weights are planned from the next workout on.
+    static func acceptOverload(_ suggestions: [OverloadSuggestion], _ t: inout Turn) {
+        for suggestion in suggestions {
+            t.write(.setOverride(WeightOverride(exercise: suggestion.exercise, weight: suggestion.next, unit: suggestion.unit, since: t.now)))
+        }
+        t.log(.info, "overload accepted", ["exercises": suggestions.map(\.exercise).joined(separator: ", ")])
+    }
+
+    /// "Dismiss": not asked again until the rule holds with sessions begun after now.
+    static func dismissOverload(_ suggestions: [OverloadSuggestion], _ t: inout Turn) {
+        t.write(.dismissOverload(suggestions.map(\.exercise), at: t.now))
+        t.log(.info, "overload dismissed", ["exercises": suggestions.map(\.exercise).joined(separator: ", ")])
+    }
+
     /// The next rest-day advice and paused-workout reminder as things stand, at the instant they would
     /// be shown (after quiet hours).
     static func upcoming(_ t: Turn, history: [HistoryEntry]) -> [Reminder] {

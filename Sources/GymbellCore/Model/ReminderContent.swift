@@ -19,6 +19,7 @@ public enum ReminderContent: Codable, Hashable, Sendable {
     case restAdvice(trainingDays: Int)
     case milestones([Milestone])
     case personalRecords([PersonalRecord])
+    case overload([OverloadSuggestion])
     case storageProblem(StorageProblem)
     /// Text fixed when the reminder was planned: rows written before texts were rendered when shown,
     /// for kinds whose values were not kept.
@@ -42,6 +43,7 @@ public enum ReminderContent: Codable, Hashable, Sendable {
         case .restAdvice(let days): messages.restAdvice(trainingDays: days)
         case .milestones(let reached): messages.milestones(reached) ?? (messages("Milestone reached 🏆"), "")
         case .personalRecords(let records): messages.personalRecords(records)
+        case .overload(let suggestions): messages.overload(suggestions)
         case .storageProblem(let problem): messages.storageProblem(problem)
         case .fixed(let title, let body): (title, body)
         }

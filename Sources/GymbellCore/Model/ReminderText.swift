@@ -94,6 +94,16 @@ public struct Messages: Sendable {
         return (title, lines.joined(separator: "\n"))
     }
 
+    /// "Time for more weight? 💪" / "Bench Press 100 kg: 3× done. Try 102.5 kg!", a line per exercise.
+    public func overload(_ suggestions: [OverloadSuggestion]) -> Text {
+        let lines = suggestions.map { suggestion in
+            self("{exercise} {weight}: {sessions}× done. Try {next}!",
+                 ["exercise": suggestion.exercise, "weight": suggestion.unit.text(suggestion.weight),
+                  "sessions": String(suggestion.sessions), "next": suggestion.unit.text(suggestion.next)])
+        }
+        return (self("Time for more weight? 💪"), lines.joined(separator: "\n"))
+    }
+
     /// What `announce = true` speaks for a reminder: title and body as sentences, without emoji
     /// (speech-dispatcher would read out their names).
     public static func spoken(_ text: Text) -> String {
