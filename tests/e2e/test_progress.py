@@ -127,7 +127,8 @@ def train(cli):
 def test_overload_next_time_raises_the_weight_of_the_next_workout(daemon, write_config, cli, server, recorder):
     """Three workouts with every set as planned → "Time for more weight? 💪" → Next time (ActionInvoked)
     → `gymbell weights` and the next workout's card plan 102.5 kg; kept across a restart; reset by hand."""
-    write_config(OVERLOAD)
+    tomorrow = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"][time.gmtime(time.time() + 86400).tm_wday]
+    write_config('[reminders]\ntime = "23:59:59"\n' f'[program]\n{tomorrow} = "push"\n' + OVERLOAD)
     daemon.start()
     assert weights(cli)["Bench Press"]["weight"] == 100
     train(cli)
@@ -145,6 +146,11 @@ def test_overload_next_time_raises_the_weight_of_the_next_workout(daemon, write_
     assert planned["Bench Press"]["raised_at"] is not None and planned["Lateral Raise"]["raised_at"] is None
     human = cli("weights")
     assert human.returncode == 0 and "102.5 kg (raised" in human.stdout, human.stdout
+    # Tomorrow's daily reminder previews the new weight.
+    r = cli("upcoming", "--days", "2", "--json")
+    assert r.returncode == 0, r.stderr
+    daily = [e for e in json.loads(r.stdout) if e["workout"] == "push"]
+    assert daily and daily[0]["body"].startswith("Today: Push Day — Bench Press 102.5 kg, Lateral Raise 10 kg · about"), daily
 
     daemon.kill()
     daemon.start()

@@ -4,8 +4,8 @@ import FoundationEssentials
 /// it is shown (or listed), so that a language change or a corrected text reaches reminders planned
 /// before it; stored as JSON in the state database.
 public enum ReminderContent: Codable, Hashable, Sendable {
-    /// The daily reminder; `workout`: the title of today's planned workout.
-    case daily(workout: String?)
+    /// The daily reminder; `workout`: the title of today's planned workout, `preview`: what it holds.
+    case daily(workout: String?, preview: WorkoutPreview? = nil)
     case snoozed
     case restDay
     case restWarning(secondsLeft: Int)
@@ -27,7 +27,7 @@ public enum ReminderContent: Codable, Hashable, Sendable {
 
     public func text(_ messages: Messages) -> Messages.Text {
         switch self {
-        case .daily(let workout): messages.daily(workoutTitle: workout)
+        case .daily(let workout, let preview): messages.daily(workoutTitle: workout, preview: preview)
         case .snoozed: messages.snoozed
         case .restDay: messages.restDay
         case .restWarning(let seconds): messages.restWarning(secondsLeft: seconds)

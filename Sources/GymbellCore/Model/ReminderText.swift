@@ -19,9 +19,21 @@ public struct Messages: Sendable {
 
     public typealias Text = (title: String, body: String)
 
-    public func daily(workoutTitle: String?) -> Text {
+    /// "Workout Time!" / "Today: Push Day — Bench Press 80 kg, Dips · about 45 min · Week 3 of 8".
+    public func daily(workoutTitle: String?, preview: WorkoutPreview? = nil) -> Text {
         if let workoutTitle {
-            return (self("Workout Time!"), self("Today: {workout}", ["workout": workoutTitle]))
+            var body = self("Today: {workout}", ["workout": workoutTitle])
+            if let preview {
+                var list = preview.exercises
+                if preview.moreExercises > 0 { list.append(self("+{count} more", ["count": String(preview.moreExercises)])) }
+                if !list.isEmpty { body += " — " + list.joined(separator: ", ") }
+                let minutes = String(preview.minutes)
+                body += " · " + (preview.estimated ? self("about {minutes} min", ["minutes": minutes]) : self("{minutes} min", ["minutes": minutes]))
+                if let week = preview.week, let weeks = preview.weeks {
+                    body += " · " + self("Week {week} of {weeks}", ["week": String(week), "weeks": String(weeks)])
+                }
+            }
+            return (self("Workout Time!"), body)
         }
         return (self("Time to Workout! 💪"), self("Your daily workout awaits."))
     }
