@@ -78,7 +78,8 @@ public final class StateStore {
             return DailyState(
                 lastHandled: StoreRows.date(row, "last_handled"),
                 quietDay: (row["quiet_day"] as Int?).map(LocalDay.init(daysSinceEpoch:)),
-                restAdviceDay: (row["rest_advice_day"] as Int?).map(LocalDay.init(daysSinceEpoch:)))
+                restAdviceDay: (row["rest_advice_day"] as Int?).map(LocalDay.init(daysSinceEpoch:)),
+                streakWarnedDay: (row["streak_warned_day"] as Int?).map(LocalDay.init(daysSinceEpoch:)))
         }
     }
 
@@ -239,8 +240,9 @@ public final class StateStore {
     public func save(_ state: DailyState) throws(StoreError) {
         try write(key: "daily_state") { db in
             try db.execute(
-                "INSERT OR REPLACE INTO daily_state (id, last_handled, quiet_day, rest_advice_day) VALUES (1, ?, ?, ?)",
-                [state.lastHandled?.timeIntervalSince1970, state.quietDay?.daysSinceEpoch, state.restAdviceDay?.daysSinceEpoch])
+                "INSERT OR REPLACE INTO daily_state (id, last_handled, quiet_day, rest_advice_day, streak_warned_day) VALUES (1, ?, ?, ?, ?)",
+                [state.lastHandled?.timeIntervalSince1970, state.quietDay?.daysSinceEpoch, state.restAdviceDay?.daysSinceEpoch,
+                 state.streakWarnedDay?.daysSinceEpoch])
         }
     }
 

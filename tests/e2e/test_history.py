@@ -629,3 +629,29 @@ def test_announce_without_spd_say_still_reminds(daemon, env, write_config, cli, 
     assert shown["body"] == "Time for your next set!"
     time.sleep(0.3)
     assert daemon.running and "spd-say" not in daemon.output()
+
+
+# --- streak at risk ----------------------------------------------------------------------------
+
+def test_streak_at_risk_warns_once_and_start_workout_answers_it(daemon, env, write_config, cli, server, recorder):
+    """Three planned days trained in a row, today untrained: "Streak at risk 🔥" at streak_warning_time,
+    with the daily reminder's buttons; Start Workout starts today's workout; a restart does not warn again."""
+    seed(daemon, env, [past(-1), past(-2), past(-3)])
+    hms, due = local_hms_ahead(3)
+    write_config(f'[reminders]\nenabled = false\nstreak_warning_time = "{hms}"\n'
+                 f'[program]\n' + "".join(f'{d} = "hiit20"\n' for d in WEEKDAYS) + HIIT20)
+    daemon.start()
+    coming = [e for e in run_json(cli, "upcoming", "--days", "1") if e["kind"] == "streak_at_risk"]
+    assert [(e["title"], parse_instant(e["due"])) for e in coming] == [("Streak at risk 🔥", pytest.approx(due, abs=0.01))]
+    shown = recorder.wait_for_notify("Streak at risk 🔥", timeout=due - time.time() + TOLERANCE + 1)
+    assert shown["body"] == "Your 3-day streak ends tonight: HIIT 20 is still planned for today.", shown["body"]
+    assert shown["actions"] == ["default", "Start Workout", "start", "Start Workout", "snooze", "Snooze 1 hour"]
+    assert -0.05 <= shown["t"] - due <= TOLERANCE
+    assert not titled(recorder, "Good rest day! 🌙")  # the warning stands for that evening's advice
+    server.invoke_action(shown["id"], "start")
+    recorder.wait_for_close(shown["id"], timeout=5)
+    wait_until(lambda: (status(cli)["session"] or {}).get("title") == "HIIT 20", timeout=5, what="today's workout started")
+    assert cli("stop").returncode == 0
+    daemon.restart(signal.SIGTERM)
+    time.sleep(1)
+    assert len(titled(recorder, "Streak at risk 🔥")) == 1

@@ -58,6 +58,9 @@ public struct DailyReminderSettings: Equatable, Sendable {
     /// After this many consecutive days with a session, advise a rest day; 0 turns it off.
     public var restAfterDays: Int = 3
     public var restAdviceTime: LocalTime = LocalTime(hour: 20, minute: 0)!
+    /// "Streak at risk 🔥" on a planned training day without a session (`StreakRiskRule`).
+    public var streakWarning: Bool = true
+    public var streakWarningTime: LocalTime = LocalTime(hour: 19, minute: 0)!
     /// Celebrate streaks and workout counts right after a session completes.
     public var milestones: Bool = true
     /// Generic texts without workout names or weights (`private = true`).

@@ -26,10 +26,11 @@ enum Agenda {
             t.write(.add(reminder))
             deliver(reminder, &t)
         }
+        let streakCheck = SmartRules.checkStreakAtRisk(&t, daily: &decision.state)
         let adviceCheck = SmartRules.checkRestAdvice(&t, daily: &decision.state)
         if decision.state != t.state.daily { t.write(.saveDaily(decision.state)) }
         t.state.nextDaily = decision.next
-        t.state.nextSmartCheck = [pauseCheck, adviceCheck].compactMap { $0 }.min()
+        t.state.nextSmartCheck = [pauseCheck, streakCheck, adviceCheck].compactMap { $0 }.min()
         SmartRules.tellStorage(&t)
         arm(&t)
         refreshSessionNotice(&t)

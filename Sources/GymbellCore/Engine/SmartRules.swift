@@ -32,6 +32,28 @@ enum SmartRules {
 
     /// "Good rest day! 🌙" after `rest_after_days` days of training in a row, on a day without a session
     /// yet, at `rest_advice_time`; once a day, late within `late_grace`. Returns the next advice's instant.
+    /// "Streak at risk 🔥" at its time on a planned training day without a session (`StreakRiskRule`):
+    /// once a day, shown late only within `late_grace`. Inside quiet hours it is passed over, since
+    /// by their end the day is gone. Shown, it stands for that evening's rest-day advice too.
+    static func checkStreakAtRisk(_ t: inout Turn, daily: inout DailyState) -> Date? {
+        let rule = StreakRiskRule(config: t.config)
+        let history = t.recentHistory
+        let today = LocalDay(containing: t.now, in: t.timeZone)
+        if daily.streakWarnedDay != today, let risk = rule.warning(on: today, history: history, now: t.now, in: t.timeZone),
+            risk.due <= t.now
+        {
+            if t.config.quietHours?.window(containing: t.now, in: t.timeZone) != nil {
+                t.log(.info, "streak warning passed over in quiet hours", ["day": "\(today)"])
+            } else if t.now.timeIntervalSince(risk.due) <= t.config.reminders.lateGrace {
+                Agenda.deliver(risk.reminder(title: t.config.workouts[risk.workout]?.title ?? risk.workout), &t)
+                daily.restAdviceDay = today
+            }
+            daily.streakWarnedDay = today
+        }
+        guard let next = rule.next(after: t.now, history: history, in: t.timeZone), next.day != daily.streakWarnedDay else { return nil }
+        return next.due
+    }
+
     static func checkRestAdvice(_ t: inout Turn, daily: inout DailyState) -> Date? {
         let rule = RestAdviceRule(settings: t.config.reminders)
         let history = t.recentHistory
@@ -106,6 +128,11 @@ enum SmartRules {
             advice.day != t.state.daily.restAdviceDay
         {
             list.append(advice.reminder())
+        }
+        if let risk = StreakRiskRule(config: t.config).next(after: t.now, history: history, in: t.timeZone),
+            risk.day != t.state.daily.streakWarnedDay, t.config.quietHours?.window(containing: risk.due, in: t.timeZone) == nil
+        {
+            list.append(risk.reminder(title: t.config.workouts[risk.workout]?.title ?? risk.workout))
         }
         if let active = t.state.session, active.session.kind == .strength {
             let rule = PauseRule(settings: t.config.reminders)

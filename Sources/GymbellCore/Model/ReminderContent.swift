@@ -20,6 +20,8 @@ public enum ReminderContent: Codable, Hashable, Sendable {
     case milestones([Milestone])
     case personalRecords([PersonalRecord])
     case overload([OverloadSuggestion])
+    /// `workout`: the title of the workout planned that day.
+    case streakAtRisk(streak: Int, workout: String?)
     case storageProblem(StorageProblem)
     /// Text fixed when the reminder was planned: rows written before texts were rendered when shown,
     /// for kinds whose values were not kept.
@@ -44,6 +46,7 @@ public enum ReminderContent: Codable, Hashable, Sendable {
         case .milestones(let reached): messages.milestones(reached) ?? (messages("Milestone reached 🏆"), "")
         case .personalRecords(let records): messages.personalRecords(records)
         case .overload(let suggestions): messages.overload(suggestions)
+        case .streakAtRisk(let streak, let workout): messages.streakAtRisk(streak: streak, workout: workout)
         case .storageProblem(let problem): messages.storageProblem(problem)
         case .fixed(let title, let body): (title, body)
         }

@@ -106,6 +106,16 @@ public struct Messages: Sendable {
         return (title, lines.joined(separator: "\n"))
     }
 
+    /// "Streak at risk 🔥" / "Your 5-day streak ends tonight: Push Day is still planned for today."
+    public func streakAtRisk(streak: Int, workout: String?) -> Text {
+        let days = String(streak)
+        guard let workout else {
+            return (self("Streak at risk 🔥"), self("Your {days}-day streak ends tonight unless you train today.", ["days": days]))
+        }
+        return (self("Streak at risk 🔥"),
+                self("Your {days}-day streak ends tonight: {workout} is still planned for today.", ["days": days, "workout": workout]))
+    }
+
     /// "Time for more weight? 💪" / "Bench Press 100 kg: 3× done. Try 102.5 kg!", a line per exercise.
     public func overload(_ suggestions: [OverloadSuggestion]) -> Text {
         let lines = suggestions.map { suggestion in

@@ -28,11 +28,14 @@ public struct DailyState: Equatable, Sendable {
     public var quietDay: LocalDay?
     /// The last day whose rest-day advice was shown or passed over.
     public var restAdviceDay: LocalDay?
+    /// The last day whose streak-at-risk warning was shown or passed over.
+    public var streakWarnedDay: LocalDay?
 
-    public init(lastHandled: Date? = nil, quietDay: LocalDay? = nil, restAdviceDay: LocalDay? = nil) {
+    public init(lastHandled: Date? = nil, quietDay: LocalDay? = nil, restAdviceDay: LocalDay? = nil, streakWarnedDay: LocalDay? = nil) {
         self.lastHandled = lastHandled
         self.quietDay = quietDay
         self.restAdviceDay = restAdviceDay
+        self.streakWarnedDay = streakWarnedDay
     }
 }
 

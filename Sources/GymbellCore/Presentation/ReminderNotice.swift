@@ -9,7 +9,7 @@ public enum ReminderNotice {
         // Reminders with buttons wait for an answer; the others say their piece and go away.
         var expire: Int32? = 0
         switch reminder.kind {
-        case .daily, .snoozed:
+        case .daily, .snoozed, .streakAtRisk:
             if sessionRunning {
                 // A workout is already under way: no second one from here, only a later reminder.
                 actions = [.click(messages("Dismiss"), on: server), label(.snooze, messages)]
