@@ -76,7 +76,8 @@ enum SmartRules {
     static func celebrateMilestones(of session: SessionID, _ t: inout Turn) {
         guard t.config.reminders.milestones else { return }
         let reached = MilestoneRule.reached(
-            byCompleting: session, history: t.state.history, program: t.config.program, now: t.now, timeZone: t.timeZone)
+            byCompleting: session, history: t.state.history, program: t.config.program, now: t.now, timeZone: t.timeZone,
+            sets: t.state.sets)
         guard let reminder = MilestoneRule.reminder(for: reached, session: session, at: t.now) else { return }
         t.log(.info, "milestone reached", ["session": "\(session)", "milestones": "\(reached)"])
         Agenda.deliver(reminder, &t)

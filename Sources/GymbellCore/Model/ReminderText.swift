@@ -88,6 +88,11 @@ public struct Messages: Sendable {
             switch milestone {
             case .streak(let days): self("{n} training days in a row! 🔥", ["n": String(days)])
             case .workoutsCompleted(let count): self("{n} workouts completed! 💪", ["n": String(count)])
+            case .volume(let kilograms): self("{n} kg lifted in total! 🏋️", ["n": Self.grouped(kilograms)])
+            case .consistency(let weeks) where weeks % 52 == 0:
+                weeks == 52 ? self("A year of regular training! 📅")
+                    : self("{n} years of regular training! 📅", ["n": String(weeks / 52)])
+            case .consistency(let weeks): self("{n} months of regular training! 📅", ["n": String(weeks * 3 / 13)])
             }
         }
         guard !lines.isEmpty else { return nil }
@@ -95,6 +100,17 @@ public struct Messages: Sendable {
         return (title, lines.joined(separator: "\n"))
     }
 
+
+    /// "10 000": thousands set apart by a narrow no-break space (SI style, read alike in English and German).
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out += "\u{202F}" }
+            out.append(digit)
+        }
+        return out
+    }
 
     /// "New personal record! 🎉" / "Bench Press: 8 × 105 kg (before: 8 × 100 kg)", a line per exercise.
     public func personalRecords(_ records: [PersonalRecord]) -> Text {
