@@ -129,7 +129,7 @@ public enum ControlContract {
     public static let stats = ControlMethod(
         "Stats", reply: Field.json("stats_json"),
         doc: "The object that `gymbell stats` prints with its json flag: {\"streak\", \"sessions_this_week\", "
-            + "\"sessions_this_month\", \"consecutive_training_days\", \"workouts_completed\"}.",
+            + "\"sessions_this_month\", \"consecutive_training_days\", \"workouts_completed\", \"regular_weeks\", \"volume_kg\"}.",
         errors: [.failed])
 
     public static let suggest = ControlMethod(
