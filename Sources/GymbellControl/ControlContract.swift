@@ -108,10 +108,28 @@ public enum ControlContract {
             + "\"workout\", \"exercise\", \"set\", \"reps\", \"planned_reps\", \"weight\", \"unit\": \"kg\" | \"lb\", \"failed\", \"at\"}.",
         errors: [.invalidArgs, .failed])
 
+    public static let weights = ControlMethod(
+        "Weights", reply: Field.json("weights_json"),
+        doc: "The weight the next workout plans for each exercise of the config's strength workouts: a JSON array of {\"exercise\", "
+            + "\"workouts\", \"configured\", \"weight\", \"unit\": \"kg\" | \"lb\", \"raised_at\"}; weight differs from configured "
+            + "where \"Next time\" or SetWeight raised it (raised_at says when), null for an exercise without weight.",
+        errors: [.failed])
+
+    public static let setWeight = ControlMethod(
+        "SetWeight", Field.text("exercise"), Field.number("weight"), reply: Field.text("message"),
+        doc: "Plan `exercise` (its name in the config) with `weight` (more than 0 to 2000, the exercise's unit) from the next workout on, "
+            + "over the config's weight; a workout under way keeps its plan. Returns what changed.",
+        errors: [.invalidArgs, .failed])
+
+    public static let resetWeights = ControlMethod(
+        "ResetWeights", Field.textArray("exercises"), reply: Field.text("message"),
+        doc: "Plan these exercises with the config's weights again (every raised one when the array is empty). Returns what changed.",
+        errors: [.invalidArgs, .failed])
+
     public static let stats = ControlMethod(
         "Stats", reply: Field.json("stats_json"),
         doc: "The object that `gymbell stats` prints with its json flag: {\"streak\", \"sessions_this_week\", "
-            + "\"sessions_this_month\", \"consecutive_training_days\", \"workouts_completed\"}.",
+            + "\"sessions_this_month\", \"consecutive_training_days\", \"workouts_completed\", \"regular_weeks\", \"volume_kg\"}.",
         errors: [.failed])
 
     public static let suggest = ControlMethod(
@@ -135,7 +153,7 @@ public enum ControlContract {
         rest.description, restDefault.description, adjustRest.description, hiit.description, walkRun.description,
         start.description, setDone.description, setDoneAs.description, stop.description, snooze.description, snoozeDefault.description,
         skipToday.description, upcoming.description, status.description, resume.description, pause.description, skip.description,
-        history.description, setLog.description,
+        history.description, setLog.description, weights.description, setWeight.description, resetWeights.description,
         stats.description, suggest.description, exportICS.description, reload.description,
     ]
 

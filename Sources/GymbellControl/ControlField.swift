@@ -32,6 +32,17 @@ public enum Field {
             decode: { value in value.double.flatMap { $0.isFinite ? $0 : nil } })
     }
 
+    /// A number (a weight), as a double; NaN and infinities are refused.
+    public static func number(_ name: String) -> ControlField<Double> {
+        ControlField(
+            name: name, signature: "d", meaning: "a finite number", encode: { .double($0) },
+            decode: { value in value.double.flatMap { $0.isFinite ? $0 : nil } })
+    }
+
+    public static func textArray(_ name: String) -> ControlField<[String]> {
+        ControlField(name: name, signature: "as", meaning: "an array of strings", encode: { .stringArray($0) }, decode: { $0.stringArray })
+    }
+
     public static func text(_ name: String) -> ControlField<String> {
         ControlField(name: name, signature: "s", meaning: "a string", encode: { .string($0) }, decode: { $0.string })
     }

@@ -71,6 +71,17 @@ extension ControlMethod {
         replyField = reply
     }
 
+    init<A, B>(
+        _ name: String, _ a: ControlField<A>, _ b: ControlField<B>, reply: ControlField<Reply>, doc: String, errors: [ControlErrorName]
+    ) where Arguments == (A, B) {
+        description = ControlMethodDescription(
+            name: name, arguments: [.init(name: a.name, signature: a.signature), .init(name: b.name, signature: b.signature)],
+            reply: .init(name: reply.name, signature: reply.signature), doc: doc, errors: errors)
+        encodeArguments = { [a.encode($0.0), b.encode($0.1)] }
+        decodeArguments = { values throws(CommandError) in (try value(values[0], a), try value(values[1], b)) }
+        replyField = reply
+    }
+
     init<A, B, C>(
         _ name: String, _ a: ControlField<A>, _ b: ControlField<B>, _ c: ControlField<C>, reply: ControlField<Reply>, doc: String,
         errors: [ControlErrorName]

@@ -92,6 +92,19 @@ public final class GymbellClient {
         try decoded(setLogJSON(days: days), "set log", LoggedSet.decode(jsonText:))
     }
 
+    /// The planned weight of every exercise, as the daemon's JSON array.
+    public func weightsJSON() throws(ClientError) -> String { try call(ControlContract.weights, ()) }
+
+    public func weights() throws(ClientError) -> [PlannedWeight] {
+        try decoded(weightsJSON(), "planned weights", PlannedWeight.decode(jsonText:))
+    }
+
+    public func setWeight(exercise: String, weight: Double) throws(ClientError) -> String {
+        try call(ControlContract.setWeight, (exercise, weight))
+    }
+
+    public func resetWeights(_ exercises: [String]) throws(ClientError) -> String { try call(ControlContract.resetWeights, exercises) }
+
     public func statsJSON() throws(ClientError) -> String { try call(ControlContract.stats, ()) }
 
     public func stats() throws(ClientError) -> StatsReport { try decoded(statsJSON(), "statistics", StatsReport.decode(jsonText:)) }

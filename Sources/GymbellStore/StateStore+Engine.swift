@@ -12,7 +12,7 @@ extension StateStore {
                 noticeID: try noticeID(of: session.id))
         }
         return StoredState(agenda: try unorderedPendingReminders(), session: active, history: try history(), daily: try dailyState(),
-            sets: try loggedSets())
+            sets: try loggedSets(), overrides: try weightOverrides(), overloadDismissed: try overloadDismissals())
     }
 
     public func apply(_ change: StoreChange) throws(StoreError) {
@@ -30,6 +30,9 @@ extension StateStore {
         case .saveDaily(let state): try save(state)
         case .setNoticeID(let noticeID, let id): try setNoticeID(noticeID, of: id)
         case .logSet(let set): try log(set)
+        case .setOverride(let override): try save(override)
+        case .removeOverrides(let exercises): try removeOverrides(exercises)
+        case .dismissOverload(let exercises, let instant): try dismissOverload(exercises, at: instant)
         }
     }
 }

@@ -78,7 +78,8 @@ public final class StateStore {
             return DailyState(
                 lastHandled: StoreRows.date(row, "last_handled"),
                 quietDay: (row["quiet_day"] as Int?).map(LocalDay.init(daysSinceEpoch:)),
-                restAdviceDay: (row["rest_advice_day"] as Int?).map(LocalDay.init(daysSinceEpoch:)))
+                restAdviceDay: (row["rest_advice_day"] as Int?).map(LocalDay.init(daysSinceEpoch:)),
+                streakWarnedDay: (row["streak_warned_day"] as Int?).map(LocalDay.init(daysSinceEpoch:)))
         }
     }
 
@@ -169,6 +170,48 @@ public final class StateStore {
         }
     }
 
+    // MARK: Planned weights
+
+    public func weightOverrides() throws(StoreError) -> [WeightOverride] {
+        try read { db in
+            try db.rows("SELECT * FROM weight_override ORDER BY exercise").compactMap(StoreRows.weightOverride(from:))
+        }
+    }
+
+    public func save(_ override: WeightOverride) throws(StoreError) {
+        try write { db in
+            try db.execute(
+                "INSERT OR REPLACE INTO weight_override (exercise, weight, unit, since) VALUES (?, ?, ?, ?)",
+                [override.exercise, override.weight, override.unit.rawValue, override.since.timeIntervalSince1970])
+        }
+    }
+
+    public func removeOverrides(_ exercises: [String]) throws(StoreError) {
+        guard !exercises.isEmpty else { return }
+        try write { db in
+            for exercise in exercises { try db.execute("DELETE FROM weight_override WHERE exercise = ?", [exercise]) }
+        }
+    }
+
+    public func overloadDismissals() throws(StoreError) -> [String: Date] {
+        try read { db in
+            var dismissed: [String: Date] = [:]
+            for row in try db.rows("SELECT * FROM overload_dismissal") {
+                if let exercise: String = row["exercise"], let at = StoreRows.date(row, "at") { dismissed[exercise] = at }
+            }
+            return dismissed
+        }
+    }
+
+    public func dismissOverload(_ exercises: [String], at instant: Date) throws(StoreError) {
+        guard !exercises.isEmpty else { return }
+        try write { db in
+            for exercise in exercises {
+                try db.execute("INSERT OR REPLACE INTO overload_dismissal (exercise, at) VALUES (?, ?)", [exercise, instant.timeIntervalSince1970])
+            }
+        }
+    }
+
     /// Adds or replaces one reminder.
     public func add(_ reminder: Reminder) throws(StoreError) {
         try write { db in try StoreRows.insert(reminder, db) }
@@ -197,8 +240,9 @@ public final class StateStore {
     public func save(_ state: DailyState) throws(StoreError) {
         try write(key: "daily_state") { db in
             try db.execute(
-                "INSERT OR REPLACE INTO daily_state (id, last_handled, quiet_day, rest_advice_day) VALUES (1, ?, ?, ?)",
-                [state.lastHandled?.timeIntervalSince1970, state.quietDay?.daysSinceEpoch, state.restAdviceDay?.daysSinceEpoch])
+                "INSERT OR REPLACE INTO daily_state (id, last_handled, quiet_day, rest_advice_day, streak_warned_day) VALUES (1, ?, ?, ?, ?)",
+                [state.lastHandled?.timeIntervalSince1970, state.quietDay?.daysSinceEpoch, state.restAdviceDay?.daysSinceEpoch,
+                 state.streakWarnedDay?.daysSinceEpoch])
         }
     }
 

@@ -70,6 +70,13 @@ enum StoreRows {
             plannedReps: row["planned_reps"], weight: row["weight"], unit: unit, failed: (row["failed"] as Int? ?? 0) != 0, at: at)
     }
 
+    static func weightOverride(from row: StoreRow) -> WeightOverride? {
+        guard let exercise: String = row["exercise"], let weight: Double = row["weight"], let unitText: String = row["unit"],
+            let unit = WeightUnit(rawValue: unitText), let since = date(row, "since")
+        else { return nil }
+        return WeightOverride(exercise: exercise, weight: weight, unit: unit, since: since)
+    }
+
     static func date(_ row: StoreRow, _ column: String) -> Date? {
         (row[column] as Double?).map(Date.init(timeIntervalSince1970:))
     }

@@ -92,6 +92,20 @@ enum StoreSchema {
                 CREATE INDEX IF NOT EXISTS "set_log_session_id" ON "set_log"("session_id");
                 """)
         },
+        Migration(version: 8, identifier: "v8 planned weights, streak warning") { db in
+            // Progressive overload (issue 18): a weight raised by "Next time" or `gymbell weights --set`
+            // replaces the config's for that exercise until reset; "Dismiss" is remembered per exercise.
+            // The day the streak-at-risk warning was last shown or passed over: once a day.
+            let columns = try db.rows(#"PRAGMA table_info("daily_state")"#).compactMap { $0["name"] as String? }
+            if !columns.contains("streak_warned_day") {
+                try db.executeScript(#"ALTER TABLE "daily_state" ADD COLUMN "streak_warned_day" INTEGER"#)
+            }
+            try db.executeScript("""
+                CREATE TABLE IF NOT EXISTS "weight_override" ("exercise" TEXT PRIMARY KEY NOT NULL, "weight" DOUBLE NOT NULL, \
+                "unit" TEXT NOT NULL, "since" DOUBLE NOT NULL);
+                CREATE TABLE IF NOT EXISTS "overload_dismissal" ("exercise" TEXT PRIMARY KEY NOT NULL, "at" DOUBLE NOT NULL);
+                """)
+        },
     ]
 
     static var latestVersion: Int { migrations.last?.version ?? 0 }

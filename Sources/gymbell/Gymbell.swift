@@ -40,8 +40,8 @@ struct Gymbell: ParsableCommand {
         version: GymbellVersion.current,
         subcommands: [
             DaemonCommand.self, Rest.self, Hiit.self, WalkRun.self, Start.self, SetDone.self, Stop.self, Snooze.self, SkipToday.self,
-            Pause.self, Skip.self, Resume.self, Status.self, Upcoming.self, History.self, Stats.self, Suggest.self, Report.self,
-            ExportICS.self, Reload.self, ConfigCommand.self, AutostartCommand.self,
+            Pause.self, Skip.self, Resume.self, Status.self, Upcoming.self, History.self, Weights.self, Stats.self, Suggest.self,
+            Report.self, ExportICS.self, Reload.self, ConfigCommand.self, AutostartCommand.self,
         ]
     )
 }

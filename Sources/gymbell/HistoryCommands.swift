@@ -57,8 +57,12 @@ struct Stats: ParsableCommand {
             (rest_after_days) does. Weeks start on Monday. Workouts completed counts every workout ever \
             completed, rest timers aside.
 
+            Regular weeks count the weeks in a row (Monday to Sunday) with sessions on 2 days or more; \
+            the volume lifted adds reps × weight over every set logged (pounds converted to kilograms).
+
             --json prints one object: {"streak", "sessions_this_week", "sessions_this_month", \
-            "consecutive_training_days", "workouts_completed"}, all integers.
+            "consecutive_training_days", "workouts_completed", "regular_weeks"} (integers) and \
+            "volume_kg" (a number).
             """)
 
     @Flag(help: "Print the statistics as one JSON object.") var json = false
@@ -206,6 +210,8 @@ enum StatsText {
             "This month: \(count(report.sessionsThisMonth, "session"))",
             "In a row: \(count(report.consecutiveTrainingDays, "day")) with a session",
             "Workouts completed: \(report.workoutsCompleted)",
+            "Regular weeks in a row: \(report.regularWeeks) (2+ training days each)",
+            "Lifted in total: \(WeightUnit.number(report.volumeKilograms)) kg",
         ].joined(separator: "\n")
     }
 

@@ -118,7 +118,7 @@ struct UpcomingTests {
         #expect(week.map(\.day.description) == ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28"])
         #expect(week.map(\.title) == ["Workout Time!", "Rest Day", "Workout Time!", "Rest Day", "Rest Day", "Rest Day"])
         #expect(week[0].body == "Today: Push Day" && week[0].workoutName == "push")
-        #expect(week[2].body == "Today: HIIT 20")
+        #expect(week[2].body == "Today: HIIT 20 · 5 min")
         let monday = try #require(LocalDay(year: 2026, month: 11, day: 23))
         #expect(planner.upcoming(after: sunday, days: 3, in: berlin, excluding: monday).map(\.day.description) == ["2026-11-24"])
     }

@@ -54,6 +54,67 @@ struct MilestoneTests {
         #expect(reached == c.expected)
     }
 
+    /// Sessions on Mondays and Thursdays for `weeks` weeks ending with the week of `lastMonday`,
+    /// leaving out the weeks in `gaps` (counted back from the last, 0 = the last week).
+    static func twiceAWeek(_ weeks: Int, lastMonday: String, gaps: Set<Int> = []) -> [HistoryEntry] {
+        let last = day(lastMonday)
+        return (0..<weeks).reversed().filter { !gaps.contains($0) }.flatMap { back in
+            [0, 3].map { offset in
+                let start = last.adding(days: -7 * back + offset).instant(at: LocalTime(hour: 18, minute: 0)!, in: berlin)
+                return HistoryEntry(id: SessionID("w\(back)-\(offset)"), title: "Run", kind: .walkrun, startedAt: start,
+                                    endedAt: start.addingTimeInterval(1800), outcome: .completed)
+            }
+        }
+    }
+
+    @Test func thirteenRegularWeeksInARowAreThreeMonthsOfRegularTraining() throws {
+        for (history, expected) in [
+            (Self.twiceAWeek(13, lastMonday: "2026-06-29"), [Milestone.consistency(weeks: 13)]),
+            (Self.twiceAWeek(14, lastMonday: "2026-06-29", gaps: [5]), []),  // a week with one session breaks the run
+            (Self.twiceAWeek(12, lastMonday: "2026-06-29"), []),
+        ] {
+            let last = try #require(history.max { $0.startedAt < $1.startedAt })
+            let reached = MilestoneRule.reached(
+                byCompleting: last.id, history: history, program: [:], now: last.startedAt.addingTimeInterval(1800), timeZone: berlin)
+            #expect(reached.filter { if case .consistency = $0 { true } else { false } } == expected)
+        }
+        #expect([13, 26, 52, 104].allSatisfy(Milestone.isConsistencyMilestone))
+        #expect(![12, 14, 39, 78].contains(where: Milestone.isConsistencyMilestone))
+    }
+
+    @Test func liftingPastAVolumeMarkIsCelebratedWithTheWorkout() {
+        let start = instant("2026-03-02T18:00:00+01:00")
+        let earlier = (0..<19).map { n in  // 19 × 5 × 100 kg = 9 500 kg
+            LoggedSet(session: SessionID("old"), exercise: "Squat", setNumber: n + 1, reps: 5, weight: 100, at: start.addingTimeInterval(Double(n - 100)))
+        }
+        let today = [
+            LoggedSet(session: SessionID("now"), exercise: "Squat", setNumber: 1, reps: 5, weight: 100, failed: true, at: start),
+            LoggedSet(session: SessionID("now"), exercise: "Bench", setNumber: 1, reps: 2, weight: 110, unit: .lb, at: start),
+        ]
+        let history = [HistoryEntry(id: SessionID("now"), title: "Legs", kind: .strength, startedAt: start, outcome: .completed)]
+        let reached = MilestoneRule.reached(
+            byCompleting: SessionID("now"), history: history, program: [:], now: start.addingTimeInterval(60), timeZone: berlin,
+            sets: earlier + today)
+        #expect(reached.contains(.volume(10_000)))  // 9 500 + 500 (a failed set was still lifted) + 99.8
+        #expect(Milestone.volumeMarks(from: 24_000, to: 51_000) == [25_000, 50_000])
+        #expect(Milestone.volumeMarks(from: 100_000, to: 300_000) == [200_000, 300_000])
+        #expect(Milestone.volumeMarks(from: 500, to: 9_999).isEmpty)
+    }
+
+    @Test func theNewMilestonesSpeakEnglishAndGerman() throws {
+        let catalog = try TranslationCatalogTests.catalog("de.po")
+        let german = Messages { catalog[$0] ?? $0 }
+        let all: [Milestone] = [.volume(10_000), .consistency(weeks: 13), .consistency(weeks: 52), .consistency(weeks: 104)]
+        #expect(Messages.english.milestones(all)?.body == """
+            10\u{202F}000 kg lifted in total! 🏋️
+            3 months of regular training! 📅
+            A year of regular training! 📅
+            2 years of regular training! 📅
+            """)
+        #expect(german.milestones([.volume(100_000), .consistency(weeks: 26)])?.body
+            == "100\u{202F}000 kg insgesamt gestemmt! 🏋️\n6 Monate regelmäßiges Training! 📅")
+    }
+
     @Test func aSecondSessionTheSameDayReachesNothing() {
         var history = Self.dailyRun(7, endingOn: "2026-03-30", zone: berlin)
         let second = HistoryEntry(id: SessionID("again"), title: "HIIT", kind: .hiit, startedAt: instant("2026-03-30T20:00:00+02:00"),

@@ -51,6 +51,11 @@ private final class RecordingCommands: CommandRunning {
             return .success(.stats(StatsReport(streak: 3, sessionsThisWeek: 2, sessionsThisMonth: 5, consecutiveTrainingDays: 1, workoutsCompleted: 9)))
         case .suggest: return .success(.suggest(SuggestReport(auto: false, fixedTime: "18:00", leadSeconds: 1800, weekdays: [])))
         case .exportICS: return .success(.calendar("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n"))
+        case .weights:
+            return .success(.weights([PlannedWeight(exercise: "Bench Press", workouts: ["push"], configured: 100, weight: 102.5, unit: .kg,
+                                                    raisedAt: Self.instant)]))
+        case .setWeight: return .success(.text("Bench Press: 105 kg from the next workout on (configured: 100 kg)."))
+        case .resetWeights: return .success(.text("Bench Press: back to 100 kg as configured."))
         }
     }
 }
@@ -70,11 +75,12 @@ struct ControlInterfaceTests {
     }
 
     /// A valid value of each D-Bus type the contract uses.
-    private static func sample(_ signature: Character) -> DBusValue {
+    private static func sample(_ signature: String) -> DBusValue {
         switch signature {
         case "u": .uint32(7)
         case "i": .int32(-15)
         case "d": .double(30)
+        case "as": .stringArray(["Bench Press"])
         default: .string("push")
         }
     }
@@ -87,7 +93,7 @@ struct ControlInterfaceTests {
     @Test("each method, called with its signature, replies with the contract's reply type", arguments: ControlContract.methods)
     func replyHasContractType(_ method: ControlMethodDescription) {
         // A JSON argument is a JSON text (SetDoneAs); every other string is a name.
-        let arguments = method.arguments.map { $0.name.hasSuffix("_json") ? DBusValue.string("{}") : Self.sample(Character($0.signature)) }
+        let arguments = method.arguments.map { $0.name.hasSuffix("_json") ? DBusValue.string("{}") : Self.sample($0.signature) }
         let reply = interface().handle(call(method.name, arguments))
         guard case .values(let values) = reply else {
             Issue.record("\(method.name) answered \(reply)")
@@ -99,7 +105,7 @@ struct ControlInterfaceTests {
 
     @Test("a wrong signature is InvalidArgs with a sentence, and no command runs", arguments: ControlContract.methods)
     func wrongSignatureIsInvalidArgs(_ method: ControlMethodDescription) {
-        let arguments = method.signature.map(Self.sample) + [.bool(true)]
+        let arguments = method.arguments.map { Self.sample($0.signature) } + [.bool(true)]
         let reply = interface().handle(call(method.name, arguments))
         #expect(reply == .error(DBusError(
             name: DBusError.invalidArgs,
@@ -130,6 +136,15 @@ struct ControlInterfaceTests {
         #expect(control.handle(call("Resume")) == .values([.string("Resumed")]))
         #expect(control.handle(call("Pause")) == .values([.string("Paused")]))
         #expect(control.handle(call("Skip")) == .values([.string("Skipped ahead")]))
+        #expect(control.handle(call("SetWeight", [.string("Bench Press"), .double(105)]))
+            == .values([.string("Bench Press: 105 kg from the next workout on (configured: 100 kg).")]))
+        #expect(commands.calls.last == .setWeight(exercise: "Bench Press", weight: 105))
+        #expect(control.handle(call("SetWeight", [.string("Bench Press"), .double(.infinity)]))
+            == .error(CommandError.invalidArgument("weight must be a finite number").dbusError))
+        #expect(control.handle(call("ResetWeights", [.stringArray([])])) == .values([.string("Bench Press: back to 100 kg as configured.")]))
+        #expect(commands.calls.last == .resetWeights([]))
+        #expect(control.handle(call("Weights")) == .values([.string(
+            #"[{"configured":100,"exercise":"Bench Press","raised_at":"2026-11-22T18:00:00.000Z","unit":"kg","weight":102.5,"workouts":["push"]}]"#)]))
         #expect(control.handle(call("ExportIcs", [.uint32(4)])) == .values([.string("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n")]))
         #expect(control.handle(call("Reload")) == .values([.string("/home/u/.config/gymbell/config.toml")]))
         _ = control.handle(call("Upcoming", [.uint32(14)]))
@@ -143,7 +158,8 @@ struct ControlInterfaceTests {
             .rest(seconds: 90), .rest(seconds: nil), .adjustRest(by: -15),
             .hiit(HIITPlan(rounds: 5, work: 40, rest: 20), title: nil, workout: nil),
             .walkRun(WalkRunPlan(run: 120, walk: 60, repeats: 2), title: nil, workout: nil), .start(workout: nil), .start(workout: "push"),
-            .setDone, .setDoneAs(SetCorrection(reps: 6, failed: true)), .snooze(minutes: 10), .snooze(minutes: nil), .skipToday, .skipToday, .resume, .pause, .skip, .exportICS(weeks: 4),
+            .setDone, .setDoneAs(SetCorrection(reps: 6, failed: true)), .snooze(minutes: 10), .snooze(minutes: nil), .skipToday, .skipToday, .resume, .pause, .skip,
+            .setWeight(exercise: "Bench Press", weight: 105), .resetWeights([]), .weights, .exportICS(weeks: 4),
             .upcoming(days: 14), .history(days: 30), .setLog(days: 7),
         ])
     }

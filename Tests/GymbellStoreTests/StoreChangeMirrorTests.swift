@@ -89,6 +89,15 @@ struct StoreChangeMirrorTests {
             .logSet(LoggedSet(session: SessionID("p3"), exercise: "Squat", setNumber: 1, reps: 5, weight: 225, unit: .lb, at: at(400))),
             .logSet(LoggedSet(session: SessionID("p3"), exercise: "Dips", setNumber: 1, reps: nil, weight: nil, at: at(500))),
         ]),
+        Script(name: "planned weights raised, replaced, reset; overload dismissed twice", changes: [
+            .setOverride(WeightOverride(exercise: "Bench Press", weight: 102.5, unit: .kg, since: at(100))),
+            .setOverride(WeightOverride(exercise: "Squat", weight: 230, unit: .lb, since: at(100))),
+            .setOverride(WeightOverride(exercise: "Bench Press", weight: 105, unit: .kg, since: at(200))),
+            .dismissOverload(["Deadlift", "Squat"], at: at(300)),
+            .dismissOverload(["Squat"], at: at(400)),
+            .removeOverrides(["Squat", "Row"]),
+            .removeOverrides([]),
+        ]),
         Script(name: "an interval session paused (kept across a restart), resumed later, skipped ahead", changes: [
             .start(hiit, workout: "hiit20"),
             .replan(timeline(hiit, pausedAt: 120, shift: 0), progressAt: at(120)),
@@ -120,5 +129,7 @@ struct StoreChangeMirrorTests {
         #expect(loaded.history == state.history)
         #expect(loaded.daily == state.daily)
         #expect(loaded.sets == state.sets)
+        #expect(EngineState(stored: loaded).overrides == state.overrides)
+        #expect(loaded.overloadDismissed == state.overloadDismissed)
     }
 }

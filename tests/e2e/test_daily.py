@@ -39,7 +39,7 @@ def test_program_day_reminder_and_start_workout_button(daemon, write_config, cli
     daemon.start()
     assert parse_instant(status(cli)["next_daily"]) == pytest.approx(due, abs=0.01)
     shown = recorder.wait_for_notify("Workout Time!", timeout=due - time.time() + TOLERANCE + 2)
-    assert shown["body"] == "Today: Push Day"
+    assert shown["body"] == "Today: Push Day — Bench Press 80 kg · about 5 min"
     assert shown["actions"] == ["default", "Start Workout", "start", "Start Workout", "snooze", "Snooze 1 hour"]
     assert shown["t"] - due <= TOLERANCE
     server.invoke_action(shown["id"], "start")
@@ -156,9 +156,9 @@ def test_upcoming_lists_program_days(daemon, write_config, cli):
     entries = json.loads(r.stdout)
     titles = [e["title"] for e in entries]
     assert titles[-2:] == ["Workout Time!", "Rest Day"]
-    assert entries[-2]["workout"] == "push" and entries[-2]["body"] == "Today: Push Day"
+    assert entries[-2]["workout"] == "push" and entries[-2]["body"] == "Today: Push Day — Bench Press 80 kg · about 5 min"
     human = cli("upcoming", "--days", "3")
-    assert human.returncode == 0 and "Today: Push Day" in human.stdout
+    assert human.returncode == 0 and "Today: Push Day — Bench Press 80 kg · about 5 min" in human.stdout, human.stdout
     assert cli("upcoming", "--days", "0").returncode != 0
 
 

@@ -59,6 +59,22 @@ def at(offset, clock="12:00:00"):
     return dt.datetime.combine(today(offset), dt.time.fromisoformat(clock), dt.timezone.utc).timestamp()
 
 
+def regular_weeks(rows):
+    """Weeks in a row (Monday to Sunday, UTC) with sessions on 2+ days, ending this week when it is
+    regular and last week otherwise: what `stats` counts as regular_weeks."""
+    days = {utc(r["started_at"]).date() for r in rows}
+    monday = today() - dt.timedelta(days=today().weekday())
+    def regular(m):
+        return sum((m + dt.timedelta(days=i)) in days for i in range(7)) >= 2
+    if not regular(monday):
+        monday -= dt.timedelta(days=7)
+    weeks = 0
+    while days and monday + dt.timedelta(days=6) >= min(days) and regular(monday):
+        weeks += 1
+        monday -= dt.timedelta(days=7)
+    return weeks
+
+
 def run_json(cli, *args):
     r = cli(*args, "--json")
     assert r.returncode == 0, f"gymbell {' '.join(args)} --json: {r.stderr}"
@@ -190,7 +206,8 @@ def test_stats_streak_skips_planned_rest_days_and_breaks_on_a_missed_one(daemon,
     week = sum(monday <= utc(r["started_at"]).date() <= monday + dt.timedelta(days=6) for r in rows)
     month = sum(utc(r["started_at"]).date().replace(day=1) == today().replace(day=1) for r in rows)
     assert stats(cli) == {"streak": 3, "sessions_this_week": week, "sessions_this_month": month,
-                          "consecutive_training_days": 1, "workouts_completed": 4}
+                          "consecutive_training_days": 1, "workouts_completed": 4,
+                          "regular_weeks": regular_weeks(rows), "volume_kg": 0}
     human = cli("stats")
     assert human.returncode == 0 and "Streak: 3 training days" in human.stdout, human.stdout
     assert "Workouts completed: 4" in human.stdout
@@ -209,8 +226,10 @@ def test_stats_streak_skips_planned_rest_days_and_breaks_on_a_missed_one(daemon,
     assert cli("rest", "1").returncode == 0
     recorder.wait_for_notify("Rest over ⏰", timeout=1 + TOLERANCE + 1)
     wait_for_entry(cli, lambda e: e["kind"] == "rest" and e["outcome"] == "completed", "the rest to complete")
+    rest = dict(started_at=time.time())
     assert stats(cli) == {"streak": 2, "sessions_this_week": week + 1, "sessions_this_month": month + 1,
-                          "consecutive_training_days": 2, "workouts_completed": 4}
+                          "consecutive_training_days": 2, "workouts_completed": 4,
+                          "regular_weeks": regular_weeks(rows + [rest]), "volume_kg": 0}
     # --days: only the sessions started in that many last days.
     assert [e["title"] for e in history(cli, "--days", "2")] == ["one", "Rest"]
     assert [e["title"] for e in history(cli, "--days", "10")] == ["six", "four", "four again", "three", "one", "Rest"]
@@ -629,3 +648,29 @@ def test_announce_without_spd_say_still_reminds(daemon, env, write_config, cli, 
     assert shown["body"] == "Time for your next set!"
     time.sleep(0.3)
     assert daemon.running and "spd-say" not in daemon.output()
+
+
+# --- streak at risk ----------------------------------------------------------------------------
+
+def test_streak_at_risk_warns_once_and_start_workout_answers_it(daemon, env, write_config, cli, server, recorder):
+    """Three planned days trained in a row, today untrained: "Streak at risk 🔥" at streak_warning_time,
+    with the daily reminder's buttons; Start Workout starts today's workout; a restart does not warn again."""
+    seed(daemon, env, [past(-1), past(-2), past(-3)])
+    hms, due = local_hms_ahead(3)
+    write_config(f'[reminders]\nenabled = false\nstreak_warning_time = "{hms}"\n'
+                 f'[program]\n' + "".join(f'{d} = "hiit20"\n' for d in WEEKDAYS) + HIIT20)
+    daemon.start()
+    coming = [e for e in run_json(cli, "upcoming", "--days", "1") if e["kind"] == "streak_at_risk"]
+    assert [(e["title"], parse_instant(e["due"])) for e in coming] == [("Streak at risk 🔥", pytest.approx(due, abs=0.01))]
+    shown = recorder.wait_for_notify("Streak at risk 🔥", timeout=due - time.time() + TOLERANCE + 1)
+    assert shown["body"] == "Your 3-day streak ends tonight: HIIT 20 is still planned for today.", shown["body"]
+    assert shown["actions"] == ["default", "Start Workout", "start", "Start Workout", "snooze", "Snooze 1 hour"]
+    assert -0.05 <= shown["t"] - due <= TOLERANCE
+    assert not titled(recorder, "Good rest day! 🌙")  # the warning stands for that evening's advice
+    server.invoke_action(shown["id"], "start")
+    recorder.wait_for_close(shown["id"], timeout=5)
+    wait_until(lambda: (status(cli)["session"] or {}).get("title") == "HIIT 20", timeout=5, what="today's workout started")
+    assert cli("stop").returncode == 0
+    daemon.restart(signal.SIGTERM)
+    time.sleep(1)
+    assert len(titled(recorder, "Streak at risk 🔥")) == 1

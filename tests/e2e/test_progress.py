@@ -104,3 +104,77 @@ def test_personal_records_batched_into_one_notification_after_the_workout(daemon
     assert record["hints"]["category"] == "x-gymbell.daily"
     time.sleep(0.5)
     assert len(recorder.notifies(lambda r: "personal record" in r["summary"])) == 1
+
+
+OVERLOAD = ('[workouts.push]\ntitle = "Push Day"\nkind = "strength"\nexercises = [\n'
+            '  { name = "Bench Press", sets = 2, reps = 8, weight = 100, rest = 60 },\n'
+            '  { name = "Lateral Raise", sets = 1, reps = 12, weight = 10, rest = 60 },\n]\n')
+
+
+def weights(cli):
+    r = cli("weights", "--json")
+    assert r.returncode == 0, r.stderr
+    return {w["exercise"]: w for w in json.loads(r.stdout)}
+
+
+def train(cli):
+    assert cli("start", "push").returncode == 0
+    for _ in range(3):
+        r = cli("set-done")
+        assert r.returncode == 0, r.stderr
+
+
+def test_overload_next_time_raises_the_weight_of_the_next_workout(daemon, write_config, cli, server, recorder):
+    """Three workouts with every set as planned → "Time for more weight? 💪" → Next time (ActionInvoked)
+    → `gymbell weights` and the next workout's card plan 102.5 kg; kept across a restart; reset by hand."""
+    tomorrow = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"][time.gmtime(time.time() + 86400).tm_wday]
+    write_config('[reminders]\ntime = "23:59:59"\n' f'[program]\n{tomorrow} = "push"\n' + OVERLOAD)
+    daemon.start()
+    assert weights(cli)["Bench Press"]["weight"] == 100
+    train(cli)
+    train(cli)
+    assert not recorder.notifies(lambda r: r["summary"] == "Time for more weight? 💪")
+    train(cli)
+    offer = recorder.wait_for_notify("Time for more weight? 💪", timeout=5)
+    assert offer["body"] == "Bench Press 100 kg: 3× done. Try 102.5 kg!", offer["body"]  # an isolation lift never
+    assert offer["actions"][0::2] == ["next-time", "dismiss"], offer["actions"]
+    server.invoke_action(offer["id"], "next-time")
+    recorder.wait_for_close(offer["id"], timeout=5)
+
+    planned = weights(cli)
+    assert planned["Bench Press"]["weight"] == 102.5 and planned["Bench Press"]["configured"] == 100, planned
+    assert planned["Bench Press"]["raised_at"] is not None and planned["Lateral Raise"]["raised_at"] is None
+    human = cli("weights")
+    assert human.returncode == 0 and "102.5 kg (raised" in human.stdout, human.stdout
+    # Tomorrow's daily reminder previews the new weight.
+    r = cli("upcoming", "--days", "2", "--json")
+    assert r.returncode == 0, r.stderr
+    daily = [e for e in json.loads(r.stdout) if e["workout"] == "push"]
+    assert daily and daily[0]["body"].startswith("Today: Push Day — Bench Press 102.5 kg, Lateral Raise 10 kg · about"), daily
+
+    daemon.kill()
+    daemon.start()
+    assert weights(cli)["Bench Press"]["weight"] == 102.5
+    assert cli("start", "push").returncode == 0
+    recorder.wait_for(lambda r: r["event"] == "Notify" and "8 × 102.5 kg" in r["body"], 5, "the card planning 102.5 kg")
+    assert cli("stop").returncode == 0
+
+    r = cli("weights", "--reset", "Bench Press")
+    assert r.returncode == 0 and r.stdout.strip() == "Bench Press: back to 100 kg as configured.", r.stdout + r.stderr
+    assert weights(cli)["Bench Press"]["weight"] == 100
+
+
+def test_weights_by_hand_and_their_errors(daemon, write_config, cli):
+    write_config(OVERLOAD)
+    daemon.start()
+    r = cli("weights", "--set", "bench press", "--to", "105")
+    assert r.returncode == 0 and r.stdout.strip() == "Bench Press: 105 kg from the next workout on (configured: 100 kg).", r.stdout
+    bad = cli("weights", "--set", "Deadlift", "--to", "140")
+    assert bad.returncode != 0 and 'no exercise named "Deadlift"' in bad.stderr and "Bench Press, Lateral Raise" in bad.stderr, bad.stderr
+    for args, said in [(("--set", "Squat"), "needs --to WEIGHT"), (("--to", "5"), "--to needs --set"),
+                       (("--set", "Squat", "--to", "0"), "--to must be more than 0"), (("--reset", "--to", "5"), "--reset cannot go")]:
+        r = cli("weights", *args)
+        assert r.returncode != 0 and said in r.stderr, (args, r.stderr)
+    assert "Next time" in cli("weights", "--help").stdout
+    r = cli("weights", "--reset")
+    assert r.returncode == 0 and r.stdout.strip() == "Bench Press: back to 100 kg as configured.", r.stdout

@@ -296,6 +296,7 @@ def test_report_page_is_well_formed_self_contained_and_shows_the_log(trained, cl
     assert card("this-week").split()[0] == str(stats["sessions_this_week"])
     assert card("this-month").split()[0] == str(stats["sessions_this_month"])
     assert int(card("longest-streak").split()[0]) >= stats["streak"]
+    assert int(card("lifted-in-total").replace("\u202f", "").split()[0]) == round(stats["volume_kg"])
 
 
 def test_report_default_path_open_and_errors(trained, env, cli, tmp_path, monkeypatch, record_timing):

@@ -15,6 +15,8 @@ public struct Config: Equatable, Sendable {
     public var mprisEnabled: Bool
     /// `[progress]`: personal records and progressive-overload suggestions.
     public var progress: ProgressSettings = .init()
+    /// `[program] start` and `weeks`: a programme of that many weeks from that day ("Week 3 of 8").
+    public var programSpan: ProgramSpan?
 
     public init(
         reminders: DailyReminderSettings = .init(),
@@ -56,6 +58,9 @@ public struct DailyReminderSettings: Equatable, Sendable {
     /// After this many consecutive days with a session, advise a rest day; 0 turns it off.
     public var restAfterDays: Int = 3
     public var restAdviceTime: LocalTime = LocalTime(hour: 20, minute: 0)!
+    /// "Streak at risk 🔥" on a planned training day without a session (`StreakRiskRule`).
+    public var streakWarning: Bool = true
+    public var streakWarningTime: LocalTime = LocalTime(hour: 19, minute: 0)!
     /// Celebrate streaks and workout counts right after a session completes.
     public var milestones: Bool = true
     /// Generic texts without workout names or weights (`private = true`).
@@ -81,6 +86,26 @@ public struct SoundSettings: Equatable, Sendable {
     /// A sound file (`sound-file` hint); wins over `name` when set.
     public var file: String? = nil
     public init() {}
+}
+
+/// A programme with a length: `[program] start = 2026-11-02` (a Monday, say) and `weeks = 8`.
+public struct ProgramSpan: Equatable, Sendable {
+    public var start: LocalDay
+    public var weeks: Int
+
+    public init(start: LocalDay, weeks: Int) {
+        self.start = start
+        self.weeks = weeks
+    }
+
+    /// The programme week `day` falls in (1-based, counted in 7-day steps from `start`); nil before the
+    /// start and after the last week.
+    public func week(of day: LocalDay) -> Int? {
+        let days = day.daysSinceEpoch - start.daysSinceEpoch
+        guard days >= 0 else { return nil }
+        let week = days / 7 + 1
+        return week <= weeks ? week : nil
+    }
 }
 
 /// `[workouts.NAME]`.

@@ -43,14 +43,14 @@ public enum ConfigParser {
     private static let sectionKeys: KeyValuePairs<String, [String]> = [
         "reminders": [
             "enabled", "time", "days", "rest_days", "snooze_minutes", "late_grace", "start_command",
-            "auto_lead", "pause_after", "rest_after_days", "rest_advice_time", "milestones", "private", "announce",
+            "auto_lead", "pause_after", "rest_after_days", "rest_advice_time", "streak_warning", "streak_warning_time", "milestones", "private", "announce",
         ],
         "rest": ["default", "warn_before"],
         "sound": ["enabled", "name", "file"],
         "quiet_hours": ["start", "end"],
         "mpris": ["enabled"],
         "progress": ["records", "record_min_percent", "overload", "overload_sessions", "upper_increment", "legs_increment"],
-        "program": Weekday.allCases.map(\.rawValue),
+        "program": Weekday.allCases.map(\.rawValue) + ["start", "weeks"],
         "workouts": [],
     ]
 
@@ -91,7 +91,11 @@ public enum ConfigParser {
         if let table = tables["program"] {
             // Names of workouts the file defines, even ones with errors: those are reported once, there.
             let defined = tables["workouts"].map { $0.keys.sorted() } ?? []
-            config.program = WorkoutDecoding.decodeProgram(table, workoutNames: defined, reader: &reader)
+            var days = table
+            days["start"] = nil
+            days["weeks"] = nil
+            config.program = WorkoutDecoding.decodeProgram(days, workoutNames: defined, reader: &reader)
+            config.programSpan = WorkoutDecoding.decodeProgramSpan(table, reader: &reader)
         }
         return config
     }

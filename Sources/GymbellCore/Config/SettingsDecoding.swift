@@ -59,6 +59,12 @@ enum SettingsDecoding {
         if let value = table["rest_advice_time"], let time = reader.timeOfDay(value, at: path.appending("rest_advice_time")) {
             settings.restAdviceTime = time
         }
+        if let value = table["streak_warning"], let flag = reader.bool(value, at: path.appending("streak_warning")) {
+            settings.streakWarning = flag
+        }
+        if let value = table["streak_warning_time"], let time = reader.timeOfDay(value, at: path.appending("streak_warning_time")) {
+            settings.streakWarningTime = time
+        }
         if let value = table["milestones"], let flag = reader.bool(value, at: path.appending("milestones")) {
             settings.milestones = flag
         }

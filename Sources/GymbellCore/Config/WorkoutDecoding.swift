@@ -161,4 +161,32 @@ enum WorkoutDecoding {
         }
         return program
     }
+
+    /// `start` (a date: `2026-11-02` or "2026-11-02") and `weeks` (1 to 104) of `[program]`: both or neither.
+    static func decodeProgramSpan(_ table: [String: ConfigValue], reader: inout ConfigReader) -> ProgramSpan? {
+        let path: ConfigPath = [.key("program")]
+        var start: LocalDay?
+        var weeks: Int?
+        if let value = table["start"] {
+            let keyPath = path.appending("start")
+            switch value {
+            case .date(let text), .string(let text):
+                start = LocalDay(isoDate: text)
+                if start == nil { reader.reportValue(keyPath, "\(TOMLText.quoted(text)) is not a date; write the first day like 2026-11-02") }
+            default:
+                reader.reportWrongType(keyPath, expected: "a date like 2026-11-02", got: value)
+            }
+        }
+        if let value = table["weeks"] {
+            weeks = reader.integer(value, at: path.appending("weeks"), in: 1...104, expected: "a number of weeks like 8")
+        }
+        switch (table["start"], table["weeks"]) {
+        case (nil, nil): return nil
+        case (_?, nil): reader.reportValue(path.appending("start"), "a programme with a start needs its length too: add weeks = 8 (say) to [program]")
+        case (nil, _?): reader.reportValue(path.appending("weeks"), "a programme with a length needs its first day too: add start = 2026-11-02 (say) to [program]")
+        default: break
+        }
+        guard let start, let weeks else { return nil }
+        return ProgramSpan(start: start, weeks: weeks)
+    }
 }

@@ -27,6 +27,16 @@ enum Actions {
             default: return
             }
             t.close(.reminder(reminder.id))
+        case .reminder(let reminder) where reminder.kind == .overloadSuggestion:
+            t.log(.info, "action invoked", ["id": "\(reminder.id)", "action": key])
+            let suggestions = t.state.overloadOffers[reminder.id] ?? []
+            switch key {
+            case ReminderAction.nextTime.key: SmartRules.acceptOverload(suggestions, &t)
+            case ReminderAction.dismiss.key: SmartRules.dismissOverload(suggestions, &t)
+            default: return  // a click on the text answers nothing
+            }
+            t.state.overloadOffers[reminder.id] = nil
+            t.close(.reminder(reminder.id))
         case .reminder(let reminder):
             t.log(.info, "action invoked", ["id": "\(reminder.id)", "action": key])
             switch key {

@@ -26,10 +26,11 @@ enum Agenda {
             t.write(.add(reminder))
             deliver(reminder, &t)
         }
+        let streakCheck = SmartRules.checkStreakAtRisk(&t, daily: &decision.state)
         let adviceCheck = SmartRules.checkRestAdvice(&t, daily: &decision.state)
         if decision.state != t.state.daily { t.write(.saveDaily(decision.state)) }
         t.state.nextDaily = decision.next
-        t.state.nextSmartCheck = [pauseCheck, adviceCheck].compactMap { $0 }.min()
+        t.state.nextSmartCheck = [pauseCheck, streakCheck, adviceCheck].compactMap { $0 }.min()
         SmartRules.tellStorage(&t)
         arm(&t)
         refreshSessionNotice(&t)
@@ -54,6 +55,7 @@ enum Agenda {
         let shown = t.config.reminders.privateMode ? PrivateMode.redacted(reminder, messages: t.messages) : reminder
         let late = max(0, t.now.timeIntervalSince(reminder.due))
         guard reminder.kind.isSessionTransition else {
+            if case .overload(let suggestions) = reminder.content { t.state.overloadOffers[reminder.id] = suggestions }
             t.state.inFlight[reminder.id] = false
             t.effects.append(.present(shown, late: late, tracked: true))
             return
@@ -92,7 +94,10 @@ enum Agenda {
         t.write(.finish(session.id, at: session.kind == .strength ? t.now : min(t.now, session.endsAt)))
         t.log(.info, "session finished", ["session": "\(session.id)", "kind": session.kind.rawValue])
         SmartRules.celebrateMilestones(of: session.id, &t)
-        if session.kind == .strength { SmartRules.celebrateRecords(of: session.id, &t) }
+        if case .strength(let progress) = session.detail {
+            SmartRules.celebrateRecords(of: session.id, &t)
+            SmartRules.suggestOverload(after: session.id, exercises: progress.exercises, &t)
+        }
     }
 
     // MARK: The session's notification

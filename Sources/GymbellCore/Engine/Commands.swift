@@ -31,8 +31,10 @@ enum Commands {
             DailyRules.quietenToday(&t)
             Agenda.reevaluate(&t)
             return .nextDaily(t.state.nextDaily?.occurrence)
-        case .upcoming, .status, .history, .setLog, .stats, .suggest, .exportICS:
+        case .upcoming, .status, .history, .setLog, .stats, .suggest, .exportICS, .weights:
             return try Queries.answer(command, t)
+        case .setWeight(let exercise, let weight): return .text(try WeightCommands.set(exercise, to: weight, &t))
+        case .resetWeights(let exercises): return .text(try WeightCommands.reset(exercises, &t))
         }
     }
 
@@ -104,7 +106,7 @@ enum Commands {
             throw .noSession("no strength workout is running; start one with `gymbell start WORKOUT`")
         }
         if let reps = correction.reps, !(0...1000).contains(reps) { throw .invalidArgument("reps must be 0 to 1000, not \(reps)") }
-        if let weight = correction.weight, !(weight.isFinite && (0...2000).contains(weight)) {
+        if let weight = correction.weight, !(weight.isFinite && Limits.weight.contains(weight)) {
             throw .invalidArgument("a weight must be 0 to 2000, not \(WeightUnit.number(weight))")
         }
         let done = progress.nextSet

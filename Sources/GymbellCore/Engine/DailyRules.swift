@@ -48,7 +48,8 @@ enum DailyRules {
                 try Limits.check(walkRun)
                 plan = SessionPlanner.walkRun(id: id, plan: walkRun, title: workout.title, startingAt: t.now, messages: t.messages)
             case .strength(let exercises):
-                plan = SessionPlan(session: StrengthPlanner.start(id: id, workout: workout, exercises: exercises, at: t.now).0, reminders: [])
+                let planned = WeightOverride.apply(t.state.overrides, to: exercises)
+                plan = SessionPlan(session: StrengthPlanner.start(id: id, workout: workout, exercises: planned, at: t.now).0, reminders: [])
             }
             t.write(.start(plan, workout: workoutName))
             t.state.transition = nil

@@ -149,5 +149,5 @@ struct Turn {
     }
 
     /// The daily reminder planner, with the times learned from the history when `time = "auto"`.
-    var planner: DailyPlanner { DailyPlanner(config: config, history: recentHistory, now: now, in: timeZone) }
+    var planner: DailyPlanner { DailyPlanner(config: config, history: recentHistory, now: now, in: timeZone, overrides: state.overrides) }
 }

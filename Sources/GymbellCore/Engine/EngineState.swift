@@ -16,8 +16,16 @@ public struct EngineState: Equatable, Sendable {
     public var daily: DailyState
     /// Every strength set logged, in the order done.
     public var sets: [LoggedSet]
+    /// Planned weights raised by "Next time" or `gymbell weights --set`, by exercise.
+    public var overrides: [String: WeightOverride]
+    /// When the overload suggestion of an exercise was last dismissed, by exercise.
+    public var overloadDismissed: [String: Date]
 
     // MARK: This process only
+
+    /// The overload suggestions of the notifications on screen, by reminder: what "Next time" and
+    /// "Dismiss" act on (a private-mode notification's text names none of them).
+    public var overloadOffers: [ReminderID: [OverloadSuggestion]] = [:]
 
     /// The session's latest reminder that fell due, until a command supersedes it (a set done, a new
     /// rest): its text is what the session's notification says.
@@ -52,6 +60,8 @@ public struct EngineState: Equatable, Sendable {
         history = stored.history
         daily = stored.daily
         sets = stored.sets
+        overrides = Dictionary(stored.overrides.map { ($0.exercise, $0) }, uniquingKeysWith: { _, last in last })
+        overloadDismissed = stored.overloadDismissed
     }
 
     /// The session's running state, if `id` is the running session.
@@ -110,15 +120,20 @@ public struct StoredState: Equatable, Sendable {
     public var history: [HistoryEntry]
     public var daily: DailyState
     public var sets: [LoggedSet]
+    public var overrides: [WeightOverride]
+    public var overloadDismissed: [String: Date]
 
     public init(
         agenda: some Sequence<Reminder> = [Reminder](), session: ActiveSession? = nil, history: [HistoryEntry] = [],
-        daily: DailyState = DailyState(), sets: [LoggedSet] = []
+        daily: DailyState = DailyState(), sets: [LoggedSet] = [], overrides: [WeightOverride] = [],
+        overloadDismissed: [String: Date] = [:]
     ) {
         self.agenda = Array(agenda)
         self.session = session
         self.history = history
         self.daily = daily
         self.sets = sets
+        self.overrides = overrides
+        self.overloadDismissed = overloadDismissed
     }
 }

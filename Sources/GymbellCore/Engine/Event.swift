@@ -56,6 +56,12 @@ public enum Command: Equatable, Sendable {
     case history(days: Int)
     /// The sets logged in the last `days` days.
     case setLog(days: Int)
+    /// The planned weight of every weighted exercise, raised or as configured.
+    case weights
+    /// Plans `exercise` with `weight` (its unit) from the next workout on.
+    case setWeight(exercise: String, weight: Double)
+    /// The configured weights again for these exercises (every raised one when empty).
+    case resetWeights([String])
     case stats
     case suggest
     case exportICS(weeks: Int)
@@ -76,6 +82,7 @@ public enum CommandReply: Equatable, Sendable {
     case status(StatusReport)
     case history([HistoryEntry])
     case sets([LoggedSet])
+    case weights([PlannedWeight])
     case stats(StatsReport)
     case suggest(SuggestReport)
     case calendar(String)

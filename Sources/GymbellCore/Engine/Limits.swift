@@ -18,6 +18,8 @@ public enum Limits {
     public static let upcomingDays: ClosedRange<Int> = 1...366
     public static let historyDays: ClosedRange<Int> = 1...3660
     public static let exportWeeks: ClosedRange<Int> = 1...52
+    /// A weight lifted or planned, in the exercise's unit (`set-done --weight`, `weights --to`).
+    public static let weight: ClosedRange<Double> = 0...2000
 
     /// Checks a HIIT plan against the ranges; the message names the value and the range.
     public static func check(_ plan: HIITPlan) throws(CommandError) {

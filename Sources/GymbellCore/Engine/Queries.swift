@@ -21,8 +21,10 @@ enum Queries {
         case .setLog(let days):
             let since = try start(ofLast: days, t)
             return .sets(t.state.sets.filter { $0.at >= since })
+        case .weights:
+            return .weights(WeightCommands.list(t))
         case .stats:
-            return .stats(StatsReport(history: t.state.history, program: t.config.program, now: t.now, timeZone: t.timeZone))
+            return .stats(StatsReport(history: t.state.history, program: t.config.program, now: t.now, timeZone: t.timeZone, sets: t.state.sets))
         case .suggest:
             return .suggest(SuggestReport(config: t.config, history: t.recentHistory, now: t.now, timeZone: t.timeZone))
         case .exportICS(let weeks): return .calendar(try exportICS(weeks: weeks, t))

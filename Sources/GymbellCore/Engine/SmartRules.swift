@@ -32,6 +32,28 @@ enum SmartRules {
 
     /// "Good rest day! 🌙" after `rest_after_days` days of training in a row, on a day without a session
     /// yet, at `rest_advice_time`; once a day, late within `late_grace`. Returns the next advice's instant.
+    /// "Streak at risk 🔥" at its time on a planned training day without a session (`StreakRiskRule`):
+    /// once a day, shown late only within `late_grace`. Inside quiet hours it is passed over, since
+    /// by their end the day is gone. Shown, it stands for that evening's rest-day advice too.
+    static func checkStreakAtRisk(_ t: inout Turn, daily: inout DailyState) -> Date? {
+        let rule = StreakRiskRule(config: t.config)
+        let history = t.recentHistory
+        let today = LocalDay(containing: t.now, in: t.timeZone)
+        if daily.streakWarnedDay != today, let risk = rule.warning(on: today, history: history, now: t.now, in: t.timeZone),
+            risk.due <= t.now
+        {
+            if t.config.quietHours?.window(containing: t.now, in: t.timeZone) != nil {
+                t.log(.info, "streak warning passed over in quiet hours", ["day": "\(today)"])
+            } else if t.now.timeIntervalSince(risk.due) <= t.config.reminders.lateGrace {
+                Agenda.deliver(risk.reminder(title: t.config.workouts[risk.workout]?.title ?? risk.workout), &t)
+                daily.restAdviceDay = today
+            }
+            daily.streakWarnedDay = today
+        }
+        guard let next = rule.next(after: t.now, history: history, in: t.timeZone), next.day != daily.streakWarnedDay else { return nil }
+        return next.due
+    }
+
     static func checkRestAdvice(_ t: inout Turn, daily: inout DailyState) -> Date? {
         let rule = RestAdviceRule(settings: t.config.reminders)
         let history = t.recentHistory
@@ -54,7 +76,8 @@ enum SmartRules {
     static func celebrateMilestones(of session: SessionID, _ t: inout Turn) {
         guard t.config.reminders.milestones else { return }
         let reached = MilestoneRule.reached(
-            byCompleting: session, history: t.state.history, program: t.config.program, now: t.now, timeZone: t.timeZone)
+            byCompleting: session, history: t.state.history, program: t.config.program, now: t.now, timeZone: t.timeZone,
+            sets: t.state.sets)
         guard let reminder = MilestoneRule.reminder(for: reached, session: session, at: t.now) else { return }
         t.log(.info, "milestone reached", ["session": "\(session)", "milestones": "\(reached)"])
         Agenda.deliver(reminder, &t)
@@ -73,6 +96,31 @@ enum SmartRules {
             Reminder(id: ReminderID("\(session)-records"), kind: .personalRecord, due: t.now, content: .personalRecords(records)), &t)
     }
 
+    /// "Time for more weight? 💪" after a strength workout, for every exercise the overload rule holds
+    /// for (README "Progress"), in one notification; Next time / Dismiss answer it (`Actions`).
+    static func suggestOverload(after session: SessionID, exercises: [Exercise], _ t: inout Turn) {
+        let suggestions = OverloadRule.suggestions(
+            after: session, exercises: exercises, sets: t.state.sets, dismissedAt: t.state.overloadDismissed, settings: t.config.progress)
+        guard !suggestions.isEmpty else { return }
+        t.log(.info, "overload suggested", ["session": "\(session)", "exercises": suggestions.map(\.exercise).joined(separator: ", ")])
+        Agenda.deliver(
+            Reminder(id: ReminderID("\(session)-overload"), kind: .overloadSuggestion, due: t.now, content: .overload(suggestions)), &t)
+    }
+
+    /// "Next time": the suggested weights are planned from the next workout on.
+    static func acceptOverload(_ suggestions: [OverloadSuggestion], _ t: inout Turn) {
+        for suggestion in suggestions {
+            t.write(.setOverride(WeightOverride(exercise: suggestion.exercise, weight: suggestion.next, unit: suggestion.unit, since: t.now)))
+        }
+        t.log(.info, "overload accepted", ["exercises": suggestions.map(\.exercise).joined(separator: ", ")])
+    }
+
+    /// "Dismiss": not asked again until the rule holds with sessions begun after now.
+    static func dismissOverload(_ suggestions: [OverloadSuggestion], _ t: inout Turn) {
+        t.write(.dismissOverload(suggestions.map(\.exercise), at: t.now))
+        t.log(.info, "overload dismissed", ["exercises": suggestions.map(\.exercise).joined(separator: ", ")])
+    }
+
     /// The next rest-day advice and paused-workout reminder as things stand, at the instant they would
     /// be shown (after quiet hours).
     static func upcoming(_ t: Turn, history: [HistoryEntry]) -> [Reminder] {
@@ -81,6 +129,11 @@ enum SmartRules {
             advice.day != t.state.daily.restAdviceDay
         {
             list.append(advice.reminder())
+        }
+        if let risk = StreakRiskRule(config: t.config).next(after: t.now, history: history, in: t.timeZone),
+            risk.day != t.state.daily.streakWarnedDay, t.config.quietHours?.window(containing: risk.due, in: t.timeZone) == nil
+        {
+            list.append(risk.reminder(title: t.config.workouts[risk.workout]?.title ?? risk.workout))
         }
         if let active = t.state.session, active.session.kind == .strength {
             let rule = PauseRule(settings: t.config.reminders)

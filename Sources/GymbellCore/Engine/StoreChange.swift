@@ -31,6 +31,12 @@ public enum StoreChange: Equatable, Sendable {
     case setNoticeID(UInt32, of: SessionID)
     /// A set of a strength workout, as it was done.
     case logSet(LoggedSet)
+    /// Plans an exercise's weight from the next workout on, over the config's (replaces its override).
+    case setOverride(WeightOverride)
+    /// The config's weights again for these exercises.
+    case removeOverrides([String])
+    /// The overload suggestion of these exercises was dismissed at the instant.
+    case dismissOverload([String], at: Date)
 }
 
 extension EngineState {
@@ -92,6 +98,12 @@ extension EngineState {
             if session?.session.id == id { session?.noticeID = noticeID }
         case .logSet(let set):
             sets.append(set)
+        case .setOverride(let override):
+            overrides[override.exercise] = override
+        case .removeOverrides(let exercises):
+            for exercise in exercises { overrides[exercise] = nil }
+        case .dismissOverload(let exercises, let instant):
+            for exercise in exercises { overloadDismissed[exercise] = instant }
         }
     }
 

@@ -10,21 +10,32 @@ public struct StatsReport: Codable, Equatable, Sendable {
     public var consecutiveTrainingDays: Int
     /// Completed workouts of all time, rest timers aside.
     public var workoutsCompleted: Int
+    /// Kilograms lifted in every logged set (reps × weight; lb converted), the volume milestones' count.
+    public var volumeKilograms: Double
+    /// Weeks in a row with 2+ training days (the consistency milestones' count).
+    public var regularWeeks: Int
 
-    public init(streak: Int, sessionsThisWeek: Int, sessionsThisMonth: Int, consecutiveTrainingDays: Int, workoutsCompleted: Int) {
+    public init(
+        streak: Int, sessionsThisWeek: Int, sessionsThisMonth: Int, consecutiveTrainingDays: Int, workoutsCompleted: Int,
+        volumeKilograms: Double = 0, regularWeeks: Int = 0
+    ) {
         self.streak = streak
         self.sessionsThisWeek = sessionsThisWeek
         self.sessionsThisMonth = sessionsThisMonth
         self.consecutiveTrainingDays = consecutiveTrainingDays
         self.workoutsCompleted = workoutsCompleted
+        self.volumeKilograms = volumeKilograms
+        self.regularWeeks = regularWeeks
     }
 
-    public init(history: [HistoryEntry], program: [Weekday: String], now: Date, timeZone: Zone) {
+    public init(history: [HistoryEntry], program: [Weekday: String], now: Date, timeZone: Zone, sets: [LoggedSet] = []) {
         let stats = TrainingStats(entries: history, program: program, now: now, timeZone: timeZone)
         self.init(
             streak: stats.streak, sessionsThisWeek: stats.sessionsThisWeek, sessionsThisMonth: stats.sessionsThisMonth,
             consecutiveTrainingDays: stats.consecutiveTrainingDays,
-            workoutsCompleted: history.count { $0.outcome == .completed && $0.kind != .rest && $0.startedAt <= now })
+            workoutsCompleted: history.count { $0.outcome == .completed && $0.kind != .rest && $0.startedAt <= now },
+            volumeKilograms: (sets.filter { $0.at <= now }.reduce(0) { $0 + $1.volumeKilograms } * 10).rounded() / 10,
+            regularWeeks: MilestoneRule.regularWeeks(history, now: now, timeZone: timeZone))
     }
 
     enum CodingKeys: String, CodingKey {
@@ -33,6 +44,8 @@ public struct StatsReport: Codable, Equatable, Sendable {
         case sessionsThisMonth = "sessions_this_month"
         case consecutiveTrainingDays = "consecutive_training_days"
         case workoutsCompleted = "workouts_completed"
+        case volumeKilograms = "volume_kg"
+        case regularWeeks = "regular_weeks"
     }
 
     public func jsonText() -> String {

@@ -6,6 +6,12 @@ public enum Milestone: Hashable, Sendable, Codable {
     case streak(Int)
     /// Completed workouts (rest timers aside) reached 10, 50, 100, 200, 300 …
     case workoutsCompleted(Int)
+    /// Kilograms lifted in all logged sets (reps × weight) reached 10 000, 25 000, 50 000, 100 000, then
+    /// every 100 000.
+    case volume(Int)
+    /// Weeks in a row of regular training (`regularWeekDays` days with a session, Monday to Sunday)
+    /// reached 13 (three months), 26, 52, then every 52.
+    case consistency(weeks: Int)
 
     public static func isStreakMilestone(_ streak: Int) -> Bool {
         streak == 7 || (streak >= 30 && streak % 30 == 0)
@@ -14,6 +20,25 @@ public enum Milestone: Hashable, Sendable, Codable {
     public static func isWorkoutCountMilestone(_ count: Int) -> Bool {
         count == 10 || count == 50 || (count >= 100 && count % 100 == 0)
     }
+
+    /// The volume marks passed going from `before` to `after` kilograms.
+    public static func volumeMarks(from before: Double, to after: Double) -> [Int] {
+        guard after > before else { return [] }
+        var marks: [Int] = []
+        var mark = 10_000
+        while Double(mark) <= after {
+            if Double(mark) > before { marks.append(mark) }
+            mark = mark < 25_000 ? 25_000 : mark < 50_000 ? 50_000 : mark < 100_000 ? 100_000 : mark + 100_000
+        }
+        return marks
+    }
+
+    public static func isConsistencyMilestone(_ weeks: Int) -> Bool {
+        weeks == 13 || weeks == 26 || (weeks >= 52 && weeks % 52 == 0)
+    }
+
+    /// A week counts as regular with sessions on at least this many days.
+    public static let regularWeekDays = 2
 }
 
 /// Which milestones a session's completion reaches: those passed between the history without the
@@ -21,7 +46,8 @@ public enum Milestone: Hashable, Sendable, Codable {
 public enum MilestoneRule {
     /// `history` already holds `session` as completed ([] when it does not).
     public static func reached(
-        byCompleting session: SessionID, history: [HistoryEntry], program: [Weekday: String], now: Date, timeZone: Zone
+        byCompleting session: SessionID, history: [HistoryEntry], program: [Weekday: String], now: Date, timeZone: Zone,
+        sets: [LoggedSet] = []
     ) -> [Milestone] {
         guard let completed = history.first(where: { $0.id == session && $0.outcome == .completed }) else { return [] }
         // Before it: without it, and without the other sessions of its day that did not complete (a
@@ -42,7 +68,34 @@ public enum MilestoneRule {
         if countAfter > countBefore {
             reached += (countBefore + 1...countAfter).filter(Milestone.isWorkoutCountMilestone).map(Milestone.workoutsCompleted)
         }
+        let weeksBefore = regularWeeks(before, now: now, timeZone: timeZone)
+        let weeksAfter = regularWeeks(history, now: now, timeZone: timeZone)
+        if weeksAfter > weeksBefore {
+            reached += (weeksBefore + 1...weeksAfter).filter(Milestone.isConsistencyMilestone).map { Milestone.consistency(weeks: $0) }
+        }
+        let lifted = sets.filter { $0.at <= now }
+        let volumeAfter = lifted.reduce(0) { $0 + $1.volumeKilograms }
+        let volumeBefore = lifted.filter { $0.session != session }.reduce(0) { $0 + $1.volumeKilograms }
+        reached += Milestone.volumeMarks(from: volumeBefore, to: volumeAfter).map(Milestone.volume)
         return reached
+    }
+
+    /// Weeks in a row, Monday to Sunday, each with sessions on `Milestone.regularWeekDays` days or
+    /// more, ending with this week when it is regular already and with last week otherwise.
+    public static func regularWeeks(_ history: [HistoryEntry], now: Date, timeZone: Zone) -> Int {
+        let days = TrainingDays(entries: history.filter { $0.startedAt <= now }, timeZone: timeZone)
+        let today = LocalDay(containing: now, in: timeZone)
+        var monday = today.adding(days: -(Weekday.allCases.firstIndex(of: today.weekday) ?? 0))
+        func regular(_ monday: LocalDay) -> Bool {
+            (0..<7).count { days.contains(monday.adding(days: $0)) } >= Milestone.regularWeekDays
+        }
+        if !regular(monday) { monday = monday.adding(days: -7) }
+        var weeks = 0
+        while let earliest = days.earliest, monday.adding(days: 6) >= earliest, regular(monday) {
+            weeks += 1
+            monday = monday.adding(days: -7)
+        }
+        return weeks
     }
 
     /// One celebration for everything reached at once; nil when nothing was.

@@ -23,27 +23,34 @@ public enum ReminderKind: String, Codable, Sendable, CaseIterable {
     case milestone
     /// "New personal record! 🎉" right after a strength workout (`[progress] records`).
     case personalRecord = "personal_record"
+    /// "Time for more weight? 💪" with Next time / Dismiss, right after a strength workout (`[progress] overload`).
+    case overloadSuggestion = "overload_suggestion"
+    /// "Streak at risk 🔥" in the evening of a planned training day without a session (`streak_warning`).
+    case streakAtRisk = "streak_at_risk"
     /// The state database cannot be written (or was damaged and replaced): told once, never stored.
     case storageProblem = "storage_problem"
 
     /// Reminders that belong to a workout session's timeline (cancelled with it, collapsed when overdue).
     public var isSessionTransition: Bool {
         switch self {
-        case .daily, .snoozed, .restDay, .pausedWorkout, .restAdvice, .milestone, .personalRecord, .storageProblem: false
+        case .daily, .snoozed, .restDay, .pausedWorkout, .restAdvice, .milestone, .personalRecord, .overloadSuggestion, .streakAtRisk, .storageProblem: false
         default: true
         }
     }
 
     /// A reminder from the history rules rather than the program or a running timeline.
-    public var isSmart: Bool { self == .pausedWorkout || self == .restAdvice || self == .milestone || self == .personalRecord }
+    public var isSmart: Bool {
+        self == .pausedWorkout || self == .restAdvice || self == .milestone || self == .personalRecord || self == .overloadSuggestion
+            || self == .streakAtRisk
+    }
 
     /// Daily-type reminders offer Start Workout and Snooze.
-    public var offersWorkoutActions: Bool { self == .daily || self == .snoozed }
+    public var offersWorkoutActions: Bool { self == .daily || self == .snoozed || self == .streakAtRisk }
 
     /// The freedesktop `category` hint.
     public var category: String {
         switch self {
-        case .daily, .snoozed, .restDay, .restAdvice, .milestone, .personalRecord, .storageProblem: "x-gymbell.daily"
+        case .daily, .snoozed, .restDay, .restAdvice, .milestone, .personalRecord, .overloadSuggestion, .streakAtRisk, .storageProblem: "x-gymbell.daily"
         case .pausedWorkout: "x-gymbell.session"
         case .restWarning, .restOver: "x-gymbell.rest"
         default: "x-gymbell.interval"
@@ -67,6 +74,10 @@ public struct ReminderAction: Hashable, Sendable {
     public static let resume = ReminderAction(key: "resume", label: "Resume")
     /// Paused workout: end it now (recorded as stopped).
     public static let endWorkout = ReminderAction(key: "end", label: "End workout")
+    /// Overload suggestion: plan the suggested weights from the next workout on.
+    public static let nextTime = ReminderAction(key: "next-time", label: "Next time")
+    /// Overload suggestion: not now; asked again only when the rule holds afresh.
+    public static let dismiss = ReminderAction(key: "dismiss", label: "Dismiss")
 }
 
 /// One reminder with an absolute due instant.

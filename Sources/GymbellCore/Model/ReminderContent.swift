@@ -4,8 +4,8 @@ import FoundationEssentials
 /// it is shown (or listed), so that a language change or a corrected text reaches reminders planned
 /// before it; stored as JSON in the state database.
 public enum ReminderContent: Codable, Hashable, Sendable {
-    /// The daily reminder; `workout`: the title of today's planned workout.
-    case daily(workout: String?)
+    /// The daily reminder; `workout`: the title of today's planned workout, `preview`: what it holds.
+    case daily(workout: String?, preview: WorkoutPreview? = nil)
     case snoozed
     case restDay
     case restWarning(secondsLeft: Int)
@@ -19,6 +19,9 @@ public enum ReminderContent: Codable, Hashable, Sendable {
     case restAdvice(trainingDays: Int)
     case milestones([Milestone])
     case personalRecords([PersonalRecord])
+    case overload([OverloadSuggestion])
+    /// `workout`: the title of the workout planned that day.
+    case streakAtRisk(streak: Int, workout: String?)
     case storageProblem(StorageProblem)
     /// Text fixed when the reminder was planned: rows written before texts were rendered when shown,
     /// for kinds whose values were not kept.
@@ -26,7 +29,7 @@ public enum ReminderContent: Codable, Hashable, Sendable {
 
     public func text(_ messages: Messages) -> Messages.Text {
         switch self {
-        case .daily(let workout): messages.daily(workoutTitle: workout)
+        case .daily(let workout, let preview): messages.daily(workoutTitle: workout, preview: preview)
         case .snoozed: messages.snoozed
         case .restDay: messages.restDay
         case .restWarning(let seconds): messages.restWarning(secondsLeft: seconds)
@@ -42,6 +45,8 @@ public enum ReminderContent: Codable, Hashable, Sendable {
         case .restAdvice(let days): messages.restAdvice(trainingDays: days)
         case .milestones(let reached): messages.milestones(reached) ?? (messages("Milestone reached 🏆"), "")
         case .personalRecords(let records): messages.personalRecords(records)
+        case .overload(let suggestions): messages.overload(suggestions)
+        case .streakAtRisk(let streak, let workout): messages.streakAtRisk(streak: streak, workout: workout)
         case .storageProblem(let problem): messages.storageProblem(problem)
         case .fixed(let title, let body): (title, body)
         }

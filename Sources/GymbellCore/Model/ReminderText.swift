@@ -19,9 +19,21 @@ public struct Messages: Sendable {
 
     public typealias Text = (title: String, body: String)
 
-    public func daily(workoutTitle: String?) -> Text {
+    /// "Workout Time!" / "Today: Push Day — Bench Press 80 kg, Dips · about 45 min · Week 3 of 8".
+    public func daily(workoutTitle: String?, preview: WorkoutPreview? = nil) -> Text {
         if let workoutTitle {
-            return (self("Workout Time!"), self("Today: {workout}", ["workout": workoutTitle]))
+            var body = self("Today: {workout}", ["workout": workoutTitle])
+            if let preview {
+                var list = preview.exercises
+                if preview.moreExercises > 0 { list.append(self("+{count} more", ["count": String(preview.moreExercises)])) }
+                if !list.isEmpty { body += " — " + list.joined(separator: ", ") }
+                let minutes = String(preview.minutes)
+                body += " · " + (preview.estimated ? self("about {minutes} min", ["minutes": minutes]) : self("{minutes} min", ["minutes": minutes]))
+                if let week = preview.week, let weeks = preview.weeks {
+                    body += " · " + self("Week {week} of {weeks}", ["week": String(week), "weeks": String(weeks)])
+                }
+            }
+            return (self("Workout Time!"), body)
         }
         return (self("Time to Workout! 💪"), self("Your daily workout awaits."))
     }
@@ -76,6 +88,11 @@ public struct Messages: Sendable {
             switch milestone {
             case .streak(let days): self("{n} training days in a row! 🔥", ["n": String(days)])
             case .workoutsCompleted(let count): self("{n} workouts completed! 💪", ["n": String(count)])
+            case .volume(let kilograms): self("{n} kg lifted in total! 🏋️", ["n": Self.grouped(kilograms)])
+            case .consistency(let weeks) where weeks % 52 == 0:
+                weeks == 52 ? self("A year of regular training! 📅")
+                    : self("{n} years of regular training! 📅", ["n": String(weeks / 52)])
+            case .consistency(let weeks): self("{n} months of regular training! 📅", ["n": String(weeks * 3 / 13)])
             }
         }
         guard !lines.isEmpty else { return nil }
@@ -83,6 +100,17 @@ public struct Messages: Sendable {
         return (title, lines.joined(separator: "\n"))
     }
 
+
+    /// "10 000": thousands set apart by a narrow no-break space (SI style, read alike in English and German).
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out += "\u{202F}" }
+            out.append(digit)
+        }
+        return out
+    }
 
     /// "New personal record! 🎉" / "Bench Press: 8 × 105 kg (before: 8 × 100 kg)", a line per exercise.
     public func personalRecords(_ records: [PersonalRecord]) -> Text {
@@ -92,6 +120,26 @@ public struct Messages: Sendable {
                  ["exercise": record.exercise, "load": record.set.loadText, "previous": record.previous.loadText])
         }
         return (title, lines.joined(separator: "\n"))
+    }
+
+    /// "Streak at risk 🔥" / "Your 5-day streak ends tonight: Push Day is still planned for today."
+    public func streakAtRisk(streak: Int, workout: String?) -> Text {
+        let days = String(streak)
+        guard let workout else {
+            return (self("Streak at risk 🔥"), self("Your {days}-day streak ends tonight unless you train today.", ["days": days]))
+        }
+        return (self("Streak at risk 🔥"),
+                self("Your {days}-day streak ends tonight: {workout} is still planned for today.", ["days": days, "workout": workout]))
+    }
+
+    /// "Time for more weight? 💪" / "Bench Press 100 kg: 3× done. Try 102.5 kg!", a line per exercise.
+    public func overload(_ suggestions: [OverloadSuggestion]) -> Text {
+        let lines = suggestions.map { suggestion in
+            self("{exercise} {weight}: {sessions}× done. Try {next}!",
+                 ["exercise": suggestion.exercise, "weight": suggestion.unit.text(suggestion.weight),
+                  "sessions": String(suggestion.sessions), "next": suggestion.unit.text(suggestion.next)])
+        }
+        return (self("Time for more weight? 💪"), lines.joined(separator: "\n"))
     }
 
     /// What `announce = true` speaks for a reminder: title and body as sentences, without emoji

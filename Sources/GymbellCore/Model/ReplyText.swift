@@ -11,6 +11,21 @@ extension Messages {
         set.failed ? self("Logged {load} (failed).", ["load": set.loadText]) : self("Logged {load}.", ["load": set.loadText])
     }
 
+    /// "Bench Press: 102.5 kg from the next workout on (configured: 100 kg)."
+    public func weightSetReply(exercise: String, weight: String, configured: String?) -> String {
+        guard let configured else {
+            return self("{exercise}: {weight} from the next workout on.", ["exercise": exercise, "weight": weight])
+        }
+        return self("{exercise}: {weight} from the next workout on (configured: {configured}).",
+                    ["exercise": exercise, "weight": weight, "configured": configured])
+    }
+
+    /// "Bench Press: back to 100 kg as configured."
+    public func weightResetReply(exercise: String, configured: String?) -> String {
+        guard let configured else { return self("{exercise}: back to its plan as configured.", ["exercise": exercise]) }
+        return self("{exercise}: back to {configured} as configured.", ["exercise": exercise, "configured": configured])
+    }
+
     public func workoutCompleteReply(sets: Int, title: String) -> String {
         self("Workout complete: {sets} sets of {workout}", ["sets": String(sets), "workout": title])
     }

@@ -28,11 +28,14 @@ public struct DailyState: Equatable, Sendable {
     public var quietDay: LocalDay?
     /// The last day whose rest-day advice was shown or passed over.
     public var restAdviceDay: LocalDay?
+    /// The last day whose streak-at-risk warning was shown or passed over.
+    public var streakWarnedDay: LocalDay?
 
-    public init(lastHandled: Date? = nil, quietDay: LocalDay? = nil, restAdviceDay: LocalDay? = nil) {
+    public init(lastHandled: Date? = nil, quietDay: LocalDay? = nil, restAdviceDay: LocalDay? = nil, streakWarnedDay: LocalDay? = nil) {
         self.lastHandled = lastHandled
         self.quietDay = quietDay
         self.restAdviceDay = restAdviceDay
+        self.streakWarnedDay = streakWarnedDay
     }
 }
 
@@ -53,17 +56,22 @@ public struct DailyPlanner: Sendable {
     public let workouts: [String: WorkoutDefinition]
     /// `time = "auto"`: the reminder time learned per weekday (`LearnedTime`); weekdays left out use `time`.
     public let learnedTimes: [Weekday: LocalTime]
+    /// `[program] start`/`weeks`, and the planned weights raised over the config's: the day's preview.
+    public let programSpan: ProgramSpan?
+    public let overrides: [String: WeightOverride]
 
     /// What it plans says nothing yet: its content is rendered when shown.
-    public init(config: Config, learnedTimes: [Weekday: LocalTime] = [:]) {
+    public init(config: Config, learnedTimes: [Weekday: LocalTime] = [:], overrides: [String: WeightOverride] = [:]) {
         settings = config.reminders
+        programSpan = config.programSpan
+        self.overrides = overrides
         program = config.program
         workouts = config.workouts
         self.learnedTimes = settings.autoTime ? learnedTimes : [:]
     }
 
     /// The planner with the times learned from `history` at `now` when `time = "auto"`.
-    public init(config: Config, history: [HistoryEntry], now: Date, in timeZone: Zone) {
+    public init(config: Config, history: [HistoryEntry], now: Date, in timeZone: Zone, overrides: [String: WeightOverride] = [:]) {
         var learned: [Weekday: LocalTime] = [:]
         if config.reminders.autoTime {
             let rule = LearnedTime()
@@ -71,7 +79,7 @@ public struct DailyPlanner: Sendable {
                 learned[weekday] = rule.reminderTime(on: weekday, settings: config.reminders, history: history, now: now, in: timeZone)
             }
         }
-        self.init(config: config, learnedTimes: learned)
+        self.init(config: config, learnedTimes: learned, overrides: overrides)
     }
 
     /// The time of the daily reminder on `weekday`.
@@ -86,7 +94,11 @@ public struct DailyPlanner: Sendable {
         }
         if let name = program[day.weekday] {
             return PlannedDaily(
-                day: day, occurrence: occurrence, kind: .daily, content: .daily(workout: workouts[name]?.title ?? name), workoutName: name)
+                day: day, occurrence: occurrence, kind: .daily,
+                content: .daily(
+                    workout: workouts[name]?.title ?? name,
+                    preview: workouts[name].flatMap { WorkoutPreview.make($0, overrides: overrides, span: programSpan, day: day) }),
+                workoutName: name)
         }
         guard settings.restDays else { return nil }
         return PlannedDaily(day: day, occurrence: occurrence, kind: .restDay, content: .restDay, workoutName: nil)

@@ -9,7 +9,7 @@ public enum ReminderNotice {
         // Reminders with buttons wait for an answer; the others say their piece and go away.
         var expire: Int32? = 0
         switch reminder.kind {
-        case .daily, .snoozed:
+        case .daily, .snoozed, .streakAtRisk:
             if sessionRunning {
                 // A workout is already under way: no second one from here, only a later reminder.
                 actions = [.click(messages("Dismiss"), on: server), label(.snooze, messages)]
@@ -22,6 +22,13 @@ public enum ReminderNotice {
         case .pausedWorkout:
             actions = [.click(messages("Resume"), on: server), label(.resume, messages), label(.endWorkout, messages)]
             if !server.hasActions { body += "\n" + messages("Resume: gymbell resume · End: gymbell stop") }
+        case .overloadSuggestion:
+            // A click on the text raises no weight: only the buttons answer.
+            actions = [label(.nextTime, messages), label(.dismiss, messages)]
+            if !server.hasActions, case .overload(let suggestions) = reminder.content, let first = suggestions.first {
+                body += "\n" + messages("Next time: gymbell weights --set '{exercise}' --to {weight}",
+                                         ["exercise": first.exercise, "weight": WeightUnit.number(first.next)])
+            }
         default:
             actions = [.click(messages("Dismiss"), on: server)]
             expire = Notice.glanceTimeout

@@ -50,6 +50,7 @@ public enum ReportHTML {
             ("this-week", messages.thisWeekLabel, messages.sessions(stats.sessionsThisWeek)),
             ("this-month", messages.thisMonthLabel, messages.sessions(stats.sessionsThisMonth)),
             ("workouts-completed", messages.workoutsCompletedLabel, String(stats.workoutsCompleted)),
+            ("lifted-in-total", messages.liftedInTotalLabel, Messages.kilograms(stats.volumeKilograms)),
         ]
         var html = #"<section id="streaks">"# + "\n<h2>\(HTML.escape(messages.streaksHeading))</h2>\n<div class=\"cards\">\n"
         for (id, label, value) in cards {

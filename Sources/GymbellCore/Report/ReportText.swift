@@ -31,6 +31,7 @@ extension Messages {
     public var thisWeekLabel: String { self("This week") }
     public var thisMonthLabel: String { self("This month") }
     public var workoutsCompletedLabel: String { self("Workouts completed") }
+    public var liftedInTotalLabel: String { self("Lifted in total") }
     public var streaksNote: String {
         self("A streak counts the training days of your [program] in a row with a session; a planned rest day does not break it.")
     }
@@ -160,22 +161,11 @@ extension Messages {
         }
     }
 
-    /// "12 340 kg": whole kilograms, thousands apart by a narrow no-break space (neither "," nor ".",
-    /// which languages read the other way round).
+    /// "12 340 kg": whole kilograms, thousands apart as the milestones write them (`grouped`).
     public static func kilograms(_ value: Double) -> String { grouped(Int(value.rounded())) + " kg" }
 
     /// "133.3 kg": an estimated one-rep maximum to a tenth, in the unit of the set it comes from.
     public static func oneRepMax(_ summary: TrainingReport.ExerciseSummary) -> String {
         summary.best.unit.text((summary.estimatedOneRepMax * 10).rounded() / 10)
-    }
-
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append("\u{202F}") }
-            result.append(digit)
-        }
-        return (value < 0 ? "-" : "") + result
     }
 }

@@ -135,7 +135,7 @@ public struct TrainingReport: Sendable {
                 progression: Self.progression(of: mine), records: timeline.filter { $0.exercise == best.exercise },
                 setsInRange: inRange.count, volumeInRangeKilograms: inRange.reduce(0) { $0 + $1.volumeKilograms })
         }
-        stats = StatsReport(history: history, program: program, now: now, timeZone: timeZone)
+        stats = StatsReport(history: history, program: program, now: now, timeZone: timeZone, sets: sets)
         longestStreak = TrainingDays(entries: history, timeZone: timeZone).longestStreak(endingOn: today, program: program)
     }
 

@@ -13,6 +13,8 @@ public enum PrivateMode {
         case .workoutComplete: (messages("Workout complete 🎉"), messages("Great work!"))
         case .pausedWorkout: (messages("Paused workout"), messages("Your workout is still open. Resume?"))
         case .personalRecord: (messages("New personal record! 🎉"), messages("Your training is paying off."))
+        case .streakAtRisk: (messages("Streak at risk 🔥"), messages("Train today to keep your streak."))
+        case .overloadSuggestion: (messages("Time for more weight? 💪"), messages("A lift is ready for more weight."))
         case .restAdvice, .milestone, .storageProblem: nil
         // The rest name nothing private as they are.
         default: ReminderContent.withoutValues(kind)?.text(messages)

@@ -25,6 +25,17 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
         daysSinceEpoch = era * 146_097 + doe - 719_468
     }
 
+    /// "2026-11-02" (ISO 8601 calendar date); nil for anything else, Feb 30 included.
+    public init?(isoDate text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            let parsed = LocalDay(year: year, month: month, day: day),
+            parsed.civil == (year, month, day)
+        else { return nil }
+        self = parsed
+    }
+
     public var civil: (year: Int, month: Int, day: Int) {
         let z = daysSinceEpoch + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097

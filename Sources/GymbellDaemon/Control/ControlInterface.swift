@@ -33,6 +33,9 @@ final class ControlInterface {
         on(ControlContract.skip, { .skip }, \.text)
         on(ControlContract.history, { .history(days: Int($0)) }, \.historyJSON)
         on(ControlContract.setLog, { .setLog(days: Int($0)) }, \.setsJSON)
+        on(ControlContract.weights, { .weights }, \.weightsJSON)
+        on(ControlContract.setWeight, { .setWeight(exercise: $0.0, weight: $0.1) }, \.text)
+        on(ControlContract.resetWeights, { .resetWeights($0) }, \.text)
         on(ControlContract.stats, { .stats }, \.statsJSON)
         on(ControlContract.suggest, { .suggest }, \.suggestJSON)
         on(ControlContract.exportICS, { .exportICS(weeks: Int($0)) }, \.calendar)
@@ -97,6 +100,7 @@ extension CommandReply {
     var statusJSON: String? { if case .status(let report) = self { report.jsonText() } else { nil } }
     var historyJSON: String? { if case .history(let entries) = self { HistoryEntry.jsonText(entries) } else { nil } }
     var setsJSON: String? { if case .sets(let sets) = self { LoggedSet.jsonText(sets) } else { nil } }
+    var weightsJSON: String? { if case .weights(let weights) = self { PlannedWeight.jsonText(weights) } else { nil } }
     var statsJSON: String? { if case .stats(let report) = self { report.jsonText() } else { nil } }
     var suggestJSON: String? { if case .suggest(let report) = self { report.jsonText() } else { nil } }
     var calendar: String? { if case .calendar(let text) = self { text } else { nil } }

@@ -19,7 +19,7 @@ struct EngineDailyTests {
         world.advance(to: instant("2026-03-02T23:00:00+01:00"))
         #expect(dailies(world).map(\.0) == [instant("2026-03-02T18:00:00+01:00")])
         #expect(world.shown.first?.title == "Workout Time!")
-        #expect(world.shown.first?.body == "Today: Push Day")
+        #expect(world.shown.first?.body == "Today: Push Day — Bench · about 5 min")
         // Handled: the day is remembered, the reminder left the agenda once the server took it.
         #expect(world.state.daily.lastHandled == instant("2026-03-02T18:00:00+01:00"))
         #expect(world.state.agenda.isEmpty)

@@ -63,6 +63,8 @@ struct ReportHTMLTests {
         #expect(html.contains(#"<div class="card" id="current-streak"><div class="label">Current streak</div><div class="value">2 training days</div></div>"#))
         #expect(html.contains(#"id="longest-streak"><div class="label">Longest streak</div><div class="value">5 training days</div>"#))
         #expect(html.contains(#"<div class="value">2 sessions</div>"#) && html.contains(#"<div class="value">7 sessions</div>"#))
+        // Every set up to now: 720 + 5 060.6 + 1 470 + 4 728.9 kg, as `gymbell stats` counts it.
+        #expect(html.contains("id=\"lifted-in-total\"><div class=\"label\">Lifted in total</div><div class=\"value\">11\u{202F}980 kg</div>"))
         #expect(html.contains("The last 3 weeks, up to 18 Mar 2026"))
         #expect(html.contains("Made by gymbell on 18 Mar 2026 at 20:00 (Europe/Berlin)."))
     }

@@ -1,0 +1,61 @@
+import FoundationEssentials
+
+/// `gymbell weights`: the weights the next workouts plan, raised by "Next time" or by hand, and back.
+enum WeightCommands {
+    static func list(_ t: Turn) -> [PlannedWeight] {
+        PlannedWeight.all(workouts: t.config.workouts, overrides: t.state.overrides)
+    }
+
+    /// Plans `name` with `weight` (in its unit) from the next workout on; the running one keeps its plan.
+    static func set(_ name: String, to weight: Double, _ t: inout Turn) throws(CommandError) -> String {
+        guard weight.isFinite, Limits.weight.contains(weight), weight > 0 else {
+            throw .invalidArgument("a planned weight must be more than 0 and at most \(WeightUnit.number(Limits.weight.upperBound)), not \(WeightUnit.number(weight))")
+        }
+        let planned = try exercise(named: name, t)
+        t.write(.setOverride(WeightOverride(exercise: planned.exercise, weight: weight, unit: planned.unit, since: t.now)))
+        t.log(.info, "planned weight set", ["exercise": planned.exercise, "weight": planned.unit.text(weight)])
+        return t.messages.weightSetReply(exercise: planned.exercise, weight: planned.unit.text(weight), configured: planned.configured.map(planned.unit.text))
+    }
+
+    /// The configured weights again for `names` (every raised one when empty).
+    static func reset(_ names: [String], _ t: inout Turn) throws(CommandError) -> String {
+        let weights = list(t)
+        var exercises: [String] = []
+        if names.isEmpty {
+            exercises = t.state.overrides.keys.sorted()
+        } else {
+            for name in names {
+                let planned = try exercise(named: name, t)
+                guard t.state.overrides[planned.exercise] != nil else {
+                    throw .invalidArgument("\(planned.exercise) is planned as configured already" + raisedList(t))
+                }
+                exercises.append(planned.exercise)
+            }
+        }
+        guard !exercises.isEmpty else { return t.messages("No weight is raised: every exercise is planned as configured.") }
+        t.write(.removeOverrides(exercises))
+        t.log(.info, "planned weights reset", ["exercises": exercises.joined(separator: ", ")])
+        let lines = exercises.map { name in
+            let planned = weights.first { $0.exercise == name }
+            return t.messages.weightResetReply(exercise: name, configured: planned.flatMap { p in p.configured.map(p.unit.text) })
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The exercise a person means by `name`: its exact name, else the one name that matches ignoring case.
+    private static func exercise(named name: String, _ t: Turn) throws(CommandError) -> PlannedWeight {
+        let weights = list(t)
+        if let exact = weights.first(where: { $0.exercise == name }) { return exact }
+        let folded = weights.filter { $0.exercise.lowercased() == name.lowercased() }
+        if folded.count == 1 { return folded[0] }
+        let known = weights.map(\.exercise)
+        throw .invalidArgument(
+            "no exercise named \"\(name)\" in the strength workouts of \(t.context.configOrigin)"
+                + (known.isEmpty ? "" : "; they have: \(known.joined(separator: ", "))"))
+    }
+
+    private static func raisedList(_ t: Turn) -> String {
+        let raised = t.state.overrides.keys.sorted()
+        return raised.isEmpty ? "" : "; raised: \(raised.joined(separator: ", "))"
+    }
+}
