@@ -158,7 +158,8 @@ struct PresentationTests {
             session: session, transition: nil, nextDue: nil, now: Self.start, timeZone: berlin, server: Self.xfce, messages: .english,
             privateMode: false)
         #expect((first.title, first.body) == ("Push Day", "Now: Bench Press — set 1 of 3, 8 × 80 kg"))
-        #expect(first.actions.map(\.key) == ["default", "set-done", "stop"] && first.actions[0].label == "")
+        #expect(first.actions.map(\.key) == ["default", "set-done", "fewer-reps", "stop"] && first.actions[0].label == "")
+        #expect(first.actions.map(\.label) == ["", "Set done", "Fewer reps", "End workout"])
         #expect(first.expireTimeout == 0)
         let rest = progress.recordSet()
         progress.restUntil = Self.start.addingTimeInterval(rest ?? 0)
@@ -175,7 +176,14 @@ struct PresentationTests {
             session: session, transition: over, nextDue: nil, now: atOver, timeZone: berlin, server: Self.gnome, messages: .english,
             privateMode: false)
         #expect(said.title == "Rest over ⏰" && said.body == "Time for your next set! Next: Bench Press — set 2 of 3, 8 × 80 kg")
-        #expect(said.actions.map(\.key) == ["default", "set-done", "stop"] && said.urgency == .critical && said.expireTimeout == 0)
+        #expect(said.actions.map(\.key) == ["default", "set-done", "fewer-reps", "stop"] && said.urgency == .critical && said.expireTimeout == 0)
+        // A set planned without reps (a plank held) cannot fall short by a rep: no Fewer reps.
+        let plank = WorkoutDefinition(name: "core", title: "Core", kind: .strength(exercises: [Exercise(name: "Plank", sets: 2, rest: [30, 30])]))
+        guard case .strength(let held) = plank.kind else { return }
+        let holding = SessionNotice.make(
+            session: StrengthPlanner.start(id: SessionID("p"), workout: plank, exercises: held, at: Self.start).0, transition: nil,
+            nextDue: nil, now: Self.start, timeZone: berlin, server: Self.gnome, messages: .english, privateMode: false)
+        #expect(holding.actions.map(\.key) == ["default", "set-done", "stop"])
         #expect(!SessionNotice.endsSession(over!, of: session, nextDue: nil), "a strength rest's end is not the workout's")
     }
 

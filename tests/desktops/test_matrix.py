@@ -233,7 +233,10 @@ def test_strength_workout_driven_from_the_notifications(desktop):
     rest_ends = []
     for n in (1, 2, 3):
         on = "Push Day" if n == 1 else "Rest over"
-        d.press("Set done", "set-done", on=on, default=True)
+        if n == 2:
+            d.press("Fewer reps", "fewer-reps", on=on)  # the second set fell short: its button, not the default
+        else:
+            d.press("Set done", "set-done", on=on, default=True)
         if n == 3:
             break
         over = d.pending("rest_over")
@@ -253,6 +256,8 @@ def test_strength_workout_driven_from_the_notifications(desktop):
     assert not d.sees(png, "Rest over"), f"{d.name}: 'Rest over' still shown after the workout ({png})"
     history = json.loads(d.cli("history", "--json"))
     assert history[0]["outcome"] == "completed" and history[0]["sets_done"] == 3, history
+    logged = json.loads(d.cli("history", "--sets", "--json"))
+    assert [(s["reps"], s["failed"]) for s in logged] == [(8, False), (7, True), (8, False)], f"{d.name}: {logged}"
     heard = d.heard_at(rest_ends)
     for end, onset in zip(rest_ends, heard):
         assert onset is not None and abs(onset - end) <= AUDIBLE_WITHIN, \

@@ -178,3 +178,17 @@ def test_weights_by_hand_and_their_errors(daemon, write_config, cli):
     assert "Next time" in cli("weights", "--help").stdout
     r = cli("weights", "--reset")
     assert r.returncode == 0 and r.stdout.strip() == "Bench Press: back to 100 kg as configured.", r.stdout
+
+
+def test_fewer_reps_on_the_card_logs_the_set_as_failed_one_short(daemon, write_config, cli, server, recorder):
+    write_config(PUSH)
+    daemon.start()
+    assert cli("start", "push").returncode == 0
+    card = recorder.wait_for(lambda r: r["event"] == "Notify" and "set 1 of 2" in r["body"], 5, "the card naming set 1")
+    assert card["actions"][0::2] == ["default", "set-done", "fewer-reps", "stop"], card["actions"]
+    assert card["actions"][5] == "Fewer reps"
+    server.invoke_action(card["id"], "fewer-reps")
+    recorder.wait_for(lambda r: r["event"] == "Notify" and "set 2 of 2" in r["body"], 5, "the card naming set 2")
+    logged = sets(cli)
+    assert [(s["exercise"], s["set"], s["reps"], s["planned_reps"], s["failed"]) for s in logged] == [
+        ("Bench Press", 1, 7, 8, True)], logged

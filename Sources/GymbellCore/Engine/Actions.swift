@@ -10,6 +10,7 @@ enum Actions {
             guard let session = t.state.running(id)?.session else { return }
             switch key {
             case SessionNotice.setDoneAction: _ = try? Commands.setDone(.asPlanned, &t)
+            case SessionNotice.fewerRepsAction: _ = try? Commands.setDone(.fewerReps, &t)
             case ReminderAction.defaultClick.key where session.kind == .strength: _ = try? Commands.setDone(.asPlanned, &t)
             case SessionNotice.stopAction: _ = Commands.stop(&t)
             default: break

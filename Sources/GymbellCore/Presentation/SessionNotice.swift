@@ -7,6 +7,8 @@ public enum SessionNotice {
     /// Action keys of the session's notification.
     public static let setDoneAction = "set-done"
     public static let stopAction = "stop"
+    /// The set just done fell short: logged as failed, one rep under the plan (`SetCorrection.fewerReps`).
+    public static let fewerRepsAction = "fewer-reps"
 
     /// What the notification of `session` says at `now`.
     /// - transition: the session's latest reminder that fell due and has not been superseded by a
@@ -42,13 +44,15 @@ public enum SessionNotice {
         }
         var actions: [ReminderAction]
         if strength != nil {
-            actions = [.click(messages("Set done"), on: server), ReminderAction(key: setDoneAction, label: messages("Set done")),
-                       ReminderAction(key: stopAction, label: messages("End workout"))]
+            actions = [.click(messages("Set done"), on: server), ReminderAction(key: setDoneAction, label: messages("Set done"))]
+            // A set planned with reps can fall short: the quick correction, offered again on every set.
+            if strength?.nextSet?.reps != nil { actions.append(ReminderAction(key: fewerRepsAction, label: messages("Fewer reps"))) }
+            actions.append(ReminderAction(key: stopAction, label: messages("End workout")))
         } else {
             actions = [.click(messages("Dismiss"), on: server), ReminderAction(key: stopAction, label: messages("Stop"))]
         }
         if !server.hasActions {
-            body += "\n" + (strength != nil ? messages("After each set: gymbell set-done") : messages("To stop: gymbell stop"))
+            body += "\n" + (strength != nil ? messages("After each set: gymbell set-done (short: --reps N)") : messages("To stop: gymbell stop"))
             actions = []
         }
         // Until replaced: while waiting for the user, until taken away; during a timed phase until a
