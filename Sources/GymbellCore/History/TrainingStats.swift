@@ -81,6 +81,27 @@ struct TrainingDays {
         return streak
     }
 
+    /// The longest streak up to `today`, counted as `streak(endingOn:program:)` counts one: a planned
+    /// rest day neither breaks nor extends it, a missed training day before today breaks it.
+    func longestStreak(endingOn today: LocalDay, program: [Weekday: String]) -> Int {
+        guard let earliest, earliest <= today else { return 0 }
+        var longest = 0
+        var run = 0
+        var day = earliest
+        while day <= today {
+            if Self.isTrainingDay(day, program: program) {
+                if days.contains(day) {
+                    run += 1
+                    longest = max(longest, run)
+                } else if day != today {
+                    run = 0
+                }
+            }
+            day = day.adding(days: 1)
+        }
+        return longest
+    }
+
     func consecutiveDays(endingOn today: LocalDay) -> Int {
         var day = days.contains(today) ? today : today.adding(days: -1)
         var count = 0

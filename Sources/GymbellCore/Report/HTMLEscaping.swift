@@ -1,0 +1,20 @@
+/// Text made safe to place in HTML (and inline SVG) content and in quoted attribute values: workout
+/// titles and exercise names come from the user's config and may hold any character.
+public enum HTML {
+    /// `&`, `<`, `>`, `"` and `'` as character references; everything else unchanged.
+    public static func escape(_ text: some StringProtocol) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

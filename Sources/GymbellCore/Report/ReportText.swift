@@ -1,0 +1,171 @@
+import FoundationEssentials
+
+/// Every text of `gymbell report`'s page, through the translation function; values are filled in
+/// after translation (`{date}`), so a translator can move them. Weights stay as the log writes them
+/// ("8 × 105 kg"), as in the personal-record notification.
+extension Messages {
+    /// The page's `lang` attribute: the catalog in use says which language it is.
+    public var reportLanguage: String { self("en") }
+
+    public var reportTitle: String { self("gymbell — training report") }
+    public var reportHeading: String { self("Your training") }
+
+    public func reportRange(weeks: Int, until day: LocalDay) -> String {
+        weeks == 1
+            ? self("The last week, up to {date}", ["date": reportDate(day)])
+            : self("The last {weeks} weeks, up to {date}", ["weeks": String(weeks), "date": reportDate(day)])
+    }
+
+    public func reportMade(at instant: Date, in timeZone: Zone) -> String {
+        self("Made by gymbell on {date} at {time} ({zone}).", [
+            "date": reportDate(LocalDay(containing: instant, in: timeZone)),
+            "time": LocalTime(of: instant, in: timeZone).text(seconds: false), "zone": timeZone.identifier,
+        ])
+    }
+
+    // MARK: Streaks
+
+    public var streaksHeading: String { self("Streaks") }
+    public var currentStreakLabel: String { self("Current streak") }
+    public var longestStreakLabel: String { self("Longest streak") }
+    public var thisWeekLabel: String { self("This week") }
+    public var thisMonthLabel: String { self("This month") }
+    public var workoutsCompletedLabel: String { self("Workouts completed") }
+    public var liftedInTotalLabel: String { self("Lifted in total") }
+    public var streaksNote: String {
+        self("A streak counts the training days of your [program] in a row with a session; a planned rest day does not break it.")
+    }
+
+    public func trainingDays(_ n: Int) -> String { n == 1 ? self("1 training day") : self("{n} training days", ["n": String(n)]) }
+    public func sessions(_ n: Int) -> String { n == 1 ? self("1 session") : self("{n} sessions", ["n": String(n)]) }
+    public func sets(_ n: Int) -> String { n == 1 ? self("1 set") : self("{n} sets", ["n": String(n)]) }
+
+    // MARK: Calendar
+
+    public var calendarHeading: String { self("Training calendar") }
+    public var calendarLess: String { self("Less") }
+    public var calendarMore: String { self("More") }
+    public var calendarNote: String {
+        self("One square per day, Monday at the top. The colour shows the sets logged that day: 1–5, 6–11, 12–17, 18 or more; a day with a session but no sets (HIIT, walk/run) takes the lightest colour.")
+    }
+    public var calendarEmpty: String { self("No sessions in these weeks yet.") }
+
+    /// A calendar square's tooltip: "Mon 2 Mar 2026: 1 session (Push Day), 8 sets" / "…: no session".
+    public func calendarDay(_ day: TrainingReport.Day) -> String {
+        let date = reportDate(day.day, weekday: true)
+        guard day.sessions > 0 || day.sets > 0 else { return self("{date}: no session", ["date": date]) }
+        // Sets of a session begun the evening before.
+        guard day.sessions > 0 else { return self("{date}: {sets}", ["date": date, "sets": sets(day.sets)]) }
+        return self("{date}: {sessions} ({workouts}), {sets}", [
+            "date": date, "sessions": sessions(day.sessions), "workouts": day.titles.joined(separator: ", "), "sets": sets(day.sets),
+        ])
+    }
+
+    // MARK: Volume
+
+    public var volumeHeading: String { self("Volume per week") }
+    public var volumeNote: String {
+        self("Kilograms lifted per week: reps × weight of every set logged, pounds converted (1 lb = 0.45359237 kg).")
+    }
+    public var volumeEmpty: String { self("No weights lifted in these weeks yet.") }
+
+    /// A bar's tooltip: "Week of Mon 2 Mar 2026: 12 340 kg, 24 sets".
+    public func volumeWeek(_ week: TrainingReport.Week) -> String {
+        self("Week of {date}: {volume}, {sets}", [
+            "date": reportDate(week.monday, weekday: true), "volume": Self.kilograms(week.volumeKilograms), "sets": sets(week.sets),
+        ])
+    }
+
+    // MARK: Records
+
+    public var recordsHeading: String { self("Personal records") }
+    public var recordsExerciseColumn: String { self("Exercise") }
+    public var recordsBestSetColumn: String { self("Best set") }
+    public var recordsOneRepMaxColumn: String { self("Estimated 1RM") }
+    public var recordsDateColumn: String { self("Date") }
+    public var recordsNote: String {
+        self("The best set is the one with the highest estimated one-rep maximum (Epley: weight × (1 + reps / 30)). Failed sets and sets without weight do not count.")
+    }
+    public var recordsEmpty: String {
+        self("No sets logged yet. A strength workout logs each set: start it with gymbell start WORKOUT, then press Set done after each set.")
+    }
+
+    // MARK: Exercises
+
+    public var exercisesHeading: String { self("Exercises") }
+    public var backToRecords: String { self("Back to the records") }
+    public var progressionLabel: String { self("Best estimated 1RM of each session") }
+    public var noRecordYet: String { self("No earlier best beaten yet.") }
+
+    public func bestSetLine(_ summary: TrainingReport.ExerciseSummary, on day: LocalDay) -> String {
+        self("Best set: {load} on {date}, estimated 1RM {weight}", [
+            "load": summary.best.loadText, "date": reportDate(day),
+            "weight": Self.oneRepMax(summary),
+        ])
+    }
+
+    public func heaviestSetLine(_ set: LoggedSet, on day: LocalDay) -> String {
+        self("Heaviest set: {load} on {date}", ["load": set.loadText, "date": reportDate(day)])
+    }
+
+    public func rangeLine(sets count: Int, volumeKilograms: Double) -> String {
+        self("In these weeks: {sets}, {volume} lifted", ["sets": sets(count), "volume": Self.kilograms(volumeKilograms)])
+    }
+
+    public func recordLine(_ record: PersonalRecord, on day: LocalDay) -> String {
+        self("{date}: {load} (before: {previous})", [
+            "date": reportDate(day), "load": record.set.loadText, "previous": record.previous.loadText,
+        ])
+    }
+
+    // MARK: Dates and numbers
+
+    /// "2 Mar 2026", with the weekday "Mon 2 Mar 2026", without the year "2 Mar".
+    public func reportDate(_ day: LocalDay, weekday: Bool = false, year: Bool = true) -> String {
+        let (y, m, d) = day.civil
+        let values = ["weekday": weekdayAbbreviation(day.weekday), "day": String(d), "month": monthAbbreviation(m), "year": String(y)]
+        switch (weekday, year) {
+        case (true, _): return self("{weekday} {day} {month} {year}", values)
+        case (false, true): return self("{day} {month} {year}", values)
+        case (false, false): return self("{day} {month}", values)
+        }
+    }
+
+    public func weekdayAbbreviation(_ weekday: Weekday) -> String {
+        switch weekday {
+        case .mon: self("Mon")
+        case .tue: self("Tue")
+        case .wed: self("Wed")
+        case .thu: self("Thu")
+        case .fri: self("Fri")
+        case .sat: self("Sat")
+        case .sun: self("Sun")
+        }
+    }
+
+    /// `month` 1 … 12.
+    public func monthAbbreviation(_ month: Int) -> String {
+        switch month {
+        case 1: self("Jan")
+        case 2: self("Feb")
+        case 3: self("Mar")
+        case 4: self("Apr")
+        case 5: self("May")
+        case 6: self("Jun")
+        case 7: self("Jul")
+        case 8: self("Aug")
+        case 9: self("Sep")
+        case 10: self("Oct")
+        case 11: self("Nov")
+        default: self("Dec")
+        }
+    }
+
+    /// "12 340 kg": whole kilograms, thousands apart as the milestones write them (`grouped`).
+    public static func kilograms(_ value: Double) -> String { grouped(Int(value.rounded())) + " kg" }
+
+    /// "133.3 kg": an estimated one-rep maximum to a tenth, in the unit of the set it comes from.
+    public static func oneRepMax(_ summary: TrainingReport.ExerciseSummary) -> String {
+        summary.best.unit.text((summary.estimatedOneRepMax * 10).rounded() / 10)
+    }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import FoundationEssentials
+import GymbellControl
+import GymbellCore
+import GymbellDaemon
+import GymbellDesktop
+
+struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write your training as a web page: calendar, volume per week, personal records, streaks.",
+        discussion: """
+            One HTML file that any browser opens, nothing fetched from the network: a calendar of the last \
+            --weeks weeks with one square per day (coloured by the sets logged that day), the kilograms lifted \
+            per week (reps × weight of every set logged; pounds converted), each exercise's best set with its \
+            estimated one-rep maximum (Epley) and the records it set, and your streaks as `gymbell stats` \
+            counts them. The texts follow your language (LANG), like the notifications. The figures come from \
+            the daemon's history and training log, so it must be running.
+
+            The file is written whole (a browser never reads half of it) to \
+            $XDG_STATE_HOME/gymbell/report.html (~/.local/state/gymbell/report.html) unless -o names another; \
+            its path is printed. Each exercise has its own section: report.html#exercise-bench-press opens \
+            the page at Bench Press.
+
+            Examples:
+              gymbell report --open            write the report and show it in your browser
+              gymbell report --weeks 52 -o ~/training.html
+            """)
+
+    @Option(help: "How many weeks the calendar and the volume chart show (1 to 104).") var weeks: UInt32 = 12
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Write the report to FILE, replacing it whole (default: $XDG_STATE_HOME/gymbell/report.html).", valueName: "FILE"),
+        completion: .file(extensions: ["html"]))
+    var output: String?
+    @Flag(help: "Open the report in your web browser (xdg-open) once it is written.") var open = false
+
+    func validate() throws {
+        guard TrainingReport.weekRange.contains(Int(weeks)) else { throw ValidationError("--weeks must be 1 to 104, not \(weeks)") }
+        if output?.isEmpty == true { throw ValidationError("--output needs a file name") }
+    }
+
+    func run() throws {
+        // The whole log, not only the weeks shown: records and streaks count everything before them too.
+        let days = UInt32(Limits.historyDays.upperBound)
+        let (history, sets) = try withDaemon { client throws(ClientError) in (try client.history(days: days), try client.setLog(days: days)) }
+        let paths = XDGPaths()
+        let config: Config
+        do {
+            config = try ConfigSource.load(paths).config
+        } catch {
+            printError("\(error.description)\nThe streaks are counted as if every day were a training day ([program] not read).")
+            config = Config()
+        }
+        let report = TrainingReport(
+            history: history, sets: sets, program: config.program, weeks: Int(weeks), now: Date(), timeZone: LocalClock.zone,
+            recordMinPercent: config.progress.recordMinPercent)
+        let html = ReportHTML.render(report, messages: Messages(translate: Gettext.translator()))
+
+        let path = output ?? paths.stateDirectory + "/report.html"
+        do {
+            if output == nil {
+                try FileManager.default.createDirectory(
+                    atPath: paths.stateDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
+            try AtomicFile.write(Data(html.utf8), to: path)
+        } catch let failure as AtomicFile.Failure {
+            printError(failure.description)
+            throw ExitCode.failure
+        } catch {
+            printError("cannot create \(paths.stateDirectory): \(error)")
+            throw ExitCode.failure
+        }
+        print(path)
+        guard open else { return }
+        guard ProcessLauncher.isInstalled("xdg-open") else {
+            printError("xdg-open is not installed (package xdg-utils): open \(path) in your browser yourself")
+            throw ExitCode.failure
+        }
+        do {
+            try ProcessLauncher.spawn(["xdg-open", absolute(path)])
+        } catch {
+            printError(error.description)
+            throw ExitCode.failure
+        }
+    }
+
+    /// `path` from the root: xdg-open may resolve a relative one elsewhere than here.
+    private func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+}
