@@ -18,6 +18,13 @@ final class CanberraPlayer {
     private var lastProblem: String?
     /// Told after a sound started.
     private let played: () -> Void
+    /// After the sound server could not be reached: not asked again before then (monotonic seconds),
+    /// so that a machine without one does not pay a connection attempt (and libpulse's autospawn) at
+    /// every reminder instant. Doubles up to `longestBackoff`; a connection resets it.
+    private var retryAfter: Double?
+    private var backoff = CanberraPlayer.firstBackoff
+    static let firstBackoff = 30.0
+    static let longestBackoff = 600.0
 
     init(api: Canberra, appName: String, appID: String, icon: String, report: @escaping (String) -> Void, played: @escaping () -> Void) {
         self.api = api
@@ -55,6 +62,25 @@ final class CanberraPlayer {
 
     private func openContext() -> OpaquePointer? {
         if let context { return context }
+        if let retryAfter, Self.monotonicNow() < retryAfter { return nil }
+        guard let created = connect() else {
+            retryAfter = Self.monotonicNow() + backoff
+            backoff = min(backoff * 2, Self.longestBackoff)
+            return nil
+        }
+        retryAfter = nil
+        backoff = Self.firstBackoff
+        context = created
+        return created
+    }
+
+    private static func monotonicNow() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    private func connect() -> OpaquePointer? {
         var created: OpaquePointer?
         var result = api.ca_context_create(&created)
         guard result == CA_SUCCESS, let created else {
@@ -68,7 +94,6 @@ final class CanberraPlayer {
             problem(result, nil)
             return nil
         }
-        context = created
         return created
     }
 
