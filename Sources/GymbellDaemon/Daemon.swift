@@ -20,6 +20,8 @@ public final class Daemon {
         public var isInstalled: (String) -> Bool
         /// The installed app icon's file, shown on notifications (nil: the icon's name in the theme).
         public var iconFile: String?
+        /// This program, for the commands the daemon runs as processes of their own (`gymbell report`).
+        public var executable: String
 
         public init(
             clock: @escaping () -> Date = Date.init,
@@ -28,9 +30,11 @@ public final class Daemon {
             newID: @escaping () -> String = { UUID().uuidString.lowercased() },
             messages: Messages = .english,
             isInstalled: @escaping (String) -> Bool = ProcessLauncher.isInstalled,
-            iconFile: String? = nil
+            iconFile: String? = nil,
+            executable: String = CurrentProcess.executablePath ?? "gymbell"
         ) {
             self.iconFile = iconFile
+            self.executable = executable
             self.messages = messages
             self.isInstalled = isInstalled
             self.clock = clock
@@ -207,6 +211,13 @@ public final class Daemon {
                 level: entry.level.logging, "\(entry.message)", metadata: entry.metadata.mapValues { Logger.MetadataValue.string($0) })
         case .nowPlaying(let playing):
             player?.show(playing)
+        case .openReport(let exercise):
+            let argv = [environment.executable, "report", "--open"] + (exercise.map { ["--exercise", $0] } ?? [])
+            do {
+                try environment.launch(argv)
+            } catch {
+                logger.error("cannot open the training report: \(error)")
+            }
         }
     }
 }

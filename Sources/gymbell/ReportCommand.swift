@@ -33,10 +33,14 @@ struct Report: ParsableCommand {
         completion: .file(extensions: ["html"]))
     var output: String?
     @Flag(help: "Open the report in your web browser (xdg-open) once it is written.") var open = false
+    @Option(help: ArgumentHelp(
+        "With --open: open it at this exercise's section (what the personal-record notification's Details does).", valueName: "NAME"))
+    var exercise: String?
 
     func validate() throws {
         guard TrainingReport.weekRange.contains(Int(weeks)) else { throw ValidationError("--weeks must be 1 to 104, not \(weeks)") }
         if output?.isEmpty == true { throw ValidationError("--output needs a file name") }
+        if exercise != nil, !open { throw ValidationError("--exercise goes with --open: it says where the browser opens the report") }
     }
 
     func run() throws {
@@ -77,11 +81,32 @@ struct Report: ParsableCommand {
             throw ExitCode.failure
         }
         do {
-            try ProcessLauncher.spawn(["xdg-open", absolute(path)])
+            try ProcessLauncher.spawn(["xdg-open", try opening(absolute(path))])
+        } catch let failure as AtomicFile.Failure {
+            printError(failure.description)
+            throw ExitCode.failure
+        } catch let failure as SystemError {
+            printError(failure.description)
+            throw ExitCode.failure
         } catch {
-            printError(error.description)
+            printError("\(error)")
             throw ExitCode.failure
         }
+    }
+
+    /// What xdg-open is given: the report, or with --exercise a page beside it that sends the browser on
+    /// to that exercise's section (xdg-open takes a file, not a file with a #fragment; a meta refresh
+    /// needs no script).
+    private func opening(_ report: String) throws -> String {
+        guard let exercise else { return report }
+        let slash = report.lastIndex(of: "/").map { report.index(after: $0) } ?? report.startIndex
+        let name = String(report[slash...])
+        let target = name.percentEncoded(keeping: "-._~") + "#" + ReportAnchors.anchor(forExercise: exercise)
+        let page = String(report[..<slash]) + ".gymbell-report-at.html"
+        let html = "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"0; url=\(target)\">"
+            + "<title>gymbell</title></head><body><a href=\"\(target)\">\(HTML.escape(exercise))</a></body></html>\n"
+        try AtomicFile.write(Data(html.utf8), to: page)
+        return page
     }
 
     /// `path` from the root: xdg-open may resolve a relative one elsewhere than here.

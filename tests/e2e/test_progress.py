@@ -87,7 +87,15 @@ BENCH = ('[workouts.bench]\ntitle = "Bench Day"\nkind = "strength"\nexercises = 
          '  { name = "Squat", sets = 1, reps = 5, weight = 120, unit = "kg", rest = 60 },\n]\n')
 
 
-def test_personal_records_batched_into_one_notification_after_the_workout(daemon, write_config, cli, recorder):
+def test_personal_records_batched_into_one_notification_after_the_workout(daemon, env, write_config, cli, server, recorder,
+                                                                          tmp_path):
+    # Details opens the training report: xdg-open is a stand-in that notes what it was given.
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    opened = tmp_path / "opened.txt"
+    (bin_dir / "xdg-open").write_text(f'#!/bin/sh\nprintf "%s\\n" "$@" > {opened}\n')
+    (bin_dir / "xdg-open").chmod(0o755)
+    env.vars["PATH"] = f"{bin_dir}:{env.vars['PATH']}"
     write_config(BENCH)
     daemon.start()
     assert cli("start", "bench").returncode == 0
@@ -102,8 +110,22 @@ def test_personal_records_batched_into_one_notification_after_the_workout(daemon
                                "one notification with both records")
     assert record["body"] == "Bench Press: 8 × 105 kg (before: 8 × 100 kg)\nSquat: 5 × 130 kg (before: 5 × 120 kg)", record["body"]
     assert record["hints"]["category"] == "x-gymbell.daily"
+    assert record["actions"] == ["default", "Details", "details", "Details"], record["actions"]
     time.sleep(0.5)
     assert len(recorder.notifies(lambda r: "personal record" in r["summary"])) == 1
+
+    # Details: the daemon runs `gymbell report --open --exercise "Bench Press"`; the browser is sent on to
+    # the report's section of the first record's exercise.
+    server.invoke_action(record["id"], "details")
+    recorder.wait_for_close(record["id"], timeout=5)
+    deadline = time.monotonic() + 10
+    while not opened.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    page = opened.read_text().strip()
+    report = env.state_home / "gymbell" / "report.html"
+    assert page == str(env.state_home / "gymbell" / ".gymbell-report-at.html"), page
+    assert 'content="0; url=report.html#exercise-bench-press"' in open(page, encoding="utf-8").read()
+    assert 'id="exercise-bench-press"' in report.read_text(encoding="utf-8")
 
 
 OVERLOAD = ('[workouts.push]\ntitle = "Push Day"\nkind = "strength"\nexercises = [\n'

@@ -28,6 +28,13 @@ enum Actions {
             default: return
             }
             t.close(.reminder(reminder.id))
+        case .reminder(let reminder) where reminder.kind == .personalRecord:
+            t.log(.info, "action invoked", ["id": "\(reminder.id)", "action": key])
+            guard key == ReminderAction.details.key || key == ReminderAction.defaultClick.key else { return }
+            // Private mode's text names no lift: then the report opens at its top.
+            let exercise: String? = if case .personalRecords(let records) = reminder.content { records.first?.exercise } else { nil }
+            t.effects.append(.openReport(exercise: exercise))
+            t.close(.reminder(reminder.id))
         case .reminder(let reminder) where reminder.kind == .overloadSuggestion:
             t.log(.info, "action invoked", ["id": "\(reminder.id)", "action": key])
             let suggestions = t.state.overloadOffers[reminder.id] ?? []

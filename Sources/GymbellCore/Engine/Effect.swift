@@ -27,6 +27,9 @@ public enum Effect: Equatable, Sendable {
     case log(LogEntry)
     /// The media player shows this from now on (nil: no session, or `[mpris] enabled = false`: no player).
     case nowPlaying(NowPlaying?)
+    /// Write the training report and open it in the browser, at this exercise's section when given
+    /// (`gymbell report --open --exercise NAME`, run by the daemon as a process of its own).
+    case openReport(exercise: String?)
 }
 
 public enum LaunchPurpose: Equatable, Sendable {

@@ -74,6 +74,8 @@ public struct ReminderAction: Hashable, Sendable {
     public static let resume = ReminderAction(key: "resume", label: "Resume")
     /// Paused workout: end it now (recorded as stopped).
     public static let endWorkout = ReminderAction(key: "end", label: "End workout")
+    /// Personal records: the training report, opened at the (first) exercise.
+    public static let details = ReminderAction(key: "details", label: "Details")
     /// Overload suggestion: plan the suggested weights from the next workout on.
     public static let nextTime = ReminderAction(key: "next-time", label: "Next time")
     /// Overload suggestion: not now; asked again only when the rule holds afresh.

@@ -22,6 +22,11 @@ public enum ReminderNotice {
         case .pausedWorkout:
             actions = [.click(messages("Resume"), on: server), label(.resume, messages), label(.endWorkout, messages)]
             if !server.hasActions { body += "\n" + messages("Resume: gymbell resume · End: gymbell stop") }
+        case .personalRecord:
+            // A click on it, or its button, shows the records in the training report.
+            actions = [.click(messages("Details"), on: server), label(.details, messages)]
+            expire = Notice.glanceTimeout
+            if !server.hasActions { body += "\n" + messages("Details: gymbell report --open") }
         case .overloadSuggestion:
             // A click on the text raises no weight: only the buttons answer.
             actions = [label(.nextTime, messages), label(.dismiss, messages)]

@@ -78,6 +78,16 @@ struct EngineRuleTests {
         #expect(records.map(\.body) == ["Bench Press: 8 × 85 kg (before: 8 × 81 kg)"])
         world.advance(by: 3600)
         #expect(world.shown.filter { $0.title == "New personal record! 🎉" }.count == 1)
+        // Details (or a click on it) opens the training report at the record's exercise.
+        let shown = try #require(world.effects.compactMap { effect -> Reminder? in
+            if case .present(let r, _, _) = effect, r.kind == .personalRecord { return r }
+            return nil
+        }.last)
+        #expect(ReminderNotice.make(for: shown, server: .unknown, sessionRunning: false, messages: .english).actions.map(\.key)
+            == ["default", "details"])
+        let outcome = world.send(.action(on: .reminder(shown), key: ReminderAction.details.key))
+        #expect(outcome.effects.contains(.openReport(exercise: "Bench Press")))
+        #expect(outcome.effects.contains(.close(.reminder(shown.id))))
         // Turned off: none.
         var off = try EngineHarness(oneSet + "[progress]\nrecords = false\n", at: "2026-03-02T10:00:00+01:00")
         _ = off.command(.start(workout: "push"))
