@@ -198,3 +198,30 @@ struct PresentationTests {
         #expect(notice.title == "Rest over ⏰" && notice.expireTimeout == Notice.glanceTimeout && notice.actions.map(\.key) == ["default"])
     }
 }
+
+
+@Suite("Plasma: bodies come with their lines broken")
+struct PlasmaBodyTests {
+    static let plasma = ServerProfile(serverName: "Plasma", capabilities: ["actions", "body"])
+
+    @Test func longLinesAreBrokenBetweenWordsOnlyForPlasma() {
+        let body = "Today: Push Day — Bench Press 80 kg, Overhead Press 40 kg, Dips · about 20 min"
+        #expect(Self.plasma.fitting(body) == "Today: Push Day — Bench Press 80\nkg, Overhead Press 40 kg, Dips ·\nabout 20 min")
+        #expect(Self.plasma.fitting(body).split(separator: "\n").allSatisfy { $0.count <= 34 })
+        #expect(ServerProfile(serverName: "gnome-shell", capabilities: ["actions"]).fitting(body) == body)
+        // Lines already short, and the breaks a text has, stay; a word longer than a line is not cut.
+        #expect(Self.plasma.fitting("Bench Press: 8 × 105 kg\nSquat: 5 × 130 kg") == "Bench Press: 8 × 105 kg\nSquat: 5 × 130 kg")
+        #expect(TextWrap.lines(of: "Supercalifragilisticexpialidocious-and-more yes", width: 10)
+            == ["Supercalifragilisticexpialidocious-and-more", "yes"])
+        #expect(TextWrap.lines(of: "", width: 10) == [""])
+    }
+
+    @Test func theOverloadSuggestionKeepsItsButtonsOnPlasma() {
+        let reminder = Reminder(
+            id: ReminderID("s-overload"), kind: .overloadSuggestion, due: Date(timeIntervalSince1970: 0),
+            content: .overload([OverloadSuggestion(exercise: "Bench Press", weight: 100, next: 102.5, unit: .kg, sessions: 3)]))
+        let notice = ReminderNotice.make(for: reminder, server: Self.plasma, sessionRunning: false, messages: .english)
+        #expect(notice.body == "Bench Press 100 kg: 3× done. Try\n102.5 kg!")
+        #expect(notice.actions.map(\.key) == ["next-time", "dismiss"])
+    }
+}

@@ -157,7 +157,7 @@ def test_overload_next_time_raises_the_weight_of_the_next_workout(daemon, write_
     train(cli)
     assert not recorder.notifies(lambda r: r["summary"] == "Time for more weight? 💪")
     train(cli)
-    offer = recorder.wait_for_notify("Time for more weight? 💪", timeout=5)
+    offer = recorder.wait_for_notify("Time for more weight? 💪", timeout=15)  # after the completion's 10 s glance
     assert offer["body"] == "Bench Press 100 kg: 3× done. Try 102.5 kg!", offer["body"]  # an isolation lift never
     assert offer["actions"][0::2] == ["next-time", "dismiss"], offer["actions"]
     server.invoke_action(offer["id"], "next-time")

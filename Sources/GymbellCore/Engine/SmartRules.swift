@@ -103,9 +103,15 @@ enum SmartRules {
             after: session, exercises: exercises, sets: t.state.sets, dismissedAt: t.state.overloadDismissed, settings: t.config.progress)
         guard !suggestions.isEmpty else { return }
         t.log(.info, "overload suggested", ["session": "\(session)", "exercises": suggestions.map(\.exercise).joined(separator: ", ")])
-        Agenda.deliver(
-            Reminder(id: ReminderID("\(session)-overload"), kind: .overloadSuggestion, due: t.now, content: .overload(suggestions)), &t)
+        // Once the workout's completion has had its glance: a question with buttons, it should not
+        // share the moment (and, on one-at-a-time servers, the screen) with the celebration.
+        t.write(.add(Reminder(
+            id: ReminderID("\(session)-overload"), kind: .overloadSuggestion, due: t.now.addingTimeInterval(overloadDelay),
+            content: .overload(suggestions))))
     }
+
+    /// How long after the workout's end its overload suggestion comes: the completion's glance.
+    static let overloadDelay: TimeInterval = TimeInterval(Notice.glanceTimeout) / 1000
 
     /// "Next time": the suggested weights are planned from the next workout on.
     static func acceptOverload(_ suggestions: [OverloadSuggestion], _ t: inout Turn) {

@@ -47,6 +47,20 @@ public struct ServerProfile: Equatable, Sendable {
     /// a notification is retired by replacing it with one that expires at once.
     public var closeRemovesBubble: Bool { family != .notificationDaemon }
 
+    /// Plasma 5.27 sizes a new popup for its body as the lines it was given, before it wraps them: a
+    /// body it has to wrap pushes the buttons below the popup's edge, out of sight and out of reach
+    /// (tests/desktops). There the body comes with its lines already broken to fit the popup's text
+    /// column (about 36 characters).
+    public var bodyLineLimit: Int? { family == .plasma ? 34 : nil }
+
+    /// `body` as this server shows it whole: lines broken between words where it would wrap them badly.
+    public func fitting(_ body: String) -> String {
+        guard let limit = bodyLineLimit else { return body }
+        return body.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TextWrap.lines(of: String($0), width: limit).joined(separator: "\n") }
+            .joined(separator: "\n")
+    }
+
     /// A labelled `default` action is shown as a button of its own (xfce4-notifyd), doubling the button
     /// that carries the same action: there the default action goes without a label.
     public var showsDefaultAsButton: Bool { family == .xfce }

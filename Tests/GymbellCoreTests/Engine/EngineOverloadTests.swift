@@ -27,6 +27,7 @@ struct EngineOverloadTests {
         world.advance(to: instant(String(format: "2026-03-%02dT10:00:00+01:00", day)))
         _ = world.command(.start(workout: "push"))
         while world.state.session != nil { _ = world.command(.setDone) }
+        world.advance(by: 15)  // the suggestion comes once the completion has had its glance
     }
 
     static func suggestion(_ world: EngineHarness) -> Reminder? {
@@ -43,6 +44,7 @@ struct EngineOverloadTests {
         #expect(Self.suggestion(world) == nil)
         Self.train(&world, on: 6)
         let shown = try #require(world.shown.last { $0.title == Self.title })
+        #expect(shown.at == instant("2026-03-06T10:00:10+01:00"))  // 10 s after the workout's end
         // Upper body +2.5 kg, legs +5 kg; an isolation exercise never.
         #expect(shown.body == "Bench Press 100 kg: 3× done. Try 102.5 kg!\nSquat 100 kg: 3× done. Try 105 kg!")
         let notice = ReminderNotice.make(
