@@ -657,7 +657,7 @@ def test_streak_at_risk_warns_once_and_start_workout_answers_it(daemon, env, wri
     with the daily reminder's buttons; Start Workout starts today's workout; a restart does not warn again."""
     seed(daemon, env, [past(-1), past(-2), past(-3)])
     hms, due = local_hms_ahead(3)
-    write_config(f'[reminders]\nenabled = false\nstreak_warning_time = "{hms}"\n'
+    write_config(f'[reminders]\nenabled = false\nstreak_warning_time = "{hms}"\nrest_advice_time = "{hms}"\n'
                  f'[program]\n' + "".join(f'{d} = "hiit20"\n' for d in WEEKDAYS) + HIIT20)
     daemon.start()
     coming = [e for e in run_json(cli, "upcoming", "--days", "1") if e["kind"] == "streak_at_risk"]

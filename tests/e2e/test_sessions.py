@@ -197,7 +197,7 @@ def test_strength_session_set_rest_next_set_and_completion(daemon, write_config,
     card = session_notices(recorder)[0]
     card_id = card["id"]
     assert card["summary"] == "Push Day" and card["body"] == "Now: Bench Press — set 1 of 2, 8 × 80 kg", card
-    assert card["actions"] == ["default", "Set done", "set-done", "Set done", "stop", "End workout"], card
+    assert card["actions"] == ["default", "Set done", "set-done", "Set done", "fewer-reps", "Fewer reps", "stop", "End workout"], card
     assert card["expire_timeout"] == 0, "waiting for the set: it stays"
 
     r = cli("set-done")
