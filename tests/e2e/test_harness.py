@@ -12,7 +12,7 @@ import time
 import dbus
 import pytest
 
-from conftest import Daemon, Recorder, gymbell_binary, local_hms_ahead, parse_instant, run_cli
+from conftest import Daemon, Recorder, gymbell_binary, local_hms_ahead, parse_instant, run_cli, wait_until
 
 NOTIFY_DEST = ["--dest", "org.freedesktop.Notifications",
                "--object-path", "/org/freedesktop/Notifications"]
@@ -264,7 +264,8 @@ def test_daemon_helper_with_stand_in(env, server, fake_gymbell, request):
         assert daemon.name_owner() is None
         daemon.restart()
         assert daemon.running and daemon.owner != first_owner
-        assert "fake daemon up" in daemon.output()
+        # The stand-in writes its line just after taking the name: the harness may look in between.
+        wait_until(lambda: "fake daemon up" in daemon.output(), timeout=5, what="the stand-in's line in the daemon output")
         assert daemon.runs == 2
     finally:
         daemon.stop()
