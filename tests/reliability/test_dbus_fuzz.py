@@ -64,7 +64,21 @@ def validity(method, args):
     return True if not args else None
 
 
-BASELINE = {"u": dbus.UInt32(60), "i": dbus.Int32(10), "d": dbus.Double(30.0), "s": dbus.String("")}
+def complete_types(sig):
+    """A D-Bus signature as its complete types: "sd" → ["s", "d"], "as" → ["as"] (arrays of a basic
+    type are all the interface takes)."""
+    types, i = [], 0
+    while i < len(sig):
+        j = i
+        while sig[j] == "a":
+            j += 1
+        types.append(sig[i:j + 1])
+        i = j + 1
+    return types
+
+
+BASELINE = {"u": dbus.UInt32(60), "i": dbus.Int32(10), "d": dbus.Double(30.0), "s": dbus.String(""),
+            "as": dbus.Array([], signature="s")}
 BASE_BY_METHOD = {"Hiit": [dbus.UInt32(3), dbus.Double(20.0), dbus.Double(10.0)],
                   "WalkRun": [dbus.Double(60.0), dbus.Double(30.0), dbus.UInt32(2)],
                   "Snooze": [dbus.UInt32(5)]}
@@ -76,8 +90,10 @@ EDGES = {
           3600.0, 3600.0001, 7200.0, 7200.5, 1e308, -1e308, 2.0**63, 1e16],
     "s": ["", "x", "push", "$(touch /tmp/gymbell-fuzz-pwned)", "a; rm -rf ~", "../../etc/passwd",
           "\u202eevil", "💪" * 100, "a\nb", "\t", "x" * HUGE],
+    "as": [[], [""], ["Bench Press"], ["no such exercise"], ["x" * HUGE], ["a"] * 10_000, ["💪" * 100, "\u202eevil"]],
 }
-WRAP = {"u": dbus.UInt32, "i": dbus.Int32, "d": dbus.Double, "s": dbus.String}
+WRAP = {"u": dbus.UInt32, "i": dbus.Int32, "d": dbus.Double, "s": dbus.String,
+        "as": lambda v: dbus.Array(v, signature="s")}
 
 OTHER_TYPES = [
     ("s", dbus.String("5")), ("u", dbus.UInt32(5)), ("i", dbus.Int32(5)), ("d", dbus.Double(5.0)),
@@ -97,31 +113,33 @@ def cases():
     """(label, method, signature, args, expected) with expected True/False/None (see validity)."""
     out = []
     for method, sig in methods().items():
-        base = BASE_BY_METHOD.get(method, [BASELINE[c] for c in sig])
+        types = complete_types(sig)
+        base = BASE_BY_METHOD.get(method, [BASELINE[c] for c in types])
         # wrong arity
         if sig:
             out.append((f"{method}() without arguments", method, "", [], False))
-            out.append((f"{method} with a missing argument", method, sig[:-1], base[:-1], False))
+            out.append((f"{method} with a missing argument", method, "".join(types[:-1]), base[:-1], False))
         out.append((f"{method} with an extra argument", method, sig + "u", base + [dbus.UInt32(1)], False))
         out.append((f"{method} with 64 extra arguments", method, sig + "s" * 64,
                     base + [dbus.String("x")] * 64, False))
         # wrong types, one position at a time
-        for pos, want in enumerate(sig):
+        for pos, want in enumerate(types):
             for other, value in OTHER_TYPES:
                 if other == want:
                     continue
-                s = sig[:pos] + other + sig[pos + 1:]
+                s = "".join(types[:pos] + [other] + types[pos + 1:])
                 args = base[:pos] + [value] + base[pos + 1:]
                 out.append((f"{method} arg {pos} as {other}", method, s, args, False))
         # edge values of the right type, one position at a time, the others valid
-        plain = [float(x) if c == "d" else (str(x) if c == "s" else int(x)) for c, x in zip(sig, base)]
-        for pos, want in enumerate(sig):
+        plain = [float(x) if c == "d" else str(x) if c == "s" else [str(e) for e in x] if c == "as" else int(x)
+                 for c, x in zip(types, base)]
+        for pos, want in enumerate(types):
             for v in EDGES[want]:
                 args = list(base)
                 args[pos] = WRAP[want](v)
                 values = list(plain)
                 values[pos] = v
-                shown = repr(v) if not (isinstance(v, str) and len(v) > 40) else f"<{len(v)} chars>"
+                shown = repr(v) if len(repr(v)) <= 60 else f"<{len(repr(v))} chars>"
                 label = f"{method}({', '.join(shown if i == pos else repr(x) for i, x in enumerate(plain))})"
                 out.append((label, method, sig, args, validity(method, values)))
     out.append(("unknown method", "Frobnicate", "", [], False))

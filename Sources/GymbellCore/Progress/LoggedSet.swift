@@ -19,8 +19,10 @@ public enum WeightUnit: String, Codable, Hashable, Sendable, CaseIterable {
     /// "80 kg", "102.5 kg", "225 lb".
     public func text(_ weight: Double) -> String { "\(WeightUnit.number(weight)) \(rawValue)" }
 
-    /// A weight as people write it: no trailing ".0", at most two decimals.
+    /// A weight as people write it: no trailing ".0", at most two decimals. A value no one lifts (NaN,
+    /// infinite, beyond 10^12) as Swift writes it: it only ever appears in a refusal.
     public static func number(_ weight: Double) -> String {
+        guard weight.isFinite, abs(weight) < 1e12 else { return "\(weight)" }
         let rounded = (weight * 100).rounded() / 100
         if rounded == rounded.rounded() { return String(Int(rounded)) }
         return String(rounded)

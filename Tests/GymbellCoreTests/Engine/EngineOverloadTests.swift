@@ -131,6 +131,22 @@ struct EngineOverloadTests {
         #expect(world.writes.contains(.removeOverrides(["Bench Press"])))
     }
 
+    @Test func absurdWeightsAreRefusedWithoutCrashing() {
+        // Found by the D-Bus fuzzer: a refusal's text once turned 1e308 into an Int and trapped.
+        var world = try! EngineHarness(Self.config, at: "2026-03-01T09:00:00+01:00")
+        for weight in [1e308, -1e308, 2.0e15, -0.0] {
+            guard case .failure(.invalidArgument) = world.command(.setWeight(exercise: "Squat", weight: weight)) else {
+                Issue.record("\(weight) was accepted"); continue
+            }
+        }
+        _ = world.command(.start(workout: "push"))
+        guard case .failure(.invalidArgument(let why)) = world.command(.setDoneAs(SetCorrection(weight: 1e308))) else {
+            Issue.record("set-done --weight 1e308 accepted"); return
+        }
+        #expect(why == "a weight must be 0 to 2000, not 1e+308")
+        #expect(WeightUnit.number(.infinity) == "inf" && WeightUnit.number(102.456) == "102.46")
+    }
+
     @Test func anOverrideInPoundsPlansAKilogramExerciseConverted() {
         let exercises = [Exercise(name: "Bench Press", sets: 1, reps: 5, weight: 100, unit: "kg", rest: [60])]
         let overrides = ["Bench Press": WeightOverride(exercise: "Bench Press", weight: 225, unit: .lb, since: Date(timeIntervalSince1970: 0))]
