@@ -11,7 +11,7 @@ enum WeightCommands {
         guard weight.isFinite, Limits.weight.contains(weight), weight > 0 else {
             throw .invalidArgument("a planned weight must be more than 0 and at most \(WeightUnit.number(Limits.weight.upperBound)), not \(WeightUnit.number(weight))")
         }
-        let planned = try exercise(named: name, t)
+        let planned = try exercise(named: name, in: list(t), t)
         t.write(.setOverride(WeightOverride(exercise: planned.exercise, weight: weight, unit: planned.unit, since: t.now)))
         t.log(.info, "planned weight set", ["exercise": planned.exercise, "weight": planned.unit.text(weight)])
         return t.messages.weightSetReply(exercise: planned.exercise, weight: planned.unit.text(weight), configured: planned.configured.map(planned.unit.text))
@@ -25,7 +25,7 @@ enum WeightCommands {
             exercises = t.state.overrides.keys.sorted()
         } else {
             for name in names {
-                let planned = try exercise(named: name, t)
+                let planned = try exercise(named: name, in: weights, t)
                 guard t.state.overrides[planned.exercise] != nil else {
                     throw .invalidArgument("\(planned.exercise) is planned as configured already" + raisedList(t))
                 }
@@ -43,8 +43,7 @@ enum WeightCommands {
     }
 
     /// The exercise a person means by `name`: its exact name, else the one name that matches ignoring case.
-    private static func exercise(named name: String, _ t: Turn) throws(CommandError) -> PlannedWeight {
-        let weights = list(t)
+    private static func exercise(named name: String, in weights: [PlannedWeight], _ t: Turn) throws(CommandError) -> PlannedWeight {
         if let exact = weights.first(where: { $0.exercise == name }) { return exact }
         let folded = weights.filter { $0.exercise.lowercased() == name.lowercased() }
         if folded.count == 1 { return folded[0] }

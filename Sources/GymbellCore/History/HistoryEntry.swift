@@ -79,10 +79,10 @@ public struct HistoryEntry: Codable, Hashable, Sendable {
 
     /// What `gymbell history --json` prints: an array, ISO 8601 instants, sorted keys.
     public static func jsonText(_ entries: [HistoryEntry]) -> String {
-        (try? ISO8601.jsonEncoder().encode(entries)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        ISO8601.jsonText(entries, orElse: "[]")
     }
 
     public static func decode(jsonText: String) throws -> [HistoryEntry] {
-        try ISO8601.jsonDecoder().decode([HistoryEntry].self, from: Data(jsonText.utf8))
+        try ISO8601.decode([HistoryEntry].self, jsonText: jsonText)
     }
 }

@@ -34,7 +34,7 @@ public struct StatsReport: Codable, Equatable, Sendable {
             streak: stats.streak, sessionsThisWeek: stats.sessionsThisWeek, sessionsThisMonth: stats.sessionsThisMonth,
             consecutiveTrainingDays: stats.consecutiveTrainingDays,
             workoutsCompleted: history.count { $0.outcome == .completed && $0.kind != .rest && $0.startedAt <= now },
-            volumeKilograms: (sets.filter { $0.at <= now }.reduce(0) { $0 + $1.volumeKilograms } * 10).rounded() / 10,
+            volumeKilograms: (sets.filter { $0.at <= now }.volumeKilograms * 10).rounded() / 10,
             regularWeeks: MilestoneRule.regularWeeks(history, now: now, timeZone: timeZone))
     }
 
@@ -49,11 +49,11 @@ public struct StatsReport: Codable, Equatable, Sendable {
     }
 
     public func jsonText() -> String {
-        (try? ISO8601.jsonEncoder().encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        ISO8601.jsonText(self, orElse: "{}")
     }
 
     public static func decode(jsonText: String) throws -> StatsReport {
-        try ISO8601.jsonDecoder().decode(StatsReport.self, from: Data(jsonText.utf8))
+        try ISO8601.decode(StatsReport.self, jsonText: jsonText)
     }
 }
 
@@ -130,10 +130,10 @@ public struct SuggestReport: Codable, Equatable, Sendable {
     }
 
     public func jsonText() -> String {
-        (try? ISO8601.jsonEncoder().encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        ISO8601.jsonText(self, orElse: "{}")
     }
 
     public static func decode(jsonText: String) throws -> SuggestReport {
-        try ISO8601.jsonDecoder().decode(SuggestReport.self, from: Data(jsonText.utf8))
+        try ISO8601.decode(SuggestReport.self, jsonText: jsonText)
     }
 }

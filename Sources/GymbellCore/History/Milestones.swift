@@ -74,8 +74,8 @@ public enum MilestoneRule {
             reached += (weeksBefore + 1...weeksAfter).filter(Milestone.isConsistencyMilestone).map { Milestone.consistency(weeks: $0) }
         }
         let lifted = sets.filter { $0.at <= now }
-        let volumeAfter = lifted.reduce(0) { $0 + $1.volumeKilograms }
-        let volumeBefore = lifted.filter { $0.session != session }.reduce(0) { $0 + $1.volumeKilograms }
+        let volumeAfter = lifted.volumeKilograms
+        let volumeBefore = lifted.filter { $0.session != session }.volumeKilograms
         reached += Milestone.volumeMarks(from: volumeBefore, to: volumeAfter).map(Milestone.volume)
         return reached
     }

@@ -85,11 +85,10 @@ public struct StatusReport: Codable, Equatable, Sendable {
     }
 
     public func jsonText(pretty: Bool = false) -> String {
-        guard let data = try? ISO8601.jsonEncoder(pretty: pretty).encode(self) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        ISO8601.jsonText(self, pretty: pretty, orElse: "{}")
     }
 
     public static func decode(jsonText: String) throws -> StatusReport {
-        try ISO8601.jsonDecoder().decode(StatusReport.self, from: Data(jsonText.utf8))
+        try ISO8601.decode(StatusReport.self, jsonText: jsonText)
     }
 }

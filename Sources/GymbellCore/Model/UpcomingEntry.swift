@@ -17,10 +17,10 @@ public struct UpcomingEntry: Codable, Equatable, Sendable {
     }
 
     public static func jsonText(_ entries: [UpcomingEntry]) -> String {
-        (try? ISO8601.jsonEncoder().encode(entries)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        ISO8601.jsonText(entries, orElse: "[]")
     }
 
     public static func decode(jsonText: String) throws -> [UpcomingEntry] {
-        try ISO8601.jsonDecoder().decode([UpcomingEntry].self, from: Data(jsonText.utf8))
+        try ISO8601.decode([UpcomingEntry].self, jsonText: jsonText)
     }
 }

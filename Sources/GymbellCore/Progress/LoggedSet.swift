@@ -116,12 +116,17 @@ public struct LoggedSet: Codable, Hashable, Sendable {
 
     /// What `gymbell history --sets --json` prints: an array, ISO 8601 instants, sorted keys.
     public static func jsonText(_ sets: [LoggedSet]) -> String {
-        (try? ISO8601.jsonEncoder().encode(sets)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        ISO8601.jsonText(sets, orElse: "[]")
     }
 
     public static func decode(jsonText: String) throws -> [LoggedSet] {
-        try ISO8601.jsonDecoder().decode([LoggedSet].self, from: Data(jsonText.utf8))
+        try ISO8601.decode([LoggedSet].self, jsonText: jsonText)
     }
+}
+
+extension Sequence<LoggedSet> {
+    /// Kilograms lifted in these sets: Σ reps × weight (pounds converted).
+    public var volumeKilograms: Double { reduce(0) { $0 + $1.volumeKilograms } }
 }
 
 /// What differs from the plan in a set just done (`gymbell set-done --reps N --weight W --failed`).

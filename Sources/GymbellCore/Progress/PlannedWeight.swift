@@ -61,10 +61,10 @@ public struct PlannedWeight: Codable, Hashable, Sendable {
 
     /// What `gymbell weights --json` prints: an array, ISO 8601 instants, sorted keys.
     public static func jsonText(_ weights: [PlannedWeight]) -> String {
-        (try? ISO8601.jsonEncoder().encode(weights)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        ISO8601.jsonText(weights, orElse: "[]")
     }
 
     public static func decode(jsonText: String) throws -> [PlannedWeight] {
-        try ISO8601.jsonDecoder().decode([PlannedWeight].self, from: Data(jsonText.utf8))
+        try ISO8601.decode([PlannedWeight].self, jsonText: jsonText)
     }
 }

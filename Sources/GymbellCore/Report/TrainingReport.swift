@@ -133,7 +133,7 @@ public struct TrainingReport: Sendable {
                 exercise: best.exercise, anchor: anchors[best.exercise], best: best.bestEstimate,
                 estimatedOneRepMaxKilograms: best.estimatedOneRepMaxKilograms, heaviest: best.heaviest,
                 progression: Self.progression(of: mine), records: timeline.filter { $0.exercise == best.exercise },
-                setsInRange: inRange.count, volumeInRangeKilograms: inRange.reduce(0) { $0 + $1.volumeKilograms })
+                setsInRange: inRange.count, volumeInRangeKilograms: inRange.volumeKilograms)
         }
         stats = StatsReport(history: history, program: program, now: now, timeZone: timeZone, sets: sets)
         longestStreak = TrainingDays(entries: history, timeZone: timeZone).longestStreak(endingOn: today, program: program)

@@ -24,6 +24,17 @@ public enum ISO8601 {
     }
 
     /// A JSON decoder that reads instants with `parse`.
+    /// `value` as the JSON text the control interface carries (sorted keys, ISO 8601 instants);
+    /// `empty` when it cannot be encoded ("[]" for a list, "{}" for an object).
+    public static func jsonText(_ value: some Encodable, pretty: Bool = false, orElse empty: String) -> String {
+        (try? jsonEncoder(pretty: pretty).encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? empty
+    }
+
+    /// A `T` from the JSON text `jsonText(_:orElse:)` writes.
+    public static func decode<T: Decodable>(_ type: T.Type, jsonText: String) throws -> T {
+        try jsonDecoder().decode(type, from: Data(jsonText.utf8))
+    }
+
     public static func jsonDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
