@@ -64,7 +64,8 @@ enum SessionWrites {
     /// Ends the running session(s) with `outcome` at `now` and cancels every session reminder (returned).
     static func cancelRunning(as outcome: HistoryEntry.Outcome, at now: Date, _ db: StoreDatabase) throws -> [Reminder] {
         // Sorted here: ORDER BY due would make SQLite walk the due index over every pending reminder.
-        let cancelled = try StoreRows.reminders(db, where: "session_id IS NOT NULL").sorted(by: Reminder.dueOrder)
+        let cancelled = try StoreRows.reminders(db, where: "session_id IS NOT NULL", index: StoreSchema.reminderSessionIndex)
+            .sorted(by: Reminder.dueOrder)
         try db.execute("DELETE FROM reminder WHERE session_id IS NOT NULL")
         for row in try db.rows("SELECT * FROM session WHERE outcome = 'running'") {
             let setsDone = StoreRows.session(from: row)?.setsDone(at: now) ?? 0

@@ -38,6 +38,11 @@ public final class StateStore {
     @discardableResult
     public func saveUnsaved(at now: Date, force: Bool = false) -> Bool { connection.saveUnsaved(at: now, force: force) }
 
+    /// Thousands of SQLite instructions `body` cost (tests: a change must not walk every reminder).
+    func countingSQLiteInstructions(_ body: () throws -> Void) rethrows -> Int {
+        try connection.countingSQLiteInstructions(body)
+    }
+
     /// Closes the database, folding the write-ahead log back into the file.
     public func close() { connection.close() }
 

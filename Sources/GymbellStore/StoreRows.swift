@@ -15,11 +15,16 @@ enum StoreRows {
     }
 
     /// The pending reminders `condition` (SQL after WHERE, or nil for all) selects, in no particular
-    /// order, read column by column with one JSON decoder (start-up reads thousands).
-    static func reminders(_ db: StoreDatabase, where condition: String? = nil, _ arguments: [any StoreValue] = []) throws -> [Reminder] {
+    /// order, read column by column with one JSON decoder (start-up reads thousands). `index` names the
+    /// index to search where SQLite, without statistics, would walk the whole table instead (it does
+    /// for `session_id IS NOT NULL`: every Rest read all 10 000 pending reminders, issue 16).
+    static func reminders(
+        _ db: StoreDatabase, where condition: String? = nil, _ arguments: [any StoreValue] = [], index: String? = nil
+    ) throws -> [Reminder] {
         let decoder = JSONDecoder()
         var reminders: [Reminder] = []
-        let sql = "SELECT id, kind, due, content, title, body, session_id FROM reminder" + (condition.map { " WHERE " + $0 } ?? "")
+        let sql = "SELECT id, kind, due, content, title, body, session_id FROM reminder"
+            + (index.map { " INDEXED BY \($0)" } ?? "") + (condition.map { " WHERE " + $0 } ?? "")
         try db.forEachRow(sql, arguments) { row in
             guard let id = row.string(at: 0), let kind = row.string(at: 1).flatMap(ReminderKind.init(rawValue:)), !row.isNull(at: 2)
             else { return }

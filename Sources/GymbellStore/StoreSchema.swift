@@ -14,6 +14,9 @@ enum StoreSchema {
         let migrate: @Sendable (StoreDatabase) throws -> Void
     }
 
+    /// The index of reminders by session (v1), which queries for every session's reminders name.
+    static let reminderSessionIndex = "reminder_on_session_id"
+
     /// The SQL is what GRDB generated for these steps, so that a database made now has the very
     /// schema of one made then (the schema's text is kept by SQLite: one line per statement).
     static let migrations: [Migration] = [

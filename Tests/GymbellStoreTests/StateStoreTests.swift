@@ -52,6 +52,36 @@ struct StateStoreTests {
         #expect(try store.pendingReminders().map(\.id) == second.reminders.map(\.id) + [snooze.id])
     }
 
+    /// What a command writes searches indexes: with 5 000 milestones held for later it costs SQLite
+    /// what it costs with 10 (counted in SQLite's own instructions, the same on every machine). Every
+    /// Rest once read all pending reminders for the previous session's (issue 16).
+    @Test func sessionChangesCostTheSameWithThousandsOfHeldReminders() throws {
+        func cost(held: Int) throws -> [String: Int] {
+            let store = try StateStore()
+            for i in 0..<held {
+                try store.add(Reminder(
+                    id: ReminderID("held-\(i)"), kind: .milestone, due: start.addingTimeInterval(86_400 + Double(i) * 60),
+                    content: .milestones([.streak(7)])))
+            }
+            try store.start(SessionPlanner.rest(id: SessionID("r0"), seconds: 90, startingAt: start))
+            var costs: [String: Int] = [:]
+            costs["start"] = try store.countingSQLiteInstructions {
+                try store.start(SessionPlanner.rest(id: SessionID("r1"), seconds: 90, startingAt: start))
+            }
+            costs["stop"] = try store.countingSQLiteInstructions { try store.stopSession(at: start.addingTimeInterval(5)) }
+            try store.start(SessionPlanner.rest(id: SessionID("r2"), seconds: 90, startingAt: start))
+            costs["abandon"] = try store.countingSQLiteInstructions { try store.abandon(SessionID("r2")) }
+            costs["remove kinds"] = try store.countingSQLiteInstructions { try store.remove(kinds: [.snoozed, .daily]) }
+            #expect(try store.pendingReminders().count == held)
+            return costs
+        }
+        let few = try cost(held: 10)
+        let many = try cost(held: 5_000)
+        for (change, instructions) in many {
+            #expect(instructions <= 2 * (few[change] ?? 0) + 2, "\(change): \(instructions) thousand SQLite instructions with 5 000 held, \(few[change] ?? 0) with 10")
+        }
+    }
+
     @Test func stopCancelsOnlySessionReminders() throws {
         let store = try StateStore()
         try store.start(SessionPlanner.rest(id: SessionID("r1"), seconds: 90, startingAt: start))

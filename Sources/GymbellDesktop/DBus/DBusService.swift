@@ -39,8 +39,8 @@ public final class DBusService {
     ///
     /// - Parameters:
     ///   - address: a bus address; nil for the session bus.
-    ///   - introspectionXML: returned by `Introspect`; the Introspectable and Peer interfaces are
-    ///     added when the document lacks them.
+    ///   - introspectionXML: returned by `Introspect`, evaluated at the first one; the Introspectable
+    ///     and Peer interfaces are added when the document lacks them.
     ///   - handler: called on the loop for every method call on `objectPath` from the same user,
     ///     in the middle of libdbus's dispatch: to close the service from it, use `loop.idle`.
     /// - Throws: `.nameTaken(name)` when another connection owns `name` (the request does not queue).
@@ -49,7 +49,7 @@ public final class DBusService {
         address: String? = nil,
         name: String,
         objectPath: String,
-        introspectionXML: String,
+        introspectionXML: @escaping @autoclosure () -> String,
         handler: @escaping (DBusMethodCall) -> DBusReply
     ) throws(DBusServiceError) {
         do {
@@ -67,7 +67,7 @@ public final class DBusService {
         self.objectPath = objectPath
         router = MessageRouter(
             loop: loop, connection: connection, objectPath: objectPath,
-            introspectionXML: Self.addingStandardInterfaces(to: introspectionXML), handler: handler)
+            introspectionXML: { Self.addingStandardInterfaces(to: introspectionXML()) }, handler: handler)
         integration = BusLoopIntegration(loop: loop, connection: connection)
         do {
             try start()

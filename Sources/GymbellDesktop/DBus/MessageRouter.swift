@@ -7,7 +7,10 @@ final class MessageRouter {
     let loop: MainLoop
     let connection: BusConnection
     let objectPath: String
-    let introspectionXML: String
+    /// Built at the first `Introspect`, not at start-up (the control interface's document is
+    /// written from its contract: a fifth of an empty start-up's instructions, issue 16).
+    private(set) lazy var introspectionXML: String = makeIntrospectionXML()
+    private let makeIntrospectionXML: () -> String
     let handler: (DBusMethodCall) -> DBusReply
     var nameOwnerWatchers: [String: [(String?) -> Void]] = [:]
     var onDisconnect: (() -> Void)?
@@ -19,13 +22,13 @@ final class MessageRouter {
     private var isFilterAdded = false
 
     init(
-        loop: MainLoop, connection: BusConnection, objectPath: String, introspectionXML: String,
+        loop: MainLoop, connection: BusConnection, objectPath: String, introspectionXML: @escaping () -> String,
         handler: @escaping (DBusMethodCall) -> DBusReply
     ) {
         self.loop = loop
         self.connection = connection
         self.objectPath = objectPath
-        self.introspectionXML = introspectionXML
+        makeIntrospectionXML = introspectionXML
         self.handler = handler
     }
 
