@@ -394,7 +394,7 @@ def bench_scale(root, binary, sz):
         with sqlite3.connect(db) as c:
             cols = [row[1] for row in c.execute("PRAGMA table_info(reminder)")]
         out["schema"] = cols
-        need = {"id", "kind", "due", "title", "body", "session_id"}
+        need = {"id", "kind", "due", "title", "body", "content", "session_id"}
         if not need <= set(cols):
             raise RuntimeError(f"reminder table has columns {cols}, expected at least {sorted(need)}")
 
@@ -423,11 +423,14 @@ def bench_scale(root, binary, sz):
         # Milestone celebrations held for later, without a session: neither cancelled by a new
         # session nor removed when a session counts as today's training (snoozes, held daily
         # reminders and rest-day advice are), so every Rest call sees all of them.
+        # Rows as the daemon writes them: what they say as JSON in `content` (decoded at start-up),
+        # the English text beside it for people reading the database.
         rows = [(f"bench-{i:05d}", "milestone", now + 2 * 86400 + i * 60, "Milestone reached 🏆",
-                 "7 training days in a row! 🔥", None) for i in range(sz.scale_n)]
+                 "7 training days in a row! 🔥", '{"milestones":{"_0":[{"streak":{"_0":7}}]}}', None)
+                for i in range(sz.scale_n)]
         with sqlite3.connect(db) as c:
-            c.executemany("INSERT INTO reminder (id, kind, due, title, body, session_id) "
-                          "VALUES (?, ?, ?, ?, ?, ?)", rows)
+            c.executemany("INSERT INTO reminder (id, kind, due, title, body, content, session_id) "
+                          "VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
         out["n"] = sz.scale_n
         out["full"] = measure(f"{sz.scale_n} pending")
     finally:

@@ -15,22 +15,39 @@ enum StoreRows {
     }
 
     /// The pending reminders `condition` (SQL after WHERE, or nil for all) selects, in no particular
-    /// order, read column by column with one JSON decoder (start-up reads thousands). `index` names the
+    /// order, read column by column (start-up reads thousands). `index` names the
     /// index to search where SQLite, without statistics, would walk the whole table instead (it does
     /// for `session_id IS NOT NULL`: every Rest read all 10 000 pending reminders, issue 16).
     static func reminders(
         _ db: StoreDatabase, where condition: String? = nil, _ arguments: [any StoreValue] = [], index: String? = nil
     ) throws -> [Reminder] {
         let decoder = JSONDecoder()
+        // One decoding per distinct text: JSONDecoder costs some 60 000 instructions a row, and a
+        // session's reminders say the same few things (a HIIT session's 200 say two), as do held ones.
+        // The row before often says the same (rows come in the order they were planned).
+        var decoded: [String: ReminderContent] = [:]
+        var last: (text: String, content: ReminderContent)?
+        // ReminderKind(rawValue:) compares the name with every kind's in turn; rows of one kind come together.
+        var lastKind: (name: String, kind: ReminderKind)?
+        func kindNamed(_ name: String) -> ReminderKind? {
+            if let lastKind, lastKind.name == name { return lastKind.kind }
+            let kind = ReminderKind(rawValue: name)
+            lastKind = kind.map { (name, $0) }
+            return kind
+        }
         var reminders: [Reminder] = []
         let sql = "SELECT id, kind, due, content, title, body, session_id FROM reminder"
             + (index.map { " INDEXED BY \($0)" } ?? "") + (condition.map { " WHERE " + $0 } ?? "")
         try db.forEachRow(sql, arguments) { row in
-            guard let id = row.string(at: 0), let kind = row.string(at: 1).flatMap(ReminderKind.init(rawValue:)), !row.isNull(at: 2)
-            else { return }
+            guard let id = row.string(at: 0), let kind = row.string(at: 1).flatMap(kindNamed), !row.isNull(at: 2) else { return }
             // Rows from before v5 whose kind carries values keep the text they were planned with.
-            let content = row.string(at: 3).flatMap { try? decoder.decode(ReminderContent.self, from: Data($0.utf8)) }
-                ?? .fixed(title: row.string(at: 4) ?? "", body: row.string(at: 5) ?? "")
+            let content = row.string(at: 3).flatMap { text in
+                if let last, last.text == text { return last.content }
+                let content = decoded[text] ?? (try? decoder.decode(ReminderContent.self, from: Data(text.utf8)))
+                decoded[text] = content
+                last = content.map { (text, $0) }
+                return content
+            } ?? .fixed(title: row.string(at: 4) ?? "", body: row.string(at: 5) ?? "")
             reminders.append(Reminder(
                 id: ReminderID(id), kind: kind, due: Date(timeIntervalSince1970: row.double(at: 2)), content: content,
                 sessionID: row.string(at: 6).map(SessionID.init)))

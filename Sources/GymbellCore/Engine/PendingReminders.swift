@@ -23,10 +23,19 @@ public struct PendingReminders: Equatable, Sendable, Sequence {
         byID.reserveCapacity(reminders.underestimatedCount)
         for reminder in reminders { byID[reminder.id] = reminder }
         order.reserveCapacity(byID.count)
+        // Grouped by kind first (a handful of kinds, compared by case) so that each kind's set is
+        // made at its size and a kind is not hashed once per reminder.
+        var kinds: [(kind: ReminderKind, ids: [ReminderID])] = []
         for reminder in byID.values {
             order.append(Key(due: reminder.due, id: reminder.id))
-            indexBySessionAndKind(reminder)
+            if let session = reminder.sessionID { bySession[session, default: []].insert(reminder.id) }
+            if let group = kinds.firstIndex(where: { $0.kind == reminder.kind }) {
+                kinds[group].ids.append(reminder.id)
+            } else {
+                kinds.append((reminder.kind, [reminder.id]))
+            }
         }
+        byKind = Dictionary(uniqueKeysWithValues: kinds.map { ($0.kind, Set($0.ids)) })
         order.sort()
     }
 

@@ -2,27 +2,28 @@ import FoundationEssentials
 
 /// What a reminder says, as its kind of message and the values in it. Rendered through `Messages` when
 /// it is shown (or listed), so that a language change or a corrected text reaches reminders planned
-/// before it; stored as JSON in the state database.
+/// before it; stored as JSON in the state database. The cases with large values are boxed (`indirect`),
+/// so that a reminder stays small: the agenda holds and copies thousands.
 public enum ReminderContent: Codable, Hashable, Sendable {
     /// The daily reminder; `workout`: the title of today's planned workout, `preview`: what it holds.
-    case daily(workout: String?, preview: WorkoutPreview? = nil)
+    indirect case daily(workout: String?, preview: WorkoutPreview? = nil)
     case snoozed
     case restDay
     case restWarning(secondsLeft: Int)
     /// `next`: the set that follows the rest, during a strength workout.
-    case restOver(next: NextSet?)
+    indirect case restOver(next: NextSet?)
     case hiitWorkDone, hiitRestOver, hiitComplete
     case runDone, walkDone, walkRunComplete
     case workoutComplete(workout: String, sets: Int)
     /// `position`: the exercise the workout stopped at and how many it has (strength workouts).
-    case pausedWorkout(workout: String, position: Int?, of: Int?)
+    indirect case pausedWorkout(workout: String, position: Int?, of: Int?)
     case restAdvice(trainingDays: Int)
     case milestones([Milestone])
     case personalRecords([PersonalRecord])
     case overload([OverloadSuggestion])
     /// `workout`: the title of the workout planned that day.
     case streakAtRisk(streak: Int, workout: String?)
-    case storageProblem(StorageProblem)
+    indirect case storageProblem(StorageProblem)
     /// Text fixed when the reminder was planned: rows written before texts were rendered when shown,
     /// for kinds whose values were not kept.
     case fixed(title: String, body: String)

@@ -59,6 +59,13 @@ struct PendingRemindersTests {
             #expect(Array(built) == Array(pending))
             #expect(built.of(session: SessionID("a")) == pending.of(session: SessionID("a")))
             #expect(built.contains(kindIn: [.daily]) == pending.contains(kindIn: [.daily]))
+            // Its kind index is the one inserts build.
+            let kind = kinds.randomElement(using: &random)!
+            var builtLess = built
+            var pendingLess = pending
+            builtLess.removeKinds([kind])
+            pendingLess.removeKinds([kind])
+            #expect(Array(builtLess) == Array(pendingLess))
         }
     }
 
