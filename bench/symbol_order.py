@@ -11,7 +11,8 @@ bus with the e2e recording notification server through start-up, a rest, a HIIT 
 session, a strength workout with set-done, status, upcoming, history, stats, suggest, a reload,
 skip-today, export-ics and stop. Every function of the binary it ran is listed once, hottest first. A
 list gone stale costs nothing but memory: lld ignores names it does not find, and functions not listed
-follow the listed ones. Takes about two minutes.
+follow the listed ones. Functions in the static libraries' large one-per-object sections are left out
+(see `coarse_functions`). Takes about two minutes.
 """
 import argparse
 import shutil
@@ -73,6 +74,29 @@ def profile(binary, root):
     return out
 
 
+def coarse_functions(limit=64 * 1024):
+    """Functions that the static Swift libraries keep in one large `.text` section per object (parts
+    compiled without function sections: Swift.o's is 1.6 MB, _RegexParser.o's 0.5 MB). lld moves an
+    input section whole, so listing one of them would put the whole section among the hot code and
+    spread it over megabytes; left out, such a section follows the listed ones."""
+    libdir = Path(shutil.which("swiftc")).resolve().parent.parent / "lib" / "swift_static" / "linux"
+    names = set()
+    for archive in sorted(libdir.glob("*.a")):
+        text = subprocess.run(["readelf", "-SsW", str(archive)], capture_output=True, text=True, errors="replace").stdout
+        big = set()  # indexes of the current object's large plain .text sections
+        for line in text.splitlines():
+            if line.startswith("File: "):
+                big = set()
+                continue
+            parts = line.replace("[ ", "[").split()
+            if len(parts) >= 6 and parts[0].startswith("[") and parts[1] == ".text":
+                if int(parts[5], 16) > limit:
+                    big.add(parts[0].strip("[]"))
+            elif len(parts) == 8 and parts[3] == "FUNC" and parts[6] in big:
+                names.add(parts[7])
+    return names
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bin", default=str(REPO / ".build-pkg-release" / "release" / "gymbell"))
@@ -86,15 +110,16 @@ def main():
                                    capture_output=True, text=True, check=True).stdout
         defined = set(subprocess.run(["nm", str(binary)], capture_output=True, text=True, check=True)
                       .stdout.split())
+        coarse = coarse_functions()
         names = []
         for line in annotated.splitlines():
             parts = line.split(None, 2)
             if len(parts) == 3 and parts[0].replace(",", "").isdigit() and f"[{binary}]" in parts[2]:
                 name = parts[2].split(":", 1)[-1].rsplit(" [", 1)[0].rsplit("'", 1)[0]
-                if name in defined and name not in names:
+                if name in defined and name not in coarse and name not in names:
                     names.append(name)
         Path(a.out).write_text("\n".join(names) + "\n")
-        print(f"{len(names)} functions → {a.out}")
+        print(f"{len(names)} functions → {a.out} ({len(coarse)} in large sections of the static libraries left out)")
     finally:
         shutil.rmtree(root, ignore_errors=True)
 

@@ -155,6 +155,17 @@ def test_installed_binary_carries_no_icu(installed):
     assert "libicu" not in ldd, ldd
 
 
+def test_installed_binary_is_linked_lean(installed):
+    """Issue 16: the C++ library the Swift runtime uses is linked in (libstdc++.so, mapped by the
+    daemon alone, kept 1 MB resident), and only the symbols libraries call back are exported."""
+    ldd = subprocess.run(["ldd", str(installed.binary)], capture_output=True, text=True, check=True).stdout
+    assert "libstdc++" not in ldd, ldd
+    symbols = subprocess.run(["readelf", "--dyn-syms", "-W", str(installed.binary)], capture_output=True, text=True,
+                             check=True).stdout
+    swift = [line for line in symbols.splitlines() if " $s" in line and " UND " not in line]
+    assert len(swift) < 100, f"{len(swift)} Swift symbols exported, e.g. {swift[:3]}"
+
+
 def test_installed_binary_runs_on_glibc_2_35(installed):
     """Ubuntu 22.04 has glibc 2.35: the binary asks for no newer symbol version and no packed (RELR)
     relocations, which need GLIBC_ABI_DT_RELR (2.36)."""
