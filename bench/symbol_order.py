@@ -7,9 +7,9 @@ fault-around (issue 16: the idle RSS and PSS).
     make release-static && /usr/bin/python3 bench/symbol_order.py [--bin PATH] [--out FILE]
 
 The release daemon runs under callgrind (no demangling: lld wants the symbols as linked) on a private
-bus with the e2e recording notification server through start-up, a rest, a HIIT and a walk/run
+bus with the e2e recording notification server through start-up and a rest (listed first), then a HIIT and a walk/run
 session, a strength workout with set-done, status, upcoming, history, stats, suggest, a reload,
-skip-today, export-ics and stop. Every function of the binary it ran is listed once, hottest first. A
+skip-today, export-ics and stop. Every function of the binary it ran is listed once, each part hottest first. A
 list gone stale costs nothing but memory: lld ignores names it does not find, and functions not listed
 follow the listed ones. Functions in the static libraries' large one-per-object sections are left out
 (see `coarse_functions`). Takes about two minutes.
@@ -53,7 +53,10 @@ def profile(binary, root):
             B.H.run_cli(w.env, binary, *args)
             time.sleep(wait)
 
+        # First part: start-up and one reminder, what the idle daemon of `make bench` has run.
         cli("rest", "2", wait=4)
+        subprocess.run(["callgrind_control", "--dump=start-up and one reminder", str(w.proc.pid)],
+                       check=True, capture_output=True)
         cli("rest", "30")
         cli("rest", "--adjust", "+5")
         cli("status")
@@ -71,7 +74,12 @@ def profile(binary, root):
         w.stop_daemon()
     finally:
         w.close()
-    return out
+    parts = []
+    for path in root.glob("callgrind.out*"):
+        header = path.read_text(errors="replace").split("\n", 30)
+        number = next((int(line.split(":")[1]) for line in header if line.startswith("part:")), 0)
+        parts.append((number, path))
+    return [path for _, path in sorted(parts)]
 
 
 def coarse_functions(limit=64 * 1024):
@@ -105,19 +113,24 @@ def main():
     binary = Path(a.bin).resolve()
     root = Path(tempfile.mkdtemp(prefix="gymbell-order."))
     try:
-        out = profile(binary, root)
-        annotated = subprocess.run(["callgrind_annotate", "--threshold=100", str(out)],
-                                   capture_output=True, text=True, check=True).stdout
+        parts = profile(binary, root)
         defined = set(subprocess.run(["nm", str(binary)], capture_output=True, text=True, check=True)
                       .stdout.split())
         coarse = coarse_functions()
-        names = []
-        for line in annotated.splitlines():
-            parts = line.split(None, 2)
-            if len(parts) == 3 and parts[0].replace(",", "").isdigit() and f"[{binary}]" in parts[2]:
-                name = parts[2].split(":", 1)[-1].rsplit(" [", 1)[0].rsplit("'", 1)[0]
-                if name in defined and name not in coarse and name not in names:
-                    names.append(name)
+        names, listed = [], set()
+        # The first part's functions first: the pages an idle daemon keeps hold what it ran, and
+        # what only commands run (status, report, …) comes after them.
+        for part in parts:
+            annotated = subprocess.run(["callgrind_annotate", "--threshold=100", str(part)],
+                                       capture_output=True, text=True, check=True).stdout
+            for line in annotated.splitlines():
+                fields = line.split(None, 2)
+                if len(fields) == 3 and fields[0].replace(",", "").isdigit() and f"[{binary}]" in fields[2]:
+                    name = fields[2].split(":", 1)[-1].rsplit(" [", 1)[0].rsplit("'", 1)[0]
+                    if name in defined and name not in coarse and name not in listed:
+                        names.append(name)
+                        listed.add(name)
+            print(f"{part.name}: {len(names)} functions so far")
         Path(a.out).write_text("\n".join(names) + "\n")
         print(f"{len(names)} functions → {a.out} ({len(coarse)} in large sections of the static libraries left out)")
     finally:

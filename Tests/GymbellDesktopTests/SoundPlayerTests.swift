@@ -76,6 +76,48 @@ extension MainContextTests {
             #expect(lines(file) == ["cache theme bell", "ended"])
         }
 
+        /// A machine without a sound server: after one helper found none, the next rests start no
+        /// helper process until the back-off has passed (30 s, then 60 s …); a sound played resets it.
+        @Test func noHelperIsStartedWhileTheSoundServerWasJustUnreachable() throws {
+            let loop = MainLoop()
+            let file = NSTemporaryDirectory() + "sound-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            let answers = NSTemporaryDirectory() + "answer-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: answers) }
+            try "unreachable".write(toFile: answers, atomically: true, encoding: .utf8)
+            let helper = ["/bin/sh", "-c", """
+                echo started >> '\(file)'
+                while IFS= read -r line; do cat '\(answers)'; echo; done
+                """]
+            var now = 1000.0
+            let player = SoundPlayer(loop: loop, helper: helper, clock: { now }) { _ in }
+
+            player.play(.themed("complete"))
+            run(loop) { player.isBackingOff }
+            run(loop) { player.helpersRunning == 0 }
+            for _ in 0..<5 { player.play(.themed("complete")) }  // the next rests, within 30 s
+            #expect(player.helpersRunning == 0)
+            #expect(lines(file) == ["started"])
+
+            now += 31  // the back-off passed: one more try, unreachable again, now for 60 s
+            player.play(.themed("complete"))
+            run(loop) { player.isBackingOff }
+            now += 31
+            player.play(.themed("complete"))
+            #expect(player.helpersRunning == 0)
+            run(loop) { player.helpersRunning == 0 }
+            #expect(lines(file) == ["started", "started"])
+
+            now += 30  // 61 s after: the server is back
+            try "played".write(toFile: answers, atomically: true, encoding: .utf8)
+            player.play(.themed("complete"))
+            run(loop) { player.helpersRunning == 0 }
+            #expect(!player.isBackingOff)
+            player.play(.themed("complete"))
+            run(loop) { player.helpersRunning == 0 }
+            #expect(lines(file) == ["started", "started", "started", "started"])
+        }
+
         @Test func aHelperThatCannotStartIsReportedOnce() {
             let loop = MainLoop()
             var reports: [String] = []
@@ -89,7 +131,7 @@ extension MainContextTests {
     @Suite
     struct SoundMessageTests {
         @Test(arguments: [
-            SoundMessage.cache(.themed("complete")), .play(.file("/home/a\\b/new\nline.oga")), .problem("no sound: x"), .played,
+            SoundMessage.cache(.themed("complete")), .play(.file("/home/a\\b/new\nline.oga")), .problem("no sound: x"), .unreachable, .played,
         ])
         func roundTrips(_ message: SoundMessage) {
             let line = message.line

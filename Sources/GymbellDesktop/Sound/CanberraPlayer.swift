@@ -18,6 +18,8 @@ final class CanberraPlayer {
     private var lastProblem: String?
     /// Told after a sound started.
     private let played: () -> Void
+    /// Told when the sound server cannot be reached (the daemon then starts no helper for a while).
+    private let unreachable: () -> Void
     /// After the sound server could not be reached: not asked again before then (monotonic seconds),
     /// so that a machine without one does not pay a connection attempt (and libpulse's autospawn) at
     /// every reminder instant. Doubles up to `longestBackoff`; a connection resets it.
@@ -26,9 +28,13 @@ final class CanberraPlayer {
     static let firstBackoff = 30.0
     static let longestBackoff = 600.0
 
-    init(api: Canberra, appName: String, appID: String, icon: String, report: @escaping (String) -> Void, played: @escaping () -> Void) {
+    init(
+        api: Canberra, appName: String, appID: String, icon: String, report: @escaping (String) -> Void,
+        played: @escaping () -> Void, unreachable: @escaping () -> Void = {}
+    ) {
         self.api = api
         self.played = played
+        self.unreachable = unreachable
         properties = [(CA_PROP_APPLICATION_NAME, appName), (CA_PROP_APPLICATION_ID, appID), (CA_PROP_APPLICATION_ICON_NAME, icon)]
         self.report = report
     }
@@ -66,6 +72,7 @@ final class CanberraPlayer {
         guard let created = connect() else {
             retryAfter = Self.monotonicNow() + backoff
             backoff = min(backoff * 2, Self.longestBackoff)
+            unreachable()
             return nil
         }
         retryAfter = nil
@@ -74,11 +81,7 @@ final class CanberraPlayer {
         return created
     }
 
-    private static func monotonicNow() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
+    private static func monotonicNow() -> Double { SoundPlayer.monotonicNow() }
 
     private func connect() -> OpaquePointer? {
         var created: OpaquePointer?

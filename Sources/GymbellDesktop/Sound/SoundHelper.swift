@@ -8,10 +8,12 @@ public enum SoundHelper {
     public static func serve(appName: String, appID: String, icon: String) -> Int32 {
         guard let api = Canberra.load() else {
             say(.problem("no sound: \(Canberra.library) cannot be loaded (install libcanberra0); reminders are silent"))
+            say(.unreachable)
             return 1
         }
         let player = CanberraPlayer(
-            api: api, appName: appName, appID: appID, icon: icon, report: { say(.problem($0)) }, played: { say(.played) })
+            api: api, appName: appName, appID: appID, icon: icon, report: { say(.problem($0)) }, played: { say(.played) },
+            unreachable: { say(.unreachable) })
         var lines = LineBuffer()
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {

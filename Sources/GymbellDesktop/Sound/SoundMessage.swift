@@ -5,6 +5,8 @@ enum SoundMessage: Equatable, Sendable {
     case cache(SoundPlayer.Sound)
     case play(SoundPlayer.Sound)
     case problem(String)
+    /// The sound server could not be reached (or libcanberra not loaded): sounds cannot play for now.
+    case unreachable
     case played
 
     var line: String {
@@ -12,6 +14,7 @@ enum SoundMessage: Equatable, Sendable {
         case .cache(let sound): "cache " + Self.text(of: sound) + "\n"
         case .play(let sound): "play " + Self.text(of: sound) + "\n"
         case .problem(let message): "problem " + Self.escaped(message) + "\n"
+        case .unreachable: "unreachable\n"
         case .played: "played\n"
         }
     }
@@ -30,6 +33,7 @@ enum SoundMessage: Equatable, Sendable {
             }
             self = verb == "cache" ? .cache(sound) : .play(sound)
         case "problem": self = .problem(Self.unescaped(rest))
+        case "unreachable": self = .unreachable
         case "played": self = .played
         default: return nil
         }

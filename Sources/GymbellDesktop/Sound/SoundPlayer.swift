@@ -26,13 +26,31 @@ public final class SoundPlayer {
 
     /// Whether the sound is being kept ready (`hold`) rather than let go after each sound.
     public private(set) var isHeld = false
+    /// After a helper found no sound server: no helper is started before then (monotonic seconds), so
+    /// that a machine without one does not start a process (and pay libpulse's autospawn) 2 s before
+    /// every rest's end. 30 s doubling to 10 min, as in the helper; a sound played resets it.
+    private var retryAfter: Double?
+    private var backoff = CanberraPlayer.firstBackoff
+    private let clock: () -> Double
 
     /// `helper`: the argv that starts SoundHelper (`gymbell daemon --sound-player`).
-    public init(loop: MainLoop, helper: [String], report: @escaping (String) -> Void) {
+    public init(loop: MainLoop, helper: [String], clock: @escaping () -> Double = SoundPlayer.monotonicNow,
+                report: @escaping (String) -> Void) {
         self.loop = loop
         self.helper = helper
+        self.clock = clock
         self.report = report
     }
+
+    /// Seconds on the monotonic clock (back-offs measure time that suspend and clock changes leave alone).
+    public static func monotonicNow() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// Whether helpers are not being started now, the sound server having been unreachable (tests).
+    public var isBackingOff: Bool { retryAfter.map { clock() < $0 } ?? false }
 
     deinit {
         if let scheduled { loop.cancel(scheduled) }
@@ -76,7 +94,10 @@ public final class SoundPlayer {
     }
 
     private func send(_ message: SoundMessage) {
-        if current == nil { current = start() }
+        if current == nil {
+            guard !isBackingOff else { return }
+            current = start()
+        }
         guard let process = current else { return }
         if !process.write(message.line) {
             // It went away (or stopped reading): the next request starts another.
@@ -117,9 +138,14 @@ public final class SoundPlayer {
     private func heard(_ line: Substring) {
         switch SoundMessage(line: line) {
         case .problem(let message): problem(message)
+        case .unreachable:
+            retryAfter = clock() + backoff
+            backoff = min(backoff * 2, CanberraPlayer.longestBackoff)
         case .played:
             if lastProblem != nil { report("sound plays again") }
             lastProblem = nil
+            retryAfter = nil
+            backoff = CanberraPlayer.firstBackoff
         default: break
         }
     }
