@@ -112,6 +112,7 @@ public enum DaemonRunner {
             trimPending = true
             loop.idle {
                 trimPending = false
+                store.releaseMemory()
                 CurrentProcess.returnFreeMemory()
             }
         }

@@ -38,6 +38,9 @@ public final class StateStore {
     @discardableResult
     public func saveUnsaved(at now: Date, force: Bool = false) -> Bool { connection.saveUnsaved(at: now, force: force) }
 
+    /// Gives back the memory SQLite keeps and can read again (when the daemon is idle again).
+    public func releaseMemory() { connection.releaseMemory() }
+
     /// Thousands of SQLite instructions `body` cost (tests: a change must not walk every reminder).
     func countingSQLiteInstructions(_ body: () throws -> Void) rethrows -> Int {
         try connection.countingSQLiteInstructions(body)

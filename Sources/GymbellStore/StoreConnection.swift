@@ -220,6 +220,12 @@ final class StoreConnection {
         if saved, folded, file != nil, problem == nil, let path { CleanCloseMark.record(path) }
     }
 
+    /// Gives back the memory SQLite can read again (cached pages), of the file's connection and the copy.
+    func releaseMemory() {
+        file?.connection.releaseMemory()
+        if file !== database { database.connection.releaseMemory() }
+    }
+
     /// Thousands of SQLite instructions `body` cost (tests: what a change costs with many rows).
     func countingSQLiteInstructions(_ body: () throws -> Void) rethrows -> Int {
         try database.connection.countingInstructions(body)

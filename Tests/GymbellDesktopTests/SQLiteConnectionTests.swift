@@ -10,6 +10,23 @@ struct SQLiteConnectionTests {
         return directory.appending(path: "test.sqlite").path
     }
 
+    /// An idle daemon gives back the pages a read cached (start-up reads the whole history).
+    @Test func releasingMemoryEmptiesThePageCacheAndReadsStillWork() throws {
+        let db = try SQLiteConnection(path: try temporaryPath())
+        try db.execute("CREATE TABLE t (x TEXT); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) "
+            + "INSERT INTO t SELECT printf('%0200d', i) FROM n")
+        let count = try db.prepare("SELECT count(*), sum(length(x)) FROM t")
+        #expect(try count.step())
+        #expect(count.int64(at: 0) == 2000)
+        count.reset()
+        let cached = db.cacheBytes
+        #expect(cached > 300_000)
+        db.releaseMemory()
+        #expect(db.cacheBytes < cached / 10)
+        #expect(try count.step())
+        #expect(count.int64(at: 1) == 400_000)
+    }
+
     @Test func everyStorageClassRoundTrips() throws {
         let db = try SQLiteConnection.inMemory()
         try db.execute("CREATE TABLE t (v)")

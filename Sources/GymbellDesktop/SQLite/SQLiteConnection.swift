@@ -101,6 +101,22 @@ public final class SQLiteConnection {
         return thousands.pointee
     }
 
+    /// Frees what SQLite keeps in memory for this connection and can read again (cached pages not in
+    /// use): after start-up read the whole history, some hundreds of kilobytes an idle daemon keeps.
+    public func releaseMemory() {
+        guard let handle else { return }
+        sqlite3_db_release_memory(handle)
+    }
+
+    /// Bytes of pages this connection holds in its cache (`SQLITE_DBSTATUS_CACHE_USED`).
+    public var cacheBytes: Int {
+        guard let handle else { return 0 }
+        var current: Int32 = 0
+        var highest: Int32 = 0
+        sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_USED, &current, &highest, 0)
+        return Int(current)
+    }
+
     /// How long a statement waits for another connection's lock before failing with `.busy`.
     public func setBusyTimeout(seconds: Double) {
         guard let handle else { return }
