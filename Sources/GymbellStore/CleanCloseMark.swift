@@ -58,6 +58,13 @@ enum CleanCloseMark {
 
     private static func nanoseconds(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
 
+    /// Device and inode: which file the path names now.
+    static func identity(of database: String) -> String? {
+        var st = stat()
+        guard stat(database, &st) == 0 else { return nil }
+        return "\(st.st_dev) \(st.st_ino)"
+    }
+
     static func fingerprint(of database: String) -> String? {
         var st = stat()
         guard stat(database, &st) == 0 else { return nil }

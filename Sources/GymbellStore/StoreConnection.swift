@@ -20,6 +20,9 @@ final class StoreConnection {
     let path: String?
     /// Why state is not being saved (or was replaced); nil while all is well.
     private(set) var problem: StorageProblem?
+    /// Device and inode of the file when it was opened: a file put in its place meanwhile (a restore)
+    /// gets no clean-close mark it was never checked for.
+    private var openedIdentity: String?
     /// When `saveUnsaved(at:)` next tries to write the file.
     private(set) var nextSaveAttempt: Date?
     private var saveBackoff: TimeInterval = StoreConnection.firstRetry
@@ -39,6 +42,7 @@ final class StoreConnection {
         self.busyTimeout = busyTimeout
         database = try Self.openFile(path, busyTimeout: busyTimeout)
         file = database
+        openedIdentity = CleanCloseMark.identity(of: path)
         inMemoryCopy = false
     }
 
@@ -111,6 +115,7 @@ final class StoreConnection {
         guard force || now >= (nextSaveAttempt ?? now) else { return false }
         do {
             let file = try self.file ?? Self.openFile(path, busyTimeout: Self.retryBusyTimeout)
+            if self.file == nil { openedIdentity = CleanCloseMark.identity(of: path) }
             self.file = file
             let pending = journal
             file.connection.setBusyTimeout(seconds: Self.retryBusyTimeout)
@@ -217,7 +222,9 @@ final class StoreConnection {
         file?.close()
         if file !== database { database.close() }
         // The next start-up may skip the integrity check only if this close left the file whole.
-        if saved, folded, file != nil, problem == nil, let path { CleanCloseMark.record(path) }
+        if saved, folded, file != nil, problem == nil, let path, let openedIdentity, CleanCloseMark.identity(of: path) == openedIdentity {
+            CleanCloseMark.record(path)
+        }
     }
 
     /// Gives back the memory SQLite can read again (cached pages), of the file's connection and the copy.

@@ -12,11 +12,7 @@ import Testing
 struct CleanCloseMarkTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    func temporaryPath() -> String {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "gymbell-clean-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appending(path: "state.sqlite").path
-    }
+    func temporaryPath() -> String { temporaryDatabasePath("clean") }
 
     func closedCleanly() throws -> String {
         let path = temporaryPath()
@@ -76,6 +72,17 @@ struct CleanCloseMarkTests {
         #expect(!CleanCloseMark.isUntouched(path))
         let store = StateStore.open(path: path, clock: { self.start })
         #expect(store.problem?.cause == .corrupt)
+    }
+
+    /// A file put in the database's place while the daemon ran (a backup restored) was never checked.
+    @Test func aFileRestoredWhileOpenGetsNoMark() throws {
+        let path = try closedCleanly()
+        let store = try StateStore(path: path)
+        let restored = path + ".restored"
+        try Data(contentsOf: URL(filePath: path)).write(to: URL(filePath: restored))
+        #expect(rename(restored, path) == 0)
+        store.close()
+        #expect(!CleanCloseMark.isUntouched(path))
     }
 
     @Test func aStoreWithAProblemWritesNoMark() throws {

@@ -9,11 +9,7 @@ import Testing
 struct StateStoreTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    func temporaryPath() -> String {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "gymbell-store-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appending(path: "state.sqlite").path
-    }
+    func temporaryPath() -> String { temporaryDatabasePath("store") }
 
     @Test func sessionAndRemindersSurviveReopening() throws {
         let path = temporaryPath()

@@ -11,11 +11,7 @@ import Testing
 struct StorageFaultTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    func temporaryPath() -> String {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "gymbell-faults-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appending(path: "state.sqlite").path
-    }
+    func temporaryPath() -> String { temporaryDatabasePath("faults") }
 
     // MARK: Classification
 
