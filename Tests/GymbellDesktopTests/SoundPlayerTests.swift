@@ -102,10 +102,10 @@ extension MainContextTests {
             now += 31  // the back-off passed: one more try, unreachable again, now for 60 s
             player.play(.themed("complete"))
             run(loop) { player.isBackingOff }
+            run(loop) { player.helpersRunning == 0 }  // that helper has played out and exited
             now += 31
             player.play(.themed("complete"))
             #expect(player.helpersRunning == 0)
-            run(loop) { player.helpersRunning == 0 }
             #expect(lines(file) == ["started", "started"])
 
             now += 30  // 61 s after: the server is back
