@@ -18,8 +18,7 @@ enum CleanCloseMark {
     /// Whether `database` is exactly as the daemon left it at its last clean close.
     static func isUntouched(_ database: String) -> Bool {
         guard let recorded = read(path(for: database)), let now = fingerprint(of: database) else { return false }
-        var wal = stat()
-        let walHasContent = stat(database + "-wal", &wal) == 0 && wal.st_size > 0
+        let walHasContent = (status(of: database + "-wal")?.st_size ?? 0) > 0
         return recorded == now && !walHasContent
     }
 
@@ -41,8 +40,7 @@ enum CleanCloseMark {
     }
 
     private static func waitForTickAfterTimes(of database: String) -> Bool {
-        var st = stat()
-        guard stat(database, &st) == 0 else { return false }
+        guard let st = status(of: database) else { return false }
         let latest = max(nanoseconds(st.st_mtim), nanoseconds(st.st_ctim))
         var resolution = timespec()
         clock_getres(CLOCK_REALTIME_COARSE, &resolution)
@@ -60,16 +58,18 @@ enum CleanCloseMark {
 
     /// Device and inode: which file the path names now.
     static func identity(of database: String) -> String? {
-        var st = stat()
-        guard stat(database, &st) == 0 else { return nil }
-        return "\(st.st_dev) \(st.st_ino)"
+        status(of: database).map { "\($0.st_dev) \($0.st_ino)" }
     }
 
     static func fingerprint(of database: String) -> String? {
-        var st = stat()
-        guard stat(database, &st) == 0 else { return nil }
+        guard let st = status(of: database) else { return nil }
         return "gymbell clean close 1\n\(st.st_dev) \(st.st_ino) \(st.st_size) "
             + "\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec) \(st.st_ctim.tv_sec).\(st.st_ctim.tv_nsec)\n"
+    }
+
+    private static func status(of path: String) -> stat? {
+        var st = stat()
+        return stat(path, &st) == 0 ? st : nil
     }
 
     private static func read(_ path: String) -> String? {

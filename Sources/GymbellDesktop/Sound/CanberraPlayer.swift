@@ -20,13 +20,8 @@ final class CanberraPlayer {
     private let played: () -> Void
     /// Told when the sound server cannot be reached (the daemon then starts no helper for a while).
     private let unreachable: () -> Void
-    /// After the sound server could not be reached: not asked again before then (monotonic seconds),
-    /// so that a machine without one does not pay a connection attempt (and libpulse's autospawn) at
-    /// every reminder instant. Doubles up to `longestBackoff`; a connection resets it.
-    private var retryAfter: Double?
-    private var backoff = CanberraPlayer.firstBackoff
-    static let firstBackoff = 30.0
-    static let longestBackoff = 600.0
+    /// After the sound server could not be reached, it is not asked again for a while; a connection resets it.
+    private var backoff = SoundServerBackoff()
 
     init(
         api: Canberra, appName: String, appID: String, icon: String, report: @escaping (String) -> Void,
@@ -68,20 +63,16 @@ final class CanberraPlayer {
 
     private func openContext() -> OpaquePointer? {
         if let context { return context }
-        if let retryAfter, Self.monotonicNow() < retryAfter { return nil }
+        guard !backoff.isWaiting(at: SoundPlayer.monotonicNow()) else { return nil }
         guard let created = connect() else {
-            retryAfter = Self.monotonicNow() + backoff
-            backoff = min(backoff * 2, Self.longestBackoff)
+            backoff.failed(at: SoundPlayer.monotonicNow())
             unreachable()
             return nil
         }
-        retryAfter = nil
-        backoff = Self.firstBackoff
+        backoff.succeeded()
         context = created
         return created
     }
-
-    private static func monotonicNow() -> Double { SoundPlayer.monotonicNow() }
 
     private func connect() -> OpaquePointer? {
         var created: OpaquePointer?

@@ -26,11 +26,9 @@ public final class SoundPlayer {
 
     /// Whether the sound is being kept ready (`hold`) rather than let go after each sound.
     public private(set) var isHeld = false
-    /// After a helper found no sound server: no helper is started before then (monotonic seconds), so
-    /// that a machine without one does not start a process (and pay libpulse's autospawn) 2 s before
-    /// every rest's end. 30 s doubling to 10 min, as in the helper; a sound played resets it.
-    private var retryAfter: Double?
-    private var backoff = CanberraPlayer.firstBackoff
+    /// After a helper found no sound server, no helper is started for a while (not 2 s before every
+    /// rest's end); a sound played resets it.
+    private var backoff = SoundServerBackoff()
     private let clock: () -> Double
 
     /// `helper`: the argv that starts SoundHelper (`gymbell daemon --sound-player`).
@@ -50,7 +48,7 @@ public final class SoundPlayer {
     }
 
     /// Whether helpers are not being started now, the sound server having been unreachable (tests).
-    public var isBackingOff: Bool { retryAfter.map { clock() < $0 } ?? false }
+    public var isBackingOff: Bool { backoff.isWaiting(at: clock()) }
 
     deinit {
         if let scheduled { loop.cancel(scheduled) }
@@ -139,13 +137,11 @@ public final class SoundPlayer {
         switch SoundMessage(line: line) {
         case .problem(let message): problem(message)
         case .unreachable:
-            retryAfter = clock() + backoff
-            backoff = min(backoff * 2, CanberraPlayer.longestBackoff)
+            backoff.failed(at: clock())
         case .played:
             if lastProblem != nil { report("sound plays again") }
             lastProblem = nil
-            retryAfter = nil
-            backoff = CanberraPlayer.firstBackoff
+            backoff.succeeded()
         default: break
         }
     }
