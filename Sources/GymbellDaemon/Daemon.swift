@@ -56,19 +56,36 @@ public final class Daemon {
     private var handling = false
     private var player: (any MediaPlayerShowing)?
 
-    public convenience init(
-        config: LoadedConfig, store: StateStore, notifier: Notifier, sounds: SoundPlayer, timer: RealtimeTimer,
+    /// What the daemon starts from: the state database's contents as the engine holds them (the
+    /// pending reminders indexed). DaemonRunner reads it on a thread of its own while the rest of the
+    /// daemon starts; otherwise the daemon reads it when it is made.
+    struct InitialState {
+        var state: EngineState
+        var loadError: StoreError?
+
+        static func load(from store: any StateStoring) -> InitialState {
+            do {
+                return InitialState(state: EngineState(stored: try store.load()))
+            } catch {
+                return InitialState(state: EngineState(stored: StoredState()), loadError: error)
+            }
+        }
+    }
+
+    convenience init(
+        config: LoadedConfig, store: StateStore, initial: InitialState, notifier: Notifier, sounds: SoundPlayer, timer: RealtimeTimer,
         environment: Environment = Environment(), logger: Logger
     ) {
         let presenter = Presenter(
             notifier: notifier, sounds: sounds, sound: config.config.sound, messages: environment.messages, icon: environment.iconFile,
             logger: logger)
-        self.init(config: config, store: store, presenter: presenter, timer: timer, environment: environment, logger: logger)
+        self.init(
+            config: config, store: store, initial: initial, presenter: presenter, timer: timer, environment: environment, logger: logger)
     }
 
     init(
-        config: LoadedConfig, store: any StateStoring, presenter: any NoticeShowing, timer: any WakeTimer, environment: Environment,
-        logger: Logger
+        config: LoadedConfig, store: any StateStoring, initial: InitialState? = nil, presenter: any NoticeShowing, timer: any WakeTimer,
+        environment: Environment, logger: Logger
     ) {
         loaded = config
         self.store = store
@@ -76,13 +93,11 @@ public final class Daemon {
         self.timer = timer
         self.environment = environment
         self.logger = logger
-        var stored = StoredState()
-        do {
-            stored = try store.load()
-        } catch {
+        let initial = initial ?? .load(from: store)
+        if let error = initial.loadError {
             logger.error("state database error, starting from an empty state: \(error)")
         }
-        var state = EngineState(stored: stored)
+        var state = initial.state
         state.storage = store.problem
         engine = Engine(
             state: state,

@@ -17,10 +17,16 @@ public enum DaemonRunner {
     }
 
     public static func run(paths: XDGPaths = XDGPaths(), logger: Logger) -> Int32 {
-        CurrentProcess.useOneMallocArena()  // before the notification thread starts
+        CurrentProcess.useOneMallocArena()  // before the loading and notification threads start
+        // The state database is read, and its reminders indexed, on a thread of its own while this one
+        // reads the config and starts the notification thread (10 000 pending take some 10 ms). What
+        // it made is this thread's from the join on; nothing here touches the store before.
+        let loading = BackgroundWork(name: "gymbell-load") { () -> (StateStore, Daemon.InitialState) in
+            let store = openStore(paths)
+            return (store, .load(from: store))
+        }
         let loop = MainLoop()
         let config = initialConfig(paths, logger: logger)
-        let store = openStore(paths, logger: logger)
 
         let notifier: Notifier
         let timer: RealtimeTimer
@@ -41,8 +47,10 @@ public enum DaemonRunner {
         }
         // The installed icon: app_icon of every notification and the media player's art.
         let iconFile = paths.iconFile(named: Presenter.desktopEntry, executable: CurrentProcess.executablePath)
+        let (store, initial) = loading.wait()
+        logProblem(of: store, logger: logger)
         let daemon = Daemon(
-            config: config, store: store, notifier: notifier, sounds: sounds, timer: timer,
+            config: config, store: store, initial: initial, notifier: notifier, sounds: sounds, timer: timer,
             environment: Daemon.Environment(timeZone: zone.current, messages: messages, iconFile: iconFile),
             logger: logger)
         let reload = { () throws(CommandError) -> String in
@@ -209,11 +217,15 @@ public enum DaemonRunner {
     }
 
     /// The state database. One that cannot be written now is used from memory and saved when it can
-    /// be; only one SQLite reports damaged is moved aside (StateStore.open). The daemon tells the user.
-    static func openStore(_ paths: XDGPaths, logger: Logger) -> StateStore {
+    /// be; only one SQLite reports damaged is moved aside (StateStore.open). The daemon tells the user
+    /// (`logProblem`).
+    static func openStore(_ paths: XDGPaths) -> StateStore {
         let directory = paths.stateDirectory
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let store = StateStore.open(path: paths.stateDatabase)
+        return StateStore.open(path: paths.stateDatabase)
+    }
+
+    static func logProblem(of store: StateStore, logger: Logger) {
         if let problem = store.problem {
             logger.error(
                 "state database problem at start-up",
@@ -222,7 +234,6 @@ public enum DaemonRunner {
                     "saving": "\(problem.saving)", "detail": "\(problem.detail)",
                 ])
         }
-        return store
     }
 }
 

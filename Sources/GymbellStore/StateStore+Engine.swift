@@ -11,7 +11,7 @@ extension StateStore {
                 session: session, workout: entry.workout, lastProgressAt: entry.lastProgressAt, pauseReminders: pauses,
                 noticeID: try noticeID(of: session.id))
         }
-        return StoredState(agenda: try unorderedPendingReminders(), session: active, history: try history(), daily: try dailyState(),
+        return StoredState(agenda: try pendingAgenda(), session: active, history: try history(), daily: try dailyState(),
             sets: try loggedSets(), overrides: try weightOverrides(), overloadDismissed: try overloadDismissals())
     }
 

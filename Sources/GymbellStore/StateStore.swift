@@ -55,8 +55,17 @@ public final class StateStore {
         try unorderedPendingReminders().sorted(by: Reminder.dueOrder)
     }
 
-    /// For start-up, which indexes them itself: no ORDER BY due, id (SQLite would sort the ties through
-    /// a temporary B-tree, a quarter of the start-up with 10 000 pending) and no sort here.
+    /// For start-up: indexed as they are read, each moved into the agenda (no list in between) in
+    /// the table's order — no ORDER BY due, id: SQLite would sort the ties through a temporary B-tree,
+    /// a quarter of the start-up with 10 000 pending; the agenda sorts keys mostly in order already.
+    func pendingAgenda() throws(StoreError) -> PendingReminders {
+        try read { db in
+            var builder = PendingReminders.Builder(expectedCount: try db.value("SELECT count(*) FROM reminder", as: Int.self) ?? 0)
+            try StoreRows.forEachReminder(db) { builder.append($0) }
+            return builder.build()
+        }
+    }
+
     func unorderedPendingReminders() throws(StoreError) -> [Reminder] {
         try read { db in try StoreRows.reminders(db) }
     }

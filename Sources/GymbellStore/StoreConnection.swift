@@ -154,6 +154,10 @@ final class StoreConnection {
             // WAL with NORMAL sync: a commit costs one write instead of three fsyncs (delivery lateness);
             // a power cut can lose the last commit, never corrupt the file.
             try database.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+            // A page cache of 256 KiB instead of 2 MiB: what the daemon reads again is a few pages (the
+            // kernel keeps the file cached), and start-up's one pass over 10 000 pending reminders
+            // (1.5 MiB) then reuses the same memory instead of touching 400 new pages (page faults).
+            try database.executeScript("PRAGMA cache_size = -256")
             // Damage first: a damaged file that also cannot be written is still damaged. A file exactly
             // as this daemon closed it needs no look at every page (CleanCloseMark).
             if !CleanCloseMark.isUntouched(path) {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GymbellCore
+import GymbellDesktop  // SQLiteStatement: rows read column by column
 
 /// How the model's values are written to and read from the database's rows. A row that does not hold
 /// what its type needs (a kind this version does not know, a NULL where a value belongs) reads as nil.
@@ -21,38 +22,35 @@ enum StoreRows {
     static func reminders(
         _ db: StoreDatabase, where condition: String? = nil, _ arguments: [any StoreValue] = [], index: String? = nil
     ) throws -> [Reminder] {
-        let decoder = JSONDecoder()
-        // One decoding per distinct text: JSONDecoder costs some 60 000 instructions a row, and a
-        // session's reminders say the same few things (a HIIT session's 200 say two), as do held ones.
-        // The row before often says the same (rows come in the order they were planned).
-        var decoded: [String: ReminderContent] = [:]
-        var last: (text: String, content: ReminderContent)?
-        // ReminderKind(rawValue:) compares the name with every kind's in turn; rows of one kind come together.
-        var lastKind: (name: String, kind: ReminderKind)?
-        func kindNamed(_ name: String) -> ReminderKind? {
-            if let lastKind, lastKind.name == name { return lastKind.kind }
-            let kind = ReminderKind(rawValue: name)
-            lastKind = kind.map { (name, $0) }
-            return kind
-        }
         var reminders: [Reminder] = []
-        let sql = "SELECT id, kind, due, content, title, body, session_id FROM reminder"
+        try forEachReminder(db, where: condition, arguments, index: index) { reminders.append($0) }
+        return reminders
+    }
+
+    /// Each reminder `reminders` would return, handed over as it is read.
+    static func forEachReminder(
+        _ db: StoreDatabase, where condition: String? = nil, _ arguments: [any StoreValue] = [], index: String? = nil,
+        _ body: (consuming Reminder) throws -> Void
+    ) throws {
+        var reader = ReminderRowReader()
+        // Title and body (English, for people reading the database) are read only for a row whose
+        // content is missing or unreadable: every column read costs at start-up.
+        let sql = "SELECT id, kind, due, content, session_id, rowid FROM reminder"
             + (index.map { " INDEXED BY \($0)" } ?? "") + (condition.map { " WHERE " + $0 } ?? "")
         try db.forEachRow(sql, arguments) { row in
-            guard let id = row.string(at: 0), let kind = row.string(at: 1).flatMap(kindNamed), !row.isNull(at: 2) else { return }
+            guard let id = row.string(at: 0), let kind = reader.kind(of: row, at: 1), !row.isNull(at: 2) else { return }
             // Rows from before v5 whose kind carries values keep the text they were planned with.
-            let content = row.string(at: 3).flatMap { text in
-                if let last, last.text == text { return last.content }
-                let content = decoded[text] ?? (try? decoder.decode(ReminderContent.self, from: Data(text.utf8)))
-                decoded[text] = content
-                last = content.map { (text, $0) }
-                return content
-            } ?? .fixed(title: row.string(at: 4) ?? "", body: row.string(at: 5) ?? "")
-            reminders.append(Reminder(
+            let content = try reader.content(of: row, at: 3) ?? fixedText(db, rowid: row.int64(at: 5))
+            try body(Reminder(
                 id: ReminderID(id), kind: kind, due: Date(timeIntervalSince1970: row.double(at: 2)), content: content,
-                sessionID: row.string(at: 6).map(SessionID.init)))
+                sessionID: row.string(at: 4).map(SessionID.init)))
         }
-        return reminders
+    }
+
+    /// The text a reminder row was planned with, for one whose content cannot be read.
+    private static func fixedText(_ db: StoreDatabase, rowid: Int64) throws -> ReminderContent {
+        let row = try db.row("SELECT title, body FROM reminder WHERE rowid = ?", [rowid])
+        return .fixed(title: row?["title"] ?? "", body: row?["body"] ?? "")
     }
 
     static func session(from row: StoreRow) -> Session? {
@@ -105,5 +103,34 @@ enum StoreRows {
 
     static func encode(_ value: some Encodable) -> String? {
         (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+/// Reads the kind and content columns of reminder rows, most of which say what the row before said:
+/// a row's bytes are compared with the last ones where SQLite holds them, and a String is made, a
+/// kind looked up or JSON decoded only for a new text — once per distinct text (JSONDecoder costs
+/// some 60 000 instructions a row; a HIIT session's 200 reminders say two things, held ones one).
+private struct ReminderRowReader {
+    private let decoder = JSONDecoder()
+    private var decoded: [String: ReminderContent] = [:]
+    private var lastContent: (bytes: [UInt8], content: ReminderContent)?
+    private var lastKind: (bytes: [UInt8], kind: ReminderKind)?
+
+    /// The row's content; nil when NULL or not readable by this version.
+    mutating func content(of row: SQLiteStatement, at column: Int) -> ReminderContent? {
+        if let lastContent, row.text(at: column, equals: lastContent.bytes) { return lastContent.content }
+        guard let text = row.string(at: column) else { return nil }
+        let content = decoded[text] ?? (try? decoder.decode(ReminderContent.self, from: Data(text.utf8)))
+        decoded[text] = content
+        lastContent = content.map { (Array(text.utf8), $0) }
+        return content
+    }
+
+    /// The row's kind; nil for a kind this version does not know.
+    mutating func kind(of row: SQLiteStatement, at column: Int) -> ReminderKind? {
+        if let lastKind, row.text(at: column, equals: lastKind.bytes) { return lastKind.kind }
+        guard let name = row.string(at: column), let kind = ReminderKind(rawValue: name) else { return nil }
+        lastKind = (Array(name.utf8), kind)
+        return kind
     }
 }

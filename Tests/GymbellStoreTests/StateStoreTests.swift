@@ -234,4 +234,23 @@ struct StateStoreTests {
         // A kind without values is said in the language of whoever shows it now; a daily reminder keeps its text.
         #expect(pending.map(\.content) == [.hiitComplete, .fixed(title: "Trainingszeit!", body: "Heute: Push")])
     }
+
+    /// A row whose content this version cannot read (a later version's kind of message) is shown with
+    /// the text written beside it; the rows around it, of the same content as each other, are read as usual.
+    @Test func aReminderWhoseContentCannotBeReadKeepsItsWrittenText() throws {
+        let path = temporaryPath()
+        do {
+            let store = try StateStore(path: path)
+            try store.add(Reminder(id: ReminderID("a"), kind: .snoozed, due: start, content: .snoozed))
+            try store.add(Reminder(id: ReminderID("c"), kind: .snoozed, due: start.addingTimeInterval(2), content: .snoozed))
+            store.close()
+            let connection = try SQLiteConnection(path: path)
+            try connection.execute("""
+                INSERT INTO reminder (id, kind, due, title, body, content)
+                VALUES ('b', 'snoozed', \(start.timeIntervalSince1970 + 1), 'Later', 'From a newer gymbell', '{"fromTheFuture":{}}');
+                """)
+        }
+        let store = try StateStore(path: path)
+        #expect(try store.pendingReminders().map(\.content) == [.snoozed, .fixed(title: "Later", body: "From a newer gymbell"), .snoozed])
+    }
 }

@@ -55,7 +55,7 @@ public struct EngineState: Equatable, Sendable {
     }
 
     public init(stored: StoredState) {
-        agenda = PendingReminders(stored.agenda)
+        agenda = stored.agenda
         session = stored.session
         history = stored.history
         daily = stored.daily
@@ -115,7 +115,8 @@ public struct ActiveSession: Equatable, Sendable {
 
 /// The durable state as read from the database at start-up.
 public struct StoredState: Equatable, Sendable {
-    public var agenda: [Reminder]
+    /// Indexed as it is read (start-up moves thousands straight into place).
+    public var agenda: PendingReminders
     public var session: ActiveSession?
     public var history: [HistoryEntry]
     public var daily: DailyState
@@ -124,11 +125,11 @@ public struct StoredState: Equatable, Sendable {
     public var overloadDismissed: [String: Date]
 
     public init(
-        agenda: some Sequence<Reminder> = [Reminder](), session: ActiveSession? = nil, history: [HistoryEntry] = [],
+        agenda: PendingReminders = PendingReminders(), session: ActiveSession? = nil, history: [HistoryEntry] = [],
         daily: DailyState = DailyState(), sets: [LoggedSet] = [], overrides: [WeightOverride] = [],
         overloadDismissed: [String: Date] = [:]
     ) {
-        self.agenda = Array(agenda)
+        self.agenda = agenda
         self.session = session
         self.history = history
         self.daily = daily

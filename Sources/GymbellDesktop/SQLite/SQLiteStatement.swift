@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc  // memcmp
 import FoundationEssentials
 
 /// A value as SQLite stores it: one of its five storage classes.
@@ -96,6 +97,16 @@ public final class SQLiteStatement {
         guard let text = sqlite3_column_text(handle, Int32(column)) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, Int32(column)))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// Whether the column is text (or converts to text) of exactly these UTF-8 bytes; false when
+    /// NULL. Makes no String: a caller reading thousands of rows that mostly repeat the row before
+    /// (start-up's pending reminders) compares first and builds a String only for a new text.
+    public func text(at column: Int, equals bytes: [UInt8]) -> Bool {
+        guard let text = sqlite3_column_text(handle, Int32(column)) else { return false }
+        let count = Int(sqlite3_column_bytes(handle, Int32(column)))
+        guard count == bytes.count else { return false }
+        return count == 0 || bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, text, count) == 0 }
     }
 
     /// The column's bytes; nil when NULL.
