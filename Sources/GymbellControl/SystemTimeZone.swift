@@ -12,12 +12,12 @@ public struct SystemTimeZone: Sendable {
     /// The zone `TZ` names, resolved once: the environment does not change while the process runs.
     private let fromTZ: Zone?
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        localtimePath = environment["GYMBELL_LOCALTIME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/localtime"
+    public init(environment: (String) -> String? = CurrentProcess.environmentVariable) {
+        localtimePath = environment("GYMBELL_LOCALTIME").flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/localtime"
         // Unset TZ means /etc/localtime; set but empty means UTC (glibc's reading).
-        fromTZ = environment["TZ"].map { tz in
+        fromTZ = environment("TZ").map { tz in
             TimeZoneSetting.zone(
-                forTZ: tz, zoneDirectory: environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo",
+                forTZ: tz, zoneDirectory: environment("TZDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo",
                 named: SystemZones.named, zoneFile: Self.zoneFile)
         }
     }

@@ -9,18 +9,18 @@ public struct XDGPaths: Sendable {
     public let dataHome: String
     public let dataDirs: [String]
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? CurrentProcess.homeDirectory
+    public init(environment: (String) -> String? = CurrentProcess.environmentVariable) {
+        let home = environment("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? CurrentProcess.homeDirectory
         func absolute(_ key: String) -> String? {
-            guard let value = environment[key], value.hasPrefix("/") else { return nil }  // relative paths are invalid per spec
+            guard let value = environment(key), value.hasPrefix("/") else { return nil }  // relative paths are invalid per spec
             return value
         }
         configHome = absolute("XDG_CONFIG_HOME") ?? home + "/.config"
-        configDirs = (environment["XDG_CONFIG_DIRS"].map { $0.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") } })
+        configDirs = (environment("XDG_CONFIG_DIRS").map { $0.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") } })
             .flatMap { $0.isEmpty ? nil : $0 } ?? ["/etc/xdg"]
         stateHome = absolute("XDG_STATE_HOME") ?? home + "/.local/state"
         dataHome = absolute("XDG_DATA_HOME") ?? home + "/.local/share"
-        dataDirs = (environment["XDG_DATA_DIRS"].map { $0.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") } })
+        dataDirs = (environment("XDG_DATA_DIRS").map { $0.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") } })
             .flatMap { $0.isEmpty ? nil : $0 } ?? ["/usr/local/share", "/usr/share"]
     }
 

@@ -21,6 +21,12 @@ public enum CurrentProcess {
 
     public static var id: Int32 { getpid() }
 
+    /// One environment variable (nil: unset). Cheaper than `ProcessInfo.environment`, which copies
+    /// the whole environment into a dictionary on every call (start-up asks three times).
+    @Sendable public static func environmentVariable(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
     /// Every thread allocates from the one main malloc arena: the notification thread's own arena
     /// kept pages of its own for the life of the daemon, for a handful of small requests.
     public static func useOneMallocArena() {

@@ -8,9 +8,9 @@ public enum Gettext {
     /// Where catalogs are looked for, first match wins: `$GYMBELL_LOCALEDIR`, the `share/locale` beside
     /// the installed binary (`<prefix>/bin/../share/locale`), `locale/` beside a development build,
     /// then the system's.
-    public static func candidateDirectories(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    public static func candidateDirectories(environment: (String) -> String? = CurrentProcess.environmentVariable) -> [String] {
         var directories: [String] = []
-        if let explicit = environment["GYMBELL_LOCALEDIR"], !explicit.isEmpty { directories.append(explicit) }
+        if let explicit = environment("GYMBELL_LOCALEDIR"), !explicit.isEmpty { directories.append(explicit) }
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         directories.append(executable.deletingLastPathComponent().appendingPathComponent("share/locale").path)
         directories.append(executable.appendingPathComponent("locale").path)
