@@ -35,12 +35,12 @@ enum StoreRows {
         var reader = ReminderRowReader()
         // Title and body (English, for people reading the database) are read only for a row whose
         // content is missing or unreadable: every column read costs at start-up.
-        let sql = "SELECT id, kind, due, content, session_id, rowid FROM reminder"
+        let sql = "SELECT id, kind, due, content, session_id FROM reminder"
             + (index.map { " INDEXED BY \($0)" } ?? "") + (condition.map { " WHERE " + $0 } ?? "")
         try db.forEachRow(sql, arguments) { row in
             guard let id = row.string(at: 0), let kind = reader.kind(of: row, at: 1), !row.isNull(at: 2) else { return }
             // Rows from before v5 whose kind carries values keep the text they were planned with.
-            let content = try reader.content(of: row, at: 3) ?? fixedText(db, rowid: row.int64(at: 5))
+            let content = try reader.content(of: row, at: 3) ?? fixedText(db, id: id)
             try body(Reminder(
                 id: ReminderID(id), kind: kind, due: Date(timeIntervalSince1970: row.double(at: 2)), content: content,
                 sessionID: row.string(at: 4).map(SessionID.init)))
@@ -48,8 +48,8 @@ enum StoreRows {
     }
 
     /// The text a reminder row was planned with, for one whose content cannot be read.
-    private static func fixedText(_ db: StoreDatabase, rowid: Int64) throws -> ReminderContent {
-        let row = try db.row("SELECT title, body FROM reminder WHERE rowid = ?", [rowid])
+    private static func fixedText(_ db: StoreDatabase, id: String) throws -> ReminderContent {
+        let row = try db.row("SELECT title, body FROM reminder WHERE id = ?", [id])
         return .fixed(title: row?["title"] ?? "", body: row?["body"] ?? "")
     }
 
