@@ -106,6 +106,10 @@ final class StoreConnection {
     /// Whether changes live only in memory now (they are saved when the file can be written).
     var isSavingDeferred: Bool { inMemoryCopy && path != nil }
 
+    /// The file that reads go to, when they go to the file (not to its copy in memory): another
+    /// connection may read it at the same time (start-up reads many pending reminders in halves).
+    var readableFile: String? { inMemoryCopy ? nil : path }
+
     /// Writes the changes kept in memory into the file, if an attempt is due at `now` (or `force`).
     /// Returns whether everything is saved now. After a failure the next attempt waits twice as long
     /// (5 s up to 5 min).

@@ -253,4 +253,40 @@ struct StateStoreTests {
         let store = try StateStore(path: path)
         #expect(try store.pendingReminders().map(\.content) == [.snoozed, .fixed(title: "Later", body: "From a newer gymbell"), .snoozed])
     }
+
+    /// Many pending reminders (more than `parallelReadCount`) are read in two halves at once, on two
+    /// connections: the agenda is the one the ordered read gives, whatever half a reminder lies in —
+    /// session and kind groups, contents decoded or kept as written, ids replaced by later rows.
+    @Test func manyPendingRemindersReadInTwoHalvesMakeTheSameAgenda() throws {
+        let path = temporaryPath()
+        let count = StateStore.parallelReadCount + 501
+        do {
+            let store = try StateStore(path: path)
+            store.close()
+            let connection = try SQLiteConnection(path: path)
+            var script = "BEGIN;"
+            let contents = [#"{"snoozed":{}}"#, #"{"restWarning":{"secondsLeft":10}}"#, #"{"fromTheFuture":{}}"#]
+            for number in 0..<count {
+                let kind = ["snoozed", "rest_warning", "milestone"][(number / 7) % 3]
+                let session = number % 5 == 0 ? "'s\(number % 3)'" : "NULL"
+                let content = number % 11 == 0 ? "NULL" : "'\(contents[(number / 7) % 3])'"
+                script += """
+                    INSERT INTO reminder (id, kind, due, title, body, content, session_id)
+                    VALUES ('r\(number)', '\(kind)', \(1_800_000_000 + (number * 7919) % count), 'Title \(number)', 'Body', \(content), \(session));
+                    """
+            }
+            try connection.execute(script + "COMMIT;")
+        }
+        let store = try StateStore(path: path)
+        let ordered = try store.pendingReminders()
+        #expect(ordered.count == count)
+        let loaded = try store.load().agenda
+        #expect(Array(loaded) == ordered)
+        #expect(loaded == PendingReminders(ordered))
+        for session in ["s0", "s1", "s2"].map(SessionID.init) {
+            #expect(loaded.of(session: session) == ordered.filter { $0.sessionID == session })
+        }
+        #expect(ordered.contains { $0.content == .fixed(title: "Title 22", body: "Body") })  // NULL content, kept text
+        #expect(ordered.contains { $0.content == .fixed(title: "Title 2261", body: "Body") })  // unreadable, in the later half
+    }
 }
