@@ -254,10 +254,10 @@ struct StateStoreTests {
         #expect(try store.pendingReminders().map(\.content) == [.snoozed, .fixed(title: "Later", body: "From a newer gymbell"), .snoozed])
     }
 
-    /// Many pending reminders (more than `parallelReadCount`) are read in two halves at once, on two
-    /// connections: the agenda is the one the ordered read gives, whatever half a reminder lies in —
-    /// session and kind groups, contents decoded or kept as written, ids replaced by later rows.
-    @Test func manyPendingRemindersReadInTwoHalvesMakeTheSameAgenda() throws {
+    /// Many pending reminders (more than `parallelReadCount`) are read in two parts at once, on two
+    /// connections: the agenda is the one the ordered read gives, whatever part a reminder lies in —
+    /// session and kind groups, contents decoded, and the written texts of rows without readable content.
+    @Test func manyPendingRemindersReadInTwoPartsMakeTheSameAgenda() throws {
         let path = temporaryPath()
         let count = StateStore.parallelReadCount + 501
         do {
@@ -287,6 +287,6 @@ struct StateStoreTests {
             #expect(loaded.of(session: session) == ordered.filter { $0.sessionID == session })
         }
         #expect(ordered.contains { $0.content == .fixed(title: "Title 22", body: "Body") })  // NULL content, kept text
-        #expect(ordered.contains { $0.content == .fixed(title: "Title 2261", body: "Body") })  // unreadable, in the later half
+        #expect(ordered.contains { $0.content == .fixed(title: "Title 2261", body: "Body") })  // unreadable, in the later part
     }
 }
