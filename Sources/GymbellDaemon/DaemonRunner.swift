@@ -47,6 +47,23 @@ public enum DaemonRunner {
         }
         // The installed icon: app_icon of every notification and the media player's art.
         let iconFile = paths.iconFile(named: Presenter.desktopEntry, executable: CurrentProcess.executablePath)
+
+        // On the bus while the state is still read; the name is requested once the daemon can answer.
+        // Calls are answered from the loop, which runs after both.
+        var control: ControlInterface?
+        let service: DBusService
+        do {
+            service = try DBusService(
+                loop: loop, address: nil, name: BusNames.wellKnownName, objectPath: BusNames.objectPath,
+                introspectionXML: BusNames.introspectionXML, requestingName: false
+            ) { call in
+                control?.handle(call) ?? .unknownMethod(call)
+            }
+        } catch {
+            printToStandardError("gymbell: cannot offer \(BusNames.wellKnownName) on the session bus: \(error)")
+            return Status.failed
+        }
+
         let (store, initial) = loading.wait()
         logProblem(of: store, logger: logger)
         let daemon = Daemon(
@@ -63,7 +80,7 @@ public enum DaemonRunner {
                 throw .invalidConfig("the config was not reloaded, the one in force stays:\n\(error)")
             }
         }
-        let control = ControlInterface(commands: daemon, reload: reload)
+        control = ControlInterface(commands: daemon, reload: reload)
         let player = MediaPlayer(loop: loop, artURL: iconFile.map { URL(fileURLWithPath: $0).absoluteString }, logger: logger)
         player.onControl = { control in
             if case .failure(let refusal) = daemon.run(.player(control)) {
@@ -81,11 +98,8 @@ public enum DaemonRunner {
         }
         _ = loop.onUnixSignal(SIGHUP) { _ = try? reload() }
 
-        let service: DBusService
         do {
-            service = try DBusService(
-                loop: loop, address: nil, name: BusNames.wellKnownName, objectPath: BusNames.objectPath,
-                introspectionXML: BusNames.introspectionXML, handler: control.handle)
+            try service.requestName()
         } catch DBusServiceError.nameTaken {
             printToStandardError(
                 "gymbell: another gymbell daemon is already running (it owns \(BusNames.wellKnownName) on this session bus); "

@@ -262,6 +262,32 @@ extension MainContextTests {
             #expect(!client.nameHasOwner("io.github.gymbell.Nobody"))
         }
 
+        /// Connected without its name (the daemon connects while its state is read), a service owns the
+        /// name only once it asks; a name already taken is refused then, and the first owner keeps it.
+        @Test func aServiceRequestsItsNameWhenAsked() throws {
+            let bus = try PrivateBus()
+            defer { bus.stop() }
+            let loop = MainLoop()
+            let client = try DBusClient(address: bus.address)
+            let service = try DBusService(
+                loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
+                introspectionXML: introspectionXML, requestingName: false, handler: testHandler)
+            defer { service.close() }
+            #expect(service.isConnected && !client.nameHasOwner(serviceName))
+            try service.requestName()
+            #expect(client.nameHasOwner(serviceName))
+
+            let second = try DBusService(
+                loop: loop, address: bus.address, name: serviceName, objectPath: objectPath,
+                introspectionXML: introspectionXML, requestingName: false, handler: testHandler)
+            defer { second.close() }
+            #expect(throws: DBusServiceError.nameTaken(serviceName)) { try second.requestName() }
+            let owner = try client.call(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "GetNameOwner", arguments: [.string(serviceName)])
+            #expect(owner == [.string(service.uniqueName)])
+        }
+
         @Test func emittedSignalsReachASubscriber() throws {
             let bus = try PrivateBus()
             defer { bus.stop() }

@@ -35,7 +35,9 @@ public final class DBusService {
     private let router: MessageRouter
     private let integration: BusLoopIntegration
 
-    /// Connects, registers `objectPath`, hooks the connection into `loop` and requests `name`.
+    /// Connects, registers `objectPath`, hooks the connection into `loop` and requests `name` (with
+    /// `requestingName: false`, the caller requests it later with `requestName()`: the daemon connects
+    /// while its state is still being read, and offers its name once it can answer).
     ///
     /// - Parameters:
     ///   - address: a bus address; nil for the session bus.
@@ -50,6 +52,7 @@ public final class DBusService {
         name: String,
         objectPath: String,
         introspectionXML: @escaping @autoclosure () -> String,
+        requestingName: Bool = true,
         handler: @escaping (DBusMethodCall) -> DBusReply
     ) throws(DBusServiceError) {
         do {
@@ -71,6 +74,7 @@ public final class DBusService {
         integration = BusLoopIntegration(loop: loop, connection: connection)
         do {
             try start()
+            if requestingName { try requestName() }
         } catch {
             close()
             throw error
@@ -88,10 +92,12 @@ public final class DBusService {
         } catch {
             throw .setupFailed(error)
         }
-        try requestName()
     }
 
-    private func requestName() throws(DBusServiceError) {
+    /// Requests `name` (done by `init` unless told otherwise). Method calls are answered from the
+    /// loop, so none reaches `handler` before the loop runs.
+    /// - Throws: `.nameTaken(name)` when another connection owns it (the request does not queue).
+    public func requestName() throws(DBusServiceError) {
         let result: Int32
         do {
             result = try DBusError.catching { error in
