@@ -475,6 +475,27 @@ def run_cli(env, binary, *args, timeout=CLI_TIMEOUT, input=None):
                     f" stderr so far: {e.stderr!r}")
 
 
+def state_db(env):
+    """The test's state database (the daemon creates it at its first start)."""
+    return env.state_home / "gymbell" / "state.sqlite"
+
+
+def insert_state_rows(env, sessions=(), sets=()):
+    """Adds history sessions and logged sets to the state database as the daemon writes them; the
+    daemon must be stopped (the tests seed weeks of past training this way)."""
+    import sqlite3
+    with sqlite3.connect(state_db(env)) as db:
+        db.executemany(
+            "INSERT INTO session (id, kind, title, started_at, ends_at, detail, workout, outcome, ended_at,"
+            " sets_done, last_progress_at, pause_reminders) VALUES (:id, :kind, :title, :started_at, :ends_at,"
+            " NULL, :workout, :outcome, :ended_at, :sets_done, :last_progress_at, 0)", sessions)
+        db.executemany(
+            "INSERT INTO set_log (session_id, workout, exercise, set_number, reps, planned_reps, weight, unit, failed, at)"
+            " VALUES (:session_id, :workout, :exercise, :set_number, :reps, :planned_reps, :weight, :unit, :failed, :at)",
+            sets)
+    db.close()
+
+
 # --- fixtures ----------------------------------------------------------------------------------
 
 @pytest.fixture

@@ -14,7 +14,7 @@ import uuid
 
 import pytest
 
-from conftest import local_hms_ahead, parse_instant, utc, wait_until
+from conftest import insert_state_rows, local_hms_ahead, parse_instant, state_db, utc, wait_until
 
 try:
     import icalendar
@@ -93,10 +93,6 @@ def status(cli):
     return run_json(cli, "status")
 
 
-def state_db(env):
-    return env.state_home / "gymbell" / "state.sqlite"
-
-
 def past(offset, clock="12:00:00", kind="hiit", title="HIIT", minutes=20, outcome="completed", workout=None, sets=0):
     """A finished session row on the day `offset` days from today."""
     start = at(offset, clock)
@@ -112,12 +108,7 @@ def seed(daemon, env, rows):
         daemon.start()
     if daemon.running:
         daemon.kill(signal.SIGTERM)
-    with sqlite3.connect(state_db(env)) as db:
-        db.executemany(
-            "INSERT INTO session (id, kind, title, started_at, ends_at, detail, workout, outcome, ended_at,"
-            " sets_done, last_progress_at, pause_reminders) VALUES (:id, :kind, :title, :started_at, :ends_at,"
-            " NULL, :workout, :outcome, :ended_at, :sets_done, :last_progress_at, 0)", rows)
-    db.close()
+    insert_state_rows(env, sessions=rows)
 
 
 def cards(recorder):

@@ -13,7 +13,6 @@ import os
 import re
 import shutil
 import signal
-import sqlite3
 import struct
 import subprocess
 import time
@@ -23,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import parse_instant
+from conftest import insert_state_rows, parse_instant
 
 pytestmark = pytest.mark.gymbell
 
@@ -67,10 +66,6 @@ def today():
 
 def at(day, clock="18:00"):
     return dt.datetime.combine(day, dt.time.fromisoformat(clock), dt.timezone.utc).timestamp()
-
-
-def state_db(env):
-    return env.state_home / "gymbell" / "state.sqlite"
 
 
 def sample_weeks(weeks=WEEKS):
@@ -118,16 +113,7 @@ def seed(daemon, env, sessions, sets):
     """Adds rows to the state database with the daemon stopped; starts it again."""
     if daemon.running:
         daemon.kill(signal.SIGTERM)
-    with sqlite3.connect(state_db(env)) as db:
-        db.executemany(
-            "INSERT INTO session (id, kind, title, started_at, ends_at, detail, workout, outcome, ended_at,"
-            " sets_done, last_progress_at, pause_reminders) VALUES (:id, :kind, :title, :started_at, :ends_at,"
-            " NULL, :workout, :outcome, :ended_at, :sets_done, :last_progress_at, 0)", sessions)
-        db.executemany(
-            "INSERT INTO set_log (session_id, workout, exercise, set_number, reps, planned_reps, weight, unit, failed, at)"
-            " VALUES (:session_id, :workout, :exercise, :set_number, :reps, :planned_reps, :weight, :unit, :failed, :at)",
-            sets)
-    db.close()
+    insert_state_rows(env, sessions, sets)
     daemon.start()
 
 
