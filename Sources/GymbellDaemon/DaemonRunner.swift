@@ -19,8 +19,9 @@ public enum DaemonRunner {
     public static func run(paths: XDGPaths = XDGPaths(), logger: Logger) -> Int32 {
         CurrentProcess.useOneMallocArena()  // before the loading and notification threads start
         // The state database is read, and its reminders indexed, on a thread of its own while this one
-        // reads the config and starts the notification thread (10 000 pending take some 10 ms). What
-        // it made is this thread's from the join on; nothing here touches the store before.
+        // reads the config, starts the notification thread and connects to the bus (10 000 pending
+        // take some 10 ms). What it made is this thread's from the join on; nothing here touches the
+        // store before.
         let loading = BackgroundWork(name: "gymbell-load") { () -> (StateStore, Daemon.InitialState) in
             let store = openStore(paths)
             return (store, .load(from: store))

@@ -107,7 +107,7 @@ final class StoreConnection {
     var isSavingDeferred: Bool { inMemoryCopy && path != nil }
 
     /// The file that reads go to, when they go to the file (not to its copy in memory): another
-    /// connection may read it at the same time (start-up reads many pending reminders in halves).
+    /// connection may read it at the same time (start-up reads many pending reminders in two parts).
     var readableFile: String? { inMemoryCopy ? nil : path }
 
     /// Writes the changes kept in memory into the file, if an attempt is due at `now` (or `force`).
