@@ -53,7 +53,7 @@ public final class StateStore {
     // MARK: Reading
 
     public func pendingReminders() throws(StoreError) -> [Reminder] {
-        try unorderedPendingReminders().sorted(by: Reminder.dueOrder)
+        try read { db in try StoreRows.reminders(db) }.sorted(by: Reminder.dueOrder)
     }
 
     /// For start-up: indexed as they are read, each moved into the agenda (no list in between) in
@@ -100,10 +100,6 @@ public final class StateStore {
     /// From how many pending reminders start-up reads them in two parts at once: below, a second
     /// connection (its schema parsed anew) and thread cost more than they save.
     static let parallelReadCount = 2_000
-
-    func unorderedPendingReminders() throws(StoreError) -> [Reminder] {
-        try read { db in try StoreRows.reminders(db) }
-    }
 
     public func activeSession() throws(StoreError) -> Session? {
         try read { db in

@@ -123,6 +123,8 @@ public struct PendingReminders: Equatable, Sendable, Sequence {
 
     /// `reminder` left `byID`: its groups count one less (its id stays in their lists until pruned).
     private mutating func unindexGroups(_ reminder: Reminder) {
+        // `isCurrent(_:_:)` reads `self` while a group of `self` changes: asked through a copy of
+        // `byID` instead (shared storage, no copy of its contents; `byID` does not change here).
         let byID = self.byID
         let isCurrent = { (id: ReminderID, serial: Int) in byID[id]?.serial == serial }
         if let session = reminder.sessionID { bySession.dropOne(from: session, isCurrent: isCurrent) }
