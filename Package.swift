@@ -13,8 +13,11 @@ let package = Package(
     ],
     targets: [
         // C surface: modulemap + shim header only.
-        .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
-        .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // libnotify and GIO are loaded when first used (SharedLibrary), not linked (issue 16): no
+        // pkg-config for libnotify and GObject's for GLib, as their flags would link them. GIO's
+        // headers are GLib's; gdk-pixbuf's, which libnotify's include, see GymbellDesktop.
+        .systemLibrary(name: "CNotify", providers: [.apt(["libnotify-dev"])]),
+        .systemLibrary(name: "CGLib", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // Header only: the sound helper loads libcanberra with dlopen, so the daemon never maps it (issue 16).
         .systemLibrary(name: "CCanberra", providers: [.apt(["libcanberra-dev"])]),
@@ -28,7 +31,11 @@ let package = Package(
         // SQLite state: schema migrations, transactions, rows ↔ model, over GymbellDesktop's SQLite wrapper.
         .target(name: "GymbellStore", dependencies: ["GymbellCore", "GymbellDesktop"]),
         // The only module that imports C: GLib main loop, timerfd, libnotify, libdbus, libcanberra, SQLite.
-        .target(name: "GymbellDesktop", dependencies: ["CGLib", "CNotify", "CDBus", "CCanberra", "CSQLite"]),
+        .target(
+            name: "GymbellDesktop", dependencies: ["CGLib", "CNotify", "CDBus", "CCanberra", "CSQLite"],
+            // libnotify's header includes gdk-pixbuf's, which pkg-config would name with the libraries
+            // (Debian and Ubuntu install it here, with libnotify-dev).
+            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/gdk-pixbuf-2.0"])]),
         // The control interface's contract (one table: dispatch, client calls, introspection XML),
         // the bus names and the CLI's client.
         .target(name: "GymbellControl", dependencies: ["GymbellCore", "GymbellDesktop"]),

@@ -2,8 +2,9 @@
 # Builds dist/gymbell_<version>_<arch>.deb from `make install-strip PREFIX=/usr DESTDIR=<staging>`.
 #   packaging/build-deb.sh            (make deb runs it; prints the .deb's path last)
 # The binary is linked with --static-swift-stdlib, so it needs no libswift*.so; Depends: is what
-# its shared libraries need, from dpkg-shlibdeps (or, without dpkg-dev, ldd and dpkg -S), and
-# libcanberra0, which the sound helper loads with dlopen (no tool sees it).
+# its shared libraries need, from dpkg-shlibdeps (or, without dpkg-dev, ldd and dpkg -S), and what
+# it loads with dlopen, which no tool sees: libnotify4 (the daemon's notifier; GIO comes with GLib's
+# package) and libcanberra0 (the sound helper).
 set -eu
 umask 022
 cd "$(dirname "$0")/.."
@@ -63,7 +64,7 @@ Version: $version
 Architecture: $arch
 Maintainer: The gymbell developers <gymbell@users.noreply.github.com>
 Installed-Size: $installed_size
-Depends: $depends, libcanberra0, tzdata
+Depends: $depends, libnotify4, libcanberra0, tzdata
 Recommends: dbus-user-session | dbus-x11, notification-daemon, libcanberra-pulse
 Section: utils
 Priority: optional

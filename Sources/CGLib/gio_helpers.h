@@ -1,6 +1,7 @@
 #ifndef GYMBELL_CGLIB_GIO_HELPERS_H
 #define GYMBELL_CGLIB_GIO_HELPERS_H
 #include <gio/gio.h>
+#include "function_table.h"
 
 /* g_signal_connect is a macro and does not import into Swift: one small inline wrapper per signal. */
 
@@ -12,4 +13,8 @@ static inline gulong gb_file_monitor_connect_changed(GFileMonitor *monitor, GbFi
                                                      gpointer data, GClosureNotify destroy) {
     return g_signal_connect_data(monitor, "changed", G_CALLBACK(callback), data, destroy, (GConnectFlags)0);
 }
+/* GIO is loaded when a file is first watched (dlopen), not linked: the gymbell executable starts
+   without mapping it (the CLI never uses it; the daemon watches its files once it owns its name). */
+#define GB_GIO_FUNCTIONS(X) X(g_file_new_for_path) X(g_file_monitor_file) X(g_file_monitor_cancel)
+GB_FUNCTION_TABLE(GbGioFunctions, gb_gio_functions_load, GB_GIO_FUNCTIONS)
 #endif

@@ -1,6 +1,8 @@
 #ifndef GYMBELL_CNOTIFY_NOTIFY_HELPERS_H
 #define GYMBELL_CNOTIFY_NOTIFY_HELPERS_H
 #include <libnotify/notify.h>
+#include <gio/gio.h>
+#include "../CGLib/function_table.h"
 
 /* Variadic and macro-based GObject calls do not import into Swift: one small inline wrapper each. */
 
@@ -22,5 +24,18 @@ static inline gulong gb_notification_connect_closed(NotifyNotification *n,
                                                     gpointer data, GClosureNotify destroy) {
     return g_signal_connect_data(n, "closed", G_CALLBACK(callback), data, destroy, (GConnectFlags)0);
 }
+
+/* libnotify is loaded when the notifier starts (dlopen), not linked: the gymbell executable starts
+   without mapping it and what it brings (GIO, gdk-pixbuf, libpng, libjpeg …), which the CLI never
+   uses and the daemon needs only once it owns its name. The functions gymbell calls, with GIO's two
+   error domains (found through libnotify's dependencies). */
+#define GB_NOTIFY_FUNCTIONS(X) \
+    X(notify_init) X(notify_is_initted) X(notify_uninit) X(notify_get_server_info) X(notify_get_server_caps) \
+    X(notify_notification_new) X(notify_notification_update) X(notify_notification_show) \
+    X(notify_notification_close) X(notify_notification_set_category) X(notify_notification_set_urgency) \
+    X(notify_notification_set_timeout) X(notify_notification_set_hint) X(notify_notification_clear_hints) \
+    X(notify_notification_add_action) X(notify_notification_clear_actions) \
+    X(g_io_error_quark) X(g_dbus_error_quark)
+GB_FUNCTION_TABLE(GbNotifyFunctions, gb_notify_functions_load, GB_NOTIFY_FUNCTIONS)
 
 #endif

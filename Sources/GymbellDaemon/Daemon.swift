@@ -64,8 +64,12 @@ public final class Daemon {
         var loadError: StoreError?
 
         static func load(from store: any StateStoring) -> InitialState {
+            read { () throws(StoreError) in try store.load() }
+        }
+
+        static func read(_ load: () throws(StoreError) -> StoredState) -> InitialState {
             do {
-                return InitialState(state: EngineState(stored: try store.load()))
+                return InitialState(state: EngineState(stored: try load()))
             } catch {
                 return InitialState(state: EngineState(stored: StoredState()), loadError: error)
             }

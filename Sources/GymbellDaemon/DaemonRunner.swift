@@ -19,20 +19,21 @@ public enum DaemonRunner {
     public static func run(paths: XDGPaths = XDGPaths(), logger: Logger) -> Int32 {
         CurrentProcess.useOneMallocArena()  // before the loading and notification threads start
         // The state database is read, and its reminders indexed, on a thread of its own while this one
-        // reads the config, starts the notification thread and connects to the bus (10 000 pending
-        // take some 10 ms). What it made is this thread's from the join on; nothing here touches the
-        // store before.
+        // reads the config and connects to the bus (10 000 pending take some 10 ms); then this one reads
+        // the later part of a large agenda (`help`). What the loading thread made is this thread's from
+        // the join on; nothing here touches the store before.
+        let agendaHelp = StateStore.AgendaReadHelp()
         let loading = BackgroundWork(name: "gymbell-load") { () -> (StateStore, Daemon.InitialState) in
             let store = openStore(paths)
-            return (store, .load(from: store))
+            return (store, Daemon.InitialState.read { () throws(StoreError) in try store.load(helpedBy: agendaHelp) })
         }
         let loop = MainLoop()
         let config = initialConfig(paths, logger: logger)
 
-        let notifier: Notifier
+        // Started once the name is owned (below); what the daemon asks of it before waits in order.
+        let notifier = Notifier(appName: "gymbell")
         let timer: RealtimeTimer
         do {
-            notifier = try Notifier(appName: "gymbell")
             timer = try RealtimeTimer()
         } catch {
             logger.critical("cannot start: \(error)")
@@ -65,6 +66,7 @@ public enum DaemonRunner {
             return Status.failed
         }
 
+        if loading.hasThread { agendaHelp.help() }
         let (store, initial) = loading.wait()
         logProblem(of: store, logger: logger)
         let daemon = Daemon(
@@ -108,6 +110,12 @@ public enum DaemonRunner {
             return Status.alreadyRunning
         } catch {
             printToStandardError("gymbell: cannot offer \(BusNames.wellKnownName) on the session bus: \(error)")
+            return Status.failed
+        }
+        do {
+            try notifier.start()
+        } catch {
+            logger.critical("cannot start: \(error)")
             return Status.failed
         }
         do {

@@ -3,7 +3,7 @@ import CGLib
 /// Calls back on the main loop when one file changes: written, replaced by a rename (an editor's
 /// atomic save), created, deleted, or — for a symlink such as /etc/localtime — re-pointed.
 ///
-/// Built on GIO's `GFileMonitor`. With the inotify backend it watches the file's parent directory
+/// Built on GIO's `GFileMonitor` (GIO loaded with the first watcher: SharedLibrary). With the inotify backend it watches the file's parent directory
 /// and makes no wake-ups while nothing happens there. When the parent directory does not exist,
 /// GLib falls back to looking for it every 4 seconds (and may call back once when it appears):
 /// create the directory before watching a file in it. Changes inside the file a symlink points to
@@ -26,20 +26,33 @@ public final class FileWatcher {
 
     static let quietPeriodMilliseconds: UInt32 = 150
 
+    /// GIO's functions, loaded when the first watcher is made.
+    private static let gio = Result { () throws(SystemError) in
+        try SharedLibrary.functions(of: "libgio-2.0.so.0", gb_gio_functions_load)
+    }
+    private let gio: GbGioFunctions
+
     /// Starts watching `path` (relative paths resolve against the working directory); the file
     /// need not exist yet.
     /// - Throws: when `path` is empty or GIO cannot monitor it.
     public init(path: String, onChange: @escaping () -> Void) throws(SystemError) {
         guard !path.isEmpty else { throw SystemError(message: "Cannot watch a file without a path") }
-        let file = g_file_new_for_path(path)!
+        let gio: GbGioFunctions
+        do {
+            gio = try Self.gio.get()
+        } catch {
+            throw SystemError(message: "Cannot watch \(path): \(error)")
+        }
+        let file = gio.g_file_new_for_path(path)!
         var error: UnsafeMutablePointer<GError>?
-        guard let monitor = g_file_monitor_file(file, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
+        guard let monitor = gio.g_file_monitor_file(file, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             g_clear_error(&error)
             gb_object_unref(UnsafeMutableRawPointer(file))
             throw SystemError(message: "Cannot watch \(path): \(reason)")
         }
         self.path = path
+        self.gio = gio
         self.file = file
         self.monitor = monitor
         coalescer = ChangeCoalescer(quietPeriodMilliseconds: Self.quietPeriodMilliseconds, onChange: onChange)
@@ -58,7 +71,7 @@ public final class FileWatcher {
         guard !isCancelled else { return }
         isCancelled = true
         g_signal_handler_disconnect(monitor, handlerID)  // GLib releases the coalescer's reference
-        g_file_monitor_cancel(monitor)
+        _ = gio.g_file_monitor_cancel(monitor)
         coalescer.stop()
     }
 

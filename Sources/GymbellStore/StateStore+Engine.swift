@@ -1,17 +1,27 @@
 import FoundationEssentials
 import GymbellCore
+import GymbellDesktop  // SharedWork
 
 /// The state database as the engine sees it: read whole at start-up, then changed one `StoreChange`
 /// at a time (each one transaction, with the same result as `EngineState.apply`).
 extension StateStore {
-    public func load() throws(StoreError) -> StoredState {
+    /// The later part of a large agenda, offered at start-up to a thread that would otherwise wait
+    /// (`load(helpedBy:)`).
+    public typealias AgendaReadHelp = SharedWork<Result<PendingReminders.Builder, any Error>>
+
+    /// Reads the whole state; `helper`: a thread waiting for the state may read the later part of a
+    /// large agenda (`help()`); closed when this returns.
+    public func load() throws(StoreError) -> StoredState { try load(helpedBy: nil) }
+
+    public func load(helpedBy helper: AgendaReadHelp?) throws(StoreError) -> StoredState {
+        defer { helper?.close() }
         var active: ActiveSession?
         if let session = try activeSession(), let (entry, pauses) = try runningEntry(), entry.id == session.id {
             active = ActiveSession(
                 session: session, workout: entry.workout, lastProgressAt: entry.lastProgressAt, pauseReminders: pauses,
                 noticeID: try noticeID(of: session.id))
         }
-        return StoredState(agenda: try pendingAgenda(), session: active, history: try history(), daily: try dailyState(),
+        return StoredState(agenda: try pendingAgenda(helpedBy: helper), session: active, history: try history(), daily: try dailyState(),
             sets: try loggedSets(), overrides: try weightOverrides(), overloadDismissed: try overloadDismissals())
     }
 

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop  // BackgroundWork: start-up reads many reminders in two parts at once
+import GymbellDesktop  // SharedWork: start-up reads many reminders in two parts at once
 
 /// The daemon's lasting state in SQLite: the active session, pending reminders, the history, the
 /// daily-reminder memory. Every change is one transaction, so a daemon killed at any moment restarts
@@ -65,40 +65,52 @@ public final class StateStore {
     /// with 10 000). That thread takes three fifths: this one also adds them all to the agenda, which
     /// costs about a third of reading them. The daemon writes nothing while it starts, so both parts
     /// see the same file.
-    func pendingAgenda() throws(StoreError) -> PendingReminders {
+    func pendingAgenda(helpedBy helper: AgendaReadHelp? = nil) throws(StoreError) -> PendingReminders {
         let file = connection.readableFile
         return try read { db in
             let count = try db.value("SELECT count(*) FROM reminder", as: Int.self) ?? 0
-            var builder = PendingReminders.Builder(expectedCount: count)
+            // Split by rowid: rowids grow as reminders are added, so the later half of the range holds
+            // about half the rows (only the balance between the two readers depends on
+            // it). Each end is found in the table's b-tree at once; one `min(rowid), max(rowid)` query
+            // would read the whole table instead.
             guard count >= Self.parallelReadCount, let file,
-                let middle = try db.value("SELECT rowid FROM reminder ORDER BY rowid LIMIT 1 OFFSET ?", [count * 2 / 5], as: Int64.self)
+                let ends = try db.row("SELECT (SELECT min(rowid) FROM reminder) AS first, (SELECT max(rowid) FROM reminder) AS last"),
+                let first: Int64 = ends["first"], let last: Int64 = ends["last"]
             else {
+                var builder = PendingReminders.Builder(expectedCount: count)
                 try StoreRows.forEachReminder(db) { builder.append($0) }
                 return builder.build()
             }
-            let later = BackgroundWork(name: "gymbell-load-2") { () -> Result<[Reminder], any Error> in
+            let middle = first + (last - first) / 2
+            // The later half on a read-only connection of its own, indexed as read, by the helper if it
+            // comes first (the main thread, once connected to the bus), else here after the first half;
+            // the first half is then added to that one's index: one half's index made beside the other.
+            let later = helper ?? AgendaReadHelp()
+            later.offer {
                 Result {
                     let other = try StoreDatabase(path: file, flags: [.readOnly])
                     defer { other.close() }
-                    var reminders: [Reminder] = []
-                    reminders.reserveCapacity(count - count * 2 / 5)
-                    try StoreRows.forEachReminder(other, where: "rowid >= ?", [middle]) { reminders.append($0) }
-                    return reminders
+                    var builder = PendingReminders.Builder(expectedCount: count)
+                    try StoreRows.forEachReminder(other, where: "rowid >= ?", [middle]) { builder.append($0) }
+                    return builder
                 }
             }
+            var earlier: [Reminder] = []
+            earlier.reserveCapacity(count / 2)
             do {
-                try StoreRows.forEachReminder(db, where: "rowid < ?", [middle]) { builder.append($0) }
+                try StoreRows.forEachReminder(db, where: "rowid < ?", [middle]) { earlier.append($0) }
             } catch {
-                _ = later.wait()
+                later.close()
                 throw error
             }
-            for reminder in try later.wait().get() { builder.append(reminder) }
+            var builder = try later.collect().get()
+            for reminder in earlier { builder.append(reminder) }
             return builder.build()
         }
     }
 
     /// From how many pending reminders start-up reads them in two parts at once: below, a second
-    /// connection (its schema parsed anew) and thread cost more than they save.
+    /// connection (its schema parsed anew) costs more than it saves.
     static let parallelReadCount = 2_000
 
     public func activeSession() throws(StoreError) -> Session? {

@@ -9,7 +9,7 @@ nonisolated(unsafe) private var fakeContext = 0
 
 private let unreachable = Canberra(
     ca_context_create: { out in
-        withUnsafeMutablePointer(to: &fakeContext) { out.pointee = OpaquePointer($0) }
+        withUnsafeMutablePointer(to: &fakeContext) { out!.pointee = OpaquePointer($0) }
         return Int32(CA_SUCCESS)
     },
     ca_context_change_props_full: { _, _ in Int32(CA_SUCCESS) },
@@ -21,11 +21,11 @@ private let unreachable = Canberra(
     ca_context_cache_full: { _, _ in Int32(CA_SUCCESS) },
     ca_context_play_full: { _, _, _, _, _ in Int32(CA_SUCCESS) },
     ca_context_playing: { _, _, playing in
-        playing.pointee = 0
+        playing!.pointee = 0
         return Int32(CA_SUCCESS)
     },
     ca_proplist_create: { out in
-        withUnsafeMutablePointer(to: &fakeContext) { out.pointee = OpaquePointer($0) }
+        withUnsafeMutablePointer(to: &fakeContext) { out!.pointee = OpaquePointer($0) }
         return Int32(CA_SUCCESS)
     },
     ca_proplist_sets: { _, _, _ in Int32(CA_SUCCESS) },

@@ -254,9 +254,10 @@ struct StateStoreTests {
         #expect(try store.pendingReminders().map(\.content) == [.snoozed, .fixed(title: "Later", body: "From a newer gymbell"), .snoozed])
     }
 
-    /// Many pending reminders (more than `parallelReadCount`) are read in two parts at once, on two
-    /// connections: the agenda is the one the ordered read gives, whatever part a reminder lies in —
-    /// session and kind groups, contents decoded, and the written texts of rows without readable content.
+    /// Many pending reminders (more than `parallelReadCount`) are read in two halves on two connections,
+    /// the later one by a helping thread if there is one: the agenda is the one the ordered read gives,
+    /// whatever half a reminder lies in — session and kind groups, contents decoded, and the written
+    /// texts of rows without readable content.
     @Test func manyPendingRemindersReadInTwoPartsMakeTheSameAgenda() throws {
         let path = temporaryPath()
         let count = StateStore.parallelReadCount + 501
@@ -280,11 +281,21 @@ struct StateStoreTests {
         let store = try StateStore(path: path)
         let ordered = try store.pendingReminders()
         #expect(ordered.count == count)
-        let loaded = try store.load().agenda
-        #expect(Array(loaded) == ordered)
-        #expect(loaded == PendingReminders(ordered))
-        for session in ["s0", "s1", "s2"].map(SessionID.init) {
-            #expect(loaded.of(session: session) == ordered.filter { $0.sessionID == session })
+        // Read by this thread alone, then with another thread helping (the daemon's main thread).
+        let alone = try store.load().agenda
+        let help = StateStore.AgendaReadHelp()
+        let helper = BackgroundWork(name: "gymbell-test") { help.help() }
+        let helped = try store.load(helpedBy: help).agenda
+        helper.wait()
+        for loaded in [alone, helped] {
+            #expect(Array(loaded) == ordered)
+            #expect(loaded == PendingReminders(ordered))
+            for session in ["s0", "s1", "s2"].map(SessionID.init) {
+                #expect(loaded.of(session: session) == ordered.filter { $0.sessionID == session })
+            }
+            for kind in [ReminderKind.snoozed, .restWarning, .milestone] {
+                #expect(loaded.contains(kindIn: [kind]))
+            }
         }
         #expect(ordered.contains { $0.content == .fixed(title: "Title 22", body: "Body") })  // NULL content, kept text
         #expect(ordered.contains { $0.content == .fixed(title: "Title 2261", body: "Body") })  // unreadable, in the later part

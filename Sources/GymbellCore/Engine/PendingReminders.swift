@@ -41,7 +41,7 @@ public struct PendingReminders: Equatable, Sendable, Sequence {
     /// the order given, so that reminders already in due order (the database returns rows in the
     /// order they were planned, mostly due order) sort in one linear pass: Swift's sort finds the
     /// ordered runs. A later one with the same id replaces an earlier one, as `insert` does.
-    public struct Builder {
+    public struct Builder: Sendable {
         private var agenda = PendingReminders()
         /// Reminders of one kind come together: each run goes into its kind's group at once.
         private var run: (kind: ReminderKind, members: [(id: ReminderID, serial: Int)])?

@@ -43,10 +43,18 @@ public final class Notifier: @unchecked Sendable {
     private var acceptances: [UInt64: (UInt32) -> Void] = [:]
     private var nextSerial: UInt64 = 1
 
-    /// Starts the notifier thread and initializes libnotify there with `appName` (the Notify app_name).
-    public init(appName: String) throws(NotifierError) {
-        worker = try NotifierThread(appName: appName)
+    /// A notifier whose requests wait until `start()`; `appName` is the Notify app_name.
+    public init(appName: String) {
+        worker = NotifierThread(appName: appName)
         worker.owner = self
+    }
+
+    /// Loads libnotify, starts the notifier thread and initializes libnotify there; the requests made
+    /// before are then carried out in order. The daemon starts it once it owns its bus name: loading
+    /// libnotify (and GIO, gdk-pixbuf … with it) takes some 1.5 ms that start-up need not wait for.
+    /// - Throws: when libnotify is not installed or cannot be initialized.
+    public func start() throws(NotifierError) {
+        try worker.start()
     }
 
     deinit { worker.stop() }
@@ -144,16 +152,31 @@ private final class NotifierThread: @unchecked Sendable {
     private let ready = DispatchSemaphore(value: 0)
     private var initError: NotifierError?
     private let appName: String
+    /// libnotify's functions: loaded by `start()` (SharedLibrary), before the thread that calls them starts.
+    private var notify: GbNotifyFunctions!
 
-    init(appName: String) throws(NotifierError) {
+    init(appName: String) {
         self.appName = appName
         context = g_main_context_new()
         loop = g_main_loop_new(context, 0)
         queue = ContextQueue(context: context)
+    }
+
+    func start() throws(NotifierError) {
+        guard thread == nil else { return }
+        do {
+            notify = try SharedLibrary.functions(of: "libnotify.so.4", gb_notify_functions_load)
+        } catch {
+            throw NotifierError(message: "\(error) (the package libnotify4 installs it)")
+        }
         let box = Unmanaged.passRetained(self).toOpaque()
         thread = g_thread_new("gymbell-notify", threadMain, box)
         ready.wait()
-        if let initError { throw initError }
+        if let initError {
+            _ = g_thread_join(thread)
+            thread = nil
+            throw initError
+        }
     }
 
     deinit {
@@ -166,6 +189,7 @@ private final class NotifierThread: @unchecked Sendable {
     }
 
     func sync() {
+        guard thread != nil else { return }  // not started: nothing was carried out, nothing to wait for
         let done = DispatchSemaphore(value: 0)
         post { _ in done.signal() }
         done.wait()
@@ -176,7 +200,7 @@ private final class NotifierThread: @unchecked Sendable {
         post { thread in
             for entry in thread.live.values { gb_object_unref(UnsafeMutableRawPointer(entry.notification)) }
             thread.live.removeAll()
-            notify_uninit()
+            thread.notify.notify_uninit()
             g_main_loop_quit(thread.loop)
         }
         _ = g_thread_join(thread)
@@ -186,7 +210,7 @@ private final class NotifierThread: @unchecked Sendable {
     fileprivate func run() {
         // libnotify's D-Bus proxy delivers its signals to the thread-default context of its creator.
         g_main_context_push_thread_default(context)
-        if notify_is_initted() == 0, notify_init(appName) == 0 {
+        if notify.notify_is_initted() == 0, notify.notify_init(appName) == 0 {
             initError = NotifierError(message: "libnotify could not be initialized")
             ready.signal()
             g_main_context_pop_thread_default(context)
@@ -205,7 +229,7 @@ private final class NotifierThread: @unchecked Sendable {
     }
 
     private func display(_ handle: NotificationHandle, _ request: NotificationRequest, replacing serverID: UInt32? = nil, serial: UInt64) {
-        guard let raw = notify_notification_new(request.summary, request.body, request.icon) else {
+        guard let raw = notify.notify_notification_new(request.summary, request.body, request.icon) else {
             fail(handle, "libnotify could not create a notification", serial: serial)
             return
         }
@@ -246,9 +270,9 @@ private final class NotifierThread: @unchecked Sendable {
             return
         }
         let n = entry.notification
-        notify_notification_update(n, request.summary, request.body, request.icon)
-        notify_notification_clear_hints(n)
-        notify_notification_clear_actions(n)
+        _ = notify.notify_notification_update(n, request.summary, request.body, request.icon)
+        notify.notify_notification_clear_hints(n)
+        notify.notify_notification_clear_actions(n)
         configure(n, with: request, entry: entry)
         switch showNow(n) {
         case .failed(let message):
@@ -264,7 +288,7 @@ private final class NotifierThread: @unchecked Sendable {
         guard let entry = live[handle.token], !entry.closeRequested else { return }
         entry.closeRequested = true  // the "closed" signal follows; asking twice is an error on some servers
         var error: UnsafeMutablePointer<GError>?
-        notify_notification_close(entry.notification, &error)
+        _ = notify.notify_notification_close(entry.notification, &error)
         if let error { g_error_free(error) }
     }
 
@@ -273,10 +297,10 @@ private final class NotifierThread: @unchecked Sendable {
         var vendor: UnsafeMutablePointer<CChar>?
         var version: UnsafeMutablePointer<CChar>?
         var specVersion: UnsafeMutablePointer<CChar>?
-        guard notify_get_server_info(&name, &vendor, &version, &specVersion) != 0 else { return nil }
+        guard notify.notify_get_server_info(&name, &vendor, &version, &specVersion) != 0 else { return nil }
         defer { for p in [name, vendor, version, specVersion] { g_free(p) } }
         var capabilities = Set<String>()
-        var list = notify_get_server_caps()
+        var list = notify.notify_get_server_caps()
         let head = list
         while let node = list {
             if let data = node.pointee.data { capabilities.insert(String(cString: data.assumingMemoryBound(to: CChar.self))) }
@@ -301,12 +325,12 @@ private final class NotifierThread: @unchecked Sendable {
     /// Sends Notify and waits for the reply.
     private func showNow(_ n: UnsafeMutablePointer<NotifyNotification>) -> Outcome {
         var error: UnsafeMutablePointer<GError>?
-        guard notify_notification_show(n, &error) == 0 else { return .shown }
+        guard notify.notify_notification_show(n, &error) == 0 else { return .shown }
         defer { if let error { g_error_free(error) } }
         guard let error else { return .failed("unknown error") }
         let message = String(cString: error.pointee.message)
-        let timedOut = (error.pointee.domain == g_io_error_quark() && error.pointee.code == Int32(G_IO_ERROR_TIMED_OUT.rawValue))
-            || (error.pointee.domain == g_dbus_error_quark() && error.pointee.code == Int32(G_DBUS_ERROR_NO_REPLY.rawValue))
+        let timedOut = (error.pointee.domain == notify.g_io_error_quark() && error.pointee.code == Int32(G_IO_ERROR_TIMED_OUT.rawValue))
+            || (error.pointee.domain == notify.g_dbus_error_quark() && error.pointee.code == Int32(G_DBUS_ERROR_NO_REPLY.rawValue))
         return timedOut ? .unconfirmed(message) : .failed(message)
     }
 
@@ -331,19 +355,19 @@ private final class NotifierThread: @unchecked Sendable {
     }
 
     private func configure(_ n: UnsafeMutablePointer<NotifyNotification>, with request: NotificationRequest, entry: LiveNotification) {
-        if let category = request.category { notify_notification_set_category(n, category) }
-        if let entry = request.desktopEntry { notify_notification_set_hint(n, "desktop-entry", g_variant_new_string(entry)) }
-        notify_notification_set_hint(n, "suppress-sound", g_variant_new_boolean(1))
-        if let value = request.progressValue { notify_notification_set_hint(n, "value", g_variant_new_int32(Int32(value))) }
+        if let category = request.category { notify.notify_notification_set_category(n, category) }
+        if let entry = request.desktopEntry { notify.notify_notification_set_hint(n, "desktop-entry", g_variant_new_string(entry)) }
+        notify.notify_notification_set_hint(n, "suppress-sound", g_variant_new_boolean(1))
+        if let value = request.progressValue { notify.notify_notification_set_hint(n, "value", g_variant_new_int32(Int32(value))) }
         switch request.urgency {
-        case .low: notify_notification_set_urgency(n, NOTIFY_URGENCY_LOW)
-        case .normal: notify_notification_set_urgency(n, NOTIFY_URGENCY_NORMAL)
-        case .critical: notify_notification_set_urgency(n, NOTIFY_URGENCY_CRITICAL)
+        case .low: notify.notify_notification_set_urgency(n, NOTIFY_URGENCY_LOW)
+        case .normal: notify.notify_notification_set_urgency(n, NOTIFY_URGENCY_NORMAL)
+        case .critical: notify.notify_notification_set_urgency(n, NOTIFY_URGENCY_CRITICAL)
         }
-        if let timeout = request.expireTimeout { notify_notification_set_timeout(n, timeout) }
+        if let timeout = request.expireTimeout { notify.notify_notification_set_timeout(n, timeout) }
         for action in request.actions {
             let context = Unmanaged.passRetained(entry).toOpaque()
-            notify_notification_add_action(n, action.key, action.label, actionCallback, context, releaseEntry)
+            notify.notify_notification_add_action(n, action.key, action.label, actionCallback, context, releaseEntry)
         }
     }
 

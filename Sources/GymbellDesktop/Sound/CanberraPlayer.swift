@@ -34,7 +34,7 @@ final class CanberraPlayer {
         self.report = report
     }
 
-    deinit { if let context { api.ca_context_destroy(context) } }
+    deinit { if let context { _ = api.ca_context_destroy(context) } }
 
     /// Connects to the sound server and loads `sound` into its cache, so the first reminder is not late.
     func prepare(_ sound: Sound) {
@@ -84,7 +84,7 @@ final class CanberraPlayer {
         result = withProperties(properties) { api.ca_context_change_props_full(created, $0) }
         if result == CA_SUCCESS { result = api.ca_context_open(created) }
         guard result == CA_SUCCESS else {
-            api.ca_context_destroy(created)
+            _ = api.ca_context_destroy(created)
             problem(result, nil)
             return nil
         }
@@ -107,13 +107,13 @@ final class CanberraPlayer {
     }
 
     private func close() {
-        if let context { api.ca_context_destroy(context) }
+        if let context { _ = api.ca_context_destroy(context) }
         context = nil
         started = []
     }
 
     private func problem(_ code: Int32, _ sound: Sound?) {
-        let reason = String(cString: api.ca_strerror(code))
+        let reason = api.ca_strerror(code).map { String(cString: $0) } ?? "error \(code)"
         let message: String
         switch (Int(code), sound) {
         case (CA_ERROR_NOTFOUND, .themed(let name)?):
@@ -142,7 +142,7 @@ final class CanberraPlayer {
         var proplist: OpaquePointer?
         let created = api.ca_proplist_create(&proplist)
         guard created == CA_SUCCESS, let proplist else { return created }
-        defer { api.ca_proplist_destroy(proplist) }
+        defer { _ = api.ca_proplist_destroy(proplist) }
         for (key, value) in list {
             let result = api.ca_proplist_sets(proplist, key, value)
             guard result == CA_SUCCESS else { return result }
@@ -151,46 +151,15 @@ final class CanberraPlayer {
     }
 }
 
-/// libcanberra, loaded when the sound helper starts (dlopen): the gymbell executable does not link it,
-/// so the daemon never maps libcanberra and its codecs. The header (CCanberra) gives the constants.
-struct Canberra {
-    let ca_context_create: @convention(c) (UnsafeMutablePointer<OpaquePointer?>) -> Int32
-    let ca_context_change_props_full: @convention(c) (OpaquePointer, OpaquePointer) -> Int32
-    let ca_context_open: @convention(c) (OpaquePointer) -> Int32
-    let ca_context_destroy: @convention(c) (OpaquePointer) -> Int32
-    let ca_context_cache_full: @convention(c) (OpaquePointer, OpaquePointer) -> Int32
-    let ca_context_play_full: @convention(c) (OpaquePointer, UInt32, OpaquePointer, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32
-    let ca_context_playing: @convention(c) (OpaquePointer, UInt32, UnsafeMutablePointer<Int32>) -> Int32
-    let ca_proplist_create: @convention(c) (UnsafeMutablePointer<OpaquePointer?>) -> Int32
-    let ca_proplist_sets: @convention(c) (OpaquePointer, UnsafePointer<CChar>, UnsafePointer<CChar>) -> Int32
-    let ca_proplist_destroy: @convention(c) (OpaquePointer) -> Int32
-    let ca_strerror: @convention(c) (Int32) -> UnsafePointer<CChar>
+/// libcanberra's functions, loaded when the sound helper starts (SharedLibrary): the gymbell
+/// executable does not link it, so the daemon never maps libcanberra and its codecs.
+typealias Canberra = GbCanberraFunctions
 
+extension Canberra {
     static let library = "libcanberra.so.0"
 
-    /// nil: the library (package libcanberra0) is not installed, or lacks a function.
-    static func load() -> Canberra? {
-        guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL) else { return nil }
-        func symbol<T>(_ name: String, _: T.Type = T.self) -> T? {
-            dlsym(handle, name).map { unsafeBitCast($0, to: T.self) }
-        }
-        guard let create = symbol("ca_context_create", (@convention(c) (UnsafeMutablePointer<OpaquePointer?>) -> Int32).self),
-            let changeProps = symbol("ca_context_change_props_full", (@convention(c) (OpaquePointer, OpaquePointer) -> Int32).self),
-            let open = symbol("ca_context_open", (@convention(c) (OpaquePointer) -> Int32).self),
-            let destroy = symbol("ca_context_destroy", (@convention(c) (OpaquePointer) -> Int32).self),
-            let cache = symbol("ca_context_cache_full", (@convention(c) (OpaquePointer, OpaquePointer) -> Int32).self),
-            let play = symbol(
-                "ca_context_play_full",
-                (@convention(c) (OpaquePointer, UInt32, OpaquePointer, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32).self),
-            let playing = symbol("ca_context_playing", (@convention(c) (OpaquePointer, UInt32, UnsafeMutablePointer<Int32>) -> Int32).self),
-            let listCreate = symbol("ca_proplist_create", (@convention(c) (UnsafeMutablePointer<OpaquePointer?>) -> Int32).self),
-            let listSet = symbol("ca_proplist_sets", (@convention(c) (OpaquePointer, UnsafePointer<CChar>, UnsafePointer<CChar>) -> Int32).self),
-            let listDestroy = symbol("ca_proplist_destroy", (@convention(c) (OpaquePointer) -> Int32).self),
-            let strerror = symbol("ca_strerror", (@convention(c) (Int32) -> UnsafePointer<CChar>).self)
-        else { return nil }
-        return Canberra(
-            ca_context_create: create, ca_context_change_props_full: changeProps, ca_context_open: open, ca_context_destroy: destroy,
-            ca_context_cache_full: cache, ca_context_play_full: play, ca_context_playing: playing, ca_proplist_create: listCreate,
-            ca_proplist_sets: listSet, ca_proplist_destroy: listDestroy, ca_strerror: strerror)
+    /// - Throws: when the library (package libcanberra0) is not installed, or lacks a function.
+    static func load() throws(SystemError) -> Canberra {
+        try SharedLibrary.functions(of: library, gb_canberra_functions_load)
     }
 }

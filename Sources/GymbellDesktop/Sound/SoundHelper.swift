@@ -6,8 +6,11 @@ import Glibc
 /// server's client (libpulse cannot be unloaded from a process) goes with it.
 public enum SoundHelper {
     public static func serve(appName: String, appID: String, icon: String) -> Int32 {
-        guard let api = Canberra.load() else {
-            say(.problem("no sound: \(Canberra.library) cannot be loaded (install libcanberra0); reminders are silent"))
+        let api: Canberra
+        do {
+            api = try Canberra.load()
+        } catch {
+            say(.problem("no sound: \(error) (install libcanberra0); reminders are silent"))
             say(.unreachable)
             return 1
         }
