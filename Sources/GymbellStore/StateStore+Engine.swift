@@ -21,8 +21,16 @@ extension StateStore {
                 session: session, workout: entry.workout, lastProgressAt: entry.lastProgressAt, pauseReminders: pauses,
                 noticeID: try noticeID(of: session.id))
         }
-        return StoredState(agenda: try pendingAgenda(helpedBy: helper), session: active, history: try history(), daily: try dailyState(),
-            sets: try loggedSets(), overrides: try weightOverrides(), overloadDismissed: try overloadDismissals())
+        // The rest of the state is read while a helper still reads the later half of a large agenda.
+        var state = StoredState(session: active)
+        state.agenda = try pendingAgenda(helpedBy: helper) { () throws(StoreError) in
+            state.history = try history()
+            state.daily = try dailyState()
+            state.sets = try loggedSets()
+            state.overrides = try weightOverrides()
+            state.overloadDismissed = try overloadDismissals()
+        }
+        return state
     }
 
     public func apply(_ change: StoreChange) throws(StoreError) {

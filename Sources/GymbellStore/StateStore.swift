@@ -60,31 +60,36 @@ public final class StateStore {
     /// the table's order — no ORDER BY due, id: SQLite would sort the ties through a temporary B-tree,
     /// a quarter of the start-up with 10 000 pending; the agenda sorts keys mostly in order already.
     ///
-    /// Many (`parallelReadCount` or more, from the file): the later rows by rowid are read at the same
-    /// time on a thread and read-only connection of its own, then added (issue 16: start-up ≤ 20 ms
-    /// with 10 000). That thread takes three fifths: this one also adds them all to the agenda, which
-    /// costs about a third of reading them. The daemon writes nothing while it starts, so both parts
-    /// see the same file.
-    func pendingAgenda(helpedBy helper: AgendaReadHelp? = nil) throws(StoreError) -> PendingReminders {
+    /// Many (`parallelReadCount` or more, from the file): read in two halves by rowid at the same time
+    /// (issue 16: start-up ≤ 20 ms with 10 000). The later half is offered to `helper` (the daemon's
+    /// main thread, once connected to the bus), which reads it on a read-only connection of its own
+    /// and indexes it as it reads; with nobody helping, this thread reads it after its own. This one
+    /// reads the earlier half into a list, does `meanwhile` (start-up reads the rest of the state
+    /// while the helper is still at it), then adds its half to the other's index. The daemon writes
+    /// nothing while it starts, so both halves see the same file.
+    func pendingAgenda(
+        helpedBy helper: AgendaReadHelp? = nil, meanwhile: () throws(StoreError) -> Void = {}
+    ) throws(StoreError) -> PendingReminders {
+        enum Reading {
+            case whole(PendingReminders)
+            case halves(earlier: [Reminder], later: AgendaReadHelp)
+        }
         let file = connection.readableFile
-        return try read { db in
+        let reading = try read { db -> Reading in
             let count = try db.value("SELECT count(*) FROM reminder", as: Int.self) ?? 0
             // Split by rowid: rowids grow as reminders are added, so the later half of the range holds
-            // about half the rows (only the balance between the two readers depends on
-            // it). Each end is found in the table's b-tree at once; one `min(rowid), max(rowid)` query
-            // would read the whole table instead.
+            // about half the rows (only the balance between the readers depends on it). Each end is
+            // found in the table's b-tree at once; `min(rowid), max(rowid)` in one query would read
+            // the whole table instead.
             guard count >= Self.parallelReadCount, let file,
-                let ends = try db.row("SELECT (SELECT min(rowid) FROM reminder) AS first, (SELECT max(rowid) FROM reminder) AS last"),
-                let first: Int64 = ends["first"], let last: Int64 = ends["last"]
+                let ends = try db.row("SELECT (SELECT min(rowid) FROM reminder) AS low, (SELECT max(rowid) FROM reminder) AS high"),
+                let low: Int64 = ends["low"], let high: Int64 = ends["high"]
             else {
                 var builder = PendingReminders.Builder(expectedCount: count)
                 try StoreRows.forEachReminder(db) { builder.append($0) }
-                return builder.build()
+                return .whole(builder.build())
             }
-            let middle = first + (last - first) / 2
-            // The later half on a read-only connection of its own, indexed as read, by the helper if it
-            // comes first (the main thread, once connected to the bus), else here after the first half;
-            // the first half is then added to that one's index: one half's index made beside the other.
+            let middle = low + (high - low) / 2
             let later = helper ?? AgendaReadHelp()
             later.offer {
                 Result {
@@ -103,9 +108,24 @@ public final class StateStore {
                 later.close()
                 throw error
             }
-            var builder = try later.collect().get()
-            for reminder in earlier { builder.append(reminder) }
-            return builder.build()
+            return .halves(earlier: earlier, later: later)
+        }
+        switch reading {
+        case .whole(let agenda):
+            try meanwhile()
+            return agenda
+        case .halves(let earlier, let later):
+            do {
+                try meanwhile()
+            } catch {
+                later.close()
+                throw error
+            }
+            return try read { _ in
+                var builder = try later.collect().get()
+                for reminder in earlier { builder.append(reminder) }
+                return builder.build()
+            }
         }
     }
 

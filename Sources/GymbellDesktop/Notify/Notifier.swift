@@ -1,5 +1,5 @@
 import CGLib
-import CNotify
+internal import CNotify
 import Dispatch
 import FoundationEssentials
 
