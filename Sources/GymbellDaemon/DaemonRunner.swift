@@ -118,6 +118,10 @@ public enum DaemonRunner {
             logger.critical("cannot start: \(error)")
             return Status.failed
         }
+        // Whether the state file can be written, left out of the loading: after a clean close it
+        // syncs a new write-ahead log and its directory (1–20 ms on a disk). Before the first event,
+        // which reports a problem found.
+        if store.checkWritable() { logProblem(of: store, logger: logger) }
         do {
             try service.watchNameOwner("org.freedesktop.Notifications") { owner in
                 if owner != nil {
@@ -245,7 +249,7 @@ public enum DaemonRunner {
     static func openStore(_ paths: XDGPaths) -> StateStore {
         let directory = paths.stateDirectory
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        return StateStore.open(path: paths.stateDatabase)
+        return StateStore.open(path: paths.stateDatabase, checkingWritable: false)
     }
 
     static func logProblem(of store: StateStore, logger: Logger) {

@@ -31,9 +31,16 @@ public final class StateStore {
     private init(_ connection: StoreConnection) { self.connection = connection }
 
     /// The store for the daemon: never fails (see `StoreConnection.open`); `problem` says what happened.
-    public static func open(path: String, busyTimeout: TimeInterval = 2, clock: @escaping () -> Date = Date.init) -> StateStore {
-        StateStore(StoreConnection.open(path: path, busyTimeout: busyTimeout, clock: clock))
+    public static func open(
+        path: String, busyTimeout: TimeInterval = 2, clock: @escaping () -> Date = Date.init, checkingWritable: Bool = true
+    ) -> StateStore {
+        StateStore(StoreConnection.open(path: path, busyTimeout: busyTimeout, clock: clock, checkingWritable: checkingWritable))
     }
+
+    /// For a store opened without `checkingWritable`: whether the file can be written is found out
+    /// now; if not the store goes on in memory (`problem`). Returns whether it found a problem.
+    @discardableResult
+    public func checkWritable() -> Bool { connection.checkWritable() }
 
     /// Writes the changes kept in memory into the file, if an attempt is due at `now` (or `force`).
     @discardableResult

@@ -35,12 +35,15 @@ final class StoreConnection {
     static let retryBusyTimeout: TimeInterval = 0.1
 
     /// Opens (creating if needed) the database at `path`, readable by its owner only, and checks
-    /// that it is intact and writable. Throws when it is not (see `StoreError.cause`).
-    init(path: String, busyTimeout: TimeInterval = 2, clock: @escaping () -> Date = Date.init) throws(StoreError) {
+    /// that it is intact and writable (`checkingWritable` false: left to `checkWritable()`). Throws
+    /// when it is not (see `StoreError.cause`).
+    init(
+        path: String, busyTimeout: TimeInterval = 2, clock: @escaping () -> Date = Date.init, checkingWritable: Bool = true
+    ) throws(StoreError) {
         self.path = path
         self.clock = clock
         self.busyTimeout = busyTimeout
-        database = try Self.openFile(path, busyTimeout: busyTimeout)
+        database = try Self.openFile(path, busyTimeout: busyTimeout, checkingWritable: checkingWritable)
         file = database
         openedIdentity = CleanCloseMark.identity(of: path)
         inMemoryCopy = false
@@ -73,10 +76,13 @@ final class StoreConnection {
     /// The store for the daemon: never fails. An intact, writable database is used as it is. One
     /// that cannot be written now (full disk, read-only, locked) is copied into memory and saved back
     /// when it can be. One that SQLite reports damaged is moved aside to `PATH.broken-EPOCH` and a
-    /// fresh one started. `problem` says which happened.
-    static func open(path: String, busyTimeout: TimeInterval = 2, clock: @escaping () -> Date = Date.init) -> StoreConnection {
+    /// fresh one started. `problem` says which happened. `checkingWritable` false: whether the file
+    /// can be written is found out by `checkWritable()`.
+    static func open(
+        path: String, busyTimeout: TimeInterval = 2, clock: @escaping () -> Date = Date.init, checkingWritable: Bool = true
+    ) -> StoreConnection {
         do {
-            return try StoreConnection(path: path, busyTimeout: busyTimeout, clock: clock)
+            return try StoreConnection(path: path, busyTimeout: busyTimeout, clock: clock, checkingWritable: checkingWritable)
         } catch let failure where failure.cause == .corrupt {
             let now = clock()
             let aside = path + ".broken-\(Int(now.timeIntervalSince1970))"
@@ -145,7 +151,7 @@ final class StoreConnection {
 
     // MARK: Opening
 
-    private static func openFile(_ path: String, busyTimeout: TimeInterval) throws(StoreError) -> StoreDatabase {
+    private static func openFile(_ path: String, busyTimeout: TimeInterval, checkingWritable: Bool = true) throws(StoreError) -> StoreDatabase {
         do {
             if access(path, F_OK) != 0 {
                 // Create it 0600 before SQLite does, so the file is never readable by others (SQLite
@@ -169,17 +175,44 @@ final class StoreConnection {
                 guard check == "ok" else { throw StoreError(path: path, cause: .corrupt, reason: "damaged: \(check ?? "no answer")") }
             }
             try StoreSchema.migrate(database)
-            // A database that opens but cannot be written (full disk, read-only file or directory) is
-            // not usable as it is: write its version again to find out.
-            try database.transaction { db in
-                let version = try StoreSchema.version(of: db)
-                try db.executeScript("PRAGMA user_version = \(version)")
-            }
+            if checkingWritable { try rewriteVersion(database) }
             return database
         } catch let error as StoreError {
             throw error
         } catch {
             throw StoreError(path: path, error: error)
+        }
+    }
+
+    /// A database that opens but cannot be written (full disk, read-only file or directory) is not
+    /// usable as it is: write its version again to find out. After a clean close this starts a new
+    /// write-ahead log, which SQLite syncs with its directory (1–20 ms on a disk).
+    private static func rewriteVersion(_ database: StoreDatabase) throws {
+        try database.transaction { db in
+            let version = try StoreSchema.version(of: db)
+            try db.executeScript("PRAGMA user_version = \(version)")
+        }
+    }
+
+    /// For a connection opened without `checkingWritable`: finds out whether the file can be written,
+    /// and if not goes on in memory as `open` would have (`problem` says why). Returns whether it
+    /// found a problem.
+    @discardableResult
+    func checkWritable() -> Bool {
+        guard let path, let file, !inMemoryCopy else { return false }
+        do {
+            try Self.rewriteVersion(file)
+            return false
+        } catch {
+            let failure = StoreError(path: path, error: error)
+            file.close()
+            self.file = nil
+            database = Self.memoryCopy(of: path)
+            inMemoryCopy = true
+            let now = clock()
+            problem = StorageProblem(cause: failure.cause, database: path, saving: false, since: now, detail: failure.reason)
+            nextSaveAttempt = now.addingTimeInterval(Self.firstRetry)
+            return true
         }
     }
 

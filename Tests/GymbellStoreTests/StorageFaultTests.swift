@@ -163,6 +163,45 @@ struct StorageFaultTests {
         #expect(try reopened.dailyState().quietDay == LocalDay(daysSinceEpoch: 2))
     }
 
+    /// The daemon opens its store without the write check and makes it once it owns its bus name:
+    /// what it finds then is what the check at opening would have found, and the store goes on the same way.
+    @Test func theWriteCheckLeftForLaterFindsTheSameAndGoesOnInMemory() throws {
+        let path = temporaryPath()
+        do {
+            let store = try StateStore(path: path)
+            try store.start(SessionPlanner.rest(id: SessionID("old"), seconds: 60, startingAt: start))
+            try store.stopSession(at: start.addingTimeInterval(30))
+            store.close()
+        }
+        do {
+            // Writable: nothing to report, and the store writes the file.
+            let store = StateStore.open(path: path, checkingWritable: false)
+            #expect(store.problem == nil)
+            #expect(!store.checkWritable())
+            #expect(store.problem == nil && !store.isSavingDeferred)
+            store.close()
+        }
+        // Opened, read, then another program takes the write lock (the check's failure at start-up is a
+        // full disk: test_state_db mounts one).
+        let store = StateStore.open(path: path, busyTimeout: 0.05, clock: { self.start.addingTimeInterval(100) }, checkingWritable: false)
+        #expect(store.problem == nil)
+        #expect(try store.history().map(\.id) == [SessionID("old")])
+        let lock = try Lock(path)
+        #expect(store.checkWritable())
+        let problem = try #require(store.problem)
+        #expect(problem.cause == .locked)
+        #expect(problem.movedTo == nil && !problem.saving)
+        #expect(store.isSavingDeferred)
+        #expect(try store.history().map(\.id) == [SessionID("old")])  // read from the copy in memory now
+        #expect(!store.checkWritable())  // already in memory: nothing more to find
+
+        try store.start(SessionPlanner.rest(id: SessionID("new"), seconds: 60, startingAt: start.addingTimeInterval(100)))
+        try lock.release()
+        #expect(store.saveUnsaved(at: start.addingTimeInterval(200), force: true))
+        store.close()
+        #expect(try StateStore(path: path).history().map(\.id) == [SessionID("old"), SessionID("new")])
+    }
+
     @Test func closingSavesWhatWaitedInMemory() throws {
         let path = temporaryPath()
         let store = try StateStore(path: path, busyTimeout: 0.05)
