@@ -57,8 +57,8 @@ public final class Daemon {
     private var player: (any MediaPlayerShowing)?
 
     /// What the daemon starts from: the state database's contents as the engine holds them (the
-    /// pending reminders indexed). DaemonRunner reads it on a thread of its own while the rest of the
-    /// daemon starts; otherwise the daemon reads it when it is made.
+    /// pending reminders indexed). DaemonRunner reads it while another thread reads the config and
+    /// connects to the bus; otherwise the daemon reads it when it is made.
     struct InitialState {
         var state: EngineState
         var loadError: StoreError?

@@ -17,19 +17,24 @@ public enum DaemonRunner {
     }
 
     public static func run(paths: XDGPaths = XDGPaths(), logger: Logger) -> Int32 {
-        CurrentProcess.useOneMallocArena()  // before the loading and notification threads start
-        // The state database is read, and its reminders indexed, on a thread of its own while this one
-        // reads the config and connects to the bus (10 000 pending take some 10 ms); then this one reads
-        // the later part of a large agenda (`help`). What the loading thread made is this thread's from
-        // the join on; nothing here touches the store before.
+        CurrentProcess.useOneMallocArena()  // before the starting and notification threads start
+        // This thread opens and reads the state database at once, while a thread of its own reads the
+        // config, connects to the bus and then reads the later part of a large agenda (`help`): a new
+        // thread took up to 2.5 ms to first run on a two-vCPU virtual machine, so what start-up waits
+        // for most begins on the thread already running. What the starting thread made is this
+        // thread's from the join on.
         let agendaHelp = StateStore.AgendaReadHelp()
-        let loading = BackgroundWork(name: "gymbell-load") { () -> (StateStore, Daemon.InitialState) in
-            let store = openStore(paths)
-            return (store, Daemon.InitialState.read { () throws(StoreError) in try store.load(helpedBy: agendaHelp) })
+        let starting = BackgroundWork(name: "gymbell-start") { () -> (LoadedConfig, Result<DBusService.Connection, DBusServiceError>) in
+            let config = initialConfig(paths, logger: logger)
+            let bus = Result { () throws(DBusServiceError) in try DBusService.connect() }
+            agendaHelp.help()
+            return (config, bus)
         }
-        let loop = MainLoop()
-        let config = initialConfig(paths, logger: logger)
+        let store = openStore(paths)
+        let initial = Daemon.InitialState.read { () throws(StoreError) in try store.load(helpedBy: agendaHelp) }
+        let (config, bus) = starting.wait()
 
+        let loop = MainLoop()
         // Started once the name is owned (below); what the daemon asks of it before waits in order.
         let notifier = Notifier(appName: "gymbell")
         let timer: RealtimeTimer
@@ -50,13 +55,13 @@ public enum DaemonRunner {
         // The installed icon: app_icon of every notification and the media player's art.
         let iconFile = paths.iconFile(named: Presenter.desktopEntry, executable: CurrentProcess.executablePath)
 
-        // On the bus while the state is still read; the name is requested once the daemon can answer.
-        // Calls are answered from the loop, which runs after both.
+        // Served on the loop; the name is requested once the daemon can answer. Calls are answered
+        // from the loop, which runs after both.
         var control: ControlInterface?
         let service: DBusService
         do {
             service = try DBusService(
-                loop: loop, address: nil, name: BusNames.wellKnownName, objectPath: BusNames.objectPath,
+                loop: loop, connection: try bus.get(), name: BusNames.wellKnownName, objectPath: BusNames.objectPath,
                 introspectionXML: BusNames.introspectionXML, requestingName: false
             ) { call in
                 control?.handle(call) ?? .unknownMethod(call)
@@ -66,8 +71,6 @@ public enum DaemonRunner {
             return Status.failed
         }
 
-        if loading.hasThread { agendaHelp.help() }
-        let (store, initial) = loading.wait()
         logProblem(of: store, logger: logger)
         let daemon = Daemon(
             config: config, store: store, initial: initial, notifier: notifier, sounds: sounds, timer: timer,

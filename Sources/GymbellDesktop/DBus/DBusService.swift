@@ -46,9 +46,41 @@ public final class DBusService {
     ///   - handler: called on the loop for every method call on `objectPath` from the same user,
     ///     in the middle of libdbus's dispatch: to close the service from it, use `loop.idle`.
     /// - Throws: `.nameTaken(name)` when another connection owns `name` (the request does not queue).
-    public init(
+    public convenience init(
         loop: MainLoop,
         address: String? = nil,
+        name: String,
+        objectPath: String,
+        introspectionXML: @escaping @autoclosure () -> String,
+        requestingName: Bool = true,
+        handler: @escaping (DBusMethodCall) -> DBusReply
+    ) throws(DBusServiceError) {
+        try self.init(
+            loop: loop, connection: try Self.connect(address: address), name: name, objectPath: objectPath,
+            introspectionXML: introspectionXML(), requestingName: requestingName, handler: handler)
+    }
+
+    /// A connection to the bus made ahead, on any thread (`connect`), for a service to serve later
+    /// on the loop's thread. The daemon connects on its starting thread while its main thread reads
+    /// the state database.
+    public final class Connection: @unchecked Sendable {
+        fileprivate let bus: BusConnection
+        fileprivate init(_ bus: BusConnection) { self.bus = bus }
+    }
+
+    /// Connects to the bus at `address` (nil: the session bus) and says Hello; blocks until it has.
+    public static func connect(address: String? = nil) throws(DBusServiceError) -> Connection {
+        do {
+            return Connection(try BusConnection(address: address))
+        } catch {
+            throw .cannotConnect(error)
+        }
+    }
+
+    /// As the other `init`, on a connection made ahead with `connect`.
+    public init(
+        loop: MainLoop,
+        connection made: Connection,
         name: String,
         objectPath: String,
         introspectionXML: @escaping @autoclosure () -> String,
@@ -61,11 +93,7 @@ public final class DBusService {
         } catch {
             throw .setupFailed(error)
         }
-        do {
-            connection = try BusConnection(address: address)
-        } catch {
-            throw .cannotConnect(error)
-        }
+        connection = made.bus
         self.name = name
         self.objectPath = objectPath
         router = MessageRouter(

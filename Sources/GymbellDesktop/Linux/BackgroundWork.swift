@@ -1,12 +1,12 @@
 import CGLib
 
 /// A value worked out on a thread of its own while the caller goes on; `wait()` joins the thread
-/// and returns the value. The daemon reads its state database this way while it connects to the
-/// notification server and reads its config (start-up with 10 000 pending reminders, issue 16).
+/// and returns the value. The daemon reads its config and connects to the bus this way while it
+/// reads its state database (start-up with 10 000 pending reminders, issue 16).
 ///
 /// The work must not touch what the caller uses meanwhile; what it returns passes to the caller
 /// whole at the join (which orders the thread's writes before the caller's reads), so a value that
-/// is not `Sendable` (an open database connection) may be handed over — the reason this type is
+/// is not `Sendable` (a bus connection) may be handed over — the reason this type is
 /// `@unchecked Sendable`. When no thread can be started the work runs in `wait()` instead.
 public final class BackgroundWork<Value>: @unchecked Sendable {
     private var work: (() -> Value)?

@@ -5,10 +5,10 @@ import Synchronization
 /// thread that would otherwise wait, or the offering thread once its own part is done — and the
 /// offering thread gets the value.
 ///
-/// At start-up the loading thread offers the later part of a large agenda, and the main thread, done
-/// connecting to the bus, reads it instead of waiting for the join: no third thread to start (on a
-/// busy two-core machine a new thread took up to 3 ms to first run, issue 16), and when the main
-/// thread comes late the loading thread reads it itself.
+/// At start-up the main thread, reading the state database, offers the later part of a large agenda,
+/// and the starting thread, done connecting to the bus, reads it instead of ending: no third thread
+/// to start (on a two-vCPU virtual machine a new thread took up to 2.5 ms to first run, issue 16),
+/// and when the helper comes late the main thread reads it itself.
 ///
 /// The offering thread calls `offer` at most once, then `collect`, and `close` on every path when it
 /// is done (nothing more to help with); the helper calls `help` (more calls return at once).
