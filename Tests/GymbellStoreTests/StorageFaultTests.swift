@@ -13,6 +13,16 @@ struct StorageFaultTests {
 
     func temporaryPath() -> String { temporaryDatabasePath("faults") }
 
+    /// A database closed cleanly with one rest, "old", stopped after 30 s.
+    func databaseWithOneStoppedRest() throws -> String {
+        let path = temporaryPath()
+        let store = try StateStore(path: path)
+        try store.start(SessionPlanner.rest(id: SessionID("old"), seconds: 60, startingAt: start))
+        try store.stopSession(at: start.addingTimeInterval(30))
+        store.close()
+        return path
+    }
+
     // MARK: Classification
 
     static let cases: [(SQLiteResultCode, FilesystemState, StorageProblem.Cause)] = [
@@ -134,13 +144,7 @@ struct StorageFaultTests {
     }
 
     @Test func aFileThatCannotBeWrittenAtStartIsReadIntoMemoryNotMovedAside() throws {
-        let path = temporaryPath()
-        do {
-            let store = try StateStore(path: path)
-            try store.start(SessionPlanner.rest(id: SessionID("old"), seconds: 60, startingAt: start))
-            try store.stopSession(at: start.addingTimeInterval(30))
-            store.close()
-        }
+        let path = try databaseWithOneStoppedRest()
         let lock = try Lock(path)
         let store = StateStore.open(path: path, busyTimeout: 0.05, clock: { self.start.addingTimeInterval(100) })
         let problem = try #require(store.problem)
@@ -166,13 +170,7 @@ struct StorageFaultTests {
     /// The daemon opens its store without the write check and makes it once it owns its bus name:
     /// what it finds then is what the check at opening would have found, and the store goes on the same way.
     @Test func theWriteCheckLeftForLaterFindsTheSameAndGoesOnInMemory() throws {
-        let path = temporaryPath()
-        do {
-            let store = try StateStore(path: path)
-            try store.start(SessionPlanner.rest(id: SessionID("old"), seconds: 60, startingAt: start))
-            try store.stopSession(at: start.addingTimeInterval(30))
-            store.close()
-        }
+        let path = try databaseWithOneStoppedRest()
         do {
             // Writable: nothing to report, and the store writes the file.
             let store = StateStore.open(path: path, checkingWritable: false)
