@@ -9,10 +9,10 @@ extension StateStore {
     /// (`load(helpedBy:)`).
     public typealias AgendaReadHelp = SharedWork<Result<PendingReminders.Builder, any Error>>
 
-    /// Reads the whole state; `helper`: a thread waiting for the state may read the later part of a
-    /// large agenda (`help()`); closed when this returns.
     public func load() throws(StoreError) -> StoredState { try load(helpedBy: nil) }
 
+    /// Reads the whole state; `helper`: a thread waiting for the state may read the later part of a
+    /// large agenda (`help()`); closed when this returns.
     public func load(helpedBy helper: AgendaReadHelp?) throws(StoreError) -> StoredState {
         defer { helper?.close() }
         var active: ActiveSession?

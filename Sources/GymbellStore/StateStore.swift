@@ -79,7 +79,7 @@ public final class StateStore {
     ) throws(StoreError) -> PendingReminders {
         enum Reading {
             case whole(PendingReminders)
-            case halves(earlier: [Reminder], later: AgendaReadHelp)
+            case parts(earlier: [Reminder], later: AgendaReadHelp)
         }
         let file = connection.readableFile
         let reading = try read { db -> Reading in
@@ -97,7 +97,7 @@ public final class StateStore {
                 try StoreRows.forEachReminder(db) { builder.append($0) }
                 return .whole(builder.build())
             }
-            let middle = low + (high - low) * 3 / 5
+            let middle = low + Int64(Double(high - low) * Self.earlierPart)
             let later = helper ?? AgendaReadHelp()
             later.offer {
                 Result {
@@ -109,20 +109,20 @@ public final class StateStore {
                 }
             }
             var earlier: [Reminder] = []
-            earlier.reserveCapacity(count / 2)
+            earlier.reserveCapacity(Int(Double(count) * Self.earlierPart))
             do {
                 try StoreRows.forEachReminder(db, where: "rowid < ?", [middle]) { earlier.append($0) }
             } catch {
                 later.close()
                 throw error
             }
-            return .halves(earlier: earlier, later: later)
+            return .parts(earlier: earlier, later: later)
         }
         switch reading {
         case .whole(let agenda):
             try meanwhile()
             return agenda
-        case .halves(let earlier, let later):
+        case .parts(let earlier, let later):
             do {
                 try meanwhile()
             } catch {
@@ -140,6 +140,8 @@ public final class StateStore {
     /// From how many pending reminders start-up reads them in two parts at once: below, a second
     /// connection (its schema parsed anew) costs more than it saves.
     static let parallelReadCount = 2_000
+    /// The share of the rowid range start-up reads itself when it reads in two parts.
+    static let earlierPart = 0.6
 
     public func activeSession() throws(StoreError) -> Session? {
         try read { db in

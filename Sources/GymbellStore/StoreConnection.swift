@@ -195,8 +195,8 @@ final class StoreConnection {
     }
 
     /// For a connection opened without `checkingWritable`: finds out whether the file can be written,
-    /// and if not goes on in memory as `open` would have (`problem` says why). Returns whether it
-    /// found a problem.
+    /// and if not goes on in memory as after a write that failed (`problem` says why). Returns
+    /// whether it found a problem.
     @discardableResult
     func checkWritable() -> Bool {
         guard let path, let file, !inMemoryCopy else { return false }
@@ -204,14 +204,7 @@ final class StoreConnection {
             try Self.rewriteVersion(file)
             return false
         } catch {
-            let failure = StoreError(path: path, error: error)
-            file.close()
-            self.file = nil
-            database = Self.memoryCopy(of: path)
-            inMemoryCopy = true
-            let now = clock()
-            problem = StorageProblem(cause: failure.cause, database: path, saving: false, since: now, detail: failure.reason)
-            nextSaveAttempt = now.addingTimeInterval(Self.firstRetry)
+            goOnInMemory(Self.memoryCopy(of: path), after: StoreError(path: path, error: error), path: path)
             return true
         }
     }
@@ -296,17 +289,23 @@ final class StoreConnection {
         } catch {
             let failure = StoreError(path: path ?? ":memory:", error: error)
             guard let path, !inMemoryCopy, failure.cause != .corrupt else { throw failure }
-            let now = clock()
             let memory = Self.memoryCopy(of: path)
             let result: T
             do { result = try memory.transaction(body) } catch { throw StoreError(path: path, error: error) }
-            database = memory
-            inMemoryCopy = true
+            goOnInMemory(memory, after: failure, path: path)
             journal = [(key, { db in _ = try body(db) })]
-            problem = StorageProblem(cause: failure.cause, database: path, saving: false, since: now, detail: failure.reason)
-            saveBackoff = Self.firstRetry
-            nextSaveAttempt = now.addingTimeInterval(saveBackoff)
             return result
         }
+    }
+
+    /// The file cannot be written now: reads and writes go to `memory` (the file's copy), the file's
+    /// connection stays open for `saveUnsaved`, whose first attempt is due after `firstRetry`.
+    private func goOnInMemory(_ memory: StoreDatabase, after failure: StoreError, path: String) {
+        let now = clock()
+        database = memory
+        inMemoryCopy = true
+        problem = StorageProblem(cause: failure.cause, database: path, saving: false, since: now, detail: failure.reason)
+        saveBackoff = Self.firstRetry
+        nextSaveAttempt = now.addingTimeInterval(saveBackoff)
     }
 }

@@ -24,9 +24,6 @@ public final class BackgroundWork<Value>: @unchecked Sendable {
         }
     }
 
-    /// Whether the work runs on a thread of its own (false: no thread could start; `wait()` does it).
-    public var hasThread: Bool { thread != nil }
-
     /// Does the work unless it was done (on the thread, or in `wait()` when there is none).
     private func run() {
         if let work {
