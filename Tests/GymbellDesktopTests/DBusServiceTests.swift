@@ -288,6 +288,29 @@ extension MainContextTests {
             #expect(owner == [.string(service.uniqueName)])
         }
 
+        /// The daemon connects on its starting thread and serves the connection on the loop's thread.
+        @Test func aConnectionMadeOnAnotherThreadIsServedOnTheLoop() throws {
+            let bus = try PrivateBus()
+            defer { bus.stop() }
+            let address = bus.address
+            let connecting = BackgroundWork(name: "gymbell-test") {
+                Result { () throws(DBusServiceError) in try DBusService.connect(address: address) }
+            }
+            let loop = MainLoop()
+            let service = try DBusService(
+                loop: loop, connection: try connecting.wait().get(), name: serviceName, objectPath: objectPath,
+                introspectionXML: introspectionXML, handler: testHandler)
+            defer { service.close() }
+            let sum = whileRunning(loop) {
+                Result { () throws(DBusError) in
+                    try DBusClient(address: address).call(
+                        destination: serviceName, path: objectPath, interface: interface, member: "Add",
+                        arguments: [.int32(40), .int32(2)])
+                }
+            }
+            #expect(try #require(sum).get() == [.int32(42)])
+        }
+
         @Test func emittedSignalsReachASubscriber() throws {
             let bus = try PrivateBus()
             defer { bus.stop() }
