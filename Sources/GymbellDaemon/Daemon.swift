@@ -174,9 +174,10 @@ public final class Daemon {
     private func handle(_ event: Event) -> Result<CommandReply, CommandError>? {
         let now = environment.clock()
         if event == .tick { store.saveUnsaved(at: now) }  // changes kept in memory while the file could not be written
-        var newID = ""
-        if case .command = event { newID = environment.newID() }
-        let outcome = engine.handle(event, at: Moment(now: now, timeZone: environment.timeZone(), newID: newID))
+        // Every event gets a fresh id, whoever caused it: a click on Start Workout starts a session as
+        // surely as `gymbell start` does.
+        let moment = Moment(now: now, timeZone: environment.timeZone(), newID: environment.newID())
+        let outcome = engine.handle(event, at: moment)
         var reply = outcome.reply
         for effect in outcome.effects { perform(effect, reply: &reply) }
         if store.problem != engine.state.storage { queued.append(.storageChanged(store.problem)) }

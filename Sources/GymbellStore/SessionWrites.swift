@@ -5,13 +5,14 @@ import GymbellCore
 /// Each runs inside the caller's transaction.
 enum SessionWrites {
     /// Makes `plan` the running session; the previous one is recorded as stopped and its reminders
-    /// are cancelled (returned).
+    /// are cancelled (returned). A plain INSERT: a session already in the history is never replaced
+    /// (`StateStore.start` refuses a used or empty id before this runs).
     static func start(_ plan: SessionPlan, workout: String?, _ db: StoreDatabase) throws -> [Reminder] {
         let s = plan.session
         let cancelled = try cancelRunning(as: .stopped, at: s.startedAt, db)
         try db.execute(
             """
-            INSERT OR REPLACE INTO session
+            INSERT INTO session
                 (id, kind, title, started_at, ends_at, detail, workout, outcome, last_progress_at, paused_at, shift)
             VALUES (?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, ?)
             """,

@@ -178,9 +178,28 @@ public final class StateStore {
     /// Makes `plan` the active session, recorded in the history as running (`workout`: its `[workouts]`
     /// name); the previous one is recorded as stopped and its pending reminders are cancelled.
     /// Returns the reminders that were cancelled.
+    /// A session with an empty id, or one the history already has, is refused as the bug it is
+    /// (issue 27: it replaced the earlier workout) and nothing is written.
     @discardableResult
     public func start(_ plan: SessionPlan, workout: String? = nil) throws(StoreError) -> [Reminder] {
-        try write { db in try SessionWrites.start(plan, workout: workout, db) }
+        try refuseReusing(plan.session.id)
+        return try write { db in try SessionWrites.start(plan, workout: workout, db) }
+    }
+
+    /// Throws when `id` cannot start a session: empty, or already in the history. Checked before the
+    /// write, so that the refusal is not taken for a file that cannot be written.
+    private func refuseReusing(_ id: SessionID) throws(StoreError) {
+        let used: Bool
+        if id.rawValue.isEmpty {
+            used = true
+        } else {
+            used = try read { db in try db.value("SELECT 1 FROM session WHERE id = ?", [id.rawValue], as: Int.self) != nil }
+        }
+        guard used else { return }
+        throw StoreError(
+            path: connection.path ?? ":memory:", cause: .ioError,
+            reason: "refused to start a session with the \(id.rawValue.isEmpty ? "empty id" : "id \"\(id.rawValue)\" of an earlier one")"
+                + " (a bug in gymbell; the history was left as it was)")
     }
 
     /// Ends the active session at `now`, recorded as stopped, and cancels its pending reminders; returns them.

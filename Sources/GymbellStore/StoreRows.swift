@@ -77,7 +77,7 @@ enum StoreRows {
         return HistoryEntry(
             id: SessionID(id), workout: row["workout"], title: title, kind: kind, startedAt: startedAt,
             endedAt: date(row, "ended_at"), outcome: outcome, setsDone: setsDone,
-            lastProgressAt: date(row, "last_progress_at") ?? startedAt)
+            lastProgressAt: date(row, "last_progress_at") ?? startedAt, recovered: (row["recovered"] as Int? ?? 0) != 0)
     }
 
     /// A column of seconds since 1970 as an instant; nil when NULL.

@@ -109,6 +109,15 @@ enum StoreSchema {
                 CREATE TABLE IF NOT EXISTS "overload_dismissal" ("exercise" TEXT PRIMARY KEY NOT NULL, "at" DOUBLE NOT NULL);
                 """)
         },
+        Migration(version: 9, identifier: "v9 lost sessions recovered") { db in
+            // Issue 27: a workout started from a notification had the id "" and replaced the previous
+            // one. The survivor gets an id of its own; the replaced ones are rebuilt from their sets.
+            let columns = try db.rows(#"PRAGMA table_info("session")"#).compactMap { $0["name"] as String? }
+            if !columns.contains("recovered") {
+                try db.executeScript(#"ALTER TABLE "session" ADD COLUMN "recovered" INTEGER NOT NULL DEFAULT 0"#)
+            }
+            try LostSessionRepair.run(db) { UUID().uuidString.lowercased() }
+        },
     ]
 
     static var latestVersion: Int { migrations.last?.version ?? 0 }

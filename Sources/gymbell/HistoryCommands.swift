@@ -9,11 +9,15 @@ struct History: ParsableCommand {
         discussion: """
             One line per session, oldest first, in local time: start, title (kind), outcome, sets done \
             (strength workouts), duration. A session ends completed, stopped (`gymbell stop`) or abandoned \
-            (left paused too long); the one still going shows as running.
+            (left paused too long); the one still going shows as running. "(recovered)" marks a workout \
+            rebuilt from its logged sets when the state was upgraded (earlier builds lost a workout started from \
+            a notification when the next one was started so; issue 27): its start and \
+            end are its first and last set's.
 
             --json prints the daemon's array unchanged: [{"id", "workout": null | "<[workouts] name>", "title", \
             "kind": "rest" | "hiit" | "walkrun" | "strength", "started_at", "ended_at": null | "<ISO 8601>", \
-            "outcome": "completed" | "stopped" | "abandoned" | "running", "sets_done", "last_progress_at"}], \
+            "outcome": "completed" | "stopped" | "abandoned" | "running", "sets_done", "last_progress_at", \
+            "recovered": true | false}], \
             instants in ISO 8601.
 
             --sets lists the training log instead: every set of a strength workout as it was done, one \
@@ -171,7 +175,7 @@ enum HistoryText {
             [
                 LocalClock.dayAndTime(entry.startedAt, now: now),
                 "\(entry.title) (\(entry.kind.rawValue))",
-                entry.outcome.rawValue,
+                entry.outcome.rawValue + (entry.recovered ? " (recovered)" : ""),
                 entry.kind == .strength ? "\(entry.setsDone) set\(entry.setsDone == 1 ? "" : "s")" : "",
                 duration(of: entry, now: now),
             ]

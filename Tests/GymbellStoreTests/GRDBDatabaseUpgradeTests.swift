@@ -37,8 +37,8 @@ struct GRDBDatabaseUpgradeTests {
             "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE '%grdb_migrations%' "
                 + "AND tbl_name NOT IN ('set_log', 'weight_override', 'overload_dismissal') ORDER BY name")
             .map { "\($0["type"] ?? "") \($0["name"] ?? "") \($0["sql"] ?? "-")" }
-            // Columns added after the GRDB build (v8).
-            .map { $0.replacing(#", "streak_warned_day" INTEGER"#, with: "") }
+            // Columns added after the GRDB build (v8, v9).
+            .map { $0.replacing(#", "streak_warned_day" INTEGER"#, with: "").replacing(#", "recovered" INTEGER NOT NULL DEFAULT 0"#, with: "") }
     }
 
     @Test func theFixtureIsWhatTheGRDBBuildLeft() throws {

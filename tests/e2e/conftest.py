@@ -475,6 +475,25 @@ def run_cli(env, binary, *args, timeout=CLI_TIMEOUT, input=None):
                     f" stderr so far: {e.stderr!r}")
 
 
+def clock_shift_library():
+    """tests/support/clockshift.c built once (LD_PRELOAD: a process's wall clock moved by
+    $GYMBELL_TEST_CLOCK_SHIFT seconds, its wall-clock timers with it; the monotonic clock stays)."""
+    source = REPO / "tests" / "support" / "clockshift.c"
+    out_dir = Path(tempfile.gettempdir()) / f"gymbell-test-support-{os.getuid()}"
+    out_dir.mkdir(exist_ok=True)
+    library = out_dir / f"clockshift-{int(source.stat().st_mtime)}.so"
+    if not library.exists():
+        partial = out_dir / f"{library.name}.{os.getpid()}"
+        subprocess.run(["cc", "-shared", "-fPIC", "-O2", "-o", str(partial), str(source), "-ldl"], check=True)
+        partial.rename(library)
+    return library
+
+
+def clock_shifted_to(instant):
+    """Environment variables that run a process as if its wall clock read `instant` (epoch seconds) now."""
+    return {"LD_PRELOAD": str(clock_shift_library()), "GYMBELL_TEST_CLOCK_SHIFT": str(round(instant - time.time()))}
+
+
 def state_db(env):
     """The test's state database (the daemon creates it at its first start)."""
     return env.state_home / "gymbell" / "state.sqlite"

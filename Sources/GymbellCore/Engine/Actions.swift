@@ -9,9 +9,9 @@ enum Actions {
             // A lingering notification of a session that has ended acts on nothing.
             guard let session = t.state.running(id)?.session else { return }
             switch key {
-            case SessionNotice.setDoneAction: _ = try? Commands.setDone(.asPlanned, &t)
-            case SessionNotice.fewerRepsAction: _ = try? Commands.setDone(.fewerReps, &t)
-            case ReminderAction.defaultClick.key where session.kind == .strength: _ = try? Commands.setDone(.asPlanned, &t)
+            case SessionNotice.setDoneAction: attempt(&t) { try Commands.setDone(.asPlanned, &$0) }
+            case SessionNotice.fewerRepsAction: attempt(&t) { try Commands.setDone(.fewerReps, &$0) }
+            case ReminderAction.defaultClick.key where session.kind == .strength: attempt(&t) { try Commands.setDone(.asPlanned, &$0) }
             case SessionNotice.stopAction: _ = Commands.stop(&t)
             default: break
             }
@@ -23,7 +23,7 @@ enum Actions {
                 return
             }
             switch key {
-            case ReminderAction.resume.key, ReminderAction.defaultClick.key: _ = try? Commands.resume(&t)
+            case ReminderAction.resume.key, ReminderAction.defaultClick.key: attempt(&t) { try Commands.resume(&$0) }
             case ReminderAction.endWorkout.key: _ = Commands.stop(&t)
             default: return
             }
@@ -49,16 +49,25 @@ enum Actions {
             t.log(.info, "action invoked", ["id": "\(reminder.id)", "action": key])
             switch key {
             case ReminderAction.snooze.key:
-                _ = try? DailyRules.snooze(minutes: nil, &t)
+                attempt(&t) { try DailyRules.snooze(minutes: nil, &$0) }
             case ReminderAction.start.key:
-                _ = try? DailyRules.startWorkout(named: nil, &t)
+                attempt(&t) { try DailyRules.startWorkout(named: nil, &$0) }
             case ReminderAction.defaultClick.key:
                 // A click on the reminder starts the workout, unless one is already under way.
-                if t.state.session == nil { _ = try? DailyRules.startWorkout(named: nil, &t) }
+                if t.state.session == nil { attempt(&t) { try DailyRules.startWorkout(named: nil, &$0) } }
             default:
                 return
             }
             t.close(.reminder(reminder.id))
+        }
+    }
+
+    /// Does what a click asked; what cannot be done now is logged (a click answers nobody).
+    private static func attempt<T>(_ t: inout Turn, _ body: (inout Turn) throws -> T) {
+        do {
+            _ = try body(&t)
+        } catch {
+            t.log(.warning, "action not carried out", ["reason": "\(error)"])
         }
     }
 }

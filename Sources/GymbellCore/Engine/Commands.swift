@@ -11,11 +11,11 @@ enum Commands {
         case .hiit(let plan, let title, let workout):
             try Limits.check(plan)
             return .session(start(SessionPlanner.hiit(
-                id: SessionID(t.moment.newID), plan: plan, title: title, startingAt: t.now, messages: t.messages), workout: workout, &t))
+                id: try t.freshSessionID(), plan: plan, title: title, startingAt: t.now, messages: t.messages), workout: workout, &t))
         case .walkRun(let plan, let title, let workout):
             try Limits.check(plan)
             return .session(start(SessionPlanner.walkRun(
-                id: SessionID(t.moment.newID), plan: plan, title: title, startingAt: t.now, messages: t.messages), workout: workout, &t))
+                id: try t.freshSessionID(), plan: plan, title: title, startingAt: t.now, messages: t.messages), workout: workout, &t))
         case .start(let workout): return .text(try DailyRules.startWorkout(named: workout, &t))
         case .stop: return .stopped(stop(&t))
         case .resume: return .text(try resume(&t))
@@ -62,7 +62,7 @@ enum Commands {
             return t.now.addingTimeInterval(seconds)
         }
         let plan = SessionPlanner.rest(
-            id: SessionID(t.moment.newID), seconds: seconds, startingAt: t.now, warnBefore: t.config.rest.warnBefore, messages: t.messages)
+            id: try t.freshSessionID(), seconds: seconds, startingAt: t.now, warnBefore: t.config.rest.warnBefore, messages: t.messages)
         return start(plan, workout: nil, &t).session.endsAt
     }
 

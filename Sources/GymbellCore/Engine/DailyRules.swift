@@ -38,7 +38,7 @@ enum DailyRules {
                     "no workout named \"\(workoutName)\" in \(t.context.configOrigin)"
                         + (known.isEmpty ? "" : "; defined: \(known.joined(separator: ", "))"))
             }
-            let id = SessionID(t.moment.newID)
+            let id = try t.freshSessionID()
             let plan: SessionPlan
             switch workout.kind {
             case .hiit(let hiit):

@@ -139,6 +139,17 @@ struct Turn {
 
     mutating func close(_ filter: NoticeFilter) { effects.append(.close(filter)) }
 
+    /// The id of a session this event starts: the moment's fresh one. Without one (or with the running
+    /// session's) the start is refused as the bug it is: a session written under an old id would
+    /// replace that session in the history.
+    func freshSessionID() throws(CommandError) -> SessionID {
+        let id = SessionID(moment.newID)
+        guard !moment.newID.isEmpty, id != state.session?.session.id else {
+            throw .failed("internal error: no fresh id to start a session with (nothing was started or written)")
+        }
+        return id
+    }
+
     /// How far back the rules that run on every re-plan look (learned time, rest-day advice).
     static let historyHorizon: TimeInterval = 400 * 86_400
 

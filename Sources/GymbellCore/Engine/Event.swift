@@ -92,10 +92,13 @@ public enum CommandReply: Equatable, Sendable {
 public struct Moment: Sendable {
     public var now: Date
     public var timeZone: Zone
-    /// A fresh id, for a session a command starts.
+    /// A fresh id for whatever this event creates: a session started by a command, a notification's
+    /// Start Workout, the media keys or the window. Every event gets one (issue 27: a session started
+    /// from a notification once got "" and replaced the previous one in the history); the engine
+    /// refuses to start a session without one.
     public var newID: String
 
-    public init(now: Date, timeZone: Zone, newID: String = "") {
+    public init(now: Date, timeZone: Zone, newID: String) {
         self.now = now
         self.timeZone = timeZone
         self.newID = newID

@@ -18,10 +18,13 @@ public struct HistoryEntry: Codable, Hashable, Sendable {
     public var setsDone: Int
     /// The last sign of life: the start, a finished set, a resume. The paused-workout rule counts from it.
     public var lastProgressAt: Date
+    /// Rebuilt from its logged sets by the schema upgrade that repaired issue 27's lost sessions: its
+    /// start and end are its first and last set's.
+    public var recovered: Bool
 
     public init(
         id: SessionID, workout: String? = nil, title: String, kind: SessionKind, startedAt: Date, endedAt: Date? = nil,
-        outcome: Outcome, setsDone: Int = 0, lastProgressAt: Date? = nil
+        outcome: Outcome, setsDone: Int = 0, lastProgressAt: Date? = nil, recovered: Bool = false
     ) {
         self.id = id
         self.workout = workout
@@ -32,6 +35,7 @@ public struct HistoryEntry: Codable, Hashable, Sendable {
         self.outcome = outcome
         self.setsDone = setsDone
         self.lastProgressAt = lastProgressAt ?? startedAt
+        self.recovered = recovered
     }
 
     /// This session recorded as abandoned. It really ended with its last progress, so that is its end.
@@ -44,7 +48,7 @@ public struct HistoryEntry: Codable, Hashable, Sendable {
 
     // `history --json` spells keys like `status --json` and writes the id as a plain string.
     enum CodingKeys: String, CodingKey {
-        case id, workout, title, kind, outcome
+        case id, workout, title, kind, outcome, recovered
         case startedAt = "started_at"
         case endedAt = "ended_at"
         case setsDone = "sets_done"
@@ -62,6 +66,7 @@ public struct HistoryEntry: Codable, Hashable, Sendable {
         outcome = try container.decode(Outcome.self, forKey: .outcome)
         setsDone = try container.decode(Int.self, forKey: .setsDone)
         lastProgressAt = try container.decode(Date.self, forKey: .lastProgressAt)
+        recovered = try container.decodeIfPresent(Bool.self, forKey: .recovered) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -75,6 +80,7 @@ public struct HistoryEntry: Codable, Hashable, Sendable {
         try container.encode(outcome, forKey: .outcome)
         try container.encode(setsDone, forKey: .setsDone)
         try container.encode(lastProgressAt, forKey: .lastProgressAt)
+        try container.encode(recovered, forKey: .recovered)
     }
 
     /// What `gymbell history --json` prints: an array, ISO 8601 instants, sorted keys.

@@ -17,6 +17,11 @@ struct EngineHarness {
     private(set) var effects: [Effect] = []
     /// Whether the server takes notifications (false: as if none were on the bus).
     var serverTakes = true
+    /// Whether events come with a fresh id, as the daemon gives every one (false: the id "", the bug
+    /// of issue 27).
+    var givesIDs = true
+    /// Every standalone reminder shown, in order, as the engine presented it (for clicks on it).
+    private(set) var presented: [Reminder] = []
     private var nextID = 0
 
     enum Shown: Equatable {
@@ -44,7 +49,7 @@ struct EngineHarness {
     @discardableResult
     mutating func send(_ event: Event) -> Engine.Outcome {
         nextID += 1
-        let outcome = engine.handle(event, at: Moment(now: now, timeZone: timeZone, newID: "id\(nextID)"))
+        let outcome = engine.handle(event, at: Moment(now: now, timeZone: timeZone, newID: givesIDs ? "id\(nextID)" : ""))
         effects += outcome.effects
         var taken: [ReminderID] = []
         for effect in outcome.effects {
@@ -52,6 +57,7 @@ struct EngineHarness {
             case .armTimer(let instant): armed = instant
             case .present(let reminder, _, let tracked):
                 shown.append((now, reminder.title, reminder.body, .reminder(reminder.kind)))
+                presented.append(reminder)
                 if tracked { taken.append(reminder.id) }
             case .showSession(let notice, _, let audible, _, let carried, _):
                 if audible || shown.last?.title != notice.title || shown.last?.body != notice.body {

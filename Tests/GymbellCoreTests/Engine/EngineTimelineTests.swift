@@ -197,7 +197,7 @@ struct EngineTimelineTests {
         var world = try EngineHarness(row.toml, at: Self.start)
         for command in row.setUp { _ = world.command(command) }
         world.advance(by: row.wait)
-        let turn = Turn(state: world.state, moment: Moment(now: world.now, timeZone: world.timeZone), context: world.engine.context)
+        let turn = Turn(state: world.state, moment: Moment(now: world.now, timeZone: world.timeZone, newID: ""), context: world.engine.context)
         #expect(TimelineCommands.command(for: row.control, turn) == row.means)
         var direct = world
         let viaPlayer = world.command(.player(row.control))
