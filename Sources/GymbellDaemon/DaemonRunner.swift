@@ -30,7 +30,7 @@ public enum DaemonRunner {
             agendaHelp.help()
             return (config, bus)
         }
-        let store = openStore(paths)
+        let store = openStore(paths, logger: logger)
         let initial = Daemon.InitialState.read { () throws(StoreError) in try store.load(helpedBy: agendaHelp) }
         let (config, bus) = starting.wait()
 
@@ -248,10 +248,10 @@ public enum DaemonRunner {
 
     /// The state database. One that cannot be written now is used from memory and saved when it can
     /// be; only one SQLite reports damaged is moved aside (StateStore.open). The daemon tells the user
-    /// (`logProblem`).
-    static func openStore(_ paths: XDGPaths) -> StateStore {
-        let directory = paths.stateDirectory
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    /// (`logProblem`). The state directory and files are made private first, so that the -wal and
+    /// -shm SQLite makes are too; what was found open to others is said once, here.
+    static func openStore(_ paths: XDGPaths, logger: Logger) -> StateStore {
+        for finding in StatePrivacy.makePrivate(database: paths.stateDatabase) { logger.warning("\(finding)") }
         return StateStore.open(path: paths.stateDatabase, checkingWritable: false)
     }
 

@@ -31,7 +31,8 @@ enum CleanCloseMark {
     /// and not at all when it does not pass within 50 ms (a clock set back).
     static func record(_ database: String) {
         guard waitForTickAfterTimes(of: database), let fingerprint = fingerprint(of: database) else { return }
-        let fd = open(path(for: database), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        // Never written through a symbolic link put in the mark's place.
+        let fd = open(path(for: database), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return }
         defer { close(fd) }
         let bytes = Array(fingerprint.utf8)

@@ -6,7 +6,9 @@ import GymbellDesktop
 /// Where the state database's reads and writes go. "Cannot write now" (a full disk, a read-only
 /// directory, a lock) is not damage: the connection then runs on a copy in memory, keeps every change
 /// made there in a journal, and replays the journal into the file when it can be written again
-/// (`saveUnsaved`). Only a database SQLite itself reports damaged is moved aside (`open(path:)`).
+/// (`saveUnsaved`). Only a database SQLite itself reports damaged is moved aside (`open(path:)`). A
+/// symbolic link in the database's place is not followed, and another program's database is not
+/// written into (issue 27): the store goes on in memory then too, and says what to do.
 final class StoreConnection {
     /// Where reads and writes go: the file, or its copy in memory while the file cannot be written.
     private var database: StoreDatabase
@@ -35,8 +37,8 @@ final class StoreConnection {
     static let retryBusyTimeout: TimeInterval = 0.1
 
     /// Opens (creating if needed) the database at `path`, readable by its owner only, and checks
-    /// that it is intact and writable (`checkingWritable` false: left to `checkWritable()`). Throws
-    /// when it is not (see `StoreError.cause`).
+    /// that it is gymbell's, intact and writable (`checkingWritable` false: left to `checkWritable()`).
+    /// Throws when it is not (see `StoreError.cause`).
     init(
         path: String, busyTimeout: TimeInterval = 2, clock: @escaping () -> Date = Date.init, checkingWritable: Bool = true
     ) throws(StoreError) {
@@ -76,8 +78,10 @@ final class StoreConnection {
     /// The store for the daemon: never fails. An intact, writable database is used as it is. One
     /// that cannot be written now (full disk, read-only, locked) is copied into memory and saved back
     /// when it can be. One that SQLite reports damaged is moved aside to `PATH.broken-EPOCH` and a
-    /// fresh one started. `problem` says which happened. `checkingWritable` false: whether the file
-    /// can be written is found out by `checkWritable()`.
+    /// fresh one started. A symbolic link, or another program's database, is left as it is: the
+    /// store starts empty in memory and saves into the path once gymbell's own file can be there.
+    /// `problem` says which happened. `checkingWritable` false: whether the file can be written is
+    /// found out by `checkWritable()`.
     static func open(
         path: String, busyTimeout: TimeInterval = 2, clock: @escaping () -> Date = Date.init, checkingWritable: Bool = true
     ) -> StoreConnection {
@@ -88,24 +92,19 @@ final class StoreConnection {
             let aside = path + ".broken-\(Int(now.timeIntervalSince1970))"
             guard moveAside(path, to: aside) else {
                 return StoreConnection(
-                    memoryCopyOf: path,
-                    problem: StorageProblem(cause: .corrupt, database: path, saving: false, since: now, detail: failure.reason),
-                    busyTimeout: busyTimeout, clock: clock)
+                    memoryCopyOf: path, problem: failure.problem(saving: false, since: now), busyTimeout: busyTimeout, clock: clock)
             }
             do {
                 let store = try StoreConnection(path: path, busyTimeout: busyTimeout, clock: clock)
-                store.problem = StorageProblem(cause: .corrupt, database: path, movedTo: aside, saving: true, since: now, detail: failure.reason)
+                store.problem = failure.problem(movedTo: aside, saving: true, since: now)
                 return store
             } catch {
                 return StoreConnection(
-                    memoryCopyOf: path, problem: StorageProblem(cause: error.cause, database: path, saving: false, since: now, detail: error.reason),
-                    busyTimeout: busyTimeout, clock: clock)
+                    memoryCopyOf: path, problem: error.problem(saving: false, since: now), busyTimeout: busyTimeout, clock: clock)
             }
         } catch {
             return StoreConnection(
-                memoryCopyOf: path,
-                problem: StorageProblem(cause: error.cause, database: path, saving: false, since: clock(), detail: error.reason),
-                busyTimeout: busyTimeout, clock: clock)
+                memoryCopyOf: path, problem: error.problem(saving: false, since: clock()), busyTimeout: busyTimeout, clock: clock)
         }
     }
 
@@ -140,8 +139,8 @@ final class StoreConnection {
             return true
         } catch {
             let failure = StoreError(path: path, error: error)
-            if problem?.cause != failure.cause {
-                problem = StorageProblem(cause: failure.cause, database: path, saving: false, since: now, detail: failure.reason)
+            if problem?.cause != failure.cause || problem?.link != failure.link {
+                problem = failure.problem(saving: false, since: now)
             }
             saveBackoff = min(saveBackoff * 2, Self.longestRetry)
             nextSaveAttempt = now.addingTimeInterval(saveBackoff)
@@ -153,11 +152,18 @@ final class StoreConnection {
 
     private static func openFile(_ path: String, busyTimeout: TimeInterval, checkingWritable: Bool = true) throws(StoreError) -> StoreDatabase {
         do {
-            if access(path, F_OK) != 0 {
-                // Create it 0600 before SQLite does, so the file is never readable by others (SQLite
-                // gives the -wal and -shm files the database file's mode).
-                let fd = Glibc.open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
-                if fd >= 0 { Glibc.close(fd) }
+            // Before SQLite sees it (it would follow a link, and write into any database): what is
+            // there, and whose it is.
+            let found = try StoreFile.inspect(path)
+            // Created 0600 before SQLite does, so the file is never readable by others (SQLite gives the
+            // -wal and -shm files the database file's mode).
+            if found == .nothing { StoreFile.create(path) }
+            let owner = try StoreOwnership.verdict(onFileAt: path, found: found, busyTimeout: busyTimeout)
+            if case .foreign(let why) = owner {
+                throw StoreError(
+                    path: path, cause: .foreignFile,
+                    reason: "\(path) belongs to another program, not to gymbell (\(why)): gymbell does not write into it; "
+                        + "move it out of \(FilePath.directory(of: path)) and gymbell starts a database of its own there")
             }
             let database = try StoreDatabase(path: path)
             database.connection.setBusyTimeout(seconds: busyTimeout)
@@ -174,6 +180,7 @@ final class StoreConnection {
                 let check = try database.value("PRAGMA quick_check", as: String.self)
                 guard check == "ok" else { throw StoreError(path: path, cause: .corrupt, reason: "damaged: \(check ?? "no answer")") }
             }
+            if owner.needsStamp { try StoreOwnership.stamp(database) }
             try StoreSchema.migrate(database)
             if checkingWritable { try rewriteVersion(database) }
             return database
@@ -209,11 +216,15 @@ final class StoreConnection {
         }
     }
 
-    /// The file's contents in memory (empty when there is no file or it cannot be read), migrated.
+    /// The file's contents in memory (empty when there is no file, it cannot be read, or it is not
+    /// gymbell's: a symbolic link or another program's database is not read), migrated.
     private static func memoryCopy(of path: String) -> StoreDatabase {
         // An in-memory SQLite database cannot fail to open short of memory exhaustion.
         guard let memory = try? StoreDatabase.inMemory() else { preconditionFailure("SQLite cannot open an in-memory database") }
-        if access(path, F_OK) == 0, let source = openReadOnly(path) {
+        if let found = try? StoreFile.inspect(path), case .file = found,
+            (try? StoreOwnership.verdict(onFileAt: path, found: found, busyTimeout: retryBusyTimeout))?.isGymbells == true,
+            let source = openReadOnly(path)
+        {
             try? source.connection.backup(to: memory.connection)
             source.close()
         }
@@ -304,7 +315,7 @@ final class StoreConnection {
         let now = clock()
         database = memory
         inMemoryCopy = true
-        problem = StorageProblem(cause: failure.cause, database: path, saving: false, since: now, detail: failure.reason)
+        problem = failure.problem(saving: false, since: now)
         saveBackoff = Self.firstRetry
         nextSaveAttempt = now.addingTimeInterval(saveBackoff)
     }

@@ -8,6 +8,11 @@ finished), and the user is told: one notification and a `Storage:` line in `gymb
 and `"storage"` in --json) saying what to do. When the tests run as root, the read-only cases run the
 daemon without CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH (setpriv), so that file permissions bind it
 as they bind a normal user; the full-disk and read-only-mount cases mount a small tmpfs (root).
+
+The state database is gymbell's own (issue 27): a symbolic link in its place is not followed (what it
+points to stays byte for byte as it was), another program's database in its place is refused and left
+untouched, an older gymbell database is stamped with gymbell's application_id and keeps its history,
+and a state directory and files open to other users are made private once, and said in the log.
 """
 
 import contextlib
@@ -18,8 +23,10 @@ import random
 import shutil
 import signal
 import sqlite3
+import stat
 import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
@@ -332,3 +339,203 @@ def test_locked_database_is_not_moved_aside(env, daemon, recorder, gymbell_bin):
         holder.close()
     wait_saved(env, gymbell_bin)
     H.wait_until(lambda: len(sessions_on_disk(d / "state.sqlite")) == 2, 5, what="the new rest on disk")
+
+
+# --- issue 27: the state database is gymbell's own, and private ------------------------------------
+
+GYMBELL_APPLICATION_ID = 0x47796D42  # "GymB"
+
+
+def other_programs_database(path, application_id=0x4D6F7A21, tables=("moz_places", "moz_bookmarks"),
+                            user_version=74):
+    """A database another program made (a browser's, say): its own application_id, tables, data, WAL."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute(f"PRAGMA application_id = {application_id}")
+        conn.execute(f"PRAGMA user_version = {user_version}")
+        for table in tables:
+            conn.execute(f"CREATE TABLE {table} (id INTEGER PRIMARY KEY, url TEXT)")
+            conn.execute(f"INSERT INTO {table} (url) VALUES ('https://example.org/{table}')")
+    finally:
+        conn.close()
+    return path
+
+
+def database_identity(path):
+    """(application_id, user_version, schema) of a database, read without writing anything (immutable)."""
+    conn = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
+    try:
+        return (conn.execute("PRAGMA application_id").fetchone()[0],
+                conn.execute("PRAGMA user_version").fetchone()[0],
+                conn.execute("SELECT type, name, sql FROM sqlite_master ORDER BY name").fetchall())
+    finally:
+        conn.close()
+
+
+def listing(d):
+    return sorted(p.name for p in d.iterdir())
+
+
+@pytest.mark.parametrize("target_kind", ["other-programs-database", "empty-file", "text-file"])
+def test_a_linked_state_database_is_not_followed(target_kind, env, daemon, recorder, gymbell_bin):
+    d = state_dir(env)
+    d.mkdir(mode=0o700, parents=True)
+    elsewhere = env.root / "elsewhere"
+    elsewhere.mkdir()
+    if target_kind == "other-programs-database":
+        target = other_programs_database(elsewhere / "places.sqlite")
+        identity = database_identity(target)
+    elif target_kind == "empty-file":
+        target = elsewhere / "empty.sqlite"
+        target.write_bytes(b"")
+    else:
+        target = elsewhere / "notes.txt"
+        target.write_text("my notes, not a database\n")
+    link = d / "state.sqlite"
+    link.symlink_to(target)
+    data, around_target, around_link = target.read_bytes(), listing(elsewhere), listing(d)
+
+    daemon.start()
+    check_rest_delivers(env, gymbell_bin, recorder, daemon)
+    advice = (f"{link} is a symbolic link (to {target}); gymbell does not follow it: "
+              "move the file it points to into its place, or remove the link")
+    check_not_saving(env, gymbell_bin, recorder, status_json(env, gymbell_bin), "symbolic_link", advice)
+    assert "symbolic link" in daemon.output() and str(target) in daemon.output(), daemon.output()
+    daemon.kill(signal.SIGTERM)
+
+    assert link.is_symlink() and os.readlink(link) == str(target), "the link was changed"
+    assert target.read_bytes() == data, f"the file the link points to was written: {target}"
+    assert listing(elsewhere) == around_target, f"files were made beside the link's target: {listing(elsewhere)}"
+    assert listing(d) == around_link, f"the state directory changed (renamed aside?): {listing(d)}"
+    if target_kind == "other-programs-database":
+        assert database_identity(target) == identity
+    if target_kind == "empty-file":
+        assert target.stat().st_size == 0
+
+
+def test_a_linked_empty_file_moved_into_place_becomes_the_database(env, daemon, recorder, gymbell_bin):
+    """What the message says to do, done while the daemon runs: the changes kept meanwhile are saved."""
+    d = state_dir(env)
+    d.mkdir(mode=0o700, parents=True)
+    target = env.root / "empty.sqlite"
+    target.write_bytes(b"")
+    (d / "state.sqlite").symlink_to(target)
+    daemon.start()
+    complete_a_rest(env, gymbell_bin, recorder)
+    assert status_json(env, gymbell_bin)["storage"]["problem"] == "symbolic_link"
+    (d / "state.sqlite").unlink()
+    target.rename(d / "state.sqlite")
+    wait_saved(env, gymbell_bin)
+    assert [o for _, o in sessions_on_disk(d / "state.sqlite")] == ["completed"]
+    daemon.restart()
+    assert len(history(env, gymbell_bin)) == 1
+    assert database_identity(d / "state.sqlite")[0] == GYMBELL_APPLICATION_ID
+
+
+@pytest.mark.parametrize("whose", ["application-id", "tables"])
+def test_another_programs_database_in_place_is_refused(whose, env, daemon, recorder, gymbell_bin):
+    d = state_dir(env)
+    db = d / "state.sqlite"
+    if whose == "application-id":
+        other_programs_database(db)
+    else:  # no application_id, a schema version, and a table gymbell does not have beside its names
+        other_programs_database(db, application_id=0, tables=("session", "reminder", "invoice"), user_version=2)
+    db.chmod(0o600)
+    d.chmod(0o700)
+    data, identity, files = db.read_bytes(), database_identity(db), listing(d)
+
+    daemon.start()
+    check_rest_delivers(env, gymbell_bin, recorder, daemon)
+    advice = f"{db} belongs to another program, not to gymbell: gymbell does not write into it. Move it out of {d}"
+    check_not_saving(env, gymbell_bin, recorder, status_json(env, gymbell_bin), "foreign_file", advice)
+    assert [e["kind"] for e in history(env, gymbell_bin)] == ["rest"], "another program's data was read as history"
+    daemon.kill(signal.SIGTERM)
+
+    assert db.read_bytes() == data, "another program's database was written into"
+    assert database_identity(db) == identity
+    assert listing(d) == files, f"the state directory changed (renamed aside? files left?): {listing(d)}"
+
+
+def grdb_fixture():
+    return Path(__file__).resolve().parents[2] / "Tests" / "GymbellStoreTests" / "Fixtures" / "grdb-v6-state.sqlite"
+
+
+@pytest.mark.parametrize("build", ["before-application-id", "grdb"])
+def test_an_older_gymbell_database_is_stamped_and_kept(build, env, daemon, recorder, gymbell_bin):
+    d = state_dir(env)
+    db = d / "state.sqlite"
+    if build == "before-application-id":
+        daemon.start()
+        complete_a_rest(env, gymbell_bin, recorder)
+        daemon.kill(signal.SIGTERM)
+        conn = sqlite3.connect(str(db), isolation_level=None)  # as the builds before issue 27 left it
+        conn.execute("PRAGMA application_id = 0")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        conn.close()
+    else:  # written by the GRDB build (schema v6; Tests/GymbellStoreTests/GRDBDatabaseUpgradeTests)
+        d.mkdir(mode=0o700, parents=True)
+        shutil.copyfile(grdb_fixture(), db)
+        db.chmod(0o600)
+    assert database_identity(db)[0] == 0
+    before = sessions_on_disk(db)
+
+    daemon.start()
+    assert status_json(env, gymbell_bin)["storage"] is None
+    entries = history(env, gymbell_bin)
+    assert [e["id"] for e in entries] == [i for i, _ in before], entries
+    if build == "before-application-id":  # the GRDB file's running workout may be abandoned at start-up
+        assert [(e["id"], e["outcome"]) for e in entries] == before
+    daemon.kill(signal.SIGTERM)
+    assert database_identity(db)[0] == GYMBELL_APPLICATION_ID, "the older database was not stamped"
+    daemon.start()
+    assert [e["id"] for e in history(env, gymbell_bin)] == [i for i, _ in before], "the history was not read back"
+    assert not broken_files(d)
+
+
+def mode(p):
+    return stat.S_IMODE(os.lstat(p).st_mode)
+
+
+def test_open_state_directory_and_files_are_made_private_once(env, daemon, recorder, gymbell_bin):
+    d = state_dir(env)
+    db = d / "state.sqlite"
+    daemon.start()
+    complete_a_rest(env, gymbell_bin, recorder)
+    daemon.kill(signal.SIGKILL)  # leaves the -wal and -shm
+    files = [db, d / "state.sqlite-wal", d / "state.sqlite-shm"]
+    assert all(f.exists() for f in files), listing(d)
+    d.chmod(0o777)
+    for f in files:
+        f.chmod(0o666)
+
+    daemon.start()
+    log = daemon.output()
+    for path, old, new in [(d, "0777", "0700")] + [(f, "0666", "0600") for f in files]:
+        said = f"{path} was open to other users (mode {old}); gymbell made it private (mode {new})"
+        assert log.count(said) == 1, f"the log does not say once: {said}\n{log}"
+    assert mode(d) == 0o700 and [mode(f) for f in files] == [0o600] * 3, (oct(mode(d)), [oct(mode(f)) for f in files])
+    r = H.run_cli(env, gymbell_bin, "rest", "600")  # writes: the -wal and -shm are in use
+    assert r.returncode == 0, r.stderr
+    assert [mode(f) for f in files] == [0o600] * 3
+    assert len(history(env, gymbell_bin)) == 2, "the history was lost"
+    assert status_json(env, gymbell_bin)["storage"] is None
+
+    daemon.restart()
+    assert "open to other users" not in daemon.output(), daemon.output()
+
+
+def test_new_state_files_are_private_while_open(env, daemon, gymbell_bin):
+    d = state_dir(env)
+    old = os.umask(0)
+    try:
+        daemon.start()
+    finally:
+        os.umask(old)
+    r = H.run_cli(env, gymbell_bin, "rest", "600")
+    assert r.returncode == 0, r.stderr
+    modes = {p.name: mode(p) for p in [d, *d.iterdir()]}
+    assert modes == {"gymbell": 0o700, "state.sqlite": 0o600, "state.sqlite-wal": 0o600, "state.sqlite-shm": 0o600}, (
+        {n: oct(m) for n, m in modes.items()})
+    assert "open to other users" not in daemon.output()

@@ -33,7 +33,7 @@ public struct StatusReport: Codable, Equatable, Sendable {
 
     /// A problem with the state database (StorageProblem), as the user reads it.
     public struct StorageEntry: Codable, Equatable, Sendable {
-        /// `no_space`, `read_only`, `locked`, `io_error`, `corrupt`.
+        /// `no_space`, `read_only`, `locked`, `io_error`, `corrupt`, `symbolic_link`, `foreign_file`.
         public var problem: String
         /// Whether changes are being saved now.
         public var saving: Bool
