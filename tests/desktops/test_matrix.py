@@ -379,7 +379,7 @@ TYPED_TITLE = "Push & Pull <Heavy>"
 TYPED_EXERCISE = "<b>Bench</b>"
 TYPED = ('[workouts.push]\ntitle = "Push & Pull <Heavy>"\nkind = "strength"\nexercises = [\n'
          '  { name = "<b>Bench</b>", sets = 2, reps = 8, weight = 80, unit = "kg", rest = 3 },\n]\n')
-#: what a body reads when markup reached the screen as text, or was swallowed
+#: an entity on screen as text: escaped twice, or sent to a server that does not decode it
 ESCAPES = ("&amp", "&lt", "&gt", "amp;", "lt;", "gt;")
 
 
