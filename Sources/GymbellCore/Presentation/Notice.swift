@@ -5,8 +5,10 @@
 public struct Notice: Equatable, Sendable {
     public enum Urgency: String, Sendable { case low, normal, critical }
 
+    /// Plain text on every server (the spec's summary): never escaped.
     public var title: String
-    public var body: String
+    /// As the server on the bus is sent it (ServerProfile.body): given as plain text to `init`.
+    public private(set) var body: String
     /// Keys and translated labels, in order; the key "default" is a click on the notification itself.
     public var actions: [ReminderAction]
     /// The freedesktop `category` hint.
@@ -17,12 +19,14 @@ public struct Notice: Equatable, Sendable {
     /// 0…100 as a bar (`value` hint), where the server draws one beside the text.
     public var progress: Int?
 
+    /// `body` is plain text, made what `server` is to be sent here and nowhere else: fitted to its
+    /// width and, where it reads bodies as markup, escaped (ServerProfile.body).
     public init(
-        title: String, body: String, actions: [ReminderAction], category: String, urgency: Urgency = .normal,
-        expireTimeout: Int32? = nil, progress: Int? = nil
+        title: String, body: String, on server: ServerProfile, actions: [ReminderAction], category: String,
+        urgency: Urgency = .normal, expireTimeout: Int32? = nil, progress: Int? = nil
     ) {
         self.title = title
-        self.body = body
+        self.body = server.body(body)
         self.actions = actions
         self.category = category
         self.urgency = urgency

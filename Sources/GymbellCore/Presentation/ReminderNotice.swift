@@ -39,7 +39,7 @@ public enum ReminderNotice {
             expire = Notice.glanceTimeout
         }
         return Notice(
-            title: text.title, body: server.fitting(body), actions: server.hasActions ? actions : [], category: reminder.kind.category,
+            title: text.title, body: body, on: server, actions: server.hasActions ? actions : [], category: reminder.kind.category,
             urgency: .normal, expireTimeout: expire)
     }
 

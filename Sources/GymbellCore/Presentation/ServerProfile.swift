@@ -61,6 +61,19 @@ public struct ServerProfile: Equatable, Sendable {
             .joined(separator: "\n")
     }
 
+    /// The body is read as markup (`body-markup`; all six servers of the matrix announce it): a bare
+    /// `&` makes it invalid (shown raw, or not at all) and `<b>…</b>` in a name is drawn bold. Servers
+    /// without it show the body as sent, so there it goes as it is.
+    public var parsesBodyMarkup: Bool { capabilities.contains("body-markup") }
+
+    /// The one way a notification's body text becomes what this server is sent: fitted to it, then
+    /// escaped where it parses markup, so that "Push & Pull <Heavy>" reads as typed on every server.
+    /// Only bodies: a summary is plain text on every server (freedesktop spec), never escaped.
+    public func body(_ text: String) -> String {
+        let fitted = fitting(text)  // broken by the characters a person sees, before any escaping
+        return parsesBodyMarkup ? BodyMarkup.escape(fitted) : fitted
+    }
+
     /// A labelled `default` action is shown as a button of its own (xfce4-notifyd), doubling the button
     /// that carries the same action: there the default action goes without a label.
     public var showsDefaultAsButton: Bool { family == .xfce }

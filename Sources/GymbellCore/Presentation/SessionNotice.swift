@@ -22,7 +22,7 @@ public enum SessionNotice {
         let said = transition?.text(messages)
         if let transition, let said, endsSession(transition, of: session, nextDue: nextDue) {
             return Notice(
-                title: said.title, body: server.fitting(said.body),
+                title: said.title, body: said.body, on: server,
                 actions: server.hasActions ? [.click(messages("Dismiss"), on: server)] : [], category: transition.kind.category,
                 urgency: .normal, expireTimeout: Notice.glanceTimeout)
         }
@@ -59,7 +59,7 @@ public enum SessionNotice {
         // little after it ends, so that a daemon that died leaves nothing stale behind.
         let expire: Int32 = nextDue.map { Int32(clamping: Int64((max(0, $0.timeIntervalSince(now)) + staleAfter) * 1000)) } ?? 0
         return Notice(
-            title: title, body: server.fitting(body), actions: actions, category: "x-gymbell.session",
+            title: title, body: body, on: server, actions: actions, category: "x-gymbell.session",
             // GNOME Shell ignores expiry and sends normal banners to the tray: only critical ones stay.
             urgency: server.honoursExpiry ? .normal : .critical,
             expireTimeout: expire, progress: server.drawsProgressBeside ? session.percentDone(at: now) : nil)

@@ -56,6 +56,8 @@ final class NoticeOutput {
         notifier.close(handle)
     }
 
+    /// The only way a request is made: its body is the notice's, already what the server is to be sent
+    /// (escaped where it reads markup: ServerProfile.body in Core); nothing here changes a text.
     func request(for notice: Notice) -> NotificationRequest {
         let urgency: NotificationRequest.Urgency = switch notice.urgency {
         case .low: .low

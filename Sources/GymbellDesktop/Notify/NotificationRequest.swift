@@ -3,7 +3,9 @@
 public struct NotificationRequest: Equatable, Sendable {
     public enum Urgency: Sendable { case low, normal, critical }
 
+    /// Plain text.
     public var summary: String
+    /// Sent as it is: markup where the server reads bodies as markup (the caller escapes).
     public var body: String
     /// (key, label) pairs; the key "default" is the click on the notification itself.
     public var actions: [(key: String, label: String)]
