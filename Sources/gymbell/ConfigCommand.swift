@@ -23,7 +23,7 @@ struct ConfigCommand: ParsableCommand {
         func run() throws {
             let xdg = XDGPaths()
             guard let first = paths.first ?? ConfigSource.locate(xdg) else {
-                print("No config file exists; the built-in default is in force and valid.")
+                Terminal.line("No config file exists; the built-in default is in force and valid.")
                 return
             }
             var allValid = true
@@ -31,9 +31,12 @@ struct ConfigCommand: ParsableCommand {
                 let start = ContinuousClock.now
                 do {
                     let loaded = try ConfigSource.load(path: path)
-                    print("\(loaded.origin): OK")
+                    Terminal.line("\(loaded.origin): OK")
+                } catch .invalid(let errors) {
+                    Terminal.lines(errors.diagnostics.map(\.description))
+                    allValid = false
                 } catch {
-                    print(error.description)
+                    Terminal.line(error.description)
                     allValid = false
                 }
                 if timings {
@@ -51,9 +54,9 @@ struct ConfigCommand: ParsableCommand {
 
         func run() {
             let paths = XDGPaths()
-            print(ConfigSource.locate(paths) ?? "(built-in default: no config file exists)")
-            print("Searched, in order:")
-            for candidate in paths.configCandidates { print("  \(candidate)") }
+            Terminal.line(ConfigSource.locate(paths) ?? "(built-in default: no config file exists)")
+            Terminal.line("Searched, in order:")
+            for candidate in paths.configCandidates { Terminal.line("  \(candidate)") }
         }
     }
 
@@ -62,7 +65,7 @@ struct ConfigCommand: ParsableCommand {
             abstract: "Print the built-in default config, a commented starting point.",
             discussion: "mkdir -p ~/.config/gymbell && gymbell config default > ~/.config/gymbell/config.toml")
 
-        func run() { print(ConfigParser.defaultText, terminator: "") }
+        func run() { Terminal.raw(ConfigParser.defaultText, terminator: "") }
     }
 
     /// For the reliability suite's differential test against Python's tomllib: each file's TOML as
@@ -75,17 +78,17 @@ struct ConfigCommand: ParsableCommand {
         func run() throws {
             for path in paths {
                 guard let data = FileManager.default.contents(atPath: path) else {
-                    print("\(path): error: cannot read the file")
+                    Terminal.line("\(path): error: cannot read the file")
                     continue
                 }
                 guard let text = String(validating: data, as: UTF8.self) else {
-                    print("\(path): error: not UTF-8")
+                    Terminal.line("\(path): error: not UTF-8")
                     continue
                 }
                 do {
-                    print("\(path): " + (try TOMLJSON.render(text, path: path)))
+                    Terminal.raw("\(path): " + (try TOMLJSON.render(text, path: path)))
                 } catch {
-                    print("\(path): error: \(error.description)")
+                    Terminal.line("\(path): error: \(error.description)")
                 }
             }
         }

@@ -74,7 +74,7 @@ struct Report: ParsableCommand {
             printError("cannot create \(paths.stateDirectory): \(error)")
             throw ExitCode.failure
         }
-        print(path)
+        Terminal.line(path)
         guard open else { return }
         guard ProcessLauncher.isInstalled("xdg-open") else {
             printError("xdg-open is not installed (package xdg-utils): open \(path) in your browser yourself")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GymbellCore
 
@@ -49,5 +50,23 @@ struct TerminalTextTests {
             #expect(TerminalText.escaped(kept) == kept)
         }
         #expect(TerminalText.isBidiControl("\u{202E}") && !TerminalText.isBidiControl("\u{1B}"))
+    }
+}
+
+@Suite("The CLI writes through one place")
+struct CLIOutputSourceTests {
+    /// Every line the CLI prints passes through `Terminal` (Sources/gymbell/TerminalOutput.swift), which
+    /// escapes it: no other file of the CLI calls `print` itself.
+    @Test func noCommandPrintsAroundTerminal() throws {
+        let folder = TranslationCatalogTests.repository.appendingPathComponent("Sources/gymbell")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        #expect(files.contains("TerminalOutput.swift") && files.count > 5)
+        for file in files where file != "TerminalOutput.swift" {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for range in text.ranges(of: "print(") {
+                let before = range.lowerBound == text.startIndex ? " " : text[text.index(before: range.lowerBound)]
+                #expect(!(before == " " || before == "(" || before == "\t"), "\(file) calls print( itself; write through Terminal")
+            }
+        }
     }
 }

@@ -35,9 +35,11 @@ enum WeightCommands {
         guard !exercises.isEmpty else { return t.messages("No weight is raised: every exercise is planned as configured.") }
         t.write(.removeOverrides(exercises))
         t.log(.info, "planned weights reset", ["exercises": exercises.joined(separator: ", ")])
+        // A line per exercise: each escaped here, where its line breaks are still told from a name's.
         let lines = exercises.map { name in
             let planned = weights.first { $0.exercise == name }
-            return t.messages.weightResetReply(exercise: name, configured: planned.flatMap { p in p.configured.map(p.unit.text) })
+            return TerminalText.escaped(
+                t.messages.weightResetReply(exercise: name, configured: planned.flatMap { p in p.configured.map(p.unit.text) }))
         }
         return lines.joined(separator: "\n")
     }

@@ -1,0 +1,78 @@
+"""End-to-end tests of issue 27's parts 5 and 6: text from the config reaches the terminal as text
+(the CLI escapes control characters in names)."""
+
+import json
+import subprocess
+
+import pytest
+
+pytestmark = pytest.mark.gymbell
+
+# A title and exercise names with ESC (a screen clear, a colour), BEL, a backspace and a line break,
+# written as TOML escapes; every day plans the workout.
+HOSTILE = (
+    '[reminders]\ntime = "23:59"\ndays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]\n'
+    '[program]\nmon = "push"\ntue = "push"\nwed = "push"\nthu = "push"\nfri = "push"\nsat = "push"\nsun = "push"\n'
+    '[workouts.push]\n'
+    'title = "Push\\u001b[2J\\u0007 Day"\n'
+    'kind = "strength"\n'
+    'exercises = [\n'
+    '  { name = "Bench\\u001b[31m Press\\b", sets = 2, reps = 8, weight = 80, unit = "kg", rest = 60 },\n'
+    '  { name = "Dips\\nFAKE: line", sets = 1, reps = 10, rest = 60 },\n'
+    ']\n')
+TITLE = "Push\\e[2J\\a Day"
+BENCH = "Bench\\e[31m Press\\b"
+DIPS = "Dips\\nFAKE: line"
+
+
+def run(env, binary, *args):
+    """`gymbell args…`, its output as bytes: nothing of it may be a raw ESC, BEL or backspace."""
+    r = subprocess.run([str(binary), *args], env=env.vars, capture_output=True, timeout=20)
+    for raw in (b"\x1b", b"\x07", b"\x08"):
+        assert raw not in r.stdout and raw not in r.stderr, (args, raw, r.stdout, r.stderr)
+    return r.returncode, r.stdout.decode(), r.stderr.decode()
+
+
+def out(env, binary, *args):
+    rc, stdout, stderr = run(env, binary, *args)
+    assert rc == 0, (args, stderr)
+    # A name's line break is "\n" in the line, never a line of its own.
+    assert not any(line.startswith("FAKE") for line in stdout.splitlines()), stdout
+    return stdout
+
+
+def test_names_with_control_characters_are_printed_escaped(daemon, write_config, env, gymbell_bin):
+    write_config(HOSTILE)
+    daemon.start()
+    assert out(env, gymbell_bin, "start", "push") == f"Started {TITLE}.\n"
+    assert out(env, gymbell_bin, "set-done") == f"Set recorded. Rest 1m; next: {BENCH} — set 2 of 2, 8 × 80 kg.\n"
+    status = out(env, gymbell_bin, "status")
+    assert status.startswith(f"Session: {TITLE} (strength), started "), status
+    assert f"Rest over ⏰ — Time for your next set! Next: {BENCH} — set 2 of 2" in status, status
+    assert out(env, gymbell_bin, "set-done") == f"Set recorded. Rest 1m; next: {DIPS} — set 1 of 1, 10 reps.\n"
+    assert out(env, gymbell_bin, "set-done") == f"Workout complete: 3 sets of {TITLE}.\n"
+
+    logged = out(env, gymbell_bin, "history", "--sets").splitlines()
+    assert len(logged) == 3, logged
+    assert [BENCH in logged[0], BENCH in logged[1], DIPS in logged[2]] == [True, True, True], logged
+    history = out(env, gymbell_bin, "history").splitlines()
+    assert len(history) == 1 and f"{TITLE} (strength)" in history[0] and "completed" in history[0], history
+
+    weights = out(env, gymbell_bin, "weights").splitlines()
+    assert len(weights) == 3 and weights[1].startswith(BENCH + "  80 kg") and weights[2].startswith(DIPS), weights
+    # Columns line up as shown: measured after escaping.
+    assert weights[0].index("Planned") == weights[1].index("80 kg") == weights[2].index("body weight"), weights
+    raised = out(env, gymbell_bin, "weights", "--set", "Bench\x1b[31m Press\x08", "--to", "85")
+    assert raised == f"{BENCH}: 85 kg from the next workout on (configured: 80 kg).\n", raised
+    assert out(env, gymbell_bin, "weights", "--reset") == f"{BENCH}: back to 80 kg as configured.\n"
+
+    upcoming = out(env, gymbell_bin, "upcoming", "--days", "2").splitlines()
+    assert upcoming and all(f"Workout Time! — Today: {TITLE} — {BENCH} 80 kg, {DIPS}" in line for line in upcoming), upcoming
+    assert out(env, gymbell_bin, "start").startswith(f"Started {TITLE}")
+    stopped = out(env, gymbell_bin, "stop")
+    assert stopped.startswith(f'Stopped strength session "{TITLE}".\n'), stopped
+
+    # JSON is escaped by its encoder and left as it is: the names come back whole.
+    sets = json.loads(out(env, gymbell_bin, "history", "--sets", "--json"))
+    assert sets[0]["exercise"] == "Bench\x1b[31m Press\x08" and sets[2]["exercise"] == "Dips\nFAKE: line"
+
