@@ -14,6 +14,12 @@ struct ConfigCommand: ParsableCommand {
             abstract: "Check config files; print every error as path:line:column: message.",
             discussion: """
                 Without PATH it checks the file the daemon would use. Exit status 0 when every file is valid, 1 when not.
+
+                Warnings (path:line:column: warning: message) name what is valid but likely not meant: a \
+                bidirectional control (U+202A to U+202E, U+2066 to U+2069, U+200E, U+200F, U+061C) in a name, a \
+                title, a key or a comment, which can show the text around it reordered. A file with warnings \
+                only is valid: it is printed as OK after them, the exit status stays 0, and the daemon uses it \
+                (its log repeats the warnings).
                 """)
 
         @Argument(help: "The files to check.", completion: .file(extensions: ["toml"])) var paths: [String] = []
@@ -31,6 +37,7 @@ struct ConfigCommand: ParsableCommand {
                 let start = ContinuousClock.now
                 do {
                     let loaded = try ConfigSource.load(path: path)
+                    Terminal.lines(loaded.warnings.map(\.description))
                     Terminal.line("\(loaded.origin): OK")
                 } catch .invalid(let errors) {
                     Terminal.lines(errors.diagnostics.map(\.description))

@@ -1,10 +1,13 @@
 """End-to-end tests of issue 27's parts 5 and 6: text from the config reaches the terminal as text
-(the CLI escapes control characters in names)."""
+(the CLI escapes control characters in names; `config check` and the daemon warn of bidirectional
+controls)."""
 
 import json
 import subprocess
 
 import pytest
+
+from conftest import wait_until
 
 pytestmark = pytest.mark.gymbell
 
@@ -75,4 +78,45 @@ def test_names_with_control_characters_are_printed_escaped(daemon, write_config,
     # JSON is escaped by its encoder and left as it is: the names come back whole.
     sets = json.loads(out(env, gymbell_bin, "history", "--sets", "--json"))
     assert sets[0]["exercise"] == "Bench\x1b[31m Press\x08" and sets[2]["exercise"] == "Dips\nFAKE: line"
+
+OVERRIDE_TOML = ('[workouts.push]\nkind = "strength"\ntitle = "\u202eyaD hsuP"\n'
+                 'exercises = [{ name = "Bench\\u202E Press", sets = 1, rest = 60 }]\n')
+WARNING_TEXT = (": a bidirectional control, which can show the text around it reordered (in a notification, a terminal, "
+                "an editor); remove it unless the text needs it")
+
+
+def test_config_check_warns_of_bidirectional_controls_and_the_file_stays_valid(cli, tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text(OVERRIDE_TOML)
+    r = cli("config", "check", path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines() == [
+        f"{path}:3:10: warning: U+202E RIGHT-TO-LEFT OVERRIDE" + WARNING_TEXT,
+        f"{path}:4:29: warning: U+202E RIGHT-TO-LEFT OVERRIDE, written as an escape" + WARNING_TEXT,
+        f"{path}: OK",
+    ], r.stdout
+    assert "\u202e" not in r.stdout
+
+    # Among errors, in file order; the errors decide the exit status.
+    path.write_text(OVERRIDE_TOML + '[rest]\ndefault = "\u202e"\n')
+    r = cli("config", "check", path)
+    assert r.returncode == 1
+    lines = r.stdout.splitlines()
+    assert [l.split(": ", 2)[1][:7] for l in lines] == ["warning", "warning", "rest.de", "warning"], lines
+    assert lines[2] == f'{path}:6:11: rest.default: "\\u202E" is not a duration; write e.g. "40s", "2m", "1m30s", "2h" or a number of seconds'
+
+    help_text = cli("config", "check", "--help").stdout
+    assert "warning" in help_text and "exit status stays 0" in help_text, help_text
+
+
+def test_the_daemon_uses_a_config_with_warnings_and_logs_them(daemon, write_config, cli):
+    write_config(OVERRIDE_TOML)
+    daemon.start()
+    log = lambda: daemon.log.read_text(errors="replace")
+    wait_until(lambda: "U+202E RIGHT-TO-LEFT OVERRIDE" in log(), 5, what="the warning in the daemon's log")
+    assert log().count("warning: U+202E") == 2, log()
+    r = cli("start", "push")
+    assert r.returncode == 0 and r.stdout == "Started \\u{202E}yaD hsuP.\n", r.stdout + r.stderr
+    assert cli("reload").returncode == 0
+    wait_until(lambda: log().count("warning: U+202E") == 4, 5, what="the warnings again on reload")
 

@@ -60,7 +60,9 @@ enum TOMLText {
     /// How many characters of a key or value a message repeats; the rest is "…".
     static let echoLimit = 40
 
-    /// `"text"` with TOML basic-string escapes; a long text shortened to its start.
+    /// `"text"` with TOML basic-string escapes; a long text shortened to its start. What a terminal
+    /// would obey rather than show (`TerminalText.needsEscape`: controls, bidirectional controls) is
+    /// written `\uXXXX`, so a message that quotes a value is safe to print and still valid TOML.
     static func quoted(_ text: String) -> String {
         let count = text.unicodeScalars.count
         guard count <= echoLimit else {
@@ -75,7 +77,7 @@ enum TOMLText {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             case "\r": result += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _ where TerminalText.needsEscape(scalar):
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: result.unicodeScalars.append(scalar)
