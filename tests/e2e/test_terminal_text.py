@@ -1,13 +1,14 @@
 """End-to-end tests of issue 27's parts 5 and 6: text from the config reaches the terminal as text
 (the CLI escapes control characters in names; `config check` and the daemon warn of bidirectional
-controls)."""
+controls; a D-Bus refusal quotes a long argument short)."""
 
 import json
 import subprocess
 
+import dbus
 import pytest
 
-from conftest import wait_until
+from conftest import GYMBELL_IFACE, GYMBELL_NAME, GYMBELL_PATH, wait_until
 
 pytestmark = pytest.mark.gymbell
 
@@ -79,6 +80,11 @@ def test_names_with_control_characters_are_printed_escaped(daemon, write_config,
     sets = json.loads(out(env, gymbell_bin, "history", "--sets", "--json"))
     assert sets[0]["exercise"] == "Bench\x1b[31m Press\x08" and sets[2]["exercise"] == "Dips\nFAKE: line"
 
+    # A refusal quotes the name as the config writes it.
+    rc, _, stderr = run(env, gymbell_bin, "start", "no\x1bpe\nFAKE")
+    assert rc == 1 and 'no workout named "no\\u001Bpe\\nFAKE" in ' in stderr and '; defined: "push"' in stderr, stderr
+    assert len(stderr.splitlines()) == 1, stderr
+
 OVERRIDE_TOML = ('[workouts.push]\nkind = "strength"\ntitle = "\u202eyaD hsuP"\n'
                  'exercises = [{ name = "Bench\\u202E Press", sets = 1, rest = 60 }]\n')
 WARNING_TEXT = (": a bidirectional control, which can show the text around it reordered (in a notification, a terminal, "
@@ -119,4 +125,23 @@ def test_the_daemon_uses_a_config_with_warnings_and_logs_them(daemon, write_conf
     assert r.returncode == 0 and r.stdout == "Started \\u{202E}yaD hsuP.\n", r.stdout + r.stderr
     assert cli("reload").returncode == 0
     wait_until(lambda: log().count("warning: U+202E") == 4, 5, what="the warnings again on reload")
+
+def test_a_megabyte_argument_is_refused_with_a_short_error(running_daemon, bus, cli):
+    control = dbus.Interface(bus.get_object(GYMBELL_NAME, GYMBELL_PATH, introspect=False), GYMBELL_IFACE)
+    huge = "\x1b[2J" + "x" * (1 << 20)
+    calls = {
+        "Start": lambda: control.Start(huge),
+        "SetWeight": lambda: control.SetWeight(huge, 100.0),
+        "ResetWeights": lambda: control.ResetWeights([huge]),
+        "SetDoneAs": lambda: control.SetDoneAs(huge),
+    }
+    for name, call in calls.items():
+        with pytest.raises(dbus.exceptions.DBusException) as refused:
+            call()
+        message = refused.value.get_dbus_message()
+        assert refused.value.get_dbus_name() == "org.freedesktop.DBus.Error.InvalidArgs", name
+        assert len(message) < 300 and '"\\u001B[2J' + "x" * 36 + '…" (1048580 characters)' in message, (name, message[:400])
+    # What the command line can carry (an argument is at most 128 KiB) is cut alike.
+    r = cli("start", "y" * 100_000)
+    assert r.returncode == 1 and len(r.stderr) < 300 and '"' + "y" * 40 + '…" (100000 characters)' in r.stderr, r.stderr[:400]
 
