@@ -45,7 +45,8 @@ public enum DaemonRunner {
             return Status.failed
         }
 
-        let messages = Messages(translate: Gettext.translator())
+        let gettext = Gettext.translation()
+        let messages = Messages(translate: gettext.translate, plural: gettext.translatePlural)
         let zone = SystemTimeZone()
         // A closed pipe (the sound helper gone) is an error to handle, not a reason to die.
         signal(SIGPIPE, SIG_IGN)

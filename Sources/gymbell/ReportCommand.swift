@@ -58,7 +58,8 @@ struct Report: ParsableCommand {
         let report = TrainingReport(
             history: history, sets: sets, program: config.program, weeks: Int(weeks), now: Date(), timeZone: LocalClock.zone,
             recordMinPercent: config.progress.recordMinPercent)
-        let html = ReportHTML.render(report, messages: Messages(translate: Gettext.translator()))
+        let gettext = Gettext.translation()
+        let html = ReportHTML.render(report, messages: Messages(translate: gettext.translate, plural: gettext.translatePlural))
 
         let path = output ?? paths.stateDirectory + "/report.html"
         do {

@@ -1,9 +1,11 @@
 """End-to-end tests of issue 27's parts 5 and 6: text from the config reaches the terminal as text
 (the CLI escapes control characters in names; `config check` and the daemon warn of bidirectional
-controls; a D-Bus refusal quotes a long argument short)."""
+controls; a D-Bus refusal quotes a long argument short) and counts read as language (gettext plurals,
+in English and in German)."""
 
 import json
 import subprocess
+from pathlib import Path
 
 import dbus
 import pytest
@@ -85,6 +87,7 @@ def test_names_with_control_characters_are_printed_escaped(daemon, write_config,
     assert rc == 1 and 'no workout named "no\\u001Bpe\\nFAKE" in ' in stderr and '; defined: "push"' in stderr, stderr
     assert len(stderr.splitlines()) == 1, stderr
 
+
 OVERRIDE_TOML = ('[workouts.push]\nkind = "strength"\ntitle = "\u202eyaD hsuP"\n'
                  'exercises = [{ name = "Bench\\u202E Press", sets = 1, rest = 60 }]\n')
 WARNING_TEXT = (": a bidirectional control, which can show the text around it reordered (in a notification, a terminal, "
@@ -126,6 +129,7 @@ def test_the_daemon_uses_a_config_with_warnings_and_logs_them(daemon, write_conf
     assert cli("reload").returncode == 0
     wait_until(lambda: log().count("warning: U+202E") == 4, 5, what="the warnings again on reload")
 
+
 def test_a_megabyte_argument_is_refused_with_a_short_error(running_daemon, bus, cli):
     control = dbus.Interface(bus.get_object(GYMBELL_NAME, GYMBELL_PATH, introspect=False), GYMBELL_IFACE)
     huge = "\x1b[2J" + "x" * (1 << 20)
@@ -145,3 +149,42 @@ def test_a_megabyte_argument_is_refused_with_a_short_error(running_daemon, bus, 
     r = cli("start", "y" * 100_000)
     assert r.returncode == 1 and len(r.stderr) < 300 and '"' + "y" * 40 + '…" (100000 characters)' in r.stderr, r.stderr[:400]
 
+
+TWO_WORKOUTS = (
+    '[workouts.one]\ntitle = "Push Day"\nkind = "strength"\nexercises = [{ name = "Squat", sets = 1, reps = 5, rest = 60 }]\n'
+    '[workouts.two]\ntitle = "Pull Day"\nkind = "strength"\nexercises = [{ name = "Row", sets = 2, reps = 5, rest = 60 }]\n')
+
+
+def complete(cli, recorder, workout, sets, title, summary):
+    """Runs `workout` through its `sets`; the last reply and the completion's notification."""
+    assert cli("start", workout).returncode == 0
+    for _ in range(sets):
+        r = cli("set-done")
+        assert r.returncode == 0, r.stderr
+    done = recorder.wait_for(lambda n: n["event"] == "Notify" and n["summary"] == summary and n["body"].startswith(title), 5,
+                             what=f"the completion of {title}")
+    return r.stdout, done["body"]
+
+
+def test_one_set_and_two_sets_read_as_english(daemon, write_config, cli, recorder):
+    write_config(TWO_WORKOUTS)
+    daemon.start()
+    assert complete(cli, recorder, "one", 1, "Push Day", "Workout complete 🎉") == (
+        "Workout complete: 1 set of Push Day.\n", "Push Day: 1 set done. Great work!")
+    assert complete(cli, recorder, "two", 2, "Pull Day", "Workout complete 🎉") == (
+        "Workout complete: 2 sets of Pull Day.\n", "Pull Day: 2 sets done. Great work!")
+
+
+def test_one_set_and_two_sets_read_as_german(daemon, write_config, cli, recorder, env, tmp_path):
+    if "de_DE.utf8" not in subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout.split():
+        pytest.skip("no de_DE.UTF-8 locale here (scripts/install-deps.sh sets it up)")
+    catalogs = tmp_path / "locale" / "de" / "LC_MESSAGES"
+    catalogs.mkdir(parents=True)
+    subprocess.run(["msgfmt", "--check", "-o", catalogs / "gymbell.mo", Path(__file__).parents[2] / "po" / "de.po"], check=True)
+    env.vars.update(LANG="de_DE.UTF-8", GYMBELL_LOCALEDIR=str(tmp_path / "locale"))
+    write_config(TWO_WORKOUTS)
+    daemon.start()
+    assert complete(cli, recorder, "one", 1, "Push Day", "Training geschafft 🎉") == (
+        "Training geschafft: 1 Satz Push Day.\n", "Push Day: 1 Satz geschafft. Starke Leistung!")
+    assert complete(cli, recorder, "two", 2, "Pull Day", "Training geschafft 🎉") == (
+        "Training geschafft: 2 Sätze Pull Day.\n", "Pull Day: 2 Sätze geschafft. Starke Leistung!")
