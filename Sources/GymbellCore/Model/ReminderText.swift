@@ -87,8 +87,9 @@ public struct Messages: Sendable {
     public var walkRunComplete: Text { (self("Walk/Run session complete 🎉"), self("Great job!")) }
 
     public func workoutComplete(title: String, sets: Int) -> Text {
-        (self("Workout complete 🎉"), self("{workout}: {sets} set done. Great work!", plural: "{workout}: {sets} sets done. Great work!",
-                                          count: sets, ["workout": title, "sets": String(sets)]))
+        let body = self("{workout}: {sets} set done. Great work!", plural: "{workout}: {sets} sets done. Great work!", count: sets,
+                        ["workout": title, "sets": String(sets)])
+        return (self("Workout complete 🎉"), body)
     }
 
 
@@ -112,7 +113,8 @@ public struct Messages: Sendable {
     public func milestones(_ milestones: [Milestone]) -> Text? {
         let lines = milestones.map { milestone in
             switch milestone {
-            case .streak(let days): self("{n} training day in a row! 🔥", plural: "{n} training days in a row! 🔥", count: days, ["n": String(days)])
+            case .streak(let days):
+                self("{n} training day in a row! 🔥", plural: "{n} training days in a row! 🔥", count: days, ["n": String(days)])
             case .workoutsCompleted(let count):
                 self("{n} workout completed! 💪", plural: "{n} workouts completed! 💪", count: count, ["n": String(count)])
             case .volume(let kilograms): self("{n} kg lifted in total! 🏋️", ["n": Self.grouped(kilograms)])
