@@ -7,6 +7,8 @@ public struct LoadedConfig: Sendable {
     public let config: Config
     /// The file it was read from; nil for the built-in default.
     public let path: String?
+    /// What in the file is likely not what was meant (`ConfigWarnings`); it is in use all the same.
+    public var warnings: [ConfigDiagnostic] = []
 
     public var origin: String { path ?? "built-in default" }
 }
@@ -49,7 +51,8 @@ public enum ConfigSource {
                 path: path, line: line, column: column, message: "the file is not valid UTF-8 text; save it as UTF-8")]))
         }
         do {
-            return LoadedConfig(config: try ConfigParser.parse(text, path: path, limits: limits), path: path)
+            let checked = try ConfigParser.check(text, path: path, limits: limits)
+            return LoadedConfig(config: checked.config, path: path, warnings: checked.warnings)
         } catch {
             throw .invalid(error)
         }

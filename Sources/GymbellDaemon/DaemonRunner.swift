@@ -45,7 +45,8 @@ public enum DaemonRunner {
             return Status.failed
         }
 
-        let messages = Messages(translate: Gettext.translator())
+        let gettext = Gettext.translation()
+        let messages = Messages(translate: gettext.translate, plural: gettext.translatePlural)
         let zone = SystemTimeZone()
         // A closed pipe (the sound helper gone) is an error to handle, not a reason to die.
         signal(SIGPIPE, SIG_IGN)
@@ -79,6 +80,7 @@ public enum DaemonRunner {
         let reload = { () throws(CommandError) -> String in
             do {
                 let loaded = try ConfigSource.load(paths)
+                logWarnings(of: loaded, logger: logger)
                 daemon.apply(loaded)
                 return loaded.origin
             } catch {
@@ -239,11 +241,18 @@ public enum DaemonRunner {
     /// The config at start-up; a broken file is reported and the built-in default used until it is fixed.
     static func initialConfig(_ paths: XDGPaths, logger: Logger) -> LoadedConfig {
         do {
-            return try ConfigSource.load(paths)
+            let loaded = try ConfigSource.load(paths)
+            logWarnings(of: loaded, logger: logger)
+            return loaded
         } catch {
             logger.error("config errors, running on the built-in default until they are fixed (`gymbell reload`):\n\(error)")
             return LoadedConfig(config: ConfigParser.defaultConfig(), path: nil)
         }
+    }
+
+    /// The config's warnings (`gymbell config check` prints the same), one log line each.
+    static func logWarnings(of loaded: LoadedConfig, logger: Logger) {
+        for warning in loaded.warnings { logger.warning("config: \(warning)") }
     }
 
     /// The state database. One that cannot be written now is used from memory and saved when it can

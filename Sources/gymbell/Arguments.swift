@@ -42,16 +42,3 @@ func withDaemon<T>(_ body: (GymbellClient) throws(ClientError) -> T) throws -> T
         throw ExitCode.failure
     }
 }
-
-func printError(_ message: String) {
-    var standardError = StandardError()
-    print("gymbell: \(message)", to: &standardError)
-}
-
-struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
-        CurrentProcess.printToStandardError(string, newline: false)
-    }
-}
-
-import FoundationEssentials

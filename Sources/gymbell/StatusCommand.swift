@@ -16,11 +16,11 @@ struct Status: ParsableCommand {
 
     func run() throws {
         if json {
-            print(try withDaemon { client throws(ClientError) in try client.statusJSON() })
+            Terminal.raw(try withDaemon { client throws(ClientError) in try client.statusJSON() })
             return
         }
         let report = try withDaemon { client throws(ClientError) in try client.status() }
-        print(StatusText.render(report, now: Date()))
+        Terminal.lines(StatusText.render(report, now: Date()))
     }
 }
 
@@ -38,23 +38,25 @@ struct Upcoming: ParsableCommand {
 
     func run() throws {
         if json {
-            print(try withDaemon { client throws(ClientError) in try client.upcomingJSON(days: days) })
+            Terminal.raw(try withDaemon { client throws(ClientError) in try client.upcomingJSON(days: days) })
             return
         }
         let entries = try withDaemon { client throws(ClientError) in try client.upcoming(days: days) }
         guard !entries.isEmpty else {
-            print("No reminders in the next \(days) day\(days == 1 ? "" : "s").")
+            Terminal.line("No reminders in the next \(days) day\(days == 1 ? "" : "s").")
             return
         }
         for entry in entries {
-            print("\(LocalClock.dateTime(entry.due, now: .distantPast))  \(entry.title) — \(entry.body)")
+            Terminal.line("\(LocalClock.dateTime(entry.due, now: .distantPast))  \(entry.title) — \(entry.body)")
         }
     }
 }
 
 /// The human-readable `gymbell status`.
 enum StatusText {
-    static func render(_ report: StatusReport, now: Date) -> String {
+    /// One line per entry: a notification body of several lines (milestones, records) shows its line
+    /// breaks as `\n` (Terminal.line), as a name's would.
+    static func render(_ report: StatusReport, now: Date) -> [String] {
         var lines: [String] = []
         if let session = report.session, session.paused {
             lines.append("Session: \(session.title) (\(session.kind)), paused at \(session.phase) — `gymbell resume` carries on")
@@ -76,7 +78,7 @@ enum StatusText {
         lines.append("Next daily reminder: " + (report.nextDaily.map { LocalClock.dateTime($0, now: now) } ?? "none"))
         // First, so that it is seen: state that is not being saved (or was replaced).
         if let storage = report.storage { lines.insert("Storage: \(storage.message)", at: 0) }
-        return lines.joined(separator: "\n")
+        return lines
     }
 }
 

@@ -102,8 +102,7 @@ struct MilestoneTests {
     }
 
     @Test func theNewMilestonesSpeakEnglishAndGerman() throws {
-        let catalog = try TranslationCatalogTests.catalog("de.po")
-        let german = Messages { catalog[$0] ?? $0 }
+        let german = try TranslationCatalogTests.messages("de.po")
         let all: [Milestone] = [.volume(10_000), .consistency(weeks: 13), .consistency(weeks: 52), .consistency(weeks: 104)]
         #expect(Messages.english.milestones(all)?.body == """
             10\u{202F}000 kg lifted in total! 🏋️

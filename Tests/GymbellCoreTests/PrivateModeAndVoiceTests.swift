@@ -71,8 +71,7 @@ struct PrivateModeTests {
     }
 
     @Test func germanTextsComeFromTheCatalog() throws {
-        let german = try TranslationCatalogTests.catalog("de.po")
-        let messages = Messages { german[$0] ?? $0 }
+        let messages = try TranslationCatalogTests.messages("de.po")
         let daily = try #require(PrivateMode.text(for: .daily, messages: messages))
         #expect(daily == ("Zeit fürs Training!", "Dein Training wartet."))
         #expect(PrivateMode.text(for: .pausedWorkout, messages: messages)?.title == "Pausiertes Training")

@@ -92,19 +92,22 @@ public enum ICalendarExport {
     public static func description(of workout: WorkoutDefinition, messages: Messages = .english) -> String {
         switch workout.kind {
         case .hiit(let plan):
-            return messages("{rounds} rounds of {work} work and {rest} rest", [
-                "rounds": String(plan.rounds), "work": DurationText.format(plan.work), "rest": DurationText.format(plan.rest),
-            ])
+            return messages(
+                "{rounds} round of {work} work and {rest} rest", plural: "{rounds} rounds of {work} work and {rest} rest",
+                count: plan.rounds,
+                ["rounds": String(plan.rounds), "work": DurationText.format(plan.work), "rest": DurationText.format(plan.rest)])
         case .walkRun(let plan):
-            return messages("{repeats} repeats of {run} run and {walk} walk", [
-                "repeats": String(plan.repeats), "run": DurationText.format(plan.run), "walk": DurationText.format(plan.walk),
-            ])
+            return messages(
+                "{repeats} repeat of {run} run and {walk} walk", plural: "{repeats} repeats of {run} run and {walk} walk",
+                count: plan.repeats,
+                ["repeats": String(plan.repeats), "run": DurationText.format(plan.run), "walk": DurationText.format(plan.walk)])
         case .strength(let exercises):
             return exercises.enumerated().map { index, exercise in
+                // Two counts in one line: each counted on its own ("3 sets", "1 rep"), then put together.
+                let sets = messages.sets(exercise.sets)
                 var line = exercise.reps.map {
-                    messages("{exercise}: {sets} sets of {reps} reps",
-                             ["exercise": exercise.name, "sets": String(exercise.sets), "reps": String($0)])
-                } ?? messages("{exercise}: {sets} sets", ["exercise": exercise.name, "sets": String(exercise.sets)])
+                    messages("{exercise}: {sets} of {reps}", ["exercise": exercise.name, "sets": sets, "reps": messages.reps($0)])
+                } ?? messages("{exercise}: {sets}", ["exercise": exercise.name, "sets": sets])
                 if let weight = exercise.weight {
                     let number = weight == weight.rounded() ? String(Int(weight)) : String(weight)
                     line += ", \(number)\(exercise.unit.map { " \($0)" } ?? "")"

@@ -13,11 +13,11 @@ enum TimelineCommands {
         guard session.isInterval else {
             throw .invalidArgument(
                 session.kind == .strength
-                    ? "\(session.title) waits for you between sets by itself; only HIIT and walk/run can pause"
+                    ? "\(CommandError.named(session.title)) waits for you between sets by itself; only HIIT and walk/run can pause"
                     : "a rest timer cannot pause; `gymbell skip` ends it")
         }
-        guard session.pausedAt == nil else { throw .invalidArgument("\(session.title) is paused already; `gymbell resume` carries on") }
-        guard t.state.nextDue(of: session.id) != nil else { throw .noSession("\(session.title) is over") }
+        guard session.pausedAt == nil else { throw .invalidArgument("\(CommandError.named(session.title)) is paused already; `gymbell resume` carries on") }
+        guard t.state.nextDue(of: session.id) != nil else { throw .noSession("\(CommandError.named(session.title)) is over") }
         session.pausedAt = t.now
         t.state.transition = nil  // the notification says it is paused
         t.write(.replan(SessionPlan(session: session, reminders: reminders(of: session.id, t)), progressAt: t.now))
@@ -55,7 +55,7 @@ enum TimelineCommands {
         }
         let state = t.state
         let waiting = reminders(of: session.id, t).filter { state.isWaiting($0) }  // in due order
-        guard let target = waiting.first(where: { $0.kind != .restWarning }) else { throw .noSession("\(session.title) has nothing left to skip") }
+        guard let target = waiting.first(where: { $0.kind != .restWarning }) else { throw .noSession("\(CommandError.named(session.title)) has nothing left to skip") }
         let ahead = max(0, target.due.timeIntervalSince(t.now))
         let moved = reminders(of: session.id, t).compactMap { reminder -> Reminder? in
             guard state.isWaiting(reminder) else { return reminder }

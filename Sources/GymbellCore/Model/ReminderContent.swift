@@ -100,7 +100,7 @@ public struct NextSet: Codable, Hashable, Sendable {
     /// "8 × 80 kg", "8 reps"; nil when the reps are not known.
     public func load(_ messages: Messages) -> String? {
         guard let reps else { return nil }
-        guard let weight else { return messages("{reps} reps", ["reps": String(reps)]) }
+        guard let weight else { return messages.reps(reps) }
         let number = weight == weight.rounded() ? String(Int(weight)) : String(weight)
         return "\(reps) × \(number)\(unit.map { " \($0)" } ?? "")"
     }

@@ -1,18 +1,41 @@
 import FoundationEssentials
 
-/// Every user-visible text of a reminder, through a translation function (gettext in the daemon,
+/// Every user-visible text of a reminder, through translation functions (gettext in the daemon,
 /// identity in tests). Source strings are English (DESIGN.md §4); `{name}` marks a value filled in
-/// after translation so that a translator can move it.
+/// after translation so that a translator can move it. A text that counts something ("{n} sets") is
+/// looked up with its plural (`ngettext`), so that each language says 1 and 3 its own way.
 public struct Messages: Sendable {
-    private let translate: @Sendable (String) -> String
+    public typealias Plural = @Sendable (_ singular: String, _ plural: String, _ count: Int) -> String
 
-    public init(translate: @escaping @Sendable (String) -> String) { self.translate = translate }
+    private let translate: @Sendable (String) -> String
+    private let translatePlural: Plural
+
+    /// `plural` picks the translated form for a count (gettext's `dngettext`); English's rule when none is given.
+    public init(translate: @escaping @Sendable (String) -> String, plural: @escaping Plural = Messages.englishPlural) {
+        self.translate = translate
+        translatePlural = plural
+    }
 
     public static let english = Messages { $0 }
 
+    /// English's rule, which gettext also follows without a catalog: the singular for 1, else the plural.
+    public static func englishPlural(_ singular: String, _ plural: String, _ count: Int) -> String {
+        count == 1 ? singular : plural
+    }
+
     /// The translation of `msgid` with its `{placeholders}` filled in.
     public func callAsFunction(_ msgid: String, _ values: [String: String] = [:]) -> String {
-        var text = translate(msgid)
+        Self.fill(translate(msgid), values)
+    }
+
+    /// The translation of `singular` or `plural`, in the form the language uses for `count`, with its
+    /// `{placeholders}` filled in: ("{n} set", plural: "{n} sets", count: 3) → "3 sets".
+    public func callAsFunction(_ singular: String, plural: String, count: Int, _ values: [String: String] = [:]) -> String {
+        Self.fill(translatePlural(singular, plural, count), values)
+    }
+
+    private static func fill(_ text: String, _ values: [String: String]) -> String {
+        var text = text
         for (name, value) in values { text = text.replacingAll("{\(name)}", with: value) }
         return text
     }
@@ -25,7 +48,10 @@ public struct Messages: Sendable {
             var body = self("Today: {workout}", ["workout": workoutTitle])
             if let preview {
                 var list = preview.exercises
-                if preview.moreExercises > 0 { list.append(self("+{count} more", ["count": String(preview.moreExercises)])) }
+                if preview.moreExercises > 0 {
+                    let more = preview.moreExercises
+                    list.append(self("+{count} more", plural: "+{count} more", count: more, ["count": String(more)]))
+                }
                 if !list.isEmpty { body += " — " + list.joined(separator: ", ") }
                 let minutes = String(preview.minutes)
                 body += " · " + (preview.estimated ? self("about {minutes} min", ["minutes": minutes]) : self("{minutes} min", ["minutes": minutes]))
@@ -47,9 +73,9 @@ public struct Messages: Sendable {
     }
 
     public func restWarning(secondsLeft: Int) -> Text {
-        let body = secondsLeft == 1
-            ? self("1 second left. Get ready for your next set.")
-            : self("{seconds} seconds left. Get ready for your next set.", ["seconds": String(secondsLeft)])
+        let body = self(
+            "{seconds} second left. Get ready for your next set.", plural: "{seconds} seconds left. Get ready for your next set.",
+            count: secondsLeft, ["seconds": String(secondsLeft)])
         return (self("Rest ends soon"), body)
     }
 
@@ -61,7 +87,9 @@ public struct Messages: Sendable {
     public var walkRunComplete: Text { (self("Walk/Run session complete 🎉"), self("Great job!")) }
 
     public func workoutComplete(title: String, sets: Int) -> Text {
-        (self("Workout complete 🎉"), self("{workout}: {sets} sets done. Great work!", ["workout": title, "sets": String(sets)]))
+        let body = self("{workout}: {sets} set done. Great work!", plural: "{workout}: {sets} sets done. Great work!", count: sets,
+                        ["workout": title, "sets": String(sets)])
+        return (self("Workout complete 🎉"), body)
     }
 
 
@@ -76,9 +104,8 @@ public struct Messages: Sendable {
     }
 
     public func restAdvice(trainingDays: Int) -> Text {
-        let body = trainingDays == 1
-            ? self("1 day of training in a row. Recovery matters!")
-            : self("{n} days of training in a row. Recovery matters!", ["n": String(trainingDays)])
+        let body = self("{n} day of training in a row. Recovery matters!", plural: "{n} days of training in a row. Recovery matters!",
+                        count: trainingDays, ["n": String(trainingDays)])
         return (self("Good rest day! 🌙"), body)
     }
 
@@ -86,17 +113,23 @@ public struct Messages: Sendable {
     public func milestones(_ milestones: [Milestone]) -> Text? {
         let lines = milestones.map { milestone in
             switch milestone {
-            case .streak(let days): self("{n} training days in a row! 🔥", ["n": String(days)])
-            case .workoutsCompleted(let count): self("{n} workouts completed! 💪", ["n": String(count)])
+            case .streak(let days):
+                self("{n} training day in a row! 🔥", plural: "{n} training days in a row! 🔥", count: days, ["n": String(days)])
+            case .workoutsCompleted(let count):
+                self("{n} workout completed! 💪", plural: "{n} workouts completed! 💪", count: count, ["n": String(count)])
             case .volume(let kilograms): self("{n} kg lifted in total! 🏋️", ["n": Self.grouped(kilograms)])
             case .consistency(let weeks) where weeks % 52 == 0:
+                // One year in words; any other count as the language counts years.
                 weeks == 52 ? self("A year of regular training! 📅")
-                    : self("{n} years of regular training! 📅", ["n": String(weeks / 52)])
-            case .consistency(let weeks): self("{n} months of regular training! 📅", ["n": String(weeks * 3 / 13)])
+                    : self("{n} year of regular training! 📅", plural: "{n} years of regular training! 📅", count: weeks / 52,
+                           ["n": String(weeks / 52)])
+            case .consistency(let weeks):
+                self("{n} month of regular training! 📅", plural: "{n} months of regular training! 📅", count: weeks * 3 / 13,
+                     ["n": String(weeks * 3 / 13)])
             }
         }
         guard !lines.isEmpty else { return nil }
-        let title = lines.count == 1 ? self("Milestone reached 🏆") : self("Milestones reached 🏆")
+        let title = self("Milestone reached 🏆", plural: "Milestones reached 🏆", count: lines.count)
         return (title, lines.joined(separator: "\n"))
     }
 
@@ -114,7 +147,7 @@ public struct Messages: Sendable {
 
     /// "New personal record! 🎉" / "Bench Press: 8 × 105 kg (before: 8 × 100 kg)", a line per exercise.
     public func personalRecords(_ records: [PersonalRecord]) -> Text {
-        let title = records.count == 1 ? self("New personal record! 🎉") : self("New personal records! 🎉")
+        let title = self("New personal record! 🎉", plural: "New personal records! 🎉", count: records.count)
         let lines = records.map { record in
             self("{exercise}: {load} (before: {previous})",
                  ["exercise": record.exercise, "load": record.set.loadText, "previous": record.previous.loadText])
@@ -124,12 +157,17 @@ public struct Messages: Sendable {
 
     /// "Streak at risk 🔥" / "Your 5-day streak ends tonight: Push Day is still planned for today."
     public func streakAtRisk(streak: Int, workout: String?) -> Text {
+        // English says "5-day" for any count; other languages count the days.
         let days = String(streak)
         guard let workout else {
-            return (self("Streak at risk 🔥"), self("Your {days}-day streak ends tonight unless you train today.", ["days": days]))
+            return (self("Streak at risk 🔥"), self("Your {days}-day streak ends tonight unless you train today.",
+                                                   plural: "Your {days}-day streak ends tonight unless you train today.",
+                                                   count: streak, ["days": days]))
         }
         return (self("Streak at risk 🔥"),
-                self("Your {days}-day streak ends tonight: {workout} is still planned for today.", ["days": days, "workout": workout]))
+                self("Your {days}-day streak ends tonight: {workout} is still planned for today.",
+                     plural: "Your {days}-day streak ends tonight: {workout} is still planned for today.",
+                     count: streak, ["days": days, "workout": workout]))
     }
 
     /// "Time for more weight? 💪" / "Bench Press 100 kg: 3× done. Try 102.5 kg!", a line per exercise.

@@ -27,7 +27,8 @@ extension Messages {
     }
 
     public func workoutCompleteReply(sets: Int, title: String) -> String {
-        self("Workout complete: {sets} sets of {workout}", ["sets": String(sets), "workout": title])
+        self("Workout complete: {sets} set of {workout}", plural: "Workout complete: {sets} sets of {workout}", count: sets,
+             ["sets": String(sets), "workout": title])
     }
 
     public func resumedReply(title: String, phase: String) -> String {

@@ -11,9 +11,11 @@ extension Messages {
     public var reportHeading: String { self("Your training") }
 
     public func reportRange(weeks: Int, until day: LocalDay) -> String {
+        // One week in words; any other count as the language counts weeks.
         weeks == 1
             ? self("The last week, up to {date}", ["date": reportDate(day)])
-            : self("The last {weeks} weeks, up to {date}", ["weeks": String(weeks), "date": reportDate(day)])
+            : self("The last {weeks} week, up to {date}", plural: "The last {weeks} weeks, up to {date}", count: weeks,
+                   ["weeks": String(weeks), "date": reportDate(day)])
     }
 
     public func reportMade(at instant: Date, in timeZone: Zone) -> String {
@@ -36,9 +38,11 @@ extension Messages {
         self("A streak counts the training days of your [program] in a row with a session; a planned rest day does not break it.")
     }
 
-    public func trainingDays(_ n: Int) -> String { n == 1 ? self("1 training day") : self("{n} training days", ["n": String(n)]) }
-    public func sessions(_ n: Int) -> String { n == 1 ? self("1 session") : self("{n} sessions", ["n": String(n)]) }
-    public func sets(_ n: Int) -> String { n == 1 ? self("1 set") : self("{n} sets", ["n": String(n)]) }
+    public func trainingDays(_ n: Int) -> String { self("{n} training day", plural: "{n} training days", count: n, ["n": String(n)]) }
+    public func sessions(_ n: Int) -> String { self("{n} session", plural: "{n} sessions", count: n, ["n": String(n)]) }
+    public func sets(_ n: Int) -> String { self("{n} set", plural: "{n} sets", count: n, ["n": String(n)]) }
+    /// "1 rep", "8 reps" (NextSet's load, the calendar export).
+    public func reps(_ n: Int) -> String { self("{reps} rep", plural: "{reps} reps", count: n, ["reps": String(n)]) }
 
     // MARK: Calendar
 

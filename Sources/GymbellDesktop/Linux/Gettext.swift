@@ -18,9 +18,17 @@ public enum Gettext {
         return directories
     }
 
+    /// A catalog's two lookups: a text, and a text that counts something (`dngettext`: the catalog's
+    /// Plural-Forms pick the form for the count; without a translation, the singular for 1 and the
+    /// plural for any other count, as English has it).
+    public struct Translation: Sendable {
+        public let translate: @Sendable (String) -> String
+        public let translatePlural: @Sendable (_ singular: String, _ plural: String, _ count: Int) -> String
+    }
+
     /// Sets up message translation for the user's locale (LC_MESSAGES only: numbers stay in C
-    /// notation for parsers) and returns the translation function.
-    public static func translator(directories: [String] = candidateDirectories()) -> @Sendable (String) -> String {
+    /// notation for parsers) and returns the translation functions.
+    public static func translation(directories: [String] = candidateDirectories()) -> Translation {
         setlocale(LC_CTYPE, "")
         setlocale(LC_MESSAGES, "")
         let fileManager = FileManager.default
@@ -29,15 +37,31 @@ public enum Gettext {
                 fileManager.fileExists(atPath: "\(dir)/\(language)/LC_MESSAGES/\(domain).mo")
             } ?? false
         }
-        guard let directory else { return { $0 } }
+        guard let directory else {
+            return Translation(translate: { $0 }, translatePlural: { singular, plural, count in count == 1 ? singular : plural })
+        }
         bindtextdomain(domain, directory)
         bind_textdomain_codeset(domain, "UTF-8")
-        return { msgid in
-            // Without a translation dgettext returns its argument: read it while that C string lives.
-            msgid.withCString { cMsgid in
-                guard let translated = dgettext(domain, cMsgid), UnsafePointer(translated) != cMsgid else { return msgid }
-                return String(cString: translated)
-            }
-        }
+        return Translation(
+            translate: { msgid in
+                // Without a translation dgettext returns its argument: read it while that C string lives.
+                msgid.withCString { cMsgid in
+                    guard let translated = dgettext(domain, cMsgid), UnsafePointer(translated) != cMsgid else { return msgid }
+                    return String(cString: translated)
+                }
+            },
+            translatePlural: { singular, plural, count in
+                // Likewise dngettext returns one of its arguments when the catalog lacks the entry.
+                singular.withCString { cSingular in
+                    plural.withCString { cPlural in
+                        guard let translated = dngettext(domain, cSingular, cPlural, UInt(clamping: count)) else {
+                            return count == 1 ? singular : plural
+                        }
+                        if UnsafePointer(translated) == cSingular { return singular }
+                        if UnsafePointer(translated) == cPlural { return plural }
+                        return String(cString: translated)
+                    }
+                }
+            })
     }
 }
