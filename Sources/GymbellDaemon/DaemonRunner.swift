@@ -18,6 +18,7 @@ public enum DaemonRunner {
 
     public static func run(paths: XDGPaths = XDGPaths(), logger: Logger) -> Int32 {
         CurrentProcess.useOneMallocArena()  // before the starting and notification threads start
+        FileWatcher.useLocalFilesOnly()  // no gvfsd for the config's watcher; before any thread
         // This thread opens and reads the state database at once, while a thread of its own reads the
         // config, connects to the bus and then reads the later part of a large agenda (`help`): a new
         // thread took up to 2.5 ms to first run on a two-vCPU virtual machine, so what start-up waits

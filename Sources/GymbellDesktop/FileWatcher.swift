@@ -26,6 +26,13 @@ public final class FileWatcher {
 
     static let quietPeriodMilliseconds: UInt32 = 150
 
+    /// Keeps GIO to local files: with gvfs installed, GIO's default VFS would D-Bus-activate gvfsd
+    /// (`org.gtk.vfs.Daemon`) for a watcher of a local file. GIO reads its choice from the environment
+    /// (`GIO_USE_VFS`), so this must run before any other thread does (setenv is not thread-safe).
+    public static func useLocalFilesOnly() {
+        setenv("GIO_USE_VFS", "local", 1)
+    }
+
     /// GIO's functions, loaded when the first watcher is made.
     private static let gio = Result { () throws(SystemError) in
         try SharedLibrary.functions(of: "libgio-2.0.so.0", gb_gio_functions_load)
