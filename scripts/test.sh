@@ -10,13 +10,14 @@ set -eu
 cd "$(dirname "$0")/.."
 part="${1:-all}"
 ./scripts/install-deps.sh
-swift build
+# Every module a file imports must be a declared dependency of its target (Package.swift).
+swift build --explicit-target-dependency-import-check error
 ./scripts/build-locale.sh
 bin="$(swift build --show-bin-path)/gymbell"
 status=0
 run() { [ "$part" = all ] || [ "$part" = "$1" ]; }
 if run unit; then
-  swift test || status=1
+  swift test --explicit-target-dependency-import-check error || status=1
 fi
 if run e2e; then
   GYMBELL_BIN="$bin" /usr/bin/python3 -m pytest tests/e2e -q -p no:cacheprovider || status=1

@@ -1,7 +1,10 @@
 import FoundationEssentials
 import GymbellControl
 import GymbellCore
-import GymbellDesktop
+import GymbellNotify
+import GymbellPlatform
+import GymbellSettings
+import GymbellSound
 import GymbellStore
 import Logging
 

@@ -2,7 +2,11 @@ import FoundationEssentials
 import Glibc  // signal numbers
 import GymbellControl
 import GymbellCore
-import GymbellDesktop
+import GymbellBus
+import GymbellNotify
+import GymbellPlatform
+import GymbellSettings
+import GymbellSound
 import GymbellStore
 import Logging
 

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop  // SharedWork
+import GymbellPlatform
 
 /// The state database as the engine sees it: read whole at start-up, then changed one `StoreChange`
 /// at a time (each one transaction, with the same result as `EngineState.apply`).

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop  // SharedWork: start-up reads many reminders in two parts at once
 
 /// The daemon's lasting state in SQLite: the active session, pending reminders, the history, the
 /// daily-reminder memory. Every change is one transaction, so a daemon killed at any moment restarts

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Glibc
 import GymbellCore
-import GymbellDesktop
 
 /// Where the state database's reads and writes go. "Cannot write now" (a full disk, a read-only
 /// directory, a lock) is not damage: the connection then runs on a copy in memory, keeps every change

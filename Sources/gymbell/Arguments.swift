@@ -1,5 +1,4 @@
 import ArgumentParser
-import GymbellDesktop
 import GymbellControl
 import GymbellCore
 

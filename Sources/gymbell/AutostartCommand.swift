@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import GymbellCore
 import GymbellControl
+import GymbellBus
 
 /// `gymbell autostart enable|disable|status|run`: the user's XDG autostart entry for the daemon.
 ///

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import GymbellCore
-import GymbellDaemon
+import GymbellSettings
 
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,8 +2,8 @@ import ArgumentParser
 import FoundationEssentials
 import GymbellControl
 import GymbellCore
-import GymbellDaemon
-import GymbellDesktop
+import GymbellPlatform
+import GymbellSettings
 
 struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(

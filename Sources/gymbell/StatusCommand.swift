@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import GymbellControl
 import GymbellCore
+import GymbellSettings
 
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop
+import GymbellPlatform
 
 /// Where the CLI writes what people read. Each line goes through `TerminalText.escaped`, so that a name
 /// from the config or the state (an ESC, a BEL, a backspace, a line break or a bidirectional override

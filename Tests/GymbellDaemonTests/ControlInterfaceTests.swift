@@ -1,7 +1,7 @@
 import Foundation
 import GymbellControl
 import GymbellCore
-import GymbellDesktop
+import GymbellBus
 import Testing
 
 @testable import GymbellDaemon

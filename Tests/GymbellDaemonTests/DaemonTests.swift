@@ -1,7 +1,9 @@
 import Foundation
 import GymbellControl
 import GymbellCore
-import GymbellDesktop
+import GymbellBus
+import GymbellPlatform
+import GymbellSettings
 import GymbellStore
 import Logging
 import Testing

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop
 import Testing
 
 @testable import GymbellStore

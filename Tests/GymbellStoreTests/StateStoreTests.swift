@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop
+import GymbellPlatform
+import GymbellSQLite
 import Testing
 
 @testable import GymbellStore

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop
+import GymbellBus
 
 /// The MPRIS 2 properties of the running session (https://specifications.freedesktop.org/mpris-spec/2.2/),
 /// as `NowPlaying` gives them: values only, no bus.

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GymbellDesktop
+import GymbellPlatform
 
 /// The XDG base directories gymbell uses (DESIGN.md §1), from an environment.
 public struct XDGPaths: Sendable {

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop
+import GymbellPlatform
 
 /// A config in force and where it came from.
 public struct LoadedConfig: Sendable {
@@ -11,6 +11,12 @@ public struct LoadedConfig: Sendable {
     public var warnings: [ConfigDiagnostic] = []
 
     public var origin: String { path ?? "built-in default" }
+
+    public init(config: Config, path: String?, warnings: [ConfigDiagnostic] = []) {
+        self.config = config
+        self.path = path
+        self.warnings = warnings
+    }
 }
 
 /// Why a config file could not be used: unreadable, or its diagnostics.

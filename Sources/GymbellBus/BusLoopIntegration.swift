@@ -1,4 +1,5 @@
 import CDBus
+import GymbellPlatform
 
 /// Turns libdbus's watches, timeouts and dispatch status into `MainLoop` sources.
 ///

@@ -5,12 +5,12 @@ import Glibc
 /// watches a file, libcanberra in the sound helper; the CLI loads none of them (issue 16: each library
 /// a process maps costs its start-up some 0.1–0.3 ms on the machines measured, libnotify with what it
 /// brings 1.8 ms).
-enum SharedLibrary {
+public enum SharedLibrary {
     /// Opens `soname` for good (RTLD_NOW | RTLD_LOCAL) and fills a table of its functions with `load`
     /// (a C helper that looks up each function by name and gives it the type of its declaration).
     /// - Throws: when the library is not installed, or lacks one of the functions (the dynamic
     ///   linker's own words).
-    static func functions<Table>(
+    public static func functions<Table>(
         of soname: String, _ load: (UnsafeMutableRawPointer, UnsafeMutablePointer<Table>) -> Bool
     ) throws(SystemError) -> Table {
         guard let library = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {

@@ -1,5 +1,6 @@
 import CDBus
 import Glibc
+import GymbellPlatform
 
 /// Answers method calls on the object path and watches the bus's signals for the service.
 /// libdbus holds it (retained) while the path is registered and while the filter is installed.

@@ -5,7 +5,8 @@ import CGLib
 import Glibc
 import Testing
 
-@testable import GymbellDesktop
+@testable import GymbellPlatform
+@testable import GymbellSound
 
 @Suite("SharedWork: work one thread offers and whichever gets to it first does")
 struct SharedWorkTests {

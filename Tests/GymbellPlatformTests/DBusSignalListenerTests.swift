@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import GymbellDesktop
+@testable import GymbellBus
+@testable import GymbellPlatform
 
 private let sleepRule = "type='signal',interface='org.freedesktop.login1.Manager',member='PrepareForSleep'"
 private let login1Path = "/org/freedesktop/login1"

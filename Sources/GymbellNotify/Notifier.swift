@@ -2,6 +2,7 @@ import CGLib
 internal import CNotify
 import Dispatch
 import FoundationEssentials
+import GymbellPlatform
 
 /// What the notification server on the bus says about itself (GetServerInformation, GetCapabilities).
 public struct NotificationServerInfo: Equatable, Sendable {

@@ -1,5 +1,6 @@
 import CDBus
 import Glibc
+import GymbellPlatform
 
 public enum DBusServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No bus to talk to (no session bus, socket refused, authentication failed).

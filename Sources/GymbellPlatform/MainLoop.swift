@@ -78,23 +78,24 @@ public final class MainLoop {
 // MARK: - Sources with a Bool "keep me" result (used by DBusService's bus integration)
 
 /// What `poll(2)` reported for a watched file descriptor.
-struct IOConditions: OptionSet {
-    let rawValue: UInt32
-    static let readable = IOConditions(rawValue: G_IO_IN.rawValue)
-    static let writable = IOConditions(rawValue: G_IO_OUT.rawValue)
-    static let error = IOConditions(rawValue: G_IO_ERR.rawValue)
-    static let hangUp = IOConditions(rawValue: G_IO_HUP.rawValue)
+public struct IOConditions: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let readable = IOConditions(rawValue: G_IO_IN.rawValue)
+    public static let writable = IOConditions(rawValue: G_IO_OUT.rawValue)
+    public static let error = IOConditions(rawValue: G_IO_ERR.rawValue)
+    public static let hangUp = IOConditions(rawValue: G_IO_HUP.rawValue)
 }
 
 /// `.normal` runs alongside I/O and timers (pending bus messages); `.low` only when nothing else is ready.
-enum IdlePriority {
+public enum IdlePriority: Sendable {
     case normal, low
 }
 
 extension MainLoop {
     /// Calls `handler` while `fd` meets `conditions` (errors and hang-ups are always reported);
     /// the source goes away when `handler` returns false.
-    func watch(
+    public func watch(
         fd: Int32, for conditions: IOConditions, _ handler: @escaping (IOConditions) -> Bool
     ) -> SourceToken {
         let box = Unmanaged.passRetained(FDCallback(handler))
@@ -110,14 +111,14 @@ extension MainLoop {
     }
 
     /// Calls `handler` every `milliseconds` until it returns false.
-    func every(milliseconds: UInt32, _ handler: @escaping () -> Bool) -> SourceToken {
+    public func every(milliseconds: UInt32, _ handler: @escaping () -> Bool) -> SourceToken {
         addSource(SourceCallback(handler)) { callback, data, release in
             g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, callback, data, release)
         }
     }
 
     /// Calls `handler` whenever no source of higher priority is ready, until it returns false.
-    func whileIdle(priority: IdlePriority, _ handler: @escaping () -> Bool) -> SourceToken {
+    public func whileIdle(priority: IdlePriority, _ handler: @escaping () -> Bool) -> SourceToken {
         let glibPriority = switch priority {
         case .normal: G_PRIORITY_DEFAULT
         case .low: G_PRIORITY_DEFAULT_IDLE

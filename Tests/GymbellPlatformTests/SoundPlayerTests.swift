@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import GymbellDesktop
+@testable import GymbellPlatform
+@testable import GymbellSound
 
 extension MainContextTests {
     /// The daemon's side of the sound helper, with a shell script standing in for the helper: it

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop
+import GymbellPlatform
 
 /// The time zone in force, as glibc (and so `date`) sees it: `TZ` in any form glibc accepts, else the
 /// zone `/etc/localtime` holds, read afresh on every call (a `timedatectl set-timezone` while the daemon

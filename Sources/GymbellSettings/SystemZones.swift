@@ -1,6 +1,6 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop
+import GymbellPlatform
 
 /// GLib's reading of the tz database serves as Core's zone rules.
 extension GLibTimeZone: ZoneRules {}

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GymbellDesktop
+import GymbellSQLite
 import Testing
 
 @Suite("SQLite wrapper")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import GymbellDesktop
+@testable import GymbellPlatform
 
 /// Tests that run the GLib default main context. There is one per process and only one thread
 /// can run it at a time, so every such suite nests in here (`extension MainContextTests`) and

@@ -1,5 +1,6 @@
 import CDBus
 import Glibc
+import GymbellPlatform
 
 /// A message bus to connect to.
 public enum Bus: Equatable, Sendable, CustomStringConvertible {

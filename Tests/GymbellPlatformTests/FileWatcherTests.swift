@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import GymbellDesktop
+@testable import GymbellPlatform
 
 extension MainContextTests {
     @Suite

@@ -1,5 +1,6 @@
 import CGLib
 import Glibc
+import GymbellPlatform
 
 /// Plays reminder sounds (the freedesktop sound theme through libcanberra, or a file) at the instant
 /// gymbell decides, on every notification server: servers play a `sound-name` hint only sometimes

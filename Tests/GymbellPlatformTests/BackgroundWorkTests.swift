@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import GymbellDesktop
+@testable import GymbellPlatform
 
 @Suite("BackgroundWork: a value worked out on a thread of its own")
 struct BackgroundWorkTests {

@@ -1,5 +1,6 @@
 import CCanberra
 import Glibc
+import GymbellPlatform
 
 /// Plays sounds through libcanberra (the freedesktop sound theme, or a file) in the sound helper
 /// process (SoundHelper): libcanberra's PulseAudio backend cannot be unloaded (libpulse is NODELETE),

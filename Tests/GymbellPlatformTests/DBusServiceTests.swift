@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import GymbellDesktop
+@testable import GymbellBus
+@testable import GymbellPlatform
 
 private let serviceName = "io.github.gymbell.Test"
 private let objectPath = "/io/github/gymbell/Test"

@@ -1,7 +1,7 @@
 import CCanberra
 import Glibc
 import Testing
-@testable import GymbellDesktop
+@testable import GymbellSound
 
 // A libcanberra whose sound server is never there: every ca_context_open fails, and is counted.
 nonisolated(unsafe) private var opens = 0

@@ -1,7 +1,7 @@
 import CDBus
 import Testing
 
-@testable import GymbellDesktop
+@testable import GymbellBus
 
 /// Marshalling without a bus: values go into a message body and come back out unchanged.
 struct DBusMessageCodingTests {
