@@ -59,7 +59,7 @@ public enum ICalendarExport {
                 "TRANSP:OPAQUE",
             ]
             if alarms {
-                let text = messages.daily(workoutTitle: title)
+                let text = messages.daily.reminder(workoutTitle: title)
                 lines += [
                     "BEGIN:VALARM",
                     "ACTION:DISPLAY",
