@@ -69,12 +69,12 @@ struct PluralTextTests {
     }
 
     @Test func reportAndCalendar() {
-        #expect([english.trainingDays(1), english.trainingDays(2)] == ["1 training day", "2 training days"])
-        #expect([english.sessions(1), english.sessions(0)] == ["1 session", "0 sessions"])
+        #expect([english.report.trainingDays(1), english.report.trainingDays(2)] == ["1 training day", "2 training days"])
+        #expect([english.report.sessions(1), english.report.sessions(0)] == ["1 session", "0 sessions"])
         #expect([english.sets(1), english.sets(12)] == ["1 set", "12 sets"])
         let day = LocalDay(year: 2026, month: 11, day: 23)!
-        #expect(english.reportRange(weeks: 1, until: day) == "The last week, up to 23 Nov 2026")
-        #expect(english.reportRange(weeks: 12, until: day) == "The last 12 weeks, up to 23 Nov 2026")
+        #expect(english.report.reportRange(weeks: 1, until: day) == "The last week, up to 23 Nov 2026")
+        #expect(english.report.reportRange(weeks: 12, until: day) == "The last 12 weeks, up to 23 Nov 2026")
         func strength(_ exercises: [Exercise]) -> WorkoutDefinition {
             WorkoutDefinition(name: "push", title: "Push Day", kind: .strength(exercises: exercises))
         }
