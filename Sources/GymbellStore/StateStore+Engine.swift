@@ -23,7 +23,7 @@ extension StateStore {
         }
         // The rest of the state is read while a helper still reads the later half of a large agenda.
         var state = StoredState(session: active)
-        state.agenda = try pendingAgenda(helpedBy: helper) { () throws(StoreError) in
+        state.agenda = try AgendaReading.pendingAgenda(from: connection, helpedBy: helper) { () throws(StoreError) in
             state.history = try history()
             state.daily = try dailyState()
             state.sets = try loggedSets()
