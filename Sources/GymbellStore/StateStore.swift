@@ -181,64 +181,12 @@ public final class StateStore {
         }
     }
 
-    // MARK: The set log
+    // MARK: Training progress
 
-    /// Every set logged, in the order done.
-    public func loggedSets() throws(StoreError) -> [LoggedSet] {
-        try read { db in try db.rows("SELECT * FROM set_log ORDER BY at, id").compactMap(StoreRows.loggedSet(from:)) }
-    }
+    /// The set log, planned weights and dismissed overload suggestions.
+    public var progress: StoredProgress { StoredProgress(connection: connection) }
 
-    public func log(_ set: LoggedSet) throws(StoreError) {
-        try write { db in
-            try db.execute(
-                "INSERT INTO set_log (session_id, workout, exercise, set_number, reps, planned_reps, weight, unit, failed, at) "
-                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [set.session.rawValue, set.workout, set.exercise, set.setNumber, set.reps, set.plannedReps, set.weight, set.unit.rawValue,
-                 set.failed ? 1 : 0, set.at.timeIntervalSince1970])
-        }
-    }
-
-    // MARK: Planned weights
-
-    public func weightOverrides() throws(StoreError) -> [WeightOverride] {
-        try read { db in
-            try db.rows("SELECT * FROM weight_override ORDER BY exercise").compactMap(StoreRows.weightOverride(from:))
-        }
-    }
-
-    public func save(_ override: WeightOverride) throws(StoreError) {
-        try write { db in
-            try db.execute(
-                "INSERT OR REPLACE INTO weight_override (exercise, weight, unit, since) VALUES (?, ?, ?, ?)",
-                [override.exercise, override.weight, override.unit.rawValue, override.since.timeIntervalSince1970])
-        }
-    }
-
-    public func removeOverrides(_ exercises: [String]) throws(StoreError) {
-        guard !exercises.isEmpty else { return }
-        try write { db in
-            for exercise in exercises { try db.execute("DELETE FROM weight_override WHERE exercise = ?", [exercise]) }
-        }
-    }
-
-    public func overloadDismissals() throws(StoreError) -> [String: Date] {
-        try read { db in
-            var dismissed: [String: Date] = [:]
-            for row in try db.rows("SELECT * FROM overload_dismissal") {
-                if let exercise: String = row["exercise"], let at = StoreRows.date(row, "at") { dismissed[exercise] = at }
-            }
-            return dismissed
-        }
-    }
-
-    public func dismissOverload(_ exercises: [String], at instant: Date) throws(StoreError) {
-        guard !exercises.isEmpty else { return }
-        try write { db in
-            for exercise in exercises {
-                try db.execute("INSERT OR REPLACE INTO overload_dismissal (exercise, at) VALUES (?, ?)", [exercise, instant.timeIntervalSince1970])
-            }
-        }
-    }
+    // MARK: Pending reminders and the daily state
 
     /// Adds or replaces one reminder.
     public func add(_ reminder: Reminder) throws(StoreError) {
