@@ -34,34 +34,34 @@ struct PluralTextTests {
         (21, "Push Day: 21 sets done. Great work!", "21 seconds left. Get ready for your next set.", "21 days of training in a row. Recovery matters!"),
     ])
     func notifications(_ count: Int, _ complete: String, _ warning: String, _ advice: String) {
-        #expect(english.workoutComplete(title: "Push Day", sets: count).body == complete)
-        #expect(english.restWarning(secondsLeft: count).body == warning)
-        #expect(english.restAdvice(trainingDays: count).body == advice)
+        #expect(english.session.workoutComplete(title: "Push Day", sets: count).body == complete)
+        #expect(english.session.restWarning(secondsLeft: count).body == warning)
+        #expect(english.daily.restAdvice(trainingDays: count).body == advice)
     }
 
     @Test func milestonesAndRecords() throws {
-        #expect(english.milestones([.streak(1)])?.body == "1 training day in a row! 🔥")
-        #expect(english.milestones([.streak(7), .workoutsCompleted(1)])?.body == "7 training days in a row! 🔥\n1 workout completed! 💪")
-        #expect(english.milestones([.workoutsCompleted(50)])?.title == "Milestone reached 🏆")
-        #expect(english.milestones([.streak(7), .workoutsCompleted(50)])?.title == "Milestones reached 🏆")
-        #expect(english.milestones([.consistency(weeks: 52)])?.body == "A year of regular training! 📅")
-        #expect(english.milestones([.consistency(weeks: 104)])?.body == "2 years of regular training! 📅")
-        #expect(english.milestones([.consistency(weeks: 5)])?.body == "1 month of regular training! 📅")
-        #expect(english.milestones([.consistency(weeks: 13)])?.body == "3 months of regular training! 📅")
+        #expect(english.progress.milestones([.streak(1)])?.body == "1 training day in a row! 🔥")
+        #expect(english.progress.milestones([.streak(7), .workoutsCompleted(1)])?.body == "7 training days in a row! 🔥\n1 workout completed! 💪")
+        #expect(english.progress.milestones([.workoutsCompleted(50)])?.title == "Milestone reached 🏆")
+        #expect(english.progress.milestones([.streak(7), .workoutsCompleted(50)])?.title == "Milestones reached 🏆")
+        #expect(english.progress.milestones([.consistency(weeks: 52)])?.body == "A year of regular training! 📅")
+        #expect(english.progress.milestones([.consistency(weeks: 104)])?.body == "2 years of regular training! 📅")
+        #expect(english.progress.milestones([.consistency(weeks: 5)])?.body == "1 month of regular training! 📅")
+        #expect(english.progress.milestones([.consistency(weeks: 13)])?.body == "3 months of regular training! 📅")
         let set = LoggedSet(
             session: SessionID("s"), workout: nil, exercise: "Squat", setNumber: 1, reps: 5, plannedReps: 5, weight: 100, unit: .kg,
             failed: false, at: .distantPast)
         let record = PersonalRecord(kind: .heaviest, set: set, previous: set)
-        #expect(english.personalRecords([record]).title == "New personal record! 🎉")
-        #expect(english.personalRecords([record, record]).title == "New personal records! 🎉")
+        #expect(english.progress.personalRecords([record]).title == "New personal record! 🎉")
+        #expect(english.progress.personalRecords([record, record]).title == "New personal records! 🎉")
     }
 
     @Test func streaksPreviewsAndReplies() {
-        #expect(english.streakAtRisk(streak: 1, workout: nil).body == "Your 1-day streak ends tonight unless you train today.")
-        #expect(english.streakAtRisk(streak: 5, workout: "Push Day").body
+        #expect(english.daily.streakAtRisk(streak: 1, workout: nil).body == "Your 1-day streak ends tonight unless you train today.")
+        #expect(english.daily.streakAtRisk(streak: 5, workout: "Push Day").body
             == "Your 5-day streak ends tonight: Push Day is still planned for today.")
         let one = WorkoutPreview(exercises: ["Bench Press"], moreExercises: 1, minutes: 40, estimated: true)
-        #expect(english.daily(workoutTitle: "Push Day", preview: one).body == "Today: Push Day — Bench Press, +1 more · about 40 min")
+        #expect(english.daily.reminder(workoutTitle: "Push Day", preview: one).body == "Today: Push Day — Bench Press, +1 more · about 40 min")
         #expect(english.workoutCompleteReply(sets: 1, title: "Push Day") == "Workout complete: 1 set of Push Day")
         #expect(english.workoutCompleteReply(sets: 4, title: "Push Day") == "Workout complete: 4 sets of Push Day")
         #expect(NextSet(exercise: "Dips", set: 1, sets: 1, reps: 1).load(english) == "1 rep")
@@ -69,12 +69,12 @@ struct PluralTextTests {
     }
 
     @Test func reportAndCalendar() {
-        #expect([english.trainingDays(1), english.trainingDays(2)] == ["1 training day", "2 training days"])
-        #expect([english.sessions(1), english.sessions(0)] == ["1 session", "0 sessions"])
+        #expect([english.report.trainingDays(1), english.report.trainingDays(2)] == ["1 training day", "2 training days"])
+        #expect([english.report.sessions(1), english.report.sessions(0)] == ["1 session", "0 sessions"])
         #expect([english.sets(1), english.sets(12)] == ["1 set", "12 sets"])
         let day = LocalDay(year: 2026, month: 11, day: 23)!
-        #expect(english.reportRange(weeks: 1, until: day) == "The last week, up to 23 Nov 2026")
-        #expect(english.reportRange(weeks: 12, until: day) == "The last 12 weeks, up to 23 Nov 2026")
+        #expect(english.report.reportRange(weeks: 1, until: day) == "The last week, up to 23 Nov 2026")
+        #expect(english.report.reportRange(weeks: 12, until: day) == "The last 12 weeks, up to 23 Nov 2026")
         func strength(_ exercises: [Exercise]) -> WorkoutDefinition {
             WorkoutDefinition(name: "push", title: "Push Day", kind: .strength(exercises: exercises))
         }

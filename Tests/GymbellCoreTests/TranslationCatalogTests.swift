@@ -122,10 +122,10 @@ struct TranslationCatalogTests {
 
     @Test func germanCountsInBothForms() throws {
         let german = try Self.messages("de.po")
-        #expect(german.workoutComplete(title: "Push Day", sets: 1).body == "Push Day: 1 Satz geschafft. Starke Leistung!")
-        #expect(german.workoutComplete(title: "Push Day", sets: 3).body == "Push Day: 3 Sätze geschafft. Starke Leistung!")
-        #expect(german.restWarning(secondsLeft: 1).body == "Noch 1 Sekunde. Mach dich bereit für deinen nächsten Satz.")
-        #expect(german.restWarning(secondsLeft: 10).body == "Noch 10 Sekunden. Mach dich bereit für deinen nächsten Satz.")
+        #expect(german.session.workoutComplete(title: "Push Day", sets: 1).body == "Push Day: 1 Satz geschafft. Starke Leistung!")
+        #expect(german.session.workoutComplete(title: "Push Day", sets: 3).body == "Push Day: 3 Sätze geschafft. Starke Leistung!")
+        #expect(german.session.restWarning(secondsLeft: 1).body == "Noch 1 Sekunde. Mach dich bereit für deinen nächsten Satz.")
+        #expect(german.session.restWarning(secondsLeft: 10).body == "Noch 10 Sekunden. Mach dich bereit für deinen nächsten Satz.")
         #expect(german.sets(1) == "1 Satz" && german.sets(0) == "0 Sätze")
         #expect(german.workoutCompleteReply(sets: 1, title: "Push Day") == "Training geschafft: 1 Satz Push Day")
     }

@@ -261,7 +261,7 @@ struct StateStoreTests {
     /// texts of rows without readable content.
     @Test func manyPendingRemindersReadInTwoPartsMakeTheSameAgenda() throws {
         let path = temporaryPath()
-        let count = StateStore.parallelReadCount + 501
+        let count = AgendaReading.parallelReadCount + 501
         do {
             let store = try StateStore(path: path)
             store.close()
