@@ -5,6 +5,42 @@ public enum PlayerControl: String, CaseIterable, Equatable, Sendable {
     case playPause, play, pause, next, stop
 }
 
+/// What the running session is doing, as a media player's play button sees it: the phase decides
+/// what Play, Pause and PlayPause do, and `NowPlaying` shows it as the playback status.
+enum PlayerPhase: Equatable, Sendable {
+    /// A set in progress: waiting for the user (shown Paused).
+    case set
+    /// A rest, between sets or on its own (Playing).
+    case rest
+    /// An interval timeline running (Playing).
+    case running
+    /// An interval timeline paused (Paused).
+    case paused
+    /// The session has run its course; its completion is being shown (Stopped).
+    case over
+
+    init(of session: Session, at now: Date) {
+        switch session.detail {
+        case .rest:
+            self = now < session.endsAt ? .rest : .over
+        case .strength(let progress):
+            if progress.isComplete {
+                self = .over
+            } else if let until = progress.restUntil, until > now {
+                self = .rest
+            } else {
+                self = .set
+            }
+        case .hiit, .walkRun:
+            if session.isTimelineOver(at: now) {
+                self = .over
+            } else {
+                self = session.pausedAt == nil ? .running : .paused
+            }
+        }
+    }
+}
+
 /// Pausing, resuming and skipping a session's timeline, and the media player's controls on top of them.
 enum TimelineCommands {
     /// Stops an interval session's timeline where it is: nothing of it falls due until it resumes.
@@ -71,21 +107,26 @@ enum TimelineCommands {
         return t.messages.skippedReply(to: target.text(t.messages).title)
     }
 
-    /// The command a player control means now. PlayPause is the natural next step: during a set, the
-    /// set is done; during a rest, it ends; an interval session pauses or resumes. nil: nothing to do.
+    /// The command a player control means now. Desktops send Play, Pause or PlayPause for "the play
+    /// button" (Plasma's togglePlaying and BlueZ send Play or Pause as the status they show asks; GNOME
+    /// and playerctl send PlayPause), so all three mean the step the phase offers: a set (shown as
+    /// Paused) is done by Play; a rest (Playing) ends by Pause; an interval timeline pauses and resumes.
+    /// A control asking for the state already shown (Play while Playing) does nothing, as MPRIS says.
+    /// nil: nothing to do.
     static func command(for control: PlayerControl, _ t: Turn) -> Command? {
         guard let session = t.state.session?.session else { return nil }
+        let phase = PlayerPhase(of: session, at: t.now)
         switch control {
         case .stop: return .stop
-        case .next: return .skip
-        case .play: return session.pausedAt != nil ? .resume : nil
-        case .pause: return session.isInterval && session.pausedAt == nil ? .pause : nil
-        case .playPause:
-            if session.isInterval { return session.pausedAt == nil ? .pause : .resume }
-            if case .strength(let progress) = session.detail, !progress.isComplete, !(progress.restUntil.map { $0 > t.now } ?? false) {
-                return .setDone
+        case .next: return phase == .set || phase == .over ? nil : .skip  // CanGoNext is false then
+        case .play, .pause, .playPause:
+            switch (phase, control) {
+            case (.set, .play), (.set, .playPause): return .setDone
+            case (.rest, .pause), (.rest, .playPause): return .skip
+            case (.running, .pause), (.running, .playPause): return .pause
+            case (.paused, .play), (.paused, .playPause): return .resume
+            default: return nil
             }
-            return .skip
         }
     }
 

@@ -166,46 +166,121 @@ struct EngineTimelineTests {
         #expect(world.state.session?.session.phase(at: world.now) == "Bench Press — set 2 of 2, 8 × 80 kg")
     }
 
-    struct PlayPause: Sendable, CustomTestStringConvertible {
+    /// A moment of a session, as the player shows it.
+    struct PhaseCase: Sendable {
         let name: String
         let toml: String
         let setUp: [Command]
         let wait: TimeInterval
-        let control: PlayerControl
-        let means: Command?
-        var testDescription: String { name }
+        /// What the player shows then (nil: no player).
+        let status: NowPlaying.Status?
+        /// What Play, Pause, PlayPause, Next and Stop mean then.
+        let play: Command?, pause: Command?, playPause: Command?, next: Command?, stop: Command?
     }
 
-    static let controls: [PlayPause] = [
-        PlayPause(name: "PlayPause during a set: set done", toml: push, setUp: [.start(workout: "push")], wait: 0, control: .playPause, means: .setDone),
-        PlayPause(name: "PlayPause during a rest between sets: skip it", toml: push, setUp: [.start(workout: "push"), .setDone], wait: 10,
-                  control: .playPause, means: .skip),
-        PlayPause(name: "PlayPause after the rest: the next set is done", toml: push, setUp: [.start(workout: "push"), .setDone], wait: 70,
-                  control: .playPause, means: .setDone),
-        PlayPause(name: "PlayPause during a rest timer: skip it", toml: "", setUp: [.rest(seconds: 60)], wait: 10, control: .playPause, means: .skip),
-        PlayPause(name: "PlayPause in HIIT: pause", toml: "", setUp: [hiit], wait: 10, control: .playPause, means: .pause),
-        PlayPause(name: "PlayPause in paused HIIT: resume", toml: "", setUp: [hiit, .pause], wait: 10, control: .playPause, means: .resume),
-        PlayPause(name: "Play in running HIIT: nothing", toml: "", setUp: [hiit], wait: 10, control: .play, means: nil),
-        PlayPause(name: "Pause during a set: nothing", toml: push, setUp: [.start(workout: "push")], wait: 0, control: .pause, means: nil),
-        PlayPause(name: "Next: skip", toml: "", setUp: [walkRun], wait: 10, control: .next, means: .skip),
-        PlayPause(name: "Stop: stop", toml: push, setUp: [.start(workout: "push")], wait: 0, control: .stop, means: .stop),
-        PlayPause(name: "no session: nothing", toml: "", setUp: [], wait: 0, control: .playPause, means: nil),
+    static let phases: [PhaseCase] = [
+        PhaseCase(
+            name: "a set in progress", toml: push, setUp: [.start(workout: "push")], wait: 0, status: .paused,
+            play: .setDone, pause: nil, playPause: .setDone, next: nil, stop: .stop),
+        PhaseCase(
+            name: "a rest between sets", toml: push, setUp: [.start(workout: "push"), .setDone], wait: 10, status: .playing,
+            play: nil, pause: .skip, playPause: .skip, next: .skip, stop: .stop),
+        PhaseCase(
+            name: "the set after the rest", toml: push, setUp: [.start(workout: "push"), .setDone], wait: 70, status: .paused,
+            play: .setDone, pause: nil, playPause: .setDone, next: nil, stop: .stop),
+        PhaseCase(
+            name: "a rest timer", toml: "", setUp: [.rest(seconds: 60)], wait: 10, status: .playing,
+            play: nil, pause: .skip, playPause: .skip, next: .skip, stop: .stop),
+        PhaseCase(
+            name: "HIIT running", toml: "", setUp: [hiit], wait: 10, status: .playing,
+            play: nil, pause: .pause, playPause: .pause, next: .skip, stop: .stop),
+        PhaseCase(
+            name: "HIIT paused", toml: "", setUp: [hiit, .pause], wait: 10, status: .paused,
+            play: .resume, pause: nil, playPause: .resume, next: .skip, stop: .stop),
+        PhaseCase(
+            name: "walk/run running", toml: "", setUp: [walkRun], wait: 130, status: .playing,
+            play: nil, pause: .pause, playPause: .pause, next: .skip, stop: .stop),
+        PhaseCase(
+            name: "walk/run paused", toml: "", setUp: [walkRun, .pause], wait: 10, status: .paused,
+            play: .resume, pause: nil, playPause: .resume, next: .skip, stop: .stop),
+        PhaseCase(
+            name: "no session", toml: push, setUp: [], wait: 0, status: nil,
+            play: nil, pause: nil, playPause: nil, next: nil, stop: nil),
     ]
 
+    struct ControlRow: Sendable, CustomTestStringConvertible {
+        let phase: PhaseCase
+        let control: PlayerControl
+        var means: Command? {
+            switch control {
+            case .play: phase.play
+            case .pause: phase.pause
+            case .playPause: phase.playPause
+            case .next: phase.next
+            case .stop: phase.stop
+            }
+        }
+        var testDescription: String { "\(control.rawValue) during \(phase.name): \(means.map { "\($0)" } ?? "nothing")" }
+    }
+
+    /// Every (phase, control) pair.
+    static let controls: [ControlRow] = phases.flatMap { phase in PlayerControl.allCases.map { ControlRow(phase: phase, control: $0) } }
+
+    /// Play, Pause and PlayPause as "the play button": each desktop sends one of them (Plasma and BlueZ
+    /// Play or Pause by the status shown, GNOME and playerctl PlayPause), and each does what the phase
+    /// offers. Through the player the command does exactly what the command itself does.
     @Test(arguments: controls)
-    func playerControlsMeanTheNaturalNextStep(_ row: PlayPause) throws {
-        var world = try EngineHarness(row.toml, at: Self.start)
-        for command in row.setUp { _ = world.command(command) }
-        world.advance(by: row.wait)
+    func playerControlsMeanTheNaturalNextStep(_ row: ControlRow) throws {
+        var world = try EngineHarness(row.phase.toml, at: Self.start)
+        for command in row.phase.setUp { _ = world.command(command) }
+        world.advance(by: row.phase.wait)
         let turn = Turn(state: world.state, moment: Moment(now: world.now, timeZone: world.timeZone, newID: ""), context: world.engine.context)
         #expect(TimelineCommands.command(for: row.control, turn) == row.means)
         var direct = world
         let viaPlayer = world.command(.player(row.control))
         if let means = row.means {
-            #expect(viaPlayer == direct.command(means))
+            let itself = direct.command(means)
+            #expect(viaPlayer == itself)
+            guard case .success = viaPlayer else { Issue.record("\(means) refused: \(viaPlayer)"); return }
             #expect(world.state == direct.state)
         } else {
             guard case .failure = viaPlayer else { Issue.record("did something"); return }
+            #expect(world.state == direct.state)
         }
+    }
+
+    /// The status a player shows says what its play button does: Playing → Pause acts and Play does
+    /// nothing; Paused → Play acts and Pause does nothing; PlayPause is whichever acts.
+    @Test(arguments: phases.map { ($0.name, $0.status, $0.play, $0.pause, $0.playPause) })
+    func theStatusShownSaysWhatThePlayButtonDoes(_ name: String, _ status: NowPlaying.Status?, _ play: Command?, _ pause: Command?, _ playPause: Command?) {
+        switch status {
+        case .playing: #expect(play == nil && pause != nil && playPause == pause, "\(name)")
+        case .paused: #expect(play != nil && pause == nil && playPause == play, "\(name)")
+        case .stopped, nil: #expect(play == nil && pause == nil && playPause == nil, "\(name)")
+        }
+    }
+
+    @Test(arguments: phases)
+    func theTableSaysWhatThePlayerShows(_ row: PhaseCase) throws {
+        var world = try EngineHarness(row.toml, at: Self.start)
+        for command in row.setUp { _ = world.command(command) }
+        world.advance(by: row.wait)
+        let shown = world.state.session.map { NowPlaying.make(session: $0.session, now: world.now, messages: .english, privateMode: false) }
+        #expect(shown?.status == row.status, "\(row.name)")
+    }
+
+    /// A timeline run out (its completion being shown) has nothing for the play button.
+    @Test func aTimelineRunOutIsOver() throws {
+        let begin = instant(Self.start)
+        let session = Session(
+            id: SessionID("h"), kind: .hiit, title: "HIIT", startedAt: begin, endsAt: begin.addingTimeInterval(300),
+            detail: .hiit(HIITPlan(rounds: 5, work: 40, rest: 20)))
+        #expect(PlayerPhase(of: session, at: begin.addingTimeInterval(299)) == .running)
+        #expect(PlayerPhase(of: session, at: begin.addingTimeInterval(300)) == .over)
+        var paused = session
+        paused.pausedAt = begin.addingTimeInterval(100)
+        #expect(PlayerPhase(of: paused, at: begin.addingTimeInterval(1000)) == .paused)
+        #expect(PlayerPhase(of: Session(id: SessionID("r"), kind: .rest, title: "Rest", startedAt: begin, endsAt: begin.addingTimeInterval(60)),
+                            at: begin.addingTimeInterval(60)) == .over)
     }
 }
