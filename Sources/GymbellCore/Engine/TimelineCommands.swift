@@ -76,10 +76,12 @@ enum TimelineCommands {
     }
 
     /// Skips to the next phase: the reminder that ends the current one falls due now and the rest of the
-    /// timeline moves earlier with it. During a rest (on its own or between sets) this ends the rest; a
-    /// paused timeline carries on.
+    /// timeline moves earlier with it. During a rest (on its own or between sets) this ends the rest. A
+    /// paused timeline stays paused at the start of the next phase (`skipPaused`), except that skipping
+    /// its last phase completes it now.
     static func skip(_ t: inout Turn) throws(CommandError) -> String {
-        guard t.state.session != nil else { throw .noSession("no session is running") }
+        guard let current = t.state.session?.session else { throw .noSession("no session is running") }
+        if let pausedAt = current.pausedAt, let reply = try skipPaused(current, pausedAt: pausedAt, &t) { return reply }
         resumeTimeline(&t)
         guard var session = t.state.session?.session else { throw .noSession("no session is running") }
         if case .strength(var progress) = session.detail {
@@ -105,6 +107,40 @@ enum TimelineCommands {
         t.write(.replan(SessionPlan(session: session, reminders: moved), progressAt: t.now))
         Agenda.reevaluate(&t)
         return t.messages.skippedReply(to: target.text(t.messages).title)
+    }
+
+    /// Next on a paused timeline: it moves to the start of the next phase and stays paused, as MPRIS
+    /// asks of Next ("if playback is paused, it remains that way") and as a person who paused is not yet
+    /// ready to go on. The reminder that starts that phase is said when the timeline resumes (its due
+    /// instant is the pause's, and resuming moves it to then); one passed over by another Next is not
+    /// said at all. nil: the phase skipped is the last, whose end is the completion — the caller
+    /// completes the session now, as when it runs.
+    private static func skipPaused(_ paused: Session, pausedAt: Date, _ t: inout Turn) throws(CommandError) -> String? {
+        var session = paused
+        let state = t.state
+        let all = reminders(of: session.id, t)
+        let timeline = all.filter { state.inFlight[$0.id] == nil && $0.kind.isSessionTransition && $0.kind != .restWarning }
+        guard let target = timeline.first(where: { $0.due > pausedAt }) else {
+            throw .noSession("\(session.title) has nothing left to skip")
+        }
+        let completes = target.kind == .hiitComplete || target.kind == .walkRunComplete
+        let ahead = completes ? 0 : target.due.timeIntervalSince(pausedAt)
+        let moved = all.compactMap { reminder -> Reminder? in
+            guard state.inFlight[reminder.id] == nil else { return reminder }
+            if reminder.kind.isSessionTransition, reminder.due <= pausedAt { return nil }  // passed over by an earlier Next
+            if reminder.kind == .restWarning, reminder.due <= target.due { return nil }
+            return reminder.moved(by: -ahead)
+        }
+        if completes {
+            if moved.count < all.count { t.write(.replan(SessionPlan(session: session, reminders: moved), progressAt: t.now)) }
+            return nil
+        }
+        session.endsAt.addTimeInterval(-ahead)
+        session.shift -= ahead
+        t.state.transition = nil  // the notification says it is paused, at the new phase
+        t.write(.replan(SessionPlan(session: session, reminders: moved), progressAt: t.now))
+        Agenda.reevaluate(&t)
+        return t.messages.skippedWhilePausedReply(title: session.title, phase: session.phase(at: t.now, messages: t.messages))
     }
 
     /// The command a player control means now. Desktops send Play, Pause or PlayPause for "the play

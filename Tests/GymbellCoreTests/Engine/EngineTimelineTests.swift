@@ -127,16 +127,63 @@ struct EngineTimelineTests {
         #expect(world.state.history.last?.outcome == .completed)
     }
 
-    @Test func skipOnAPausedTimelineResumesItAtTheNextPhase() throws {
+    /// Next on a paused timeline (README "Next on a paused session"): the next phase, still paused; its
+    /// start is said when the timeline resumes, and the rest of it follows from there.
+    @Test func skipOnAPausedTimelineStaysPausedAtTheNextPhase() throws {
+        var world = try EngineHarness(at: Self.start)
+        let begin = world.now
+        _ = world.command(Self.walkRun)  // run 2m, walk 1m, × 2
+        world.advance(by: 30)
+        _ = world.command(.pause)
+        world.advance(by: 100)
+        // At 2:10, paused 30 s into the first run: the walk is next, and the session stays paused.
+        #expect(world.command(.skip) == .success(.text("Skipped ahead to walk, repeat 1 of 2; Walk/Run stays paused. `gymbell resume` carries on")))
+        let session = try #require(world.state.session?.session)
+        #expect(session.pausedAt == begin.addingTimeInterval(30))
+        #expect(session.phase(at: world.now) == "walk, repeat 1 of 2")
+        #expect(PlayerPhase(of: session, at: world.now) == .paused)
+        let playing = NowPlaying.make(session: session, now: world.now, messages: .english, privateMode: false)
+        #expect((playing.title, playing.status, playing.position(at: world.now)) == ("Walk", .paused, 0))
+        #expect(world.shown.last?.body == "Paused: walk, repeat 1 of 2")
+        world.advance(by: 50)
+        #expect(world.audible(since: begin).isEmpty)  // nothing said while paused
+        _ = world.command(.resume)  // at 3:00: the walk starts now, a full minute of it
+        world.advance(by: 3600)
+        #expect(world.audible(since: begin).map(\.0) == [180, 240, 360, 420])
+        #expect(world.audible(since: begin).map(\.1) == ["Run done 🏃", "Walk done 🚶", "Run done 🏃", "Walk/Run session complete 🎉"])
+        #expect(world.state.history.last?.outcome == .completed)
+    }
+
+    @Test func twoSkipsWhilePausedSayOnlyThePhaseItResumesIn() throws {
         var world = try EngineHarness(at: Self.start)
         let begin = world.now
         _ = world.command(Self.walkRun)
         world.advance(by: 30)
         _ = world.command(.pause)
+        _ = world.command(.skip)
+        #expect(world.command(.skip) == .success(.text("Skipped ahead to run, repeat 2 of 2; Walk/Run stays paused. `gymbell resume` carries on")))
         world.advance(by: 100)
-        _ = world.command(.skip)  // at 2:10, 30 s into the first run: the run ends now
+        _ = world.command(.resume)  // at 2:10
         world.advance(by: 3600)
-        #expect(world.audible(since: begin).map(\.0) == [130, 190, 310, 370])
+        #expect(world.audible(since: begin).map(\.0) == [130, 250, 310])
+        #expect(world.audible(since: begin).map(\.1) == ["Walk done 🚶", "Run done 🏃", "Walk/Run session complete 🎉"])
+    }
+
+    @Test func skippingThePausedLastPhaseCompletesTheSessionNow() throws {
+        var world = try EngineHarness(at: Self.start)
+        let begin = world.now
+        _ = world.command(Self.walkRun)
+        world.advance(by: 30)
+        _ = world.command(.pause)
+        for _ in 0..<3 { _ = world.command(.skip) }  // walk 1, run 2, walk 2: still paused
+        #expect(world.state.session?.session.phase(at: world.now) == "walk, repeat 2 of 2")
+        #expect(world.audible(since: begin).isEmpty)
+        world.advance(by: 20)
+        #expect(world.command(.skip) == .success(.text("Skipped ahead: Walk/Run session complete 🎉")))
+        #expect(world.audible(since: begin).map(\.0) == [50])
+        #expect(world.audible(since: begin).map(\.1) == ["Walk/Run session complete 🎉"])
+        #expect(world.state.session == nil)
+        #expect(world.state.history.last?.outcome == .completed)
     }
 
     @Test func skipEndsARestAndItsWarning() throws {
