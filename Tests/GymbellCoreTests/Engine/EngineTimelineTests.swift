@@ -186,6 +186,36 @@ struct EngineTimelineTests {
         #expect(world.state.history.last?.outcome == .completed)
     }
 
+    /// `status` lists a paused session's reminders as waiting for the resume, not at instants gone by.
+    @Test func statusShowsAPausedSessionsRemindersAsPaused() throws {
+        var world = try EngineHarness(at: Self.start)
+        _ = world.command(Self.hiit)
+        world.advance(by: 20)
+        _ = world.command(.pause)
+        world.advance(by: 100)  // 2:00: the first work phase's end (0:40) would be long past
+        guard case .success(.status(let status)) = world.command(.status) else { Issue.record("no status"); return }
+        let session = status.pending.filter { $0.kind.hasPrefix("hiit") }
+        #expect(session.count == 10)
+        #expect(session.allSatisfy { $0.paused && $0.due >= world.now })
+        #expect(session.map { $0.afterResume ?? -1 }.prefix(3) == [20, 40, 80])
+        #expect(session.first?.due == world.now.addingTimeInterval(20))
+        let json = status.jsonText()
+        #expect(json.contains(#""paused":true"#) && json.contains(#""after_resume":20"#))
+        #expect(try StatusReport.decode(jsonText: json) == status)
+        _ = world.command(.resume)
+        guard case .success(.status(let running)) = world.command(.status) else { Issue.record("no status"); return }
+        #expect(running.pending.allSatisfy { !$0.paused && $0.afterResume == nil })
+        #expect(running.pending.first?.due == world.now.addingTimeInterval(20))
+        #expect(running.jsonText().contains(#""paused":false"#) && running.jsonText().contains(#""after_resume":null"#))
+    }
+
+    @Test func statusFromADaemonBeforePausedEntriesStillReads() throws {
+        let old = #"{"session":null,"pending":[{"id":"r","kind":"daily","due":"2026-03-02T17:00:00Z","title":"Workout Time!","body":"Today: Push"}],"next_daily":null,"storage":null}"#
+        let report = try StatusReport.decode(jsonText: old)
+        #expect(report.pending.first?.paused == false)
+        #expect(report.pending.first?.afterResume == nil)
+    }
+
     @Test func skipEndsARestAndItsWarning() throws {
         var world = try EngineHarness("[rest]\nwarn_before = \"10s\"\n", at: Self.start)
         let begin = world.now
