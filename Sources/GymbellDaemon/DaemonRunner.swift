@@ -138,6 +138,14 @@ public enum DaemonRunner {
         } catch {
             logger.warning("cannot follow the notification server: \(error)")
         }
+        // A locked screen keeps the media player (Engine.nowPlaying).
+        let screenLock: ScreenLockWatch?
+        do {
+            screenLock = try ScreenLockWatch(loop: loop, names: service, logger: logger) { locked in daemon.screenLockChanged(locked) }
+        } catch {
+            screenLock = nil
+            logger.warning("cannot follow the screen locker: \(error)")
+        }
         service.onDisconnect = {
             logger.critical("lost the session bus; exiting")
             loop.quit()
@@ -179,7 +187,8 @@ public enum DaemonRunner {
         player.close()
         notifier.flush()
         store.close()
-        withExtendedLifetime((service, control, player, notifier, timer, watchers)) {}
+        screenLock?.close()
+        withExtendedLifetime((service, control, player, notifier, timer, watchers, screenLock)) {}
         return Status.ok
     }
 
