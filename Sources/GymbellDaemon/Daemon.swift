@@ -142,6 +142,12 @@ public final class Daemon {
         send(.serverVanished)
     }
 
+    /// The screen locker says whether the screen is locked (the same answer twice changes nothing).
+    public func screenLockChanged(_ locked: Bool) {
+        guard locked != engine.state.screenLocked else { return }
+        send(.screenLocked(locked))
+    }
+
     /// Applies a new config (an invalid one never gets here: the one in force stays).
     public func apply(_ newConfig: LoadedConfig) {
         loaded = newConfig

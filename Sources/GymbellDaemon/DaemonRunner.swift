@@ -145,6 +145,16 @@ public enum DaemonRunner {
         } catch {
             logger.warning("cannot follow the notification server: \(error)")
         }
+        // A locked screen keeps the media player (Engine.nowPlaying). Its own bus connection is made once
+        // the loop runs, after the first look at the agenda.
+        var screenLock: ScreenLockWatch?
+        _ = loop.idle {
+            do {
+                screenLock = try ScreenLockWatch(loop: loop, names: service, logger: logger) { locked in daemon.screenLockChanged(locked) }
+            } catch {
+                logger.warning("cannot follow the screen locker: \(error)")
+            }
+        }
         service.onDisconnect = {
             logger.critical("lost the session bus; exiting")
             loop.quit()
@@ -186,7 +196,8 @@ public enum DaemonRunner {
         player.close()
         notifier.flush()
         store.close()
-        withExtendedLifetime((service, control, player, notifier, timer, watchers)) {}
+        screenLock?.close()
+        withExtendedLifetime((service, control, player, notifier, timer, watchers, screenLock)) {}
         return Status.ok
     }
 

@@ -9,8 +9,10 @@ struct Status: ParsableCommand {
         abstract: "Show the active session, pending reminders and the next daily reminder.",
         discussion: """
             --json prints one object: {"session": null | {"id","kind","title","started_at","ends_at","phase","percent_done","paused"}, \
-            "pending": [{"id","kind","due","title","body"}], "next_daily": null | "<ISO 8601>", \
+            "pending": [{"id","kind","due","title","body","paused","after_resume"}], "next_daily": null | "<ISO 8601>", \
             "storage": null | {"problem","saving","message","since"}}.
+            A paused session's reminders have "paused": true and "after_resume": the seconds from the resume \
+            to when each falls due; their "due" is when that would be if resumed now. Others: false and null.
             """)
 
     @Flag(help: "Print the status as one JSON object (instants in ISO 8601).") var json = false
@@ -73,7 +75,10 @@ enum StatusText {
         } else {
             lines.append("Pending:")
             for entry in report.pending {
-                lines.append("  \(LocalClock.dateTime(entry.due, now: now))  \(entry.title) — \(entry.body)")
+                // A paused session's reminders have no instant yet: what is left of each, from the resume.
+                let when = entry.afterResume.map { "\(DurationText.format($0.rounded())) after resume" }
+                    ?? LocalClock.dateTime(entry.due, now: now)
+                lines.append("  \(when)  \(entry.title) — \(entry.body)")
             }
         }
         lines.append("Next daily reminder: " + (report.nextDaily.map { LocalClock.dateTime($0, now: now) } ?? "none"))

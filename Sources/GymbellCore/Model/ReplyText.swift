@@ -43,6 +43,10 @@ extension Messages {
         self("Skipped ahead: {what}", ["what": what])
     }
 
+    public func skippedWhilePausedReply(title: String, phase: String) -> String {
+        self("Skipped ahead to {phase}; {workout} stays paused. `gymbell resume` carries on", ["workout": title, "phase": phase])
+    }
+
     public func startedReply(title: String?) -> String {
         guard let title else { return self("Workout started") }
         return self("Started {workout}", ["workout": title])
