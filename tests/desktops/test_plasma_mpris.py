@@ -1,7 +1,8 @@
 """Plasma 5.27 drives a strength workout through its own media controls (issue 35): the tray's media
-controller popup and a middle click on its tray icon send Play or Pause (`togglePlaying()`), never
-PlayPause; the lock screen sends PlayPause. The real plasmashell on Xvfb on a private bus, the real
-daemon, real pointer clicks (xdotool), the screen read back with OCR, the sets with `gymbell history`.
+controller popup, a middle click on its tray icon and the play/pause media key send Play or Pause
+(`togglePlaying()`), never PlayPause; the lock screen sends PlayPause. The real plasmashell on Xvfb on
+a private bus, the real daemon, real pointer clicks and key presses (xdotool), the screen read back
+with OCR, the sets with `gymbell history`.
 
     /usr/bin/python3 -m pytest tests/desktops/test_plasma_mpris.py -q -s
 """
@@ -212,6 +213,15 @@ def test_plasma_tray_popup_and_middle_click_drive_a_strength_workout(world, tmp_
     server.click(*icon, button=2)
     workout.wait_phase("Bench Press — set 3 of 4", "a middle click to end the rest")
     assert workout.sets() == 2
+
+    # The play/pause media key (kglobalaccel grabs it for the media controller: Play, then Pause).
+    key = lambda: subprocess.run(["xdotool", "key", "XF86AudioPlay"], env=env.vars, check=True, timeout=10)
+    key()
+    workout.wait_phase("resting; next: Bench Press — set 4 of 4", "the media key to record the set")
+    assert workout.sets() == 3
+    key()
+    workout.wait_phase("Bench Press — set 4 of 4", "the media key to end the rest")
+    assert workout.sets() == 3
     print(f"plasma tray journey: {time.monotonic() - began:.1f} s (start-up {server.startup_seconds:.1f} s)")
 
 
