@@ -58,6 +58,10 @@ public final class Daemon {
     private var queued: [Event] = []
     private var handling = false
     private var player: (any MediaPlayerShowing)?
+    /// Set while handling events whose effects changed what Status, Upcoming or Stats answer.
+    private var changed = false
+    /// Called once after the events that changed what the control interface reports (its Changed signal).
+    var onChange: (() -> Void)?
 
     /// What the daemon starts from: the state database's contents as the engine holds them (the
     /// pending reminders indexed). DaemonRunner reads it while another thread reads the config and
@@ -176,6 +180,10 @@ public final class Daemon {
         defer { handling = false }
         let reply = handle(event)
         while !queued.isEmpty { handle(queued.removeFirst()) }
+        if changed {
+            changed = false
+            onChange?()
+        }
         return reply
     }
 
@@ -188,7 +196,11 @@ public final class Daemon {
         let moment = Moment(now: now, timeZone: environment.timeZone(), newID: environment.newID())
         let outcome = engine.handle(event, at: moment)
         var reply = outcome.reply
-        for effect in outcome.effects { perform(effect, reply: &reply) }
+        if case .configApplied = event { changed = true }
+        for effect in outcome.effects {
+            if case .store = effect { changed = true } else if case .nowPlaying = effect { changed = true }
+            perform(effect, reply: &reply)
+        }
         if store.problem != engine.state.storage { queued.append(.storageChanged(store.problem)) }
         return reply
     }

@@ -94,6 +94,7 @@ public enum DaemonRunner {
             }
         }
         control = ControlInterface(commands: daemon, reload: reload)
+        daemon.onChange = { try? service.emitSignal(interface: BusNames.interface, member: ControlContract.changed.name) }  // the window follows it
         let player = MediaPlayer(loop: loop, artURL: iconFile.map { URL(fileURLWithPath: $0).absoluteString }, logger: logger)
         player.onControl = { control in
             if case .failure(let refusal) = daemon.run(.player(control)) {

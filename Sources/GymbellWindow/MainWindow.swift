@@ -1,0 +1,145 @@
+import CAdw
+import FoundationEssentials
+import GymbellControl
+import GymbellCore
+import GymbellPlatform
+
+/// The one window: Today, the running session, or the daemon-not-running page, following the daemon.
+final class MainWindow {
+    let window: Widget
+    private let application: UnsafeMutablePointer<GtkApplication>
+    private let stack: Widget
+    private let toasts: OpaquePointer
+    private let link: DaemonLink
+    private let loop: MainLoop
+    private let text: TodayText
+    private var today: TodayPage!
+    private var session: SessionPage!
+    private var offline: OfflinePage!
+    private var ticker: SourceToken?
+    private var inhibitCookie: UInt32 = 0
+    private var current: DaemonLink.State = .connecting
+
+    init(application: UnsafeMutablePointer<GtkApplication>, link: DaemonLink, loop: MainLoop, text: TodayText) {
+        self.application = application
+        self.link = link
+        self.loop = loop
+        self.text = text
+        let messages = text.messages
+        window = adw_application_window_new(application)!
+        gtk_window_set_title(cast(window), messages("gymbell"))
+        gtk_window_set_default_size(cast(window), 560, 640)
+        gtk_window_set_icon_name(cast(window), BusNames.desktopID)
+        stack = gtk_stack_new()!
+        gtk_stack_set_transition_type(cast(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        let overlay = adw_toast_overlay_new()!
+        toasts = cast(overlay)
+        adw_toast_overlay_set_child(toasts, stack)
+        let header = adw_header_bar_new()!
+        let content = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [header, overlay])
+        adw_application_window_set_content(cast(window), content)
+
+        today = TodayPage(messages: messages) { [unowned self] request in todayRequest(request) }
+        session = SessionPage(messages: messages) { [unowned self] request in sessionRequest(request) }
+        offline = OfflinePage(messages: messages) { [unowned self] in startDaemon() }
+        let connecting = Build.label(messages("Connecting to the gymbell daemon…"), classes: ["dim-label"]).centered()
+        gtk_stack_add_named(cast(stack), connecting, "connecting")
+        gtk_stack_add_named(cast(stack), today.widget, "today")
+        gtk_stack_add_named(cast(stack), session.widget, "session")
+        gtk_stack_add_named(cast(stack), offline.widget, "offline")
+        link.onState = { [unowned self] state in show(state) }
+    }
+
+    func present() { gtk_window_present(cast(window)) }
+
+    // MARK: Following the daemon
+
+    private func show(_ state: DaemonLink.State) {
+        current = state
+        let now = Date()
+        switch state {
+        case .connecting:
+            gtk_stack_set_visible_child_name(cast(stack), "connecting")
+        case .notRunning:
+            gtk_stack_set_visible_child_name(cast(stack), "offline")
+        case .running(let snapshot):
+            today.show(snapshot, text: text, now: now)
+            if snapshot.status.session != nil {
+                session.show(snapshot, now: now)
+                gtk_stack_set_visible_child_name(cast(stack), "session")
+            } else {
+                gtk_stack_set_visible_child_name(cast(stack), "today")
+            }
+        }
+        followSession(running: { if case .running(let s) = state { s.status.session != nil } else { false } }())
+    }
+
+    /// While a session shows: the countdown ticks once a second and the screen does not blank.
+    private func followSession(running: Bool) {
+        if running, ticker == nil {
+            ticker = loop.every(milliseconds: 1000) { [weak self] in
+                self?.session.tick(now: Date())
+                return true
+            }
+        } else if !running, let ticker {
+            loop.cancel(ticker)
+            self.ticker = nil
+        }
+        if running, inhibitCookie == 0 {
+            inhibitCookie = gtk_application_inhibit(application, cast(window), GTK_APPLICATION_INHIBIT_IDLE, text.messages("A workout is running"))
+        } else if !running, inhibitCookie != 0 {
+            gtk_application_uninhibit(application, inhibitCookie)
+            inhibitCookie = 0
+        }
+    }
+
+    // MARK: Requests
+
+    func todayRequest(_ request: TodayPage.Request) {
+        switch request {
+        case .startWorkout: send { client throws(ClientError) in try client.start(workout: nil) }
+        case .rest: send { client throws(ClientError) in _ = try client.rest(seconds: nil) }
+        case .snooze: send { client throws(ClientError) in _ = try client.snooze(minutes: nil) }
+        case .skipToday: send { client throws(ClientError) in _ = try client.skipToday() }
+        }
+    }
+
+    private func sessionRequest(_ request: SessionPage.Request) {
+        switch request {
+        case .setDone: send { client throws(ClientError) in try client.setDone() }
+        case .fewerReps: send { client throws(ClientError) in try client.setDone(as: SetCorrection(failed: true)) }
+        case .pause: send { client throws(ClientError) in try client.pause() }
+        case .resume: send { client throws(ClientError) in try client.resume() }
+        case .skip: send { client throws(ClientError) in try client.skip() }
+        case .end: send { client throws(ClientError) in _ = try client.stop() }
+        }
+    }
+
+    /// Sends a command; a refusal shows as a toast, and the daemon's Changed signal brings the new state.
+    private func send<Reply: Sendable>(_ command: @escaping @Sendable (GymbellClient) throws(ClientError) -> Reply) {
+        link.send(command) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success: break
+            case .failure(.noDaemon): show(.notRunning(""))
+            case .failure(let error): toast("\(error)")
+            }
+        }
+    }
+
+    private func toast(_ message: String) {
+        adw_toast_overlay_add_toast(toasts, adw_toast_new(message))
+    }
+
+    /// `gymbell daemon`, the program beside this one (or on PATH), as a process of its own.
+    private func startDaemon() {
+        let beside = CurrentProcess.executablePath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("gymbell").path }
+        let program = beside.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil } ?? "gymbell"
+        do {
+            _ = try ProcessLauncher.spawn([program, "daemon"])
+            gtk_stack_set_visible_child_name(cast(stack), "connecting")
+        } catch {
+            toast(text.messages("Could not start the daemon: {error}", ["error": "\(error)"]))
+        }
+    }
+}
