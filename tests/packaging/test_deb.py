@@ -66,7 +66,8 @@ def test_info(deb, installed):
     depends = dpkg_field(deb, "Depends")
     packages = {re.split(r"[ (]", d.strip())[0] for d in depends.split(",")}
     # tzdata: named time zones are read from /usr/share/zoneinfo by GLib (no ICU inside).
-    for needed in ("libc6", "libnotify4", "libdbus-1-3", "libsqlite3-0", "libglib2.0-0", "libcanberra0", "tzdata"):
+    for needed in ("libc6", "libnotify4", "libdbus-1-3", "libsqlite3-0", "libglib2.0-0", "libcanberra0", "tzdata",
+                   "libgtk-4-1", "libadwaita-1-0"):  # the window's
         assert needed in packages, f"Depends lacks {needed}: {depends}"
     # gymbell plays its own sounds; on PulseAudio and PipeWire desktops libcanberra needs its pulse backend.
     assert "libcanberra-pulse" in dpkg_field(deb, "Recommends")
@@ -92,7 +93,7 @@ def test_conffiles_and_md5sums(deb, tmp_path):
     subprocess.run(["dpkg-deb", "--control", str(deb), str(control)], check=True)
     assert (control / "conffiles").read_text().split() == [f"/etc/xdg/autostart/{APP_ID}.desktop"]
     sums = (control / "md5sums").read_text()
-    assert " usr/bin/gymbell\n" in sums
+    assert " usr/bin/gymbell\n" in sums and " usr/bin/gymbell-window\n" in sums
 
 
 def test_unpacked_binary_runs_here(unpacked):
