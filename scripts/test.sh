@@ -5,7 +5,8 @@
 #   scripts/test.sh              everything: unit, e2e, packaging, desktop (dunst under Xvfb), desktops
 #                                (the real-desktop matrix: GNOME, Plasma, xfce4-notifyd,
 #                                notification-daemon, mako, dunst), reliability
-#   scripts/test.sh unit|e2e|packaging|desktop|desktops|reliability   one part
+#   scripts/test.sh unit|e2e|window|packaging|desktop|desktops|reliability   one part
+#                                (window: gymbell-window under Xvfb, driven through AT-SPI and xdotool)
 set -eu
 cd "$(dirname "$0")/.."
 part="${1:-all}"
@@ -25,6 +26,9 @@ if run unit; then
 fi
 if run e2e; then
   GYMBELL_BIN="$bin" /usr/bin/python3 -m pytest tests/e2e -q -p no:cacheprovider $strict || status=1
+fi
+if run window; then
+  GYMBELL_BIN="$bin" /usr/bin/python3 -m pytest tests/window -q -p no:cacheprovider $strict || status=1
 fi
 if run packaging; then
   /usr/bin/python3 -m pytest tests/packaging -q -p no:cacheprovider $strict || status=1

@@ -4,6 +4,7 @@ import GymbellBus
 import GymbellControl
 import GymbellCore
 import GymbellPlatform
+import GymbellSettings
 
 /// What the window knows of the daemon: read with the control contract's calls, never on the main
 /// thread (a slow or absent daemon must not freeze a frame), and read again when the daemon says
@@ -19,6 +20,8 @@ final class DaemonLink {
         var status: StatusReport
         var upcoming: [UpcomingEntry]
         var stats: StatsReport?
+        /// Workout name → title, from the config file the daemon reads (the reminders name workouts by key).
+        var workoutTitles: [String: String] = [:]
     }
 
     private let loop: MainLoop
@@ -65,7 +68,9 @@ final class DaemonLink {
         worker.run({ client throws(ClientError) -> Snapshot in
             let status = try client.status()
             let upcoming = try client.upcoming(days: 8)
-            return Snapshot(status: status, upcoming: upcoming, stats: try? client.stats())
+            let config = try? ConfigSource.load(XDGPaths())
+            let titles = config.map { $0.config.workouts.mapValues(\.title) } ?? [:]
+            return Snapshot(status: status, upcoming: upcoming, stats: try? client.stats(), workoutTitles: titles)
         }, on: loop) { [weak self] result in
             guard let self else { return }
             reading = false
@@ -91,7 +96,8 @@ final class DaemonLink {
 
 /// The one thread that talks to the daemon, with a client of its own (`GymbellClient` blocks).
 private final class ControlWorker: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "gymbell-window.control")
+    private static let threadName = "gymbell-window.control"
+    private let queue = DispatchQueue(label: threadName)
     /// Made and used on `queue` only.
     private var client: GymbellClient?
 

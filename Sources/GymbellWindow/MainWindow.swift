@@ -19,6 +19,7 @@ final class MainWindow {
     private var ticker: SourceToken?
     private var inhibitCookie: UInt32 = 0
     private var current: DaemonLink.State = .connecting
+    private var pages: [String: Widget] = [:]
 
     init(application: UnsafeMutablePointer<GtkApplication>, link: DaemonLink, loop: MainLoop, text: TodayText) {
         self.application = application
@@ -43,14 +44,19 @@ final class MainWindow {
         session = SessionPage(messages: messages) { [unowned self] request in sessionRequest(request) }
         offline = OfflinePage(messages: messages) { [unowned self] in startDaemon() }
         let connecting = Build.label(messages("Connecting to the gymbell daemon…"), classes: ["dim-label"]).centered()
-        gtk_stack_add_named(cast(stack), connecting, "connecting")
-        gtk_stack_add_named(cast(stack), today.widget, "today")
-        gtk_stack_add_named(cast(stack), session.widget, "session")
-        gtk_stack_add_named(cast(stack), offline.widget, "offline")
+        pages = ["connecting": connecting, "today": today.widget, "session": session.widget, "offline": offline.widget]
+        for name in ["connecting", "today", "session", "offline"] { gtk_stack_add_named(cast(stack), pages[name]!, name) }
+        showPage("connecting")
         link.onState = { [unowned self] state in show(state) }
     }
 
     func present() { gtk_window_present(cast(window)) }
+
+    /// Shows one page; the others are hidden too, so that screen readers (and the tests) skip them.
+    private func showPage(_ name: String) {
+        for (page, widget) in pages { widget.setVisible(page == name) }
+        gtk_stack_set_visible_child_name(cast(stack), name)
+    }
 
     // MARK: Following the daemon
 
@@ -59,16 +65,16 @@ final class MainWindow {
         let now = Date()
         switch state {
         case .connecting:
-            gtk_stack_set_visible_child_name(cast(stack), "connecting")
+            showPage("connecting")
         case .notRunning:
-            gtk_stack_set_visible_child_name(cast(stack), "offline")
+            showPage("offline")
         case .running(let snapshot):
             today.show(snapshot, text: text, now: now)
             if snapshot.status.session != nil {
                 session.show(snapshot, now: now)
-                gtk_stack_set_visible_child_name(cast(stack), "session")
+                showPage("session")
             } else {
-                gtk_stack_set_visible_child_name(cast(stack), "today")
+                showPage("today")
             }
         }
         followSession(running: { if case .running(let s) = state { s.status.session != nil } else { false } }())
@@ -137,7 +143,7 @@ final class MainWindow {
         let program = beside.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil } ?? "gymbell"
         do {
             _ = try ProcessLauncher.spawn([program, "daemon"])
-            gtk_stack_set_visible_child_name(cast(stack), "connecting")
+            showPage("connecting")
         } catch {
             toast(text.messages("Could not start the daemon: {error}", ["error": "\(error)"]))
         }

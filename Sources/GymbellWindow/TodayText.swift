@@ -10,7 +10,7 @@ struct TodayText {
     /// "Push Day", "today at 18:00"; nil when no daily reminder is planned.
     func nextReminder(_ snapshot: DaemonLink.Snapshot, now: Date) -> (when: String, what: String, preview: String)? {
         guard let next = snapshot.upcoming.first(where: { ["daily", "snoozed"].contains($0.kind) }) else { return nil }
-        return (when: when(next.due, now: now), what: next.workout ?? next.title, preview: next.body)
+        return (when: when(next.due, now: now), what: next.workout.map { snapshot.workoutTitles[$0] ?? $0 } ?? next.title, preview: next.body)
     }
 
     /// "today at 18:00", "tomorrow at 07:30", "on Wednesday at 18:00".

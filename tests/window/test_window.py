@@ -1,0 +1,130 @@
+"""The window as a person uses it: opened, a rest started from Today, a strength workout done with the
+big Set done, the daemon gone and started again, a second launch. Real GTK under Xvfb, the real
+daemon on a private bus, the recording notification server; AT-SPI, pointer clicks and OCR."""
+
+import re
+import signal
+import subprocess
+import time
+
+import dbus
+import pytest
+
+from conftest import wait_until
+
+TODAY_PROGRAM = """
+[program]
+mon = "push"
+tue = "push"
+wed = "push"
+thu = "push"
+fri = "push"
+sat = "push"
+sun = "push"
+
+[workouts.push]
+title = "Push Day"
+kind = "strength"
+exercises = [
+  { name = "Bench Press", sets = 2, reps = 8, weight = 80, unit = "kg", rest = 30 },
+]
+"""
+
+
+def maps_of(pid):
+    return open(f"/proc/{pid}/maps").read()
+
+
+def test_window_opens_in_its_own_process_and_the_daemon_never_maps_gtk(daemon, window, record_timing):
+    daemon.start()
+    began = time.monotonic()
+    window.launch()
+    window.wait_for_text(r"^Next workout reminder$")
+    record_timing("launch to Today readable over AT-SPI", time.monotonic() - began)
+    assert window.button("Start today's workout")
+    assert "libgtk-4" in maps_of(window.proc.pid) and "libadwaita-1" in maps_of(window.proc.pid)
+    daemon_maps = maps_of(daemon.pid)
+    assert "libgtk-4" not in daemon_maps and "libadwaita" not in daemon_maps
+    rss_kib = int(re.search(r"VmRSS:\s+(\d+)", open(f"/proc/{window.proc.pid}/status").read()).group(1))
+    record_timing("window RSS (MiB, as s)", rss_kib / 1024 / 1000)
+
+
+def test_rest_started_from_today_counts_down_on_screen_and_its_notification_arrives(
+        daemon, window, write_config, recorder, display, cli):
+    write_config('[rest]\ndefault = "12s"\n')
+    daemon.start()
+    window.launch()
+    window.click("Start a rest")  # the pointer, on Today's Rest button
+    countdown = window.wait_for_text(r"^0:1\d$")
+    assert countdown in ("0:12", "0:11", "0:10")
+    # Read from the screen, as a person across the room would: the large digits.
+    text = display.ocr("rest-countdown")
+    assert re.search(r"0[:.]1\d", text), text
+    assert "Rest over" in " ".join(window.texts())  # what comes next
+    status = cli("status")
+    assert "Rest (rest)" in status.stdout
+    recorder.wait_for_notify("Rest over ⏰", timeout=20)
+    window.wait_for_text(r"^Next workout reminder$")  # back on Today once the rest is over
+
+
+def test_strength_workout_driven_to_the_end_with_set_done(daemon, window, write_config, recorder, cli):
+    write_config(TODAY_PROGRAM)
+    daemon.start()
+    window.launch()
+    window.wait_for_text(r"^Push Day$")  # Today names the workout the reminder will start
+    window.click("Start today's workout")
+    window.wait_for_text(r"Bench Press")
+    window.click("Set done")
+    window.wait_for_text(r"^0:[23]\d$")  # the rest after set 1 counts down
+    window.press("Set done")  # through AT-SPI this time: the second and last set
+    wait_until(lambda: "completed" in cli("history").stdout, 15, what="the workout to be completed")
+    sets = cli("history", "--sets")
+    assert sets.returncode == 0, sets.stderr
+    lines = [l for l in sets.stdout.splitlines() if "Bench Press" in l]
+    assert len(lines) == 2, sets.stdout
+    window.wait_for_text(r"^Next workout reminder$")
+
+
+def test_daemon_stopped_while_the_window_is_open_shows_it_and_starts_it_again(daemon, window, env):
+    daemon.start()
+    window.launch()
+    window.wait_for_text(r"^Next workout reminder$")
+    daemon.kill()
+    window.wait_for_text(r"^The gymbell daemon is not running$")
+    window.click("Start the daemon")
+    owner = wait_until(daemon.name_owner, 15, what="the window to start a daemon")
+    try:
+        window.wait_for_text(r"^Next workout reminder$")
+    finally:
+        bus = env.connect()
+        pid = int(bus.call_blocking("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                    "GetConnectionUnixProcessID", "s", (owner,)))
+        bus.close()
+        import os
+        os.kill(pid, signal.SIGTERM)
+        wait_until(lambda: daemon.name_owner() is None, 10, what="the started daemon to stop")
+
+
+def test_second_launch_presents_the_same_window_and_hands_it_the_action(daemon, window, display, write_config):
+    write_config('[rest]\ndefault = "40s"\n')
+    daemon.start()
+    window.launch()
+    window.wait_for_text(r"^Next workout reminder$")
+    second = window.launch("--rest")  # what the entry's "Rest" action runs
+    assert second.wait(15) == 0
+    window.wait_for_text(r"^0:[34]\d$")  # the first window shows the rest the second launch asked for
+    frames = [n for n in window.tree() if n["role"] == "frame"]
+    assert len(frames) == 1
+    ids = subprocess.run(["xdotool", "search", "--classname", "io.github.gymbell.Gymbell.Window"], capture_output=True,
+                         text=True, env={"DISPLAY": display.name}).stdout.split()
+    assert len(ids) >= 1
+    wm_class = subprocess.run(["xprop", "-display", display.name, "-id", ids[-1], "WM_CLASS"], capture_output=True,
+                              text=True).stdout
+    assert '"io.github.gymbell.Gymbell.Window"' in wm_class  # what the entry's StartupWMClass names
+
+
+def test_the_window_speaks_german(daemon, window):
+    daemon.start()
+    window.launch(lang="de_DE.UTF-8")
+    window.wait_for_text(r"^Nächste Trainingserinnerung$")
+    assert window.button("Heutiges Training starten")
