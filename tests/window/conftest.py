@@ -175,3 +175,17 @@ def window(env, display, gymbell_bin, request):
     w = Window(env, display, window_binary(gymbell_bin), request)
     yield w
     w.stop()
+
+
+@pytest.fixture
+def session_manager(env, request):
+    """The recording session manager (session_manager.py) on the test's bus; yields its Recorder."""
+    log = env.root / "session-manager.jsonl"
+    log.touch()
+    _attach_log(request, "session manager records", log)
+    proc = subprocess.Popen(["/usr/bin/python3", str(WINDOW_DIR / "session_manager.py"), str(log)], env=env.vars,
+                            stdout=subprocess.PIPE, stderr=open(env.root / "session-manager.stderr", "wb"),
+                            stdin=subprocess.DEVNULL, start_new_session=True)
+    assert harness._read_line(proc, 10, "the session manager to print 'ready'") == "ready"
+    yield Recorder(log)
+    harness._terminate(proc)

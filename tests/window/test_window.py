@@ -128,3 +128,16 @@ def test_the_window_speaks_german(daemon, window):
     window.launch(lang="de_DE.UTF-8")
     window.wait_for_text(r"^Nächste Trainingserinnerung$")
     assert window.button("Heutiges Training starten")
+
+
+def test_a_running_session_keeps_the_screen_from_blanking(daemon, window, session_manager, cli):
+    daemon.start()
+    window.launch()
+    window.wait_for_text(r"^Next workout reminder$")
+    assert not session_manager.events("Inhibit")
+    assert cli("rest", "60").returncode == 0  # started elsewhere: the window follows and inhibits
+    inhibit = session_manager.wait_for(lambda r: r["event"] == "Inhibit", 10, what="Inhibit")
+    assert inhibit["flags"] == 8 and inhibit["app_id"] == "io.github.gymbell.Gymbell.Window"  # 8: idle
+    window.click("End workout")
+    session_manager.wait_for(lambda r: r["event"] == "Uninhibit" and r["cookie"] == inhibit["cookie"], 10, what="Uninhibit")
+    window.wait_for_text(r"^Next workout reminder$")
