@@ -2,6 +2,7 @@
 big Set done, the daemon gone and started again, a second launch. Real GTK under Xvfb, the real
 daemon on a private bus, the recording notification server; AT-SPI, pointer clicks and OCR."""
 
+import json
 import re
 import signal
 import subprocess
@@ -73,15 +74,18 @@ def test_strength_workout_driven_to_the_end_with_set_done(daemon, window, write_
     window.launch()
     window.wait_for_text(r"^Push Day$")  # Today names the workout the reminder will start
     window.click("Start today's workout")
-    window.wait_for_text(r"Bench Press")
-    window.click("Set done")
+    window.wait_for_text(r"Bench Press — set 1 of 2")
+    window.click("Set done with fewer reps")  # the pointer on the big Fewer reps: set 1, one rep short
     window.wait_for_text(r"^0:[23]\d$")  # the rest after set 1 counts down
+    window.wait_for_text(r"set 2 of 2")
     window.press("Set done")  # through AT-SPI this time: the second and last set
     wait_until(lambda: "completed" in cli("history").stdout, 15, what="the workout to be completed")
-    sets = cli("history", "--sets")
+    sets = cli("history", "--sets", "--json")
     assert sets.returncode == 0, sets.stderr
-    lines = [l for l in sets.stdout.splitlines() if "Bench Press" in l]
-    assert len(lines) == 2, sets.stdout
+    logged = [(s["exercise"], s["set"], s["reps"], s["failed"]) for s in json.loads(sets.stdout)]
+    assert logged == [("Bench Press", 1, 7, True), ("Bench Press", 2, 8, False)], logged
+    lines = [l for l in cli("history", "--sets").stdout.splitlines() if "Bench Press" in l]
+    assert len(lines) == 2
     window.wait_for_text(r"^Next workout reminder$")
 
 
@@ -141,3 +145,23 @@ def test_a_running_session_keeps_the_screen_from_blanking(daemon, window, sessio
     window.click("End workout")
     session_manager.wait_for(lambda r: r["event"] == "Uninhibit" and r["cookie"] == inhibit["cookie"], 10, what="Uninhibit")
     window.wait_for_text(r"^Next workout reminder$")
+
+
+def test_an_interval_session_is_paused_resumed_skipped_and_ended_from_the_window(daemon, window, cli):
+    daemon.start()
+    window.launch()
+    window.wait_for_text(r"^Next workout reminder$")
+    assert cli("hiit", "--rounds", "3", "--work", "40s", "--rest", "20s").returncode == 0
+    window.wait_for_text(r"round 1 of 3")
+    assert not window.button("Pause") is None
+    assert "Set done" not in [n["name"] for n in window.showing() if n["role"] == "push button"]
+    window.click("Pause")
+    window.wait_for_text(r"^Paused$")
+    assert json.loads(cli("status", "--json").stdout)["session"]["paused"] is True
+    window.click("Resume")
+    wait_until(lambda: json.loads(cli("status", "--json").stdout)["session"]["paused"] is False, 10, what="the resume")
+    window.click("Skip to the next phase")
+    window.wait_for_text(r"^rest")  # work of round 1 skipped: its rest
+    window.click("End workout")
+    window.wait_for_text(r"^Next workout reminder$")
+    assert json.loads(cli("status", "--json").stdout)["session"] is None
