@@ -17,7 +17,7 @@ CLASS = "io.github.gymbell.Gymbell.Window"
 
 def start_xvfb(root):
     read, write = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"],
                             pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=open(Path(root) / "xvfb.log", "wb"),
                             start_new_session=True)
     os.close(write)
