@@ -165,3 +165,20 @@ def test_an_interval_session_is_paused_resumed_skipped_and_ended_from_the_window
     window.click("End workout")
     window.wait_for_text(r"^Next workout reminder$")
     assert json.loads(cli("status", "--json").stdout)["session"] is None
+
+
+def test_a_stalled_daemon_never_freezes_the_window(daemon, window):
+    daemon.start()
+    window.launch()
+    window.wait_for_text(r"^Next workout reminder$")
+    daemon.proc.send_signal(signal.SIGSTOP)  # the daemon takes calls but never answers
+    try:
+        window.click("Start a rest")
+        began = time.monotonic()
+        assert window.button("Skip today")  # the window still answers its accessibility tree…
+        window.click("Snooze the reminder")  # …and takes clicks while both calls wait
+        assert window.button("Start today's workout")
+        assert time.monotonic() - began < 3
+    finally:
+        daemon.proc.send_signal(signal.SIGCONT)
+    window.wait_for_text(r"^0:\d\d$|^1:\d\d$", timeout=15)  # the rest, once the daemon answers
