@@ -22,6 +22,8 @@ final class DaemonLink {
         var stats: StatsReport?
         /// Workout name → title, from the config file the daemon reads (the reminders name workouts by key).
         var workoutTitles: [String: String] = [:]
+        /// The config's HIIT and walk/run workouts (name, title), by title: Today offers to start them.
+        var intervalWorkouts: [(name: String, title: String)] = []
     }
 
     private let loop: MainLoop
@@ -70,7 +72,11 @@ final class DaemonLink {
             let upcoming = try client.upcoming(days: 8)
             let config = try? ConfigSource.load(XDGPaths())
             let titles = config.map { $0.config.workouts.mapValues(\.title) } ?? [:]
-            return Snapshot(status: status, upcoming: upcoming, stats: try? client.stats(), workoutTitles: titles)
+            let intervals = (config?.config.workouts.values ?? [:].values).filter { workout in
+                if case .strength = workout.kind { false } else { true }
+            }.map { (name: $0.name, title: $0.title) }.sorted { $0.title < $1.title }
+            return Snapshot(
+                status: status, upcoming: upcoming, stats: try? client.stats(), workoutTitles: titles, intervalWorkouts: intervals)
         }, on: loop) { [weak self] result in
             guard let self else { return }
             reading = false

@@ -107,6 +107,7 @@ final class MainWindow {
         case .rest: send { client throws(ClientError) in _ = try client.rest(seconds: nil) }
         case .snooze: send { client throws(ClientError) in _ = try client.snooze(minutes: nil) }
         case .skipToday: send { client throws(ClientError) in _ = try client.skipToday() }
+        case .startNamed(let name): send { client throws(ClientError) in try client.start(workout: name) }
         }
     }
 

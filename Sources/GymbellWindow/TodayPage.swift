@@ -5,7 +5,7 @@ import GymbellCore
 /// Today: the next daily reminder, the streak and this week, and what can be started from here.
 final class TodayPage {
     /// What the buttons ask for; the window sends it to the daemon.
-    enum Request { case startWorkout, rest, snooze, skipToday }
+    enum Request { case startWorkout, rest, snooze, skipToday, startNamed(String) }
 
     let widget: Widget
     private let when: Widget
@@ -13,6 +13,10 @@ final class TodayPage {
     private let preview: Widget
     private let streak: Widget
     private let week: Widget
+    /// One button per HIIT or walk/run workout of the config, remade when the list changes.
+    private let intervals: Widget
+    private var intervalNames: [String] = []
+    private let onRequest: (Request) -> Void
 
     init(messages: Messages, onRequest: @escaping (Request) -> Void) {
         let heading = Build.label(messages("Next workout reminder"), classes: ["heading", "dim-label"])
@@ -30,7 +34,9 @@ final class TodayPage {
         let more = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [rest, snooze, skip]).centered()
         gtk_box_set_homogeneous(cast(more), 1)
 
-        let column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [heading, what, when, preview, stats, start, more])
+        intervals = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12).centered()
+        self.onRequest = onRequest
+        let column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [heading, what, when, preview, stats, start, more, intervals])
         gtk_widget_set_margin_top(stats, 12)
         gtk_widget_set_margin_top(start, 18)
         widget = Build.scrolled(column.margins(24).centered())
@@ -53,5 +59,19 @@ final class TodayPage {
         }
         streak.setVisible(snapshot.stats != nil)
         week.setVisible(snapshot.stats != nil)
+        showIntervals(snapshot.intervalWorkouts, messages: text.messages)
+    }
+
+    private func showIntervals(_ workouts: [(name: String, title: String)], messages: Messages) {
+        guard workouts.map(\.name) != intervalNames else { return }
+        intervalNames = workouts.map(\.name)
+        while let child = gtk_widget_get_first_child(intervals) { gtk_box_remove(cast(intervals), child) }
+        for workout in workouts {
+            let button = Build.button(workout.title, classes: ["pill"], accessibleName: messages("Start {workout}", ["workout": workout.title])) {
+                [onRequest] in onRequest(.startNamed(workout.name))
+            }
+            gtk_box_append(cast(intervals), button)
+        }
+        intervals.setVisible(!workouts.isEmpty)
     }
 }

@@ -182,3 +182,18 @@ def test_a_stalled_daemon_never_freezes_the_window(daemon, window):
     finally:
         daemon.proc.send_signal(signal.SIGCONT)
     window.wait_for_text(r"^0:\d\d$|^1:\d\d$", timeout=15)  # the rest, once the daemon answers
+
+
+def test_the_configs_interval_sessions_start_from_today(daemon, window, write_config, cli):
+    write_config('[workouts.hiit20]\ntitle = "HIIT 20"\nkind = "hiit"\nrounds = 5\nwork = "40s"\nrest = "20s"\n\n'
+                 '[workouts.couch]\ntitle = "Couch to 5k"\nkind = "walkrun"\nrun = "1m"\nwalk = "90s"\nrepeats = 8\n')
+    daemon.start()
+    window.launch()
+    window.click("Start HIIT 20")
+    window.wait_for_text(r"round 1 of 5")
+    session = json.loads(cli("status", "--json").stdout)["session"]
+    assert session["kind"] == "hiit" and session["title"] == "HIIT 20"
+    window.click("End workout")
+    window.press("Start Couch to 5k")
+    wait_until(lambda: (json.loads(cli("status", "--json").stdout)["session"] or {}).get("kind") == "walkrun", 10,
+               what="the walk/run session")
