@@ -111,3 +111,22 @@ extension Build {
         return scrolled
     }
 }
+
+extension Build {
+    /// Children side by side that wrap onto more lines in a narrow window (360 px wide).
+    static func flow(_ children: [Widget], spacing: UInt32, homogeneous: Bool = false) -> Widget {
+        let flow = gtk_flow_box_new()!
+        let box: OpaquePointer = cast(flow)
+        gtk_flow_box_set_selection_mode(box, GTK_SELECTION_NONE)
+        gtk_flow_box_set_homogeneous(box, homogeneous ? 1 : 0)
+        gtk_flow_box_set_column_spacing(box, spacing)
+        gtk_flow_box_set_row_spacing(box, spacing)
+        gtk_flow_box_set_max_children_per_line(box, UInt32(children.count))
+        for child in children {
+            gtk_flow_box_append(box, child)
+            // The flow box's own child wrapper takes focus by default: the button inside should.
+            if let wrapper = gtk_widget_get_parent(child) { gtk_widget_set_focusable(wrapper, 0) }
+        }
+        return flow
+    }
+}

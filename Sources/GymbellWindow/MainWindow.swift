@@ -82,20 +82,28 @@ final class MainWindow {
 
     /// While a session shows: the countdown ticks once a second and the screen does not blank.
     private func followSession(running: Bool) {
-        if running, ticker == nil {
-            ticker = loop.every(milliseconds: 1000) { [weak self] in
-                self?.session.tick(now: Date())
-                return true
-            }
-        } else if !running, let ticker {
+        if let ticker {
             loop.cancel(ticker)
             self.ticker = nil
         }
+        if running { scheduleTick() }
         if running, inhibitCookie == 0 {
             inhibitCookie = gtk_application_inhibit(application, cast(window), GTK_APPLICATION_INHIBIT_IDLE, text.messages("A workout is running"))
         } else if !running, inhibitCookie != 0 {
             gtk_application_uninhibit(application, inhibitCookie)
             inhibitCookie = 0
+        }
+    }
+
+    /// Redraws the countdown just after it changes: at the next whole second before its end.
+    private func scheduleTick() {
+        let now = Date()
+        let left = session.countdownTarget.map { $0.timeIntervalSince(now) } ?? 1
+        let delay = left > 0 ? left.truncatingRemainder(dividingBy: 1) + 0.005 : 1
+        ticker = loop.after(seconds: delay) { [weak self] in
+            guard let self else { return }
+            session.tick(now: Date())
+            scheduleTick()
         }
     }
 
@@ -144,7 +152,12 @@ final class MainWindow {
         let program = beside.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil } ?? "gymbell"
         do {
             _ = try ProcessLauncher.spawn([program, "daemon"])
+            current = .connecting
             showPage("connecting")
+            // The daemon's bus name brings the state; one that never appears (it exited) is asked for once.
+            loop.after(seconds: 10) { [weak self] in
+                if let self, case .connecting = current { link.refresh() }
+            }
         } catch {
             toast(text.messages("Could not start the daemon: {error}", ["error": "\(error)"]))
         }

@@ -37,7 +37,7 @@ final class SessionPage {
         let buttons = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [setDone, fewerReps, pause, skip, end]).centered()
         let column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [title, phase, countdown, next, buttons])
         gtk_widget_set_margin_top(buttons, 24)
-        widget = Build.scrolled(column.margins(24).centered())
+        widget = Build.scrolled(column.margins(12).centered())
         onSignal(pause, "clicked") { [unowned self] in onRequest(paused ? .resume : .pause) }
     }
 
@@ -52,7 +52,7 @@ final class SessionPage {
         let step = TodayText.nextStep(snapshot)
         countdownTarget = session.paused ? nil : (step?.due ?? (session.kind == "rest" ? session.endsAt : nil))
         if let step {
-            next.setText(messages("Next: {what}", ["what": "\(step.title) \(step.body)"]))
+            next.setText(messages("Next: {what}", ["what": step.title]))  // its body repeats the phase
         } else {
             next.setText(strength ? messages("Press Set done when the set is finished.") : "")
         }

@@ -25,21 +25,20 @@ final class TodayPage {
         preview = Build.label("", classes: ["dim-label"])
         streak = Build.label("", classes: ["title-4"])
         week = Build.label("", classes: ["title-4"])
-        let stats = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24, [streak, week]).centered()
+        let stats = Build.flow([streak, week], spacing: 24).centered()
 
         let start = Build.button(messages("Start today's workout"), classes: ["suggested-action", "pill"]) { onRequest(.startWorkout) }
         let rest = Build.button(messages("Rest"), classes: ["pill"], accessibleName: messages("Start a rest")) { onRequest(.rest) }
         let snooze = Build.button(messages("Snooze"), classes: ["pill"], accessibleName: messages("Snooze the reminder")) { onRequest(.snooze) }
         let skip = Build.button(messages("Skip today"), classes: ["pill"]) { onRequest(.skipToday) }
-        let more = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [rest, snooze, skip]).centered()
-        gtk_box_set_homogeneous(cast(more), 1)
+        let more = Build.flow([rest, snooze, skip], spacing: 12, homogeneous: true)
 
-        intervals = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12).centered()
+        intervals = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12).centered()
         self.onRequest = onRequest
         let column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [heading, what, when, preview, stats, start, more, intervals])
         gtk_widget_set_margin_top(stats, 12)
         gtk_widget_set_margin_top(start, 18)
-        widget = Build.scrolled(column.margins(24).centered())
+        widget = Build.scrolled(column.margins(12).centered())
     }
 
     func show(_ snapshot: DaemonLink.Snapshot, text: TodayText, now: Date) {

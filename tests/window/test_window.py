@@ -46,8 +46,6 @@ def test_window_opens_in_its_own_process_and_the_daemon_never_maps_gtk(daemon, w
     assert "libgtk-4" in maps_of(window.proc.pid) and "libadwaita-1" in maps_of(window.proc.pid)
     daemon_maps = maps_of(daemon.pid)
     assert "libgtk-4" not in daemon_maps and "libadwaita" not in daemon_maps
-    rss_kib = int(re.search(r"VmRSS:\s+(\d+)", open(f"/proc/{window.proc.pid}/status").read()).group(1))
-    record_timing("window RSS (MiB, as s)", rss_kib / 1024 / 1000)
 
 
 def test_rest_started_from_today_counts_down_on_screen_and_its_notification_arrives(
