@@ -146,12 +146,14 @@ final class MainWindow {
         adw_toast_overlay_add_toast(toasts, adw_toast_new(message))
     }
 
-    /// `gymbell daemon`, the program beside this one (or on PATH), as a process of its own.
+    /// `gymbell autostart run`, the program beside this one (or on PATH), as a process of its own: it asks
+    /// the bus to start the daemon (D-Bus activation, through systemd where the user unit is installed)
+    /// and runs the daemon itself only when nothing on the bus can.
     private func startDaemon() {
         let beside = CurrentProcess.executablePath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("gymbell").path }
         let program = beside.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil } ?? "gymbell"
         do {
-            _ = try ProcessLauncher.spawn([program, "daemon"])
+            _ = try ProcessLauncher.spawn([program, "autostart", "run"])
             current = .connecting
             showPage("connecting")
             // The daemon's bus name brings the state; one that never appears (it exited) is asked for once.
