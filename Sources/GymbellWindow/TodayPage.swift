@@ -25,7 +25,7 @@ final class TodayPage {
         preview = Build.label("", classes: ["dim-label"])
         streak = Build.label("", classes: ["title-4"])
         week = Build.label("", classes: ["title-4"])
-        let stats = Build.flow([streak, week], spacing: 24).centered()
+        let stats = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 4, [streak, week]).centered()
 
         let start = Build.button(messages("Start today's workout"), classes: ["suggested-action", "pill"]) { onRequest(.startWorkout) }
         let rest = Build.button(messages("Rest"), classes: ["pill"], accessibleName: messages("Start a rest")) { onRequest(.rest) }
