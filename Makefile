@@ -100,7 +100,7 @@ help-packaging:
 	@echo "make uninstall            remove what install installed (same PREFIX/DESTDIR)"
 	@echo "make install-manifest     list the files install puts there"
 	@echo "make deb                  dist/gymbell_<version>_<arch>.deb"
-	@echo "make screenshot           retake data/screenshots/notification.png (Xvfb + dunst)"
+	@echo "make screenshot           retake data/screenshots/notification.png (Xvfb + dunst) and the window's"
 	@echo "make test-packaging       install, .deb, D-Bus activation and autostart tests"
 
 # Linked by lld as a position-dependent executable: no 1 MB of relative relocations to apply at every
@@ -155,6 +155,7 @@ deb: release-static
 
 screenshot: build
 	GYMBELL_BIN=$(BIN) ./packaging/screenshot.sh
+	GYMBELL_BIN=$(BIN) ./packaging/window-screenshot.sh
 
 test-packaging:
 	$(PYTHON) -m pytest tests/packaging -q -p no:cacheprovider

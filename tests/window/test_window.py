@@ -114,6 +114,10 @@ def test_second_launch_presents_the_same_window_and_hands_it_the_action(daemon, 
     window.wait_for_text(r"^Next workout reminder$")
     second = window.launch("--rest")  # what the entry's "Rest" action runs
     assert second.wait(15) == 0
+    # From a terminal: `gymbell window` runs the same program, which finds the open window too.
+    third = subprocess.run([str(window.binary.parent / "gymbell"), "window"], env=window.vars, capture_output=True,
+                           text=True, timeout=15)
+    assert third.returncode == 0, third.stderr
     window.wait_for_text(r"^0:[34]\d$")  # the first window shows the rest the second launch asked for
     frames = [n for n in window.tree() if n["role"] == "frame"]
     assert len(frames) == 1
