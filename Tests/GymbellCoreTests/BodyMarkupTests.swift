@@ -9,7 +9,10 @@ import Testing
 struct BodyMarkupTests {
     static let markup: Set<String> = ["actions", "body", "body-markup"]
     static let plain: Set<String> = ["actions", "body"]
-    static let names = ["gnome-shell", "Plasma", "Xfce Notify Daemon", "Notification Daemon", "mako", "dunst", "swaync"]
+    static let names = [
+        "gnome-shell", "Plasma", "Xfce Notify Daemon", "Notification Daemon", "mako", "dunst", "cinnamon", "lxqt-notificationd",
+        "Budgie Notification Server", "SwayNotificationCenter", "other",
+    ]
     static let start = instant("2026-03-29T18:00:00+02:00")
     static let workout = "Push & Pull <Heavy>"
     static let exercise = "Bench & Dips <b>wide</b>"

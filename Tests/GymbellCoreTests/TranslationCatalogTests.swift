@@ -11,7 +11,7 @@ struct TranslationCatalogTests {
     static func msgidsInCode() throws -> Set<String> {
         var ids = Set<String>()
         let pattern = try NSRegularExpression(pattern: #"(?:messages|self)\(\s*"((?:[^"\\]|\\.)*)""#)
-        let labels = try NSRegularExpression(pattern: #"label: "((?:[^"\\]|\\.)*)""#)
+        let labels = try NSRegularExpression(pattern: #"(?:label|shortLabel): "((?:[^"\\]|\\.)*)""#)
         for folder in ["Sources/GymbellCore", "Sources/GymbellDaemon"] {
             let root = repository.appendingPathComponent(folder)
             guard let files = FileManager.default.enumerator(atPath: root.path) else { continue }
