@@ -78,11 +78,11 @@ public final class Daemon {
 
     convenience init(
         config: LoadedConfig, store: StateStore, initial: InitialState, notifier: Notifier, sounds: SoundPlayer, timer: RealtimeTimer,
-        environment: Environment = Environment(), logger: Logger
+        loop: MainLoop, environment: Environment = Environment(), logger: Logger
     ) {
         let presenter = Presenter(
             notifier: notifier, sounds: sounds, sound: config.config.sound, messages: environment.messages, icon: environment.iconFile,
-            logger: logger)
+            timers: loop, logger: logger)
         self.init(
             config: config, store: store, initial: initial, presenter: presenter, timer: timer, environment: environment, logger: logger)
     }

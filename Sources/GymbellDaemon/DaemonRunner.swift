@@ -73,7 +73,7 @@ public enum DaemonRunner {
 
         logProblem(of: store, logger: logger)
         let daemon = Daemon(
-            config: config, store: store, initial: initial, notifier: notifier, sounds: sounds, timer: timer,
+            config: config, store: store, initial: initial, notifier: notifier, sounds: sounds, timer: timer, loop: loop,
             environment: Daemon.Environment(timeZone: zone.current, messages: messages, iconFile: iconFile),
             logger: logger)
         let reload = { () throws(CommandError) -> String in

@@ -26,8 +26,11 @@ final class Presenter {
 
     var server: ServerProfile { output.server }
 
-    init(notifier: Notifier, sounds: SoundPlayer, sound: SoundSettings, messages: Messages, icon: String? = nil, logger: Logger) {
-        output = NoticeOutput(notifier: notifier, sounds: sounds, sound: sound, icon: icon, logger: logger)
+    init(
+        notifier: Notifier, sounds: SoundPlayer, sound: SoundSettings, messages: Messages, icon: String? = nil, timers: any NoticeTimers,
+        logger: Logger
+    ) {
+        output = NoticeOutput(notifier: notifier, sounds: sounds, sound: sound, icon: icon, timers: timers, logger: logger)
         reminders = ReminderNotices(output: output, messages: messages)
         session = SessionNoticeDisplay(output: output)
         notifier.onAction = { [unowned self] handle, key in
@@ -61,12 +64,15 @@ final class Presenter {
     func serverAppeared(_ completion: @escaping () -> Void) {
         output.notifier.queryServer { [weak self] info in
             guard let self else { return }
-            output.server = info.map { ServerProfile(serverName: $0.name, capabilities: $0.capabilities) } ?? .unknown
+            output.server = info.map {
+                ServerProfile(serverName: $0.name, vendor: $0.vendor, version: $0.version, capabilities: $0.capabilities)
+            } ?? .unknown
             if let info {
                 output.logger.info(
                     "notification server",
                     metadata: [
-                        "name": "\(info.name)", "version": "\(info.version)", "profile": "\(output.server.family)",
+                        "name": "\(info.name)", "vendor": "\(info.vendor)", "version": "\(info.version)",
+                        "profile": "\(output.server.family.rawValue)",
                         "capabilities": "\(info.capabilities.sorted().joined(separator: ","))",
                     ])
             }
@@ -78,6 +84,7 @@ final class Presenter {
 
     func serverVanished() {
         output.server = .unknown
+        output.gone(nil)
         reminders.serverVanished()
         session.serverVanished()
     }

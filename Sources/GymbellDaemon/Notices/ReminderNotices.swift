@@ -31,6 +31,7 @@ final class ReminderNotices {
         let request = output.request(for: notice)
         let handle = output.notifier.show(request) { _ in accepted() }
         onScreen[handle] = (reminder, request, accepted)
+        output.sent(handle, request, of: notice) { [weak self] in self?.output.retire(handle, request) }
         if reminder.kind.offersWorkoutActions {
             // One daily-type reminder on screen at a time: the new one replaces the old.
             for (other, shown) in onScreen where other != handle && shown.reminder.kind.offersWorkoutActions {
@@ -51,7 +52,10 @@ final class ReminderNotices {
         undelivered.removeAll { matches($0.reminder) }
     }
 
-    func closed(_ handle: NotificationHandle) { onScreen[handle] = nil }
+    func closed(_ handle: NotificationHandle) {
+        guard onScreen.removeValue(forKey: handle) != nil else { return }
+        output.gone(handle)
+    }
 
     /// The server on the bus is gone, and its notifications with it.
     func serverVanished() { onScreen.removeAll() }
@@ -66,6 +70,7 @@ final class ReminderNotices {
     /// The server did not take it: it waits for the next server (the newest 50).
     func failed(_ handle: NotificationHandle, _ error: NotifierError) {
         guard let (reminder, _, accepted) = onScreen.removeValue(forKey: handle) else { return }
+        output.gone(handle)
         output.logger.warning("could not show the \(reminder.kind.rawValue) reminder \(reminder.id); it waits for a notification server: \(error)")
         undelivered.append((reminder, accepted))
         if undelivered.count > Self.maximumQueued { undelivered.removeFirst(undelivered.count - Self.maximumQueued) }
