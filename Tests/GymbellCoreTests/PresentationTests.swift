@@ -324,6 +324,28 @@ struct PresentationTests {
         #expect(notice.title == "Rest over ⏰" && notice.expireTimeout == Notice.glanceTimeout && notice.actions.map(\.key) == ["default"])
     }
 
+    @Test("Budgie shows a summary escaped: a name with & or < opens the body there, under a plain title")
+    func budgieSummary() {
+        let workout = WorkoutDefinition(name: "push", title: "Push & Pull <Heavy>", kind: .strength(exercises: [
+            Exercise(name: "Bench Press", sets: 3, reps: 8, weight: 80, unit: "kg", rest: [3, 3, 3]),
+        ]))
+        guard case .strength(let exercises) = workout.kind else { return }
+        let session = StrengthPlanner.start(id: SessionID("s"), workout: workout, exercises: exercises, at: Self.start).0
+        for server in Self.all {
+            let notice = SessionNotice.make(
+                session: session, transition: nil, nextDue: nil, now: Self.start, timeZone: berlin, server: server, messages: .english,
+                privateMode: false)
+            if server.family == .budgie {
+                #expect(notice.title == "Workout" && notice.body == server.body("Push & Pull <Heavy>\nNow: Bench Press — set 1 of 3, 8 × 80 kg"))
+            } else {
+                #expect(notice.title == "Push & Pull <Heavy>", "\(server.family)")
+            }
+        }
+        #expect(Self.budgie.showsSummaryAsTyped("Push Day") && Self.budgie.showsSummaryAsTyped("Rest over ⏰"))
+        #expect(!Self.budgie.showsSummaryAsTyped("R&D") && !Self.budgie.showsSummaryAsTyped("<b>x</b>"))
+        #expect(Self.all.filter { $0.family != .budgie }.allSatisfy { $0.showsSummaryAsTyped("R&D <x>") })
+    }
+
     // MARK: Rules over every notice, every server, both languages
 
     /// Every notice gymbell shows, on `server`.
@@ -391,6 +413,18 @@ struct PresentationTests {
 @Suite("Plasma: bodies come with their lines broken")
 struct PlasmaBodyTests {
     static let plasma = ServerProfile(serverName: "Plasma", capabilities: ["actions", "body"])
+
+    @Test func lxqtGetsItsLinesBrokenToo() {
+        let lxqt = ServerProfile(serverName: "lxqt-notificationd", capabilities: ["actions", "body"])
+        #expect(lxqt.fitting("Time for your next set! Next: Bench Press — set 2 of 3, 8 × 80 kg")
+            == "Time for your next set!\nNext: Bench Press — set 2\nof 3, 8 × 80 kg")
+        let swaync = ServerProfile(serverName: "SwayNotificationCenter", capabilities: ["actions", "body"])
+        #expect(swaync.fitting("Today: Push & Pull <Heavy> — <b>Bench</b> 80 kg · about 5 min")
+            == "Today: Push & Pull <Heavy> —\n<b>Bench</b> 80 kg · about 5 min")
+        let budgie = ServerProfile(serverName: "Budgie Notification Server", capabilities: ["actions", "body"])
+        #expect(budgie.fitting("Today: Push & Pull <Heavy> — <b>Bench</b> 80 kg · about 5 min")
+            == "Today: Push & Pull <Heavy> —\n<b>Bench</b> 80 kg · about 5 min")
+    }
 
     @Test func longLinesAreBrokenBetweenWordsOnlyForPlasma() {
         let body = "Today: Push Day — Bench Press 80 kg, Overhead Press 40 kg, Dips · about 20 min"

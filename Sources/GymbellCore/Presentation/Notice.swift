@@ -49,12 +49,19 @@ public struct Notice: Equatable, Sendable {
     /// `body` is plain text, made what `server` is to be sent here and nowhere else: fitted to its
     /// width and, where it reads bodies as markup, escaped (ServerProfile.body). `stays`: how long it is
     /// meant to stay in ms (0: until answered), made what `server` needs (ServerProfile.lifetime).
+    /// `plainTitle`: the title to show where the server would not show `title` as typed
+    /// (ServerProfile.showsSummaryAsTyped); `title` then opens the body, which reads it as typed.
     public init(
         title: String, body: String, on server: ServerProfile, actions: [ReminderAction], category: String,
-        urgency: Urgency = .normal, stays: Int32? = nil, transient: Bool = false, progress: Int? = nil
+        urgency: Urgency = .normal, stays: Int32? = nil, transient: Bool = false, progress: Int? = nil, plainTitle: String? = nil
     ) {
-        self.title = title
-        self.body = server.body(body)
+        if let plainTitle, !server.showsSummaryAsTyped(title) {
+            self.title = plainTitle
+            self.body = server.body(title + "\n" + body)
+        } else {
+            self.title = title
+            self.body = server.body(body)
+        }
         self.actions = actions
         self.category = category
         self.urgency = urgency

@@ -9,6 +9,7 @@ public enum ReminderNotice {
         var buttons: [ReminderAction]
         // Reminders with buttons wait for an answer; the others say their piece and go away.
         var stays: Int32 = 0
+        var plainTitle: String?
         switch reminder.kind {
         case .daily, .snoozed, .streakAtRisk:
             if sessionRunning {
@@ -23,6 +24,7 @@ public enum ReminderNotice {
                 body += "\n" + (sessionRunning ? messages("Snooze: gymbell snooze") : messages("Start: gymbell start · Snooze: gymbell snooze"))
             }
         case .pausedWorkout:
+            plainTitle = messages("Paused workout")
             click = (messages("Resume"), ReminderAction.resume.key)
             buttons = [.resume.translated(messages), .endWorkout.translated(messages)]
             if !server.hasActions { body += "\n" + messages("Resume: gymbell resume · End: gymbell stop") }
@@ -47,6 +49,6 @@ public enum ReminderNotice {
         }
         return Notice(
             title: text.title, body: body, on: server, actions: server.actions(click: click, buttons: buttons),
-            category: reminder.kind.category, urgency: .normal, stays: stays, transient: stays > 0)
+            category: reminder.kind.category, urgency: .normal, stays: stays, transient: stays > 0, plainTitle: plainTitle)
     }
 }

@@ -206,8 +206,20 @@ public struct ServerProfile: Equatable, Sendable {
     /// Plasma 5.27 sizes a new popup for its body as the lines it was given, before it wraps them: a
     /// body it has to wrap pushes the buttons below the popup's edge, out of sight and out of reach
     /// (tests/desktops). There the body comes with its lines already broken to fit the popup's text
-    /// column (about 36 characters).
-    public var bodyLineLimit: Int? { family == .plasma ? 34 : nil }
+    /// column (about 36 characters). lxqt-notificationd 1.2 measures a body it wraps a little wider
+    /// than it draws it: a line that wraps once more than measured clipped the body's last line (its
+    /// column holds about 29 characters). swaync 0.7 and Budgie 10.7 break a line where their column
+    /// ends, inside a word if need be ("<b>Bench</" / "b>"): there lines are broken between words first
+    /// (swaync's column holds about 47 letters, Budgie's 40; fewer of `<`, `>`, `&`).
+    public var bodyLineLimit: Int? {
+        switch family {
+        case .plasma: 34
+        case .lxqt: 26
+        case .swaync: 36
+        case .budgie: 32
+        default: nil
+        }
+    }
 
     /// `body` as this server shows it whole: lines broken between words where it would wrap them badly.
     public func fitting(_ body: String) -> String {
@@ -221,6 +233,13 @@ public struct ServerProfile: Equatable, Sendable {
     /// `&` makes it invalid (shown raw, or not at all) and `<b>…</b>` in a name is drawn bold. Servers
     /// without it show the body as sent, so there it goes as it is.
     public var parsesBodyMarkup: Bool { capabilities.contains("body-markup") }
+
+    /// The summary is shown as it is sent. Budgie 10.7 escapes a summary's `&` and `<` as if it were
+    /// markup and then shows it as plain text ("Push &amp; Pull &lt;Heavy>"): there a summary with
+    /// either is not shown as typed.
+    public func showsSummaryAsTyped(_ summary: String) -> Bool {
+        family != .budgie || !summary.contains { $0 == "&" || $0 == "<" }
+    }
 
     /// The one way a notification's body text becomes what this server is sent: fitted to it, then
     /// escaped where it parses markup, so that "Push & Pull <Heavy>" reads as typed on every server.

@@ -63,7 +63,8 @@ public enum SessionNotice {
             title: title, body: body, on: server, actions: server.actions(click: click, buttons: buttons), category: "x-gymbell.session",
             // Where a normal banner leaves the screen on its own (GNOME, Cinnamon), only a critical one stays.
             urgency: server.keepsOnlyCriticalBanners ? .critical : .normal,
-            stays: stays, progress: server.drawsProgressBeside ? session.percentDone(at: now) : nil)
+            stays: stays, progress: server.drawsProgressBeside ? session.percentDone(at: now) : nil,
+            plainTitle: PrivateMode.sessionTitle(session.kind, messages: messages))
     }
 
     /// The session's buttons.
