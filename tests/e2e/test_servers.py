@@ -16,6 +16,7 @@ real CLI and ActionInvoked. What a person then sees on each real server is tests
 - every completion with the `transient` hint.
 """
 
+import json
 import re
 import shutil
 import time
@@ -194,3 +195,30 @@ def test_lxqt_in_german_short_labels_fit(env, gymbell_bin, start_server, request
     notifications, recorder, daemon = up(env, gymbell_bin, start_server, request, "lxqt", config)
     daily = recorder.wait_for_notify("Zeit fürs Training!", timeout=due - time.time() + 3)
     assert pairs(daily) == [("default", "Starten"), ("snooze", "Später")]
+
+
+def test_lxqt_hiit_completion_is_a_new_notification(env, gymbell_bin, start_server, request, cli):
+    notifications, recorder, daemon = up(env, gymbell_bin, start_server, request, "lxqt")
+    assert cli("hiit", "--rounds", "1", "--work", "1s", "--rest", "1s").returncode == 0
+    done = recorder.wait_for_notify("HIIT session complete 🎉", 5)
+    assert pairs(done) == [] and done["replaces_id"] == 0, "other buttons: a new notification, not an update"
+
+
+def test_budgie_button_click_then_its_default_and_dismissal_start_one_workout(env, gymbell_bin, start_server, request, cli):
+    """Budgie 10.7 answers a click on a button with the button's action, then `default` and
+    NotificationClosed (dismissed) for the same popup (the click reaches the popup too): one workout
+    starts, its notification stays."""
+    config, due = daily_config()
+    notifications, recorder, daemon = up(env, gymbell_bin, start_server, request, "budgie", config)
+    daily = recorder.wait_for_notify("Workout Time!", timeout=due - time.time() + 3)
+    notifications.invoke_action(daily["id"], "start")
+    try:
+        notifications.invoke_action(daily["id"], "default")
+        notifications.close(daily["id"], 2)
+    except Exception:  # noqa: BLE001 — gymbell closed it first (it does once the workout starts)
+        pass
+    card = recorder.wait_for_notify("Push Day", 3)
+    time.sleep(2)
+    assert json.loads(cli("status", "--json").stdout)["session"]["kind"] == "strength"
+    assert len(recorder.notifies(lambda r: r["summary"] == "Push Day")) == 1, "one workout, one notification"
+    assert not recorder.closes(lambda r: r["id"] == card["id"]), "the session's notification was closed"
