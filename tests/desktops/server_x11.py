@@ -207,3 +207,28 @@ class NotificationDaemonServer(X11Server):
     argv = [NOTIFICATION_DAEMON, "--replace"]
     #: one 400 px wide bubble at a time, top-right at (618, 6); taller with action buttons
     notification_area = (SCREEN_W - 424, 0, SCREEN_W, 200)
+
+
+MATE_NOTIFICATION_DAEMON = "/usr/lib/mate-notification-daemon/mate-notification-daemon"
+
+
+class MateServer(X11Server):
+    """MATE's notification daemon 1.26. It calls itself "Notification Daemon" in GetServerInformation,
+    like GNOME's notification-daemon: its vendor ("MATE") tells them apart."""
+
+    name = "mate"
+    server_name = "Notification Daemon"
+    argv = [MATE_NOTIFICATION_DAEMON, "--replace"]
+    notification_area = (SCREEN_W // 2, 0, SCREEN_W, SCREEN_H)
+
+
+class LxqtServer(X11Server):
+    """lxqt-notificationd 1.2 (LXQt's server; Qt 5)."""
+
+    name = "lxqt"
+    server_name = "lxqt-notificationd"
+    argv = ["/usr/bin/lxqt-notificationd"]
+    #: bottom-right, 300 px wide, stacked upwards
+    notification_area = (SCREEN_W // 2, 0, SCREEN_W, SCREEN_H)
+    #: three buttons share a 186 px row there: gymbell sends the short labels (OCR reads "−1 rep" as "-lrep")
+    labels = {"Start Workout": "Start", "Snooze 1 hour": "Snooze", "Set done": "Done", "Fewer reps": "rep", "End workout": "End"}
