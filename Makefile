@@ -18,8 +18,11 @@ help:
 deps:
 	@./scripts/install-deps.sh
 
+# Every module a file imports must be a declared dependency of its target (Package.swift).
+IMPORT_CHECK := --explicit-target-dependency-import-check error
+
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(IMPORT_CHECK)
 	./scripts/build-locale.sh
 
 release: deps

@@ -15,7 +15,7 @@ let package = Package(
         // C surface: modulemap + shim header only.
         // libnotify and GIO are loaded when first used (SharedLibrary), not linked (issue 16): no
         // pkg-config for libnotify and GObject's for GLib, as their flags would link them. GIO's
-        // headers are GLib's; gdk-pixbuf's, which libnotify's include, see GymbellDesktop.
+        // headers are GLib's; gdk-pixbuf's, which libnotify's include, see GymbellNotify.
         .systemLibrary(name: "CNotify", providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CGLib", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
@@ -28,43 +28,59 @@ let package = Package(
             name: "GymbellCore",
             resources: [.embedInCode("Resources/default-config.toml")]
         ),
-        // SQLite state: schema migrations, transactions, rows ↔ model, over GymbellDesktop's SQLite wrapper.
-        .target(name: "GymbellStore", dependencies: ["GymbellCore", "GymbellDesktop"]),
-        // The only module that imports C: GLib main loop, timerfd, libnotify, libdbus, libcanberra, SQLite.
+        // The Linux platform: the GLib main loop, timerfd, threads, processes, files (GIO watcher),
+        // shared libraries loaded when used, gettext, the tz database through GLib.
+        .target(name: "GymbellPlatform", dependencies: ["CGLib"]),
+        // SQLite: connections, statements, typed errors.
+        .target(name: "GymbellSQLite", dependencies: ["CSQLite"]),
+        // The session bus through libdbus on the GLib loop: services, clients, signals, message coding.
+        .target(name: "GymbellBus", dependencies: ["CDBus", "GymbellPlatform"]),
+        // Desktop notifications through libnotify, on a thread of their own.
         .target(
-            name: "GymbellDesktop", dependencies: ["CGLib", "CNotify", "CDBus", "CCanberra", "CSQLite"],
+            name: "GymbellNotify", dependencies: ["CNotify", "CGLib", "GymbellPlatform"],
             // libnotify's header includes gdk-pixbuf's, which pkg-config would name with the libraries
             // (Debian and Ubuntu install it here, with libnotify-dev).
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/gdk-pixbuf-2.0"])]),
+        // Sounds through libcanberra, played by a helper process.
+        .target(name: "GymbellSound", dependencies: ["CCanberra", "CGLib", "GymbellPlatform"]),
+        // What the system says gymbell's files and time are: XDG paths, the config file as read, the
+        // system time zone. Shared by the CLI, the daemon and a future window.
+        .target(name: "GymbellSettings", dependencies: ["GymbellCore", "GymbellPlatform"]),
+        // SQLite state: schema migrations, transactions, rows ↔ model.
+        .target(name: "GymbellStore", dependencies: ["GymbellCore", "GymbellSQLite", "GymbellPlatform"]),
         // The control interface's contract (one table: dispatch, client calls, introspection XML),
         // the bus names and the CLI's client.
-        .target(name: "GymbellControl", dependencies: ["GymbellCore", "GymbellDesktop"]),
+        .target(name: "GymbellControl", dependencies: ["GymbellCore", "GymbellBus"]),
         // Wires everything together: commands in, reminders out, one event loop.
         .target(
             name: "GymbellDaemon",
             dependencies: [
-                "GymbellCore", "GymbellStore", "GymbellDesktop", "GymbellControl",
+                "GymbellCore", "GymbellStore", "GymbellPlatform", "GymbellBus", "GymbellNotify", "GymbellSound",
+                "GymbellSettings", "GymbellControl",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "gymbell",
             dependencies: [
-                "GymbellCore", "GymbellControl", "GymbellDaemon",
+                "GymbellCore", "GymbellControl", "GymbellSettings", "GymbellPlatform", "GymbellDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "GymbellCoreTests", dependencies: ["GymbellCore", "GymbellControl"]),  // Control: the tz database through GLib
+        .testTarget(name: "GymbellCoreTests", dependencies: ["GymbellCore", "GymbellSettings"]),  // Settings: the tz database through GLib
         .testTarget(
-            name: "GymbellStoreTests", dependencies: ["GymbellStore", "GymbellCore", "GymbellDesktop"],
+            name: "GymbellStoreTests", dependencies: ["GymbellStore", "GymbellCore", "GymbellSQLite", "GymbellPlatform"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "GymbellDesktopTests", dependencies: ["GymbellDesktop"]),
-        .testTarget(name: "GymbellControlTests", dependencies: ["GymbellControl", "GymbellCore", "GymbellDesktop"]),
+        .testTarget(
+            name: "GymbellPlatformTests",
+            dependencies: ["GymbellPlatform", "GymbellSQLite", "GymbellBus", "GymbellSound"]),
+        .testTarget(name: "GymbellControlTests", dependencies: ["GymbellControl", "GymbellCore", "GymbellBus"]),
         .testTarget(
             name: "GymbellDaemonTests",
             dependencies: [
-                "GymbellDaemon", "GymbellControl", "GymbellCore", "GymbellStore", "GymbellDesktop",
+                "GymbellDaemon", "GymbellControl", "GymbellCore", "GymbellStore", "GymbellPlatform", "GymbellBus",
+                "GymbellSettings",
                 .product(name: "Logging", package: "swift-log"),
             ]),
     ],

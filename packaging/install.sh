@@ -74,7 +74,7 @@ put 644 "$MANDIR/man1/gymbell.1"                            output   manual
 put 644 "$BASHCOMPDIR/gymbell"                              output   "$GYMBELL" --generate-completion-script bash
 put 644 "$ZSHCOMPDIR/_gymbell"                              output   "$GYMBELL" --generate-completion-script zsh
 put 644 "$FISHCOMPDIR/gymbell.fish"                         output   "$GYMBELL" --generate-completion-script fish
-# The binary looks for its catalogs in <bindir>/../share/locale (Sources/GymbellDesktop/Linux/Gettext.swift).
+# The binary looks for its catalogs in <bindir>/../share/locale (Sources/GymbellPlatform/Gettext.swift).
 for lang in $(sed 's/#.*//' po/LINGUAS); do
   put 644 "$LOCALEDIR/$lang/LC_MESSAGES/gymbell.mo"         output   msgfmt --check -o - "po/$lang.po"
 done

@@ -1,5 +1,5 @@
 import GymbellCore
-import GymbellDesktop
+import GymbellBus
 
 /// The errors a control method can answer, by D-Bus error name.
 public enum ControlErrorName: String, CaseIterable, Sendable {

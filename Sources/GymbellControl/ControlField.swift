@@ -1,6 +1,6 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop
+import GymbellBus
 
 /// One argument or reply of a control method: its name, its D-Bus type, what it means, and how a
 /// Swift value travels as that type. The constructors in `Field` are the only kinds the contract uses.

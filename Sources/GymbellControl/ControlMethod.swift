@@ -1,5 +1,5 @@
 import GymbellCore
-import GymbellDesktop
+import GymbellBus
 
 /// One method of `io.github.gymbell.Gymbell1` as data: what the introspection XML says about it.
 public struct ControlMethodDescription: Equatable, Sendable {

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop
+import GymbellBus
 
 /// The CLI's side of `io.github.gymbell.Gymbell1`: one typed method per command, each call coded
 /// by its `ControlContract` entry.

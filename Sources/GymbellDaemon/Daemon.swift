@@ -1,7 +1,10 @@
 import FoundationEssentials
 import GymbellControl
 import GymbellCore
-import GymbellDesktop
+import GymbellNotify
+import GymbellPlatform
+import GymbellSettings
+import GymbellSound
 import GymbellStore
 import Logging
 
@@ -137,6 +140,12 @@ public final class Daemon {
     public func notificationServerVanished() {
         presenter.serverVanished()
         send(.serverVanished)
+    }
+
+    /// The screen locker says whether the screen is locked (the same answer twice changes nothing).
+    public func screenLockChanged(_ locked: Bool) {
+        guard locked != engine.state.screenLocked else { return }
+        send(.screenLocked(locked))
     }
 
     /// Applies a new config (an invalid one never gets here: the one in force stays).

@@ -2,7 +2,11 @@ import FoundationEssentials
 import Glibc  // signal numbers
 import GymbellControl
 import GymbellCore
-import GymbellDesktop
+import GymbellBus
+import GymbellNotify
+import GymbellPlatform
+import GymbellSettings
+import GymbellSound
 import GymbellStore
 import Logging
 
@@ -18,6 +22,7 @@ public enum DaemonRunner {
 
     public static func run(paths: XDGPaths = XDGPaths(), logger: Logger) -> Int32 {
         CurrentProcess.useOneMallocArena()  // before the starting and notification threads start
+        FileWatcher.useLocalFilesOnly()  // no gvfsd for the config's watcher; before any thread
         // This thread opens and reads the state database at once, while a thread of its own reads the
         // config, connects to the bus and then reads the later part of a large agenda (`help`): a new
         // thread took up to 2.5 ms to first run on a two-vCPU virtual machine, so what start-up waits
@@ -45,7 +50,8 @@ public enum DaemonRunner {
             return Status.failed
         }
 
-        let messages = Messages(translate: Gettext.translator())
+        let gettext = Gettext.translation()
+        let messages = Messages(translate: gettext.translate, plural: gettext.translatePlural)
         let zone = SystemTimeZone()
         // A closed pipe (the sound helper gone) is an error to handle, not a reason to die.
         signal(SIGPIPE, SIG_IGN)
@@ -79,6 +85,7 @@ public enum DaemonRunner {
         let reload = { () throws(CommandError) -> String in
             do {
                 let loaded = try ConfigSource.load(paths)
+                logWarnings(of: loaded, logger: logger)
                 daemon.apply(loaded)
                 return loaded.origin
             } catch {
@@ -138,6 +145,16 @@ public enum DaemonRunner {
         } catch {
             logger.warning("cannot follow the notification server: \(error)")
         }
+        // A locked screen keeps the media player (Engine.nowPlaying). Its own bus connection is made once
+        // the loop runs, after the first look at the agenda.
+        var screenLock: ScreenLockWatch?
+        _ = loop.idle {
+            do {
+                screenLock = try ScreenLockWatch(loop: loop, names: service, logger: logger) { locked in daemon.screenLockChanged(locked) }
+            } catch {
+                logger.warning("cannot follow the screen locker: \(error)")
+            }
+        }
         service.onDisconnect = {
             logger.critical("lost the session bus; exiting")
             loop.quit()
@@ -179,7 +196,8 @@ public enum DaemonRunner {
         player.close()
         notifier.flush()
         store.close()
-        withExtendedLifetime((service, control, player, notifier, timer, watchers)) {}
+        screenLock?.close()
+        withExtendedLifetime((service, control, player, notifier, timer, watchers, screenLock)) {}
         return Status.ok
     }
 
@@ -239,11 +257,18 @@ public enum DaemonRunner {
     /// The config at start-up; a broken file is reported and the built-in default used until it is fixed.
     static func initialConfig(_ paths: XDGPaths, logger: Logger) -> LoadedConfig {
         do {
-            return try ConfigSource.load(paths)
+            let loaded = try ConfigSource.load(paths)
+            logWarnings(of: loaded, logger: logger)
+            return loaded
         } catch {
             logger.error("config errors, running on the built-in default until they are fixed (`gymbell reload`):\n\(error)")
             return LoadedConfig(config: ConfigParser.defaultConfig(), path: nil)
         }
+    }
+
+    /// The config's warnings (`gymbell config check` prints the same), one log line each.
+    static func logWarnings(of loaded: LoadedConfig, logger: Logger) {
+        for warning in loaded.warnings { logger.warning("config: \(warning)") }
     }
 
     /// The state database. One that cannot be written now is used from memory and saved when it can

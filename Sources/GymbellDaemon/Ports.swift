@@ -1,6 +1,6 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop
+import GymbellPlatform
 import GymbellStore
 
 /// What the daemon needs of the parts that carry out the engine's effects; real ones in the daemon,

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop  // SharedWork
+import GymbellPlatform
 
 /// The state database as the engine sees it: read whole at start-up, then changed one `StoreChange`
 /// at a time (each one transaction, with the same result as `EngineState.apply`).
@@ -23,12 +23,12 @@ extension StateStore {
         }
         // The rest of the state is read while a helper still reads the later half of a large agenda.
         var state = StoredState(session: active)
-        state.agenda = try pendingAgenda(helpedBy: helper) { () throws(StoreError) in
+        state.agenda = try AgendaReading.pendingAgenda(from: connection, helpedBy: helper) { () throws(StoreError) in
             state.history = try history()
             state.daily = try dailyState()
-            state.sets = try loggedSets()
-            state.overrides = try weightOverrides()
-            state.overloadDismissed = try overloadDismissals()
+            state.sets = try progress.loggedSets()
+            state.overrides = try progress.weightOverrides()
+            state.overloadDismissed = try progress.overloadDismissals()
         }
         return state
     }
@@ -47,10 +47,10 @@ extension StateStore {
         case .notePauseReminder(let number, let id): try notePauseReminder(number, of: id)
         case .saveDaily(let state): try save(state)
         case .setNoticeID(let noticeID, let id): try setNoticeID(noticeID, of: id)
-        case .logSet(let set): try log(set)
-        case .setOverride(let override): try save(override)
-        case .removeOverrides(let exercises): try removeOverrides(exercises)
-        case .dismissOverload(let exercises, let instant): try dismissOverload(exercises, at: instant)
+        case .logSet(let set): try progress.log(set)
+        case .setOverride(let override): try progress.save(override)
+        case .removeOverrides(let exercises): try progress.removeOverrides(exercises)
+        case .dismissOverload(let exercises, let instant): try progress.dismissOverload(exercises, at: instant)
         }
     }
 }

@@ -1,7 +1,5 @@
 import FoundationEssentials
-import Glibc
 import GymbellCore
-import GymbellDesktop
 
 /// Where the state database's reads and writes go. "Cannot write now" (a full disk, a read-only
 /// directory, a lock) is not damage: the connection then runs on a copy in memory, keeps every change
@@ -45,7 +43,7 @@ final class StoreConnection {
         self.path = path
         self.clock = clock
         self.busyTimeout = busyTimeout
-        database = try Self.openFile(path, busyTimeout: busyTimeout, checkingWritable: checkingWritable)
+        database = try StoreOpening.openFile(path, busyTimeout: busyTimeout, checkingWritable: checkingWritable)
         file = database
         openedIdentity = CleanCloseMark.identity(of: path)
         inMemoryCopy = false
@@ -71,7 +69,7 @@ final class StoreConnection {
         self.busyTimeout = busyTimeout
         self.problem = problem
         inMemoryCopy = true
-        database = Self.memoryCopy(of: path)
+        database = StoreOpening.memoryCopy(of: path)
         nextSaveAttempt = problem.since.addingTimeInterval(Self.firstRetry)
     }
 
@@ -90,7 +88,7 @@ final class StoreConnection {
         } catch let failure where failure.cause == .corrupt {
             let now = clock()
             let aside = path + ".broken-\(Int(now.timeIntervalSince1970))"
-            guard moveAside(path, to: aside) else {
+            guard StoreOpening.moveAside(path, to: aside) else {
                 return StoreConnection(
                     memoryCopyOf: path, problem: failure.problem(saving: false, since: now), busyTimeout: busyTimeout, clock: clock)
             }
@@ -123,7 +121,7 @@ final class StoreConnection {
         guard isSavingDeferred, let path else { return true }
         guard force || now >= (nextSaveAttempt ?? now) else { return false }
         do {
-            let file = try self.file ?? Self.openFile(path, busyTimeout: Self.retryBusyTimeout)
+            let file = try self.file ?? StoreOpening.openFile(path, busyTimeout: Self.retryBusyTimeout)
             if self.file == nil { openedIdentity = CleanCloseMark.identity(of: path) }
             self.file = file
             let pending = journal
@@ -148,59 +146,6 @@ final class StoreConnection {
         }
     }
 
-    // MARK: Opening
-
-    private static func openFile(_ path: String, busyTimeout: TimeInterval, checkingWritable: Bool = true) throws(StoreError) -> StoreDatabase {
-        do {
-            // Before SQLite sees it (it would follow a link, and write into any database): what is
-            // there, and whose it is.
-            let found = try StoreFile.inspect(path)
-            // Created 0600 before SQLite does, so the file is never readable by others (SQLite gives the
-            // -wal and -shm files the database file's mode).
-            if found == .nothing { StoreFile.create(path) }
-            let owner = try StoreOwnership.verdict(onFileAt: path, found: found, busyTimeout: busyTimeout)
-            if case .foreign(let why) = owner {
-                throw StoreError(
-                    path: path, cause: .foreignFile,
-                    reason: "\(path) belongs to another program, not to gymbell (\(why)): gymbell does not write into it; "
-                        + "move it out of \(FilePath.directory(of: path)) and gymbell starts a database of its own there")
-            }
-            let database = try StoreDatabase(path: path)
-            database.connection.setBusyTimeout(seconds: busyTimeout)
-            // WAL with NORMAL sync: a commit costs one write instead of three fsyncs (delivery lateness);
-            // a power cut can lose the last commit, never corrupt the file.
-            try database.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
-            // A page cache of 256 KiB instead of 2 MiB: what the daemon reads again is a few pages (the
-            // kernel keeps the file cached), and start-up's one pass over 10 000 pending reminders
-            // (1.5 MiB) then reuses the same memory instead of touching 400 new pages (page faults).
-            try database.executeScript("PRAGMA cache_size = -256")
-            // Damage first: a damaged file that also cannot be written is still damaged. A file exactly
-            // as this daemon closed it needs no look at every page (CleanCloseMark).
-            if !CleanCloseMark.isUntouched(path) {
-                let check = try database.value("PRAGMA quick_check", as: String.self)
-                guard check == "ok" else { throw StoreError(path: path, cause: .corrupt, reason: "damaged: \(check ?? "no answer")") }
-            }
-            if owner.needsStamp { try StoreOwnership.stamp(database) }
-            try StoreSchema.migrate(database)
-            if checkingWritable { try rewriteVersion(database) }
-            return database
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw StoreError(path: path, error: error)
-        }
-    }
-
-    /// A database that opens but cannot be written (full disk, read-only file or directory) is not
-    /// usable as it is: write its version again to find out. After a clean close this starts a new
-    /// write-ahead log, which SQLite syncs with its directory (1–20 ms on a disk).
-    private static func rewriteVersion(_ database: StoreDatabase) throws {
-        try database.transaction { db in
-            let version = try StoreSchema.version(of: db)
-            try db.executeScript("PRAGMA user_version = \(version)")
-        }
-    }
-
     /// For a connection opened without `checkingWritable`: finds out whether the file can be written,
     /// and if not goes on in memory as after a write that failed (`problem` says why). Returns
     /// whether it found a problem.
@@ -208,55 +153,12 @@ final class StoreConnection {
     func checkWritable() -> Bool {
         guard let path, let file, !inMemoryCopy else { return false }
         do {
-            try Self.rewriteVersion(file)
+            try StoreOpening.rewriteVersion(file)
             return false
         } catch {
-            goOnInMemory(Self.memoryCopy(of: path), after: StoreError(path: path, error: error), path: path)
+            goOnInMemory(StoreOpening.memoryCopy(of: path), after: StoreError(path: path, error: error), path: path)
             return true
         }
-    }
-
-    /// The file's contents in memory (empty when there is no file, it cannot be read, or it is not
-    /// gymbell's: a symbolic link or another program's database is not read), migrated.
-    private static func memoryCopy(of path: String) -> StoreDatabase {
-        // An in-memory SQLite database cannot fail to open short of memory exhaustion.
-        guard let memory = try? StoreDatabase.inMemory() else { preconditionFailure("SQLite cannot open an in-memory database") }
-        if let found = try? StoreFile.inspect(path), case .file = found,
-            (try? StoreOwnership.verdict(onFileAt: path, found: found, busyTimeout: retryBusyTimeout))?.isGymbells == true,
-            let source = openReadOnly(path)
-        {
-            try? source.connection.backup(to: memory.connection)
-            source.close()
-        }
-        do {
-            try StoreSchema.migrate(memory)
-        } catch {
-            // A copy that cannot be brought up to date is dropped; the journal then replays onto the file.
-            if let fresh = try? StoreDatabase.inMemory(), (try? StoreSchema.migrate(fresh)) != nil { return fresh }
-        }
-        return memory
-    }
-
-    /// The file opened for reading only; in a directory that cannot be written (no `-shm` can be
-    /// made) as an immutable file.
-    private static func openReadOnly(_ path: String) -> StoreDatabase? {
-        if let database = try? StoreDatabase(path: path, flags: [.readOnly]), isIntact(database) { return database }
-        guard let database = try? StoreDatabase(path: "file:\(path.percentEncoded(keeping: "/"))?immutable=1", flags: [.readOnly, .uri]),
-            isIntact(database)
-        else { return nil }
-        return database
-    }
-
-    private static func isIntact(_ database: StoreDatabase) -> Bool {
-        (try? database.value("PRAGMA quick_check", as: String.self)) == "ok"
-    }
-
-    /// Moves a damaged database (and its write-ahead log) to `aside`, keeping its bytes.
-    private static func moveAside(_ path: String, to aside: String) -> Bool {
-        guard rename(path, aside) == 0 else { return false }
-        _ = rename(path + "-wal", aside + "-wal")
-        unlink(path + "-shm")
-        return true
     }
 
     /// Closes the database, folding the write-ahead log back into the file (at a clean exit); changes
@@ -300,7 +202,7 @@ final class StoreConnection {
         } catch {
             let failure = StoreError(path: path ?? ":memory:", error: error)
             guard let path, !inMemoryCopy, failure.cause != .corrupt else { throw failure }
-            let memory = Self.memoryCopy(of: path)
+            let memory = StoreOpening.memoryCopy(of: path)
             let result: T
             do { result = try memory.transaction(body) } catch { throw StoreError(path: path, error: error) }
             goOnInMemory(memory, after: failure, path: path)

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GymbellDesktop
+import GymbellSQLite
 
 /// One connection to the state database as the store's code uses it: statements with typed
 /// arguments (compiled once, then kept), rows read by column name, and transactions.

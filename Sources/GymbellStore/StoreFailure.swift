@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import GymbellCore
-import GymbellDesktop
+import GymbellSQLite
 
 /// Tells "cannot write now" from "damaged". Only what SQLite itself reports as damage (SQLITE_CORRUPT,
 /// SQLITE_NOTADB) counts as damage; every other failure leaves the file where it is.

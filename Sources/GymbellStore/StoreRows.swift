@@ -1,6 +1,6 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop  // SQLiteStatement: rows read column by column
+import GymbellSQLite
 
 /// How the model's values are written to and read from the database's rows. A row that does not hold
 /// what its type needs (a kind this version does not know, a NULL where a value belongs) reads as nil.

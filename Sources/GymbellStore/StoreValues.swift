@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GymbellDesktop
+import GymbellSQLite
 
 /// A Swift value that is written to and read from one SQLite column.
 protocol StoreValue {

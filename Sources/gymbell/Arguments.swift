@@ -1,5 +1,4 @@
 import ArgumentParser
-import GymbellDesktop
 import GymbellControl
 import GymbellCore
 
@@ -42,16 +41,3 @@ func withDaemon<T>(_ body: (GymbellClient) throws(ClientError) -> T) throws -> T
         throw ExitCode.failure
     }
 }
-
-func printError(_ message: String) {
-    var standardError = StandardError()
-    print("gymbell: \(message)", to: &standardError)
-}
-
-struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
-        CurrentProcess.printToStandardError(string, newline: false)
-    }
-}
-
-import FoundationEssentials

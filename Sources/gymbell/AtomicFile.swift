@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import GymbellCore
+import GymbellPlatform
 
 /// Writes a whole file so that readers (and a crash) see the old contents or the new, never part of
 /// either: a temporary file beside it, flushed, then renamed over it.

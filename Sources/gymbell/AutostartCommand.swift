@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import GymbellCore
 import GymbellControl
+import GymbellBus
 
 /// `gymbell autostart enable|disable|status|run`: the user's XDG autostart entry for the daemon.
 ///
@@ -31,13 +32,13 @@ struct AutostartCommand: ParsableCommand {
             let text = try AutostartEntries.enabledEntry(executable: executable)
             let path = entries.userEntry
             if (try? String(contentsOfFile: path, encoding: .utf8)) == text {
-                print("Autostart is already on: \(path) starts \(executable) at login.")
+                Terminal.line("Autostart is already on: \(path) starts \(executable) at login.")
                 return
             }
             try write(text, to: path)
-            print("Autostart is on: \(path) starts \(executable) at login.")
+            Terminal.line("Autostart is on: \(path) starts \(executable) at login.")
             if executable.contains("/.build") {
-                print("Note: that is a build directory's binary; run `gymbell autostart enable` again from the installed one.")
+                Terminal.line("Note: that is a build directory's binary; run `gymbell autostart enable` again from the installed one.")
             }
         }
     }
@@ -51,21 +52,21 @@ struct AutostartCommand: ParsableCommand {
             let user = entries.userEntry
             if let system = entries.systemEntries.first {
                 if (try? String(contentsOfFile: user, encoding: .utf8)) == AutostartEntries.hidingEntry {
-                    print("Autostart is already off: \(user) hides \(system).")
+                    Terminal.line("Autostart is already off: \(user) hides \(system).")
                     return
                 }
                 try write(AutostartEntries.hidingEntry, to: user)
-                print("Autostart is off: \(user) hides the system-wide entry \(system).")
+                Terminal.line("Autostart is off: \(user) hides the system-wide entry \(system).")
             } else if FileManager.default.fileExists(atPath: user) {
                 if unlink(user) != 0 {
                     throw failure("cannot remove \(user): \(String(cString: strerror(errno)))")
                 }
-                print("Autostart is off: removed \(user).")
+                Terminal.line("Autostart is off: removed \(user).")
             } else {
-                print("Autostart is already off: there is no \(user).")
+                Terminal.line("Autostart is already off: there is no \(user).")
             }
             if let unit = SystemdUserUnit.query(), unit.enabled {
-                print("gymbell.service is still enabled in systemd and starts the daemon with the session; "
+                Terminal.line("gymbell.service is still enabled in systemd and starts the daemon with the session; "
                     + "`systemctl --user disable gymbell.service` turns that off too.")
             }
         }
@@ -80,25 +81,25 @@ struct AutostartCommand: ParsableCommand {
             switch entries.effective() {
             case nil:
                 let places = ([entries.userDirectory] + entries.systemDirectories).joined(separator: ", ")
-                print("Autostart: off — no \(AutostartEntries.fileName) in \(places).")
+                Terminal.line("Autostart: off — no \(AutostartEntries.fileName) in \(places).")
             case .some(let entry):
                 let which = entry.path == entries.userEntry ? entry.path : "the system-wide entry \(entry.path)"
                 if let key = entry.disabledBy {
-                    print("Autostart: off — \(which) has \(key).")
+                    Terminal.line("Autostart: off — \(which) has \(key).")
                 } else {
-                    print("Autostart: on — \(which) runs `\(entry.exec ?? "?")` at login.")
+                    Terminal.line("Autostart: on — \(which) runs `\(entry.exec ?? "?")` at login.")
                     if let tryExec = entry.tryExec, !FileManager.default.isExecutableFile(atPath: tryExec) {
-                        print("  But \(tryExec) is missing, so desktops skip the entry; `gymbell autostart enable` writes a fresh one.")
+                        Terminal.line("  But \(tryExec) is missing, so desktops skip the entry; `gymbell autostart enable` writes a fresh one.")
                     }
                 }
             }
             guard let unit = SystemdUserUnit.query() else {
-                print("systemd user unit gymbell.service: unknown (`systemctl --user` did not answer).")
+                Terminal.line("systemd user unit gymbell.service: unknown (`systemctl --user` did not answer).")
                 return
             }
-            print("systemd user unit gymbell.service: \(unit.summary)")
+            Terminal.line("systemd user unit gymbell.service: \(unit.summary)")
             if unit.enabled {
-                print("  Both on is fine: the autostart entry only asks D-Bus for the daemon, which starts gymbell.service once.")
+                Terminal.line("  Both on is fine: the autostart entry only asks D-Bus for the daemon, which starts gymbell.service once.")
             }
         }
     }
@@ -118,7 +119,7 @@ struct AutostartCommand: ParsableCommand {
                 // Longer than the bus's own 25 s limit on starting a service, so a slow start ends
                 // in the bus's error (exit 1), not in our timeout and a second daemon below.
                 _ = try GymbellClient(timeoutMilliseconds: 30_000).status()
-                print("gymbell: the daemon is running.")
+                Terminal.line("gymbell: the daemon is running.")
                 return
             } catch {
                 guard case .noDaemon = error else {

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GymbellDaemon
+import GymbellSettings
 
 /// The autostart entries for io.github.gymbell.Gymbell, looked up as the XDG autostart spec says:
 /// the user's directory first, then each of $XDG_CONFIG_DIRS; the first file found is the one in force.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import GymbellCore
-import GymbellDaemon
+import GymbellSettings
 
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,6 +14,12 @@ struct ConfigCommand: ParsableCommand {
             abstract: "Check config files; print every error as path:line:column: message.",
             discussion: """
                 Without PATH it checks the file the daemon would use. Exit status 0 when every file is valid, 1 when not.
+
+                Warnings (path:line:column: warning: message) name what is valid but likely not meant: a \
+                bidirectional control (U+202A to U+202E, U+2066 to U+2069, U+200E, U+200F, U+061C) in a name, a \
+                title, a key or a comment, which can show the text around it reordered. A file with warnings \
+                only is valid: it is printed as OK after them, the exit status stays 0, and the daemon uses it \
+                (its log repeats the warnings).
                 """)
 
         @Argument(help: "The files to check.", completion: .file(extensions: ["toml"])) var paths: [String] = []
@@ -23,7 +29,7 @@ struct ConfigCommand: ParsableCommand {
         func run() throws {
             let xdg = XDGPaths()
             guard let first = paths.first ?? ConfigSource.locate(xdg) else {
-                print("No config file exists; the built-in default is in force and valid.")
+                Terminal.line("No config file exists; the built-in default is in force and valid.")
                 return
             }
             var allValid = true
@@ -31,9 +37,13 @@ struct ConfigCommand: ParsableCommand {
                 let start = ContinuousClock.now
                 do {
                     let loaded = try ConfigSource.load(path: path)
-                    print("\(loaded.origin): OK")
+                    Terminal.lines(loaded.warnings.map(\.description))
+                    Terminal.line("\(loaded.origin): OK")
+                } catch .invalid(let errors) {
+                    Terminal.lines(errors.diagnostics.map(\.description))
+                    allValid = false
                 } catch {
-                    print(error.description)
+                    Terminal.line(error.description)
                     allValid = false
                 }
                 if timings {
@@ -51,9 +61,9 @@ struct ConfigCommand: ParsableCommand {
 
         func run() {
             let paths = XDGPaths()
-            print(ConfigSource.locate(paths) ?? "(built-in default: no config file exists)")
-            print("Searched, in order:")
-            for candidate in paths.configCandidates { print("  \(candidate)") }
+            Terminal.line(ConfigSource.locate(paths) ?? "(built-in default: no config file exists)")
+            Terminal.line("Searched, in order:")
+            for candidate in paths.configCandidates { Terminal.line("  \(candidate)") }
         }
     }
 
@@ -62,7 +72,7 @@ struct ConfigCommand: ParsableCommand {
             abstract: "Print the built-in default config, a commented starting point.",
             discussion: "mkdir -p ~/.config/gymbell && gymbell config default > ~/.config/gymbell/config.toml")
 
-        func run() { print(ConfigParser.defaultText, terminator: "") }
+        func run() { Terminal.raw(ConfigParser.defaultText, terminator: "") }
     }
 
     /// For the reliability suite's differential test against Python's tomllib: each file's TOML as
@@ -75,17 +85,17 @@ struct ConfigCommand: ParsableCommand {
         func run() throws {
             for path in paths {
                 guard let data = FileManager.default.contents(atPath: path) else {
-                    print("\(path): error: cannot read the file")
+                    Terminal.line("\(path): error: cannot read the file")
                     continue
                 }
                 guard let text = String(validating: data, as: UTF8.self) else {
-                    print("\(path): error: not UTF-8")
+                    Terminal.line("\(path): error: not UTF-8")
                     continue
                 }
                 do {
-                    print("\(path): " + (try TOMLJSON.render(text, path: path)))
+                    Terminal.raw("\(path): " + (try TOMLJSON.render(text, path: path)))
                 } catch {
-                    print("\(path): error: \(error.description)")
+                    Terminal.line("\(path): error: \(error.description)")
                 }
             }
         }

@@ -21,7 +21,7 @@ struct DaemonCommand: ParsableCommand {
 
     func run() throws {
         if introspectionXml {
-            print(BusNames.introspectionXML, terminator: "")
+            Terminal.raw(BusNames.introspectionXML, terminator: "")
             return
         }
         if soundPlayer { throw ExitCode(DaemonRunner.serveSounds()) }

@@ -37,18 +37,18 @@ struct History: ParsableCommand {
     func run() throws {
         if sets {
             if json {
-                print(try withDaemon { client throws(ClientError) in try client.setLogJSON(days: days) })
+                Terminal.raw(try withDaemon { client throws(ClientError) in try client.setLogJSON(days: days) })
             } else {
-                print(SetLogText.render(try withDaemon { client throws(ClientError) in try client.setLog(days: days) }, days: days, now: Date()))
+                Terminal.lines(SetLogText.render(try withDaemon { client throws(ClientError) in try client.setLog(days: days) }, days: days, now: Date()))
             }
             return
         }
         if json {
-            print(try withDaemon { client throws(ClientError) in try client.historyJSON(days: days) })
+            Terminal.raw(try withDaemon { client throws(ClientError) in try client.historyJSON(days: days) })
             return
         }
         let entries = try withDaemon { client throws(ClientError) in try client.history(days: days) }
-        print(HistoryText.render(entries, days: days, now: Date()))
+        Terminal.lines(HistoryText.render(entries, days: days, now: Date()))
     }
 }
 
@@ -73,10 +73,10 @@ struct Stats: ParsableCommand {
 
     func run() throws {
         if json {
-            print(try withDaemon { client throws(ClientError) in try client.statsJSON() })
+            Terminal.raw(try withDaemon { client throws(ClientError) in try client.statsJSON() })
             return
         }
-        print(StatsText.render(try withDaemon { client throws(ClientError) in try client.stats() }))
+        Terminal.lines(StatsText.render(try withDaemon { client throws(ClientError) in try client.stats() }))
     }
 }
 
@@ -98,10 +98,10 @@ struct Suggest: ParsableCommand {
 
     func run() throws {
         if json {
-            print(try withDaemon { client throws(ClientError) in try client.suggestJSON() })
+            Terminal.raw(try withDaemon { client throws(ClientError) in try client.suggestJSON() })
             return
         }
-        print(SuggestText.render(try withDaemon { client throws(ClientError) in try client.suggest() }))
+        Terminal.lines(SuggestText.render(try withDaemon { client throws(ClientError) in try client.suggest() }))
     }
 }
 
@@ -134,7 +134,7 @@ struct ExportICS: ParsableCommand {
     func run() throws {
         let ics = try withDaemon { client throws(ClientError) in try client.exportICS(weeks: weeks) }
         guard let output, output != "-" else {
-            print(ics, terminator: "")
+            Terminal.raw(ics, terminator: "")
             return
         }
         do {
@@ -144,7 +144,7 @@ struct ExportICS: ParsableCommand {
             throw ExitCode.failure
         }
         let events = ics.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" }).count { $0 == "BEGIN:VEVENT" }
-        print("Wrote \(events) workout\(events == 1 ? "" : "s") to \(output); import it into GNOME Calendar or Thunderbird.")
+        Terminal.line("Wrote \(events) workout\(events == 1 ? "" : "s") to \(output); import it into GNOME Calendar or Thunderbird.")
     }
 }
 
@@ -160,16 +160,16 @@ struct Resume: ParsableCommand {
 
     func run() throws {
         let sentence = try withDaemon { client throws(ClientError) in try client.resume() }
-        print(sentence.hasSuffix(".") || sentence.hasSuffix("!") ? sentence : sentence + ".")
+        Terminal.line(sentence.hasSuffix(".") || sentence.hasSuffix("!") ? sentence : sentence + ".")
     }
 }
 
 /// The human-readable `gymbell history`: one aligned line per session.
 enum HistoryText {
-    static func render(_ entries: [HistoryEntry], days: UInt32, now: Date) -> String {
+    static func render(_ entries: [HistoryEntry], days: UInt32, now: Date) -> [String] {
         guard !entries.isEmpty else {
-            return "No sessions in the last \(days == 1 ? "day" : "\(days) days"). Start one with `gymbell start` "
-                + "(today's workout), `gymbell rest`, `gymbell hiit` or `gymbell walkrun`."
+            return ["No sessions in the last \(days == 1 ? "day" : "\(days) days"). Start one with `gymbell start` "
+                + "(today's workout), `gymbell rest`, `gymbell hiit` or `gymbell walkrun`."]
         }
         let rows = entries.map { entry in
             [
@@ -193,10 +193,10 @@ enum HistoryText {
 
 /// The human-readable `gymbell history --sets`.
 enum SetLogText {
-    static func render(_ sets: [LoggedSet], days: UInt32, now: Date) -> String {
+    static func render(_ sets: [LoggedSet], days: UInt32, now: Date) -> [String] {
         guard !sets.isEmpty else {
-            return "No sets logged in the last \(days == 1 ? "day" : "\(days) days"). A strength workout logs each set: "
-                + "`gymbell start WORKOUT`, then Set done (or `gymbell set-done`) after each set."
+            return ["No sets logged in the last \(days == 1 ? "day" : "\(days) days"). A strength workout logs each set: "
+                + "`gymbell start WORKOUT`, then Set done (or `gymbell set-done`) after each set."]
         }
         let rows = sets.map { set in
             [LocalClock.dayAndTime(set.at, now: now), set.exercise, "set \(set.setNumber)", set.loadText, set.failed ? "failed" : ""]
@@ -207,7 +207,7 @@ enum SetLogText {
 
 /// The human-readable `gymbell stats`.
 enum StatsText {
-    static func render(_ report: StatsReport) -> String {
+    static func render(_ report: StatsReport) -> [String] {
         [
             "Streak: \(count(report.streak, "training day"))",
             "This week: \(count(report.sessionsThisWeek, "session"))",
@@ -216,7 +216,7 @@ enum StatsText {
             "Workouts completed: \(report.workoutsCompleted)",
             "Regular weeks in a row: \(report.regularWeeks) (2+ training days each)",
             "Lifted in total: \(WeightUnit.number(report.volumeKilograms)) kg",
-        ].joined(separator: "\n")
+        ]
     }
 
     private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
@@ -224,7 +224,7 @@ enum StatsText {
 
 /// The human-readable `gymbell suggest`: whether `time = "auto"` is on, then a table per weekday.
 enum SuggestText {
-    static func render(_ report: SuggestReport, rule: LearnedTime = LearnedTime()) -> String {
+    static func render(_ report: SuggestReport, rule: LearnedTime = LearnedTime()) -> [String] {
         let lead = DurationText.format(Double(report.leadSeconds))
         var lines: [String] = []
         if report.auto {
@@ -245,14 +245,15 @@ enum SuggestText {
             rows.append([day.weekday.prefix(1).uppercased() + day.weekday.dropFirst(), usual, day.reminderTime,
                          day.workout ?? (hasProgram ? "rest day" : "—")])
         }
-        lines.append(alignedColumns(rows))
-        return lines.joined(separator: "\n")
+        return lines + alignedColumns(rows)
     }
 }
 
 /// Rows as columns two spaces apart, each as wide as its widest cell; a column empty in every row is
-/// left out, and no line ends in spaces.
-func alignedColumns(_ rows: [[String]]) -> String {
+/// left out, and no line ends in spaces. Cells are escaped for the terminal before they are measured
+/// (a name's ESC takes the two characters `\e`), so that columns line up as shown.
+func alignedColumns(_ rows: [[String]]) -> [String] {
+    let rows = rows.map { $0.map(TerminalText.escaped) }
     let columns = rows.map(\.count).max() ?? 0
     let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
     return rows.map { row in
@@ -264,5 +265,4 @@ func alignedColumns(_ rows: [[String]]) -> String {
         while line.last == " " { line.removeLast() }
         return line
     }
-    .joined(separator: "\n")
 }

@@ -2,8 +2,8 @@ import ArgumentParser
 import FoundationEssentials
 import GymbellControl
 import GymbellCore
-import GymbellDaemon
-import GymbellDesktop
+import GymbellPlatform
+import GymbellSettings
 
 struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -58,7 +58,8 @@ struct Report: ParsableCommand {
         let report = TrainingReport(
             history: history, sets: sets, program: config.program, weeks: Int(weeks), now: Date(), timeZone: LocalClock.zone,
             recordMinPercent: config.progress.recordMinPercent)
-        let html = ReportHTML.render(report, messages: Messages(translate: Gettext.translator()))
+        let gettext = Gettext.translation()
+        let html = ReportHTML.render(report, messages: Messages(translate: gettext.translate, plural: gettext.translatePlural))
 
         let path = output ?? paths.stateDirectory + "/report.html"
         do {
@@ -74,7 +75,7 @@ struct Report: ParsableCommand {
             printError("cannot create \(paths.stateDirectory): \(error)")
             throw ExitCode.failure
         }
-        print(path)
+        Terminal.line(path)
         guard open else { return }
         guard ProcessLauncher.isInstalled("xdg-open") else {
             printError("xdg-open is not installed (package xdg-utils): open \(path) in your browser yourself")

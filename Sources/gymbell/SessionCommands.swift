@@ -29,10 +29,10 @@ struct Rest: ParsableCommand {
     func run() throws {
         if let adjust {
             let due = try withDaemon { client throws(ClientError) in try client.adjustRest(by: Int32(adjust.seconds.rounded())) }
-            print("Rest now ends at \(LocalClock.time(due)) (\(LocalClock.remaining(until: due)) left).")
+            Terminal.line("Rest now ends at \(LocalClock.time(due)) (\(LocalClock.remaining(until: due)) left).")
         } else {
             let due = try withDaemon { client throws(ClientError) in try client.rest(seconds: duration.map { UInt32($0.seconds) }) }
-            print("Resting until \(LocalClock.time(due)) (\(LocalClock.remaining(until: due))).")
+            Terminal.line("Resting until \(LocalClock.time(due)) (\(LocalClock.remaining(until: due))).")
         }
     }
 }
@@ -48,7 +48,7 @@ struct Hiit: ParsableCommand {
 
     func run() throws {
         let ends = try withDaemon { client throws(ClientError) in try client.hiit(rounds: rounds, work: work.seconds, rest: rest.seconds) }
-        print("HIIT started: \(rounds) × \(DurationText.format(work.seconds)) work / \(DurationText.format(rest.seconds)) rest, ends at \(LocalClock.time(ends)).")
+        Terminal.line("HIIT started: \(rounds) × \(DurationText.format(work.seconds)) work / \(DurationText.format(rest.seconds)) rest, ends at \(LocalClock.time(ends)).")
     }
 }
 
@@ -65,7 +65,7 @@ struct WalkRun: ParsableCommand {
 
     func run() throws {
         let ends = try withDaemon { client throws(ClientError) in try client.walkRun(run: runDuration.seconds, walk: walk.seconds, repeats: repeats) }
-        print("Walk/run started: \(repeats) × \(DurationText.format(runDuration.seconds)) run / \(DurationText.format(walk.seconds)) walk, ends at \(LocalClock.time(ends)).")
+        Terminal.line("Walk/run started: \(repeats) × \(DurationText.format(runDuration.seconds)) run / \(DurationText.format(walk.seconds)) walk, ends at \(LocalClock.time(ends)).")
     }
 }
 
@@ -77,7 +77,7 @@ struct Start: ParsableCommand {
     @Argument(help: "A workout name from the config's [workouts] tables.") var workout: String?
 
     func run() throws {
-        print(try withDaemon { client throws(ClientError) in try client.start(workout: workout) } + ".")
+        Terminal.line(try withDaemon { client throws(ClientError) in try client.start(workout: workout) } + ".")
     }
 }
 
@@ -111,7 +111,7 @@ struct SetDone: ParsableCommand {
         let reply = try withDaemon { client throws(ClientError) in
             correction == .asPlanned ? try client.setDone() : try client.setDone(as: correction)
         }
-        print(reply + ".")
+        Terminal.line(reply + ".")
     }
 }
 
@@ -124,7 +124,7 @@ struct Pause: ParsableCommand {
             """)
 
     func run() throws {
-        print(try withDaemon { client throws(ClientError) in try client.pause() } + ".")
+        Terminal.line(try withDaemon { client throws(ClientError) in try client.pause() } + ".")
     }
 }
 
@@ -138,7 +138,7 @@ struct Skip: ParsableCommand {
             """)
 
     func run() throws {
-        print(try withDaemon { client throws(ClientError) in try client.skip() } + ".")
+        Terminal.line(try withDaemon { client throws(ClientError) in try client.skip() } + ".")
     }
 }
 
@@ -148,15 +148,15 @@ struct Stop: ParsableCommand {
     func run() throws {
         let result = try withDaemon { client throws(ClientError) in try client.stop() }
         guard let session = result.session else {
-            print("No session was running.")
+            Terminal.line("No session was running.")
             return
         }
-        print("Stopped \(session.kind) session \"\(session.title)\".")
+        Terminal.line("Stopped \(session.kind) session \"\(session.title)\".")
         if result.pending.isEmpty {
-            print("Nothing was pending.")
+            Terminal.line("Nothing was pending.")
         } else {
-            print("Cancelled \(result.pending.count) reminder\(result.pending.count == 1 ? "" : "s"):")
-            for entry in result.pending { print("  \(LocalClock.time(entry.due))  \(entry.title)") }
+            Terminal.line("Cancelled \(result.pending.count) reminder\(result.pending.count == 1 ? "" : "s"):")
+            for entry in result.pending { Terminal.line("  \(LocalClock.time(entry.due))  \(entry.title)") }
         }
     }
 }
@@ -174,7 +174,7 @@ struct Snooze: ParsableCommand {
 
     func run() throws {
         let due = try withDaemon { client throws(ClientError) in try client.snooze(minutes: minutes) }
-        print("Snoozed: the reminder comes back at \(LocalClock.time(due)).")
+        Terminal.line("Snoozed: the reminder comes back at \(LocalClock.time(due)).")
     }
 }
 
@@ -183,7 +183,7 @@ struct SkipToday: ParsableCommand {
 
     func run() throws {
         let next = try withDaemon { client throws(ClientError) in try client.skipToday() }
-        print("No more reminders today." + (next.map { " Next: \(LocalClock.dateTime($0))." } ?? ""))
+        Terminal.line("No more reminders today." + (next.map { " Next: \(LocalClock.dateTime($0))." } ?? ""))
     }
 }
 
@@ -194,6 +194,6 @@ struct Reload: ParsableCommand {
 
     func run() throws {
         let origin = try withDaemon { client throws(ClientError) in try client.reload() }
-        print("Reloaded the config from \(origin).")
+        Terminal.line("Reloaded the config from \(origin).")
     }
 }

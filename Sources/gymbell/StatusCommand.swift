@@ -2,25 +2,28 @@ import ArgumentParser
 import FoundationEssentials
 import GymbellControl
 import GymbellCore
+import GymbellSettings
 
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show the active session, pending reminders and the next daily reminder.",
         discussion: """
             --json prints one object: {"session": null | {"id","kind","title","started_at","ends_at","phase","percent_done","paused"}, \
-            "pending": [{"id","kind","due","title","body"}], "next_daily": null | "<ISO 8601>", \
+            "pending": [{"id","kind","due","title","body","paused","after_resume"}], "next_daily": null | "<ISO 8601>", \
             "storage": null | {"problem","saving","message","since"}}.
+            A paused session's reminders have "paused": true and "after_resume": the seconds from the resume \
+            to when each falls due; their "due" is when that would be if resumed now. Others: false and null.
             """)
 
     @Flag(help: "Print the status as one JSON object (instants in ISO 8601).") var json = false
 
     func run() throws {
         if json {
-            print(try withDaemon { client throws(ClientError) in try client.statusJSON() })
+            Terminal.raw(try withDaemon { client throws(ClientError) in try client.statusJSON() })
             return
         }
         let report = try withDaemon { client throws(ClientError) in try client.status() }
-        print(StatusText.render(report, now: Date()))
+        Terminal.lines(StatusText.render(report, now: Date()))
     }
 }
 
@@ -38,23 +41,25 @@ struct Upcoming: ParsableCommand {
 
     func run() throws {
         if json {
-            print(try withDaemon { client throws(ClientError) in try client.upcomingJSON(days: days) })
+            Terminal.raw(try withDaemon { client throws(ClientError) in try client.upcomingJSON(days: days) })
             return
         }
         let entries = try withDaemon { client throws(ClientError) in try client.upcoming(days: days) }
         guard !entries.isEmpty else {
-            print("No reminders in the next \(days) day\(days == 1 ? "" : "s").")
+            Terminal.line("No reminders in the next \(days) day\(days == 1 ? "" : "s").")
             return
         }
         for entry in entries {
-            print("\(LocalClock.dateTime(entry.due, now: .distantPast))  \(entry.title) — \(entry.body)")
+            Terminal.line("\(LocalClock.dateTime(entry.due, now: .distantPast))  \(entry.title) — \(entry.body)")
         }
     }
 }
 
 /// The human-readable `gymbell status`.
 enum StatusText {
-    static func render(_ report: StatusReport, now: Date) -> String {
+    /// One line per entry: a notification body of several lines (milestones, records) shows its line
+    /// breaks as `\n` (Terminal.line), as a name's would.
+    static func render(_ report: StatusReport, now: Date) -> [String] {
         var lines: [String] = []
         if let session = report.session, session.paused {
             lines.append("Session: \(session.title) (\(session.kind)), paused at \(session.phase) — `gymbell resume` carries on")
@@ -70,13 +75,16 @@ enum StatusText {
         } else {
             lines.append("Pending:")
             for entry in report.pending {
-                lines.append("  \(LocalClock.dateTime(entry.due, now: now))  \(entry.title) — \(entry.body)")
+                // A paused session's reminders have no instant yet: what is left of each, from the resume.
+                let when = entry.afterResume.map { "\(DurationText.format($0.rounded())) after resume" }
+                    ?? LocalClock.dateTime(entry.due, now: now)
+                lines.append("  \(when)  \(entry.title) — \(entry.body)")
             }
         }
         lines.append("Next daily reminder: " + (report.nextDaily.map { LocalClock.dateTime($0, now: now) } ?? "none"))
         // First, so that it is seen: state that is not being saved (or was replaced).
         if let storage = report.storage { lines.insert("Storage: \(storage.message)", at: 0) }
-        return lines.joined(separator: "\n")
+        return lines
     }
 }
 

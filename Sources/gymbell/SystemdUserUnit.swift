@@ -1,6 +1,6 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop
+import GymbellPlatform
 
 /// `systemctl --user` on gymbell.service, or nil where no systemd user manager answers.
 struct SystemdUserUnit {

@@ -50,23 +50,25 @@ struct Weights: ParsableCommand {
 
     func run() throws {
         if let exercise, let to {
-            print(try withDaemon { client throws(ClientError) in try client.setWeight(exercise: exercise, weight: to) })
+            Terminal.line(try withDaemon { client throws(ClientError) in try client.setWeight(exercise: exercise, weight: to) })
         } else if reset {
-            print(try withDaemon { client throws(ClientError) in try client.resetWeights(names) })
+            // One line per exercise, each escaped where the daemon formed it (WeightCommands.reset).
+            let reply = try withDaemon { client throws(ClientError) in try client.resetWeights(names) }
+            Terminal.lines(reply.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         } else if json {
-            print(try withDaemon { client throws(ClientError) in try client.weightsJSON() })
+            Terminal.raw(try withDaemon { client throws(ClientError) in try client.weightsJSON() })
         } else {
-            print(WeightsText.render(try withDaemon { client throws(ClientError) in try client.weights() }, now: Date()))
+            Terminal.lines(WeightsText.render(try withDaemon { client throws(ClientError) in try client.weights() }, now: Date()))
         }
     }
 }
 
 /// The human-readable `gymbell weights`: one aligned line per exercise.
 enum WeightsText {
-    static func render(_ weights: [PlannedWeight], now: Date) -> String {
+    static func render(_ weights: [PlannedWeight], now: Date) -> [String] {
         guard !weights.isEmpty else {
-            return "No strength workout in the config: add one under [workouts.NAME] with kind = \"strength\" and its exercises "
-                + "(`gymbell config default` shows an example)."
+            return ["No strength workout in the config: add one under [workouts.NAME] with kind = \"strength\" and its exercises "
+                + "(`gymbell config default` shows an example)."]
         }
         var rows = [["Exercise", "Planned", "Configured", "Workouts"]]
         for weight in weights {

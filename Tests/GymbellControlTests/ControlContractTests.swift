@@ -1,6 +1,6 @@
 import Foundation
 import GymbellCore
-import GymbellDesktop
+import GymbellBus
 import Testing
 
 @testable import GymbellControl

@@ -102,16 +102,15 @@ struct MilestoneTests {
     }
 
     @Test func theNewMilestonesSpeakEnglishAndGerman() throws {
-        let catalog = try TranslationCatalogTests.catalog("de.po")
-        let german = Messages { catalog[$0] ?? $0 }
+        let german = try TranslationCatalogTests.messages("de.po")
         let all: [Milestone] = [.volume(10_000), .consistency(weeks: 13), .consistency(weeks: 52), .consistency(weeks: 104)]
-        #expect(Messages.english.milestones(all)?.body == """
+        #expect(Messages.english.progress.milestones(all)?.body == """
             10\u{202F}000 kg lifted in total! 🏋️
             3 months of regular training! 📅
             A year of regular training! 📅
             2 years of regular training! 📅
             """)
-        #expect(german.milestones([.volume(100_000), .consistency(weeks: 26)])?.body
+        #expect(german.progress.milestones([.volume(100_000), .consistency(weeks: 26)])?.body
             == "100\u{202F}000 kg insgesamt gestemmt! 🏋️\n6 Monate regelmäßiges Training! 📅")
     }
 

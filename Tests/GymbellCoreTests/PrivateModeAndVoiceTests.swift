@@ -71,13 +71,12 @@ struct PrivateModeTests {
     }
 
     @Test func germanTextsComeFromTheCatalog() throws {
-        let german = try TranslationCatalogTests.catalog("de.po")
-        let messages = Messages { german[$0] ?? $0 }
+        let messages = try TranslationCatalogTests.messages("de.po")
         let daily = try #require(PrivateMode.text(for: .daily, messages: messages))
         #expect(daily == ("Zeit fürs Training!", "Dein Training wartet."))
         #expect(PrivateMode.text(for: .pausedWorkout, messages: messages)?.title == "Pausiertes Training")
-        #expect(messages.restAdvice(trainingDays: 3) == ("Guter Ruhetag! 🌙", "3 Tage Training in Folge. Regeneration ist wichtig!"))
-        #expect(messages.milestones([.streak(30), .workoutsCompleted(50)])?.body == "30 Trainingstage in Folge! 🔥\n50 Trainings geschafft! 💪")
+        #expect(messages.daily.restAdvice(trainingDays: 3) == ("Guter Ruhetag! 🌙", "3 Tage Training in Folge. Regeneration ist wichtig!"))
+        #expect(messages.progress.milestones([.streak(30), .workoutsCompleted(50)])?.body == "30 Trainingstage in Folge! 🔥\n50 Trainings geschafft! 💪")
         #expect(messages(ReminderAction.resume.label) == "Fortsetzen")
         #expect(messages(ReminderAction.endWorkout.label) == "Training beenden")
     }

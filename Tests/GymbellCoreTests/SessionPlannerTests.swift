@@ -110,7 +110,7 @@ struct LatePolicyTests {
     }
 
     @Test func snoozedFiresWithinGraceOnly() {
-        let text = Messages.english.snoozed
+        let text = Messages.english.daily.snoozed
         let recent = Reminder(id: ReminderID("a"), kind: .snoozed, due: now.addingTimeInterval(-3600), title: text.title, body: text.body)
         let old = Reminder(id: ReminderID("b"), kind: .snoozed, due: now.addingTimeInterval(-7201), title: text.title, body: text.body)
         let (show, drop) = LatePolicy(dailyGrace: 7200).partition(due: [recent, old], at: now)

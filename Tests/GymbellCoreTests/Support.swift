@@ -1,5 +1,5 @@
 import Foundation
-import GymbellControl
+import GymbellSettings
 @testable import GymbellCore
 
 /// A fixed instant from an ISO 8601 text with offset, e.g. "2026-03-29T02:30:00+02:00".

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import GymbellControl
+import GymbellSettings
 @testable import GymbellCore
 
 @Suite("TZ in every form glibc reads, and POSIX rules")

@@ -73,8 +73,7 @@ struct WorkoutPreviewTests {
     }
 
     func german() throws -> Messages {
-        let catalog = try TranslationCatalogTests.catalog("de.po")
-        return Messages { catalog[$0] ?? $0 }
+        return try TranslationCatalogTests.messages("de.po")
     }
 
     @Test func rowsWrittenBeforeThePreviewStillRead() throws {

@@ -1,5 +1,5 @@
 import Foundation
-import GymbellControl
+import GymbellSettings
 import Testing
 @testable import GymbellCore
 

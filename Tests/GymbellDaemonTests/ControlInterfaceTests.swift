@@ -1,7 +1,7 @@
 import Foundation
 import GymbellControl
 import GymbellCore
-import GymbellDesktop
+import GymbellBus
 import Testing
 
 @testable import GymbellDaemon
@@ -127,7 +127,7 @@ struct ControlInterfaceTests {
         #expect(control.handle(call("SetDone")) == .values([.string("Set 1 of 4 done")]))
         #expect(control.handle(call("SetDoneAs", [.string(#"{"reps": 6, "failed": true}"#)])) == .values([.string("Logged 6 × 80 kg (failed)")]))
         #expect(control.handle(call("SetDoneAs", [.string("six")])) == .error(CommandError.invalidArgument(
-            #"set_json must be an object like {"reps": 6, "weight": 80, "failed": true}, not six"#).dbusError))
+            #"set_json must be an object like {"reps": 6, "weight": 80, "failed": true}, not "six""#).dbusError))
         #expect(control.handle(call("Snooze", [.uint32(10)])) == due)
         #expect(control.handle(call("SnoozeDefault")) == due)
         #expect(control.handle(call("SkipToday")) == .values([.stringArray([RecordingCommands.instantText])]))

@@ -1,6 +1,9 @@
 import Foundation
 import GymbellControl
 import GymbellCore
+import GymbellBus
+import GymbellPlatform
+import GymbellSettings
 import GymbellStore
 import Logging
 import Testing
@@ -171,5 +174,37 @@ struct DaemonTests {
         #expect(presenter.sound?.name == "bell")
         #expect(daemon.loaded.origin == "new.toml")
         #expect(daemon.run(.start(workout: "x")) == .failure(.invalidArgument("no workout named \"x\" in new.toml")))
+    }
+
+    /// A name of a megabyte sent over the bus is refused with a short error that quotes its start,
+    /// escaped, as the config's diagnostics quote a long value (TOMLText.quoted).
+    @Test func aRefusalQuotesALongArgumentShort() throws {
+        let (daemon, _) = try daemon("""
+            [workouts.push]
+            title = "Push Day"
+            kind = "strength"
+            exercises = [{ name = "Bench Press", sets = 2, reps = 8, weight = 80, unit = "kg", rest = 60 }]
+            """)
+        let control = ControlInterface(commands: daemon, reload: { "config.toml" })
+        let long = "\u{1B}[2J" + String(repeating: "x", count: 1 << 20)
+        func refusal(_ member: String, _ arguments: [DBusValue]) -> DBusError? {
+            let call = DBusMethodCall(
+                sender: ":1.7", path: BusNames.objectPath, interface: BusNames.interface, member: member,
+                signature: arguments.dbusSignature, arguments: arguments)
+            guard case .error(let error) = control.handle(call) else { return nil }
+            return error
+        }
+        let quoted = "\"\\u001B[2J" + String(repeating: "x", count: 36) + "…\" (1048580 characters)"
+        for (member, arguments) in [
+            ("Start", [DBusValue.string(long)]), ("SetWeight", [.string(long), .double(100)]),
+            ("ResetWeights", [.stringArray([long, "Bench Press"])]), ("SetDoneAs", [.string(long)]),
+        ] {
+            let error = try #require(refusal(member, arguments), "\(member)")
+            #expect(error.name == ControlErrorName.invalidArgs.rawValue || error.name == ControlErrorName.noSession.rawValue, "\(member)")
+            #expect(error.message.utf8.count < 300, "\(member): \(error.message.prefix(400))")
+            #expect(!error.message.unicodeScalars.contains(where: TerminalText.needsEscape), "\(member)")
+            #expect(error.message.contains(quoted), "\(member): \(error.message)")
+        }
+        #expect(refusal("Start", [.string(long)])?.message == "no workout named \(quoted) in config.toml; defined: \"push\"")
     }
 }

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import GymbellCore
-import GymbellDesktop
+import GymbellSQLite
 import Testing
 
 @testable import GymbellStore

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop
 import Testing
 
 @testable import GymbellStore
@@ -49,7 +48,7 @@ struct LostHistoryRepairTests {
             // The second day is the one that survived, as it was stored.
             #expect(!second.recovered && second.outcome == .completed && second.setsDone == 5)
             #expect(abs(second.startedAt.timeIntervalSince(Self.secondDay)) < 2)
-            let sets = try store.loggedSets()
+            let sets = try store.progress.loggedSets()
             #expect(sets.count == 10)
             #expect(sets.filter { $0.session == first.id }.map(\.setNumber) == [1, 2, 3, 1, 2])
             #expect(sets.filter { $0.session == second.id }.map(\.setNumber) == [1, 2, 3, 1, 2])

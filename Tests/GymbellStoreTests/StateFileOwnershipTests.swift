@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Glibc
 import GymbellCore
-import GymbellDesktop
 import Testing
 
 @testable import GymbellStore

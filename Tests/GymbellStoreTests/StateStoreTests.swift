@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop
+import GymbellPlatform
+import GymbellSQLite
 import Testing
 
 @testable import GymbellStore
@@ -260,7 +261,7 @@ struct StateStoreTests {
     /// texts of rows without readable content.
     @Test func manyPendingRemindersReadInTwoPartsMakeTheSameAgenda() throws {
         let path = temporaryPath()
-        let count = StateStore.parallelReadCount + 501
+        let count = AgendaReading.parallelReadCount + 501
         do {
             let store = try StateStore(path: path)
             store.close()

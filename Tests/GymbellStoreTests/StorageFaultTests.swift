@@ -1,6 +1,6 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop
+import GymbellSQLite
 import Testing
 
 @testable import GymbellStore

@@ -6,6 +6,14 @@ kactivitymanagerd, without which it aborts — so .service files for them go int
 (the bus's only service folder). Everything runs with env's fresh HOME / XDG dirs; Debian's
 /etc/xdg (plasmanotifyrc defaults …) stays visible to Plasma through XDG_CONFIG_DIRS, as in a
 real session. Pointer: xdotool; screenshots: ImageMagick's `import` (see screenshot()).
+
+The screen locker (only for a test that asks: start_screen_locker(), lock()): ksmserver owns
+org.freedesktop.ScreenSaver and runs kscreenlocker_greet, which comes up on Xvfb as on a real X11
+session (its media controls below the password field). Unlocking takes the password (PAM), so a test
+locks once and leaves the screen locked until it stops everything. Seen there (Plasma 5.27.5): once the
+last MPRIS player has left the bus while the lock screen is open, that lock screen shows no player again
+(even one that comes back), until it is next opened; its play button sends PlayPause, the tray's
+(popup, middle click, media key) Play or Pause.
 """
 
 import os
@@ -238,6 +246,56 @@ class PlasmaServer(XdotoolPointer, DesktopServer):
                 DS.pytest.fail("plasmashell's panel was not painted in time:\n"
                                f"{self._log_tail('plasmashell')}")
             time.sleep(0.2)
+
+    # --- the screen locker (ksmserver's; only for tests that ask) ----------------------------
+    def start_screen_locker(self, timeout=60.0):
+        """ksmserver on the test's bus: it owns org.freedesktop.ScreenSaver (kscreenlocker's
+        GetActive, Lock, ActiveChanged) and starts kscreenlocker_greet when asked to lock. Unlocking
+        takes a password (PAM): a test locks once and leaves it locked."""
+        import dbus
+        self._spawn("ksmserver", ["ksmserver"], self.plasma_env)
+        conn = self.env.connect()
+        try:
+            deadline = time.monotonic() + timeout
+            while not conn.name_has_owner("org.freedesktop.ScreenSaver"):
+                self._check_alive(("ksmserver",))
+                if time.monotonic() >= deadline:
+                    DS.pytest.fail(f"ksmserver did not offer org.freedesktop.ScreenSaver:\n{self._log_tail('ksmserver')}")
+                time.sleep(0.1)
+        finally:
+            conn.close()
+
+    def screen_locked(self):
+        import dbus
+        conn = self.env.connect()
+        try:
+            locker = conn.get_object("org.freedesktop.ScreenSaver", "/ScreenSaver", introspect=False)
+            return bool(locker.GetActive(dbus_interface="org.freedesktop.ScreenSaver", timeout=10))
+        finally:
+            conn.close()
+
+    def lock(self, timeout=60.0):
+        """Locks the screen as `loginctl lock-session` would have ksmserver do, and waits until
+        kscreenlocker_greet has painted it (a first pointer move shows its password field)."""
+        conn = self.env.connect()
+        try:
+            locker = conn.get_object("org.freedesktop.ScreenSaver", "/ScreenSaver", introspect=False)
+            locker.Lock(dbus_interface="org.freedesktop.ScreenSaver", timeout=30)
+        finally:
+            conn.close()
+        deadline = time.monotonic() + timeout
+        while not self.screen_locked():
+            if time.monotonic() >= deadline:
+                DS.pytest.fail(f"the screen did not lock:\n{self._log_tail('ksmserver')}")
+            time.sleep(0.1)
+
+    def reveal_lock_screen(self):
+        """The lock screen shows its clock alone until the pointer moves: move it (twice, far
+        enough) and let the fade-in end."""
+        self.move(SCREEN_W // 2 - 100, SCREEN_H // 2 - 100)
+        time.sleep(0.2)
+        self.move(SCREEN_W // 2, SCREEN_H // 2 + 50)
+        time.sleep(1.0)
 
     def stop(self):
         for name, proc in reversed(self.procs):

@@ -103,3 +103,29 @@ def test_gnome_shows_the_workout_in_its_media_controls(world, tmp_path):
 
     H.wait_until(lambda: phase().startswith("Bench Press — set 2 of 2"), 5, what="the shell's play/pause to end the rest")
     wait_for_words(server, ["Bench", "Press"], tmp_path / "menu-set2.png")
+
+    # No stale player when no session runs (issue 35): the workout stopped, the menu has no player; and
+    # one kept on the bus for a locked screen (a screen locker that says so, as ksmserver does) is not
+    # shown either: GNOME shows only a player that can play.
+    locker = subprocess.Popen(
+        ["/usr/bin/python3", str(HERE.parent / "e2e" / "screen_locker.py"), "--locked"], env=env.vars,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        assert locker.stdout.readline().strip() == "ready"
+        time.sleep(0.5)  # the daemon asks it
+        assert H.run_cli(env, H.gymbell_binary(), "stop").returncode == 0
+        players = lambda: subprocess.run(["playerctl", "-l"], env=env.vars, capture_output=True, text=True).stdout.split()
+        H.wait_until(lambda: subprocess.run(["playerctl", "--player=gymbell", "status"], env=env.vars, capture_output=True,
+                                            text=True).stdout.strip() == "Stopped", 5, what="the player kept, stopped")
+        assert "gymbell" in players()
+        time.sleep(1.0)
+        text = menu_text(server, tmp_path / "menu-idle.png")
+        assert "Disturb" in text, text  # the menu is open (its Do Not Disturb switch)
+        assert not any(w in text for w in ("Bench", "Push", "Unknown", "gymbell")), text
+        locker.stdin.write("unlock\n")
+        locker.stdin.flush()
+        assert locker.stdout.readline().strip() == "ok"
+        H.wait_until(lambda: "gymbell" not in players(), 5, what="the player to leave at the unlock")
+    finally:
+        locker.stdin.close()
+        locker.wait(5)

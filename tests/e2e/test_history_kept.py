@@ -88,7 +88,9 @@ def do_the_sets(cli, day):
     for _ in range(2):
         r = cli("set-done")
         assert r.returncode == 0, r.stderr
-    assert run_json(cli, "status")["session"] is None, f"day {day}: the workout did not complete"
+    # The workout is finished once the server has taken its completion (a moment after the reply).
+    wait_until(lambda: run_json(cli, "status")["session"] is None, timeout=10,
+               what=f"day {day}: the workout to complete")
     return session["id"]
 
 

@@ -6,11 +6,12 @@ import json
 import shutil
 import subprocess
 import time
+from pathlib import Path
 
 import dbus
 import pytest
 
-from conftest import parse_instant, wait_until
+from conftest import PYTHON, parse_instant, wait_until
 
 pytestmark = [
     pytest.mark.gymbell,
@@ -246,3 +247,180 @@ def test_mpris_off_means_no_player(daemon, write_config, cli, env):
     write_config("[mpris]\nenabled = true\n")
     assert cli("reload").returncode == 0
     wait_until(lambda: "gymbell" in players(env), 3, what="the player to appear after the reload")
+
+
+# --- Play, Pause and PlayPause as each desktop sends them (issue 35) ----------------------------
+
+def sets_done(cli):
+    return last_session(cli)["sets_done"]
+
+
+def test_play_and_pause_do_what_the_phase_offers_in_a_strength_workout(running_daemon, write_config, cli, env, recorder):
+    """Plasma's play button and media key, and BlueZ, send Play or Pause by the status shown."""
+    write_config(PUSH)
+    assert cli("reload").returncode == 0
+    assert cli("start", "push").returncode == 0
+    wait_until(lambda: "gymbell" in players(env), 3, what="the player to appear")
+    assert playerctl(env, "status").stdout.strip() == "Paused"  # a set: waiting for you
+
+    # Pause during a set: it is paused already; nothing is recorded.
+    control(env, "pause")
+    time.sleep(0.3)
+    assert sets_done(cli) == 0
+    assert now_playing(env)[0] == "Bench Press — set 1 of 2"
+
+    # Play during a set: Set done, the rest starts.
+    control(env, "play")
+    wait_playing(env, "Rest", "Playing")
+    assert sets_done(cli) == 1
+
+    # Play during the rest: it plays already; the rest goes on.
+    control(env, "play")
+    time.sleep(0.3)
+    assert now_playing(env)[0] == "Rest"
+    assert recorder.notifies(lambda r: r["summary"].startswith("Rest over")) == []
+
+    # Pause during the rest: it ends now.
+    began = time.time()
+    control(env, "pause")
+    over = recorder.wait_for(lambda r: r["event"] == "Notify" and r["summary"].startswith("Rest over"), 3, "Rest over")
+    assert over["t"] - began < TOLERANCE
+    wait_playing(env, "Bench Press — set 2 of 2", "Paused")
+
+    # Play-pause on the last set: the workout is complete.
+    control(env, "play-pause")
+    wait_gone(env)
+    assert (last_session(cli)["outcome"], last_session(cli)["sets_done"]) == ("completed", 2)
+
+
+def test_play_and_pause_pause_and_resume_an_interval_session(running_daemon, cli, env, recorder):
+    assert cli("hiit", "--rounds", "2", "--work", "20s", "--rest", "10s").returncode == 0
+    wait_until(lambda: "gymbell" in players(env), 3, what="the player to appear")
+    control(env, "play")  # playing already
+    time.sleep(0.3)
+    assert status(cli)["session"]["paused"] is False
+    control(env, "pause")
+    wait_until(lambda: playerctl(env, "status").stdout.strip() == "Paused", 2, what="Paused")
+    assert status(cli)["session"]["paused"] is True
+    control(env, "pause")  # paused already
+    time.sleep(0.3)
+    assert status(cli)["session"]["paused"] is True
+    control(env, "play")
+    wait_until(lambda: playerctl(env, "status").stdout.strip() == "Playing", 2, what="Playing")
+    assert status(cli)["session"]["paused"] is False
+
+
+def test_next_on_a_paused_session_stays_paused_at_the_next_phase(running_daemon, cli, env, recorder):
+    """README: Next on a paused HIIT or walk/run goes to the next phase and stays paused; the phase's
+    start is said when it resumes. `status` shows the paused reminders as paused."""
+    assert cli("hiit", "--rounds", "2", "--work", "20s", "--rest", "3s").returncode == 0
+    wait_until(lambda: "gymbell" in players(env), 3, what="the player to appear")
+    time.sleep(1)
+    control(env, "pause")
+    wait_until(lambda: playerctl(env, "status").stdout.strip() == "Paused", 2, what="Paused")
+    control(env, "next")
+    wait_playing(env, "Rest", "Paused")
+    assert position(env) < 0.05
+    st = status(cli)
+    assert st["session"]["paused"] is True and st["session"]["phase"] == "rest, round 1 of 2", st
+    time.sleep(1.5)  # nothing is said while paused
+    assert recorder.notifies(lambda r: r["summary"] == "Work phase done ✅") == []
+
+    # status: every reminder of the paused session waits for the resume, none at an instant gone by.
+    st = status(cli)
+    now = time.time()
+    assert [p["after_resume"] for p in st["pending"]] == [0, 3, 23, 26], st["pending"]
+    assert all(p["paused"] is True and parse_instant(p["due"]) >= now - TOLERANCE for p in st["pending"]), st["pending"]
+    text = cli("status").stdout
+    assert "3s after resume  Rest over 💥" in text and "paused at rest, round 1 of 2" in text, text
+
+    # Play: the rest starts now, said at once, and the rest of the timeline follows from there.
+    resumed = time.time()
+    control(env, "play")
+    done = recorder.wait_for_notify("Work phase done ✅", 3)
+    assert done["t"] - resumed < TOLERANCE
+    over = recorder.wait_for_notify("Rest over 💥", 6)
+    assert abs(over["t"] - (resumed + 3)) < TOLERANCE
+    st = status(cli)
+    assert all(p["paused"] is False and p["after_resume"] is None for p in st["pending"]), st["pending"]
+    assert cli("stop").returncode == 0
+
+
+# --- the lock screen: the player stays while the screen is locked (issue 35) -------------------
+
+class ScreenLocker:
+    """tests/e2e/screen_locker.py on the test's bus."""
+
+    def __init__(self, env, *args):
+        self.proc = subprocess.Popen(
+            [PYTHON, str(Path(__file__).with_name("screen_locker.py")), *args], env=env.vars, stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+        assert self.proc.stdout.readline().strip() == "ready"
+
+    def set(self, locked):
+        self.proc.stdin.write("lock\n" if locked else "unlock\n")
+        self.proc.stdin.flush()
+        assert self.proc.stdout.readline().strip() == "ok"
+
+    def stop(self):
+        self.proc.stdin.close()
+        self.proc.wait(5)
+
+
+@pytest.fixture
+def locker(env):
+    started = []
+
+    def start(*args):
+        started.append(ScreenLocker(env, *args))
+        return started[-1]
+
+    yield start
+    for one in started:
+        if one.proc.poll() is None:
+            one.stop()
+
+
+def test_a_locked_screen_keeps_the_player_between_sessions(daemon, locker, cli, env, bus):
+    screen = locker("--locked")  # locked before the daemon starts: it asks
+    daemon.start()
+    assert cli("rest", "60").returncode == 0
+    wait_until(lambda: "gymbell" in players(env), 3, what="the player to appear")
+    assert cli("stop").returncode == 0
+    wait_until(lambda: playerctl(env, "status").stdout.strip() == "Stopped", 3, what="the player, stopped")
+    time.sleep(0.5)
+    assert "gymbell" in players(env)
+    props = dbus.Interface(bus.get_object(PLAYER, PATH), "org.freedesktop.DBus.Properties").GetAll(PLAYER_IFACE)
+    assert dict(props["Metadata"]) == {"mpris:trackid": "/org/mpris/MediaPlayer2/TrackList/NoTrack"}
+    assert (bool(props["CanPlay"]), bool(props["CanPause"]), bool(props["CanGoNext"])) == (False, False, False)
+    # playerctl sends nothing (CanPlay is false); Plasma's lock screen button sends PlayPause all the same.
+    assert playerctl(env, "play-pause").returncode == 1
+    dbus.Interface(bus.get_object(PLAYER, PATH), PLAYER_IFACE).PlayPause()
+    assert status(cli)["session"] is None
+    # The next session shows in the same player.
+    assert cli("hiit", "--rounds", "2", "--work", "20s", "--rest", "10s").returncode == 0
+    wait_playing(env, "Work", "Playing")
+    assert cli("stop").returncode == 0
+    wait_until(lambda: playerctl(env, "status").stdout.strip() == "Stopped", 3, what="the player, stopped")
+    # Unlocked: no player without a session.
+    screen.set(False)
+    wait_gone(env)
+    # Locked again later (the signal): a session's player stays after it, until the locker goes.
+    screen.set(True)
+    assert cli("rest", "60").returncode == 0
+    wait_until(lambda: "gymbell" in players(env), 3, what="the player to appear")
+    assert cli("stop").returncode == 0
+    time.sleep(0.5)
+    assert "gymbell" in players(env)
+    screen.stop()
+    wait_gone(env)
+
+
+@pytest.mark.parametrize("how", ["unlocked", "gnome"])
+def test_no_player_without_a_session_when_not_locked(daemon, locker, cli, env, how):
+    locker() if how == "unlocked" else locker("--gnome")
+    daemon.start()
+    assert cli("rest", "60").returncode == 0
+    wait_until(lambda: "gymbell" in players(env), 3, what="the player to appear")
+    assert cli("stop").returncode == 0
+    wait_gone(env)

@@ -192,7 +192,7 @@ def test_weights_by_hand_and_their_errors(daemon, write_config, cli):
     r = cli("weights", "--set", "bench press", "--to", "105")
     assert r.returncode == 0 and r.stdout.strip() == "Bench Press: 105 kg from the next workout on (configured: 100 kg).", r.stdout
     bad = cli("weights", "--set", "Deadlift", "--to", "140")
-    assert bad.returncode != 0 and 'no exercise named "Deadlift"' in bad.stderr and "Bench Press, Lateral Raise" in bad.stderr, bad.stderr
+    assert bad.returncode != 0 and 'no exercise named "Deadlift"' in bad.stderr and '"Bench Press", "Lateral Raise"' in bad.stderr, bad.stderr
     for args, said in [(("--set", "Squat"), "needs --to WEIGHT"), (("--to", "5"), "--to needs --set"),
                        (("--set", "Squat", "--to", "0"), "--to must be more than 0"), (("--reset", "--to", "5"), "--reset cannot go")]:
         r = cli("weights", *args)

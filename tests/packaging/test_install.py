@@ -125,8 +125,19 @@ def test_user_unit_passes_systemd_analyze_verify(installed, tmp_path):
     proc = subprocess.run([analyze, "--user", "verify", str(unit)], capture_output=True, text=True, env=env)
     if proc.returncode != 0 and "Failed to initialize manager" in proc.stderr:
         pytest.skip(f"systemd-analyze --user cannot run here: {proc.stderr.strip()}")
-    # A bad key is only a warning with exit status 0: any output is a failure.
-    assert proc.returncode == 0 and not proc.stderr.strip() and not proc.stdout.strip(), proc.stdout + proc.stderr
+    # A bad key is only a warning with exit status 0: any output about this unit is a failure. verify
+    # loads every installed user unit too; their own quarrels are not this unit's (swaync's and mako's
+    # both claim org.freedesktop.Notifications once the real desktops are installed).
+    output = [line for line in (proc.stdout + proc.stderr).splitlines() if line.strip() and not _about_another_unit(line)]
+    assert proc.returncode == 0 and not output, proc.stdout + proc.stderr
+
+
+def _about_another_unit(line):
+    """A line of `systemd-analyze verify` about an installed unit other than gymbell's."""
+    if line.startswith("Failed to put bus name to hashmap"):
+        return True  # said for a bus name that two other units claim (the next line names them)
+    unit = re.match(r"^([\w@.-]+\.(?:service|socket|target|timer|path)): ", line)
+    return bool(unit) and unit.group(1) != "gymbell.service"
 
 
 def test_dbus_activation_file(installed):

@@ -1,5 +1,13 @@
-/// One problem in a config file, located the way editors and compilers do: `path:line:column: message`.
+/// One problem in a config file, located the way editors and compilers do: `path:line:column: message`,
+/// or `path:line:column: warning: message` for what does not stop the file from being used.
 public struct ConfigDiagnostic: Equatable, Sendable, CustomStringConvertible {
+    public enum Severity: Equatable, Sendable {
+        /// The file cannot be used: the config in force stays (or the built-in default is used).
+        case error
+        /// The file is used; something in it is likely not what was meant.
+        case warning
+    }
+
     /// The file as the user named it (or a label such as "(built-in default)").
     public let path: String
     /// 1-based line.
@@ -8,18 +16,22 @@ public struct ConfigDiagnostic: Equatable, Sendable, CustomStringConvertible {
     public let column: Int
     /// A sentence naming the key or value and what is wrong with it.
     public let message: String
+    public let severity: Severity
 
-    public init(path: String, line: Int, column: Int, message: String) {
+    public init(path: String, line: Int, column: Int, message: String, severity: Severity = .error) {
         self.path = path
         self.line = line
         self.column = column
         self.message = message
+        self.severity = severity
     }
 
-    public var description: String { "\(path):\(line):\(column): \(message)" }
+    public var description: String {
+        "\(path):\(line):\(column): " + (severity == .warning ? "warning: " : "") + message
+    }
 }
 
-/// Everything wrong with a config file, in file order.
+/// Everything wrong with a config file, in file order: at least one error, and the file's warnings.
 public struct ConfigErrors: Error, Equatable, Sendable, CustomStringConvertible {
     /// Sorted by line, then column; problems at the same place keep the order they were found in.
     public let diagnostics: [ConfigDiagnostic]

@@ -1,3 +1,10 @@
+/// A config read from a valid file, and the file's warnings.
+public struct CheckedConfig: Sendable {
+    public let config: Config
+    /// In file order; none of them kept the file from being used.
+    public let warnings: [ConfigDiagnostic]
+}
+
 /// Turns the text of a `config.toml` into a validated `Config`, reporting every problem in the file
 /// with its line and column.
 public enum ConfigParser {
@@ -5,11 +12,18 @@ public enum ConfigParser {
     /// Throws all problems at once, in file order. A syntax error or text beyond `limits` is one
     /// problem, found in time linear in the text's length.
     public static func parse(_ text: String, path: String, limits: ConfigLimits = .standard) throws(ConfigErrors) -> Config {
+        try check(text, path: path, limits: limits).config
+    }
+
+    /// `parse`, with the warnings of a valid file (`ConfigWarnings`); an invalid file's errors are
+    /// thrown with its warnings among them, in file order.
+    public static func check(_ text: String, path: String, limits: ConfigLimits = .standard) throws(ConfigErrors) -> CheckedConfig {
         let document = try read(text, path: path, limits: limits)
         var reader = ConfigReader(file: path, document: document)
         let config = decodeConfig(document.values, reader: &reader)
-        guard reader.diagnostics.isEmpty else { throw ConfigErrors(diagnostics: reader.diagnostics) }
-        return config
+        let warnings = ConfigWarnings.bidiControls(in: document, path: path)
+        guard reader.diagnostics.isEmpty else { throw ConfigErrors(diagnostics: reader.diagnostics + warnings) }
+        return CheckedConfig(config: config, warnings: warnings)
     }
 
     /// The TOML document in `text`, or its one syntax error or limit.

@@ -55,13 +55,17 @@ struct ConfigPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByArr
     }
 }
 
-/// Writing values back the way a TOML file spells them, for messages.
-enum TOMLText {
+/// Writing values back the way a TOML file spells them, for messages: the config's diagnostics, and
+/// the control interface's errors that name a workout or an exercise (a name given over D-Bus may be
+/// a megabyte long).
+public enum TOMLText {
     /// How many characters of a key or value a message repeats; the rest is "…".
-    static let echoLimit = 40
+    public static let echoLimit = 40
 
-    /// `"text"` with TOML basic-string escapes; a long text shortened to its start.
-    static func quoted(_ text: String) -> String {
+    /// `"text"` with TOML basic-string escapes; a long text shortened to its start. What a terminal
+    /// would obey rather than show (`TerminalText.needsEscape`: controls, bidirectional controls) is
+    /// written `\uXXXX`, so a message that quotes a value is safe to print and still valid TOML.
+    public static func quoted(_ text: String) -> String {
         let count = text.unicodeScalars.count
         guard count <= echoLimit else {
             return quoted(String(String.UnicodeScalarView(text.unicodeScalars.prefix(echoLimit)))).dropLast()
@@ -75,7 +79,7 @@ enum TOMLText {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             case "\r": result += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _ where TerminalText.needsEscape(scalar):
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: result.unicodeScalars.append(scalar)

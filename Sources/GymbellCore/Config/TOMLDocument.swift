@@ -55,6 +55,8 @@ struct TOMLDocument {
     let root: TOMLNode
     /// The document's UTF-8 text, for turning offsets into lines and columns.
     let bytes: [UInt8]
+    /// The bidirectional controls in its strings, quoted keys and comments, in file order.
+    var bidiControls: [TOMLBidiControl] = []
 
     /// The top-level table as plain values.
     var values: [String: ConfigValue] {

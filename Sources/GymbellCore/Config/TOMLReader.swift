@@ -27,7 +27,7 @@ struct TOMLReader {
             let position = SourceLines(reader.scanner.bytes).position(of: error.offset)
             throw TOMLReadError(position: position, message: error.message)
         }
-        return TOMLDocument(root: reader.root, bytes: reader.scanner.bytes)
+        return TOMLDocument(root: reader.root, bytes: reader.scanner.bytes, bidiControls: reader.scanner.bidiControls)
     }
 
     private init(bytes: [UInt8], limits: ConfigLimits) {

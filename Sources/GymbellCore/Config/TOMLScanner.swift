@@ -7,6 +7,8 @@ struct TOMLScanner {
     var index = 0
     /// Lists and inline tables open around the current point.
     var depth = 0
+    /// The bidirectional controls read so far in strings, quoted keys and comments, written or escaped.
+    var bidiControls: [TOMLBidiControl] = []
 
     init(bytes: [UInt8], limits: ConfigLimits) {
         self.bytes = bytes
@@ -46,8 +48,25 @@ struct TOMLScanner {
         while let byte = current, byte != .newline {
             if byte == .carriageReturn, peek(1) == .newline { return }
             if Self.isControl(byte), byte != .tab { throw controlCharacter() }
+            noteBidiControl(startingWith: byte)
             index += 1
         }
+    }
+
+    /// Notes a bidirectional control written at the current byte, `byte` (U+061C is D8 9C in UTF-8, the
+    /// others E2 80 8E/8F, E2 80 AA…AE, E2 81 A6…A9): one comparison for any other byte.
+    mutating func noteBidiControl(startingWith byte: UInt8) {
+        guard byte == 0xE2 || byte == 0xD8, let second = peek(1) else { return }
+        let value: UInt32
+        if byte == 0xD8 {
+            guard second == 0x9C else { return }
+            value = 0x061C
+        } else {
+            guard let third = peek(2), second == 0x80 || second == 0x81 else { return }
+            value = 0x2000 | UInt32(second & 0x0F) << 6 | UInt32(third & 0x3F)
+        }
+        guard let scalar = Unicode.Scalar(value), TerminalText.isBidiControl(scalar) else { return }
+        bidiControls.append(TOMLBidiControl(offset: index, scalar: scalar, escaped: false))
     }
 
     /// Over the characters of a number, boolean, date or time.
@@ -178,6 +197,14 @@ struct TOMLScanner {
         }
         return TOMLError(offset: offset, message: "TOML syntax error: " + message)
     }
+}
+
+/// A bidirectional control in the text, at the byte offset of its first byte or of its `\u` escape.
+struct TOMLBidiControl: Equatable {
+    var offset: Int
+    var scalar: Unicode.Scalar
+    /// Written as an escape (`\u202E`), not as the character itself.
+    var escaped: Bool
 }
 
 /// A problem found while reading, at a byte offset; `TOMLReader.read` turns it into a `TOMLReadError`.

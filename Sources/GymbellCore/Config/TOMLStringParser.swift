@@ -35,6 +35,7 @@ enum TOMLStringParser {
                 try readEscape(&scanner, into: &text)
             } else {
                 if TOMLScanner.isControl(byte), byte != .tab { throw scanner.controlCharacter() }
+                scanner.noteBidiControl(startingWith: byte)
                 text.append(byte)
                 scanner.index += 1
             }
@@ -76,6 +77,7 @@ enum TOMLStringParser {
                 scanner.index += 1
             default:
                 if TOMLScanner.isControl(byte) { throw scanner.controlCharacter() }
+                scanner.noteBidiControl(startingWith: byte)
                 text.append(byte)
                 scanner.index += 1
             }
@@ -150,6 +152,7 @@ enum TOMLStringParser {
             throw TOMLError(offset: start, message: "TOML syntax error: \(TOMLScanner.codePoint(value)) is not a Unicode "
                 + "scalar value, so it cannot be escaped")
         }
+        if TerminalText.isBidiControl(scalar) { scanner.bidiControls.append(TOMLBidiControl(offset: start, scalar: scalar, escaped: true)) }
         text.append(contentsOf: String(scalar).utf8)
     }
 }

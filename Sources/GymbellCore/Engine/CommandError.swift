@@ -11,4 +11,15 @@ public enum CommandError: Error, Equatable, CustomStringConvertible {
         case .invalidArgument(let m), .noSession(let m), .invalidConfig(let m), .failed(let m), .unknownMethod(let m): m
         }
     }
+
+    /// A name as a refusal repeats it: quoted as the config file writes it, a long one cut short
+    /// (`TOMLText.quoted`, as the config's diagnostics do), so that an error message stays short
+    /// whatever the caller sent and is safe to print.
+    static func named(_ name: String) -> String { TOMLText.quoted(name) }
+
+    /// Names as a refusal lists them: `"Bench Press", "Squat"`, at most `limit`, then "and N more".
+    static func listed(_ names: [String], limit: Int = 10) -> String {
+        let shown = names.prefix(limit).map(named).joined(separator: ", ")
+        return names.count > limit ? shown + " and \(names.count - limit) more" : shown
+    }
 }

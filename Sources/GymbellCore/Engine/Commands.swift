@@ -165,9 +165,9 @@ enum Commands {
             Agenda.reevaluate(&t)
             return t.messages.resumedReply(title: session.title, phase: session.phase(at: session.pausedAt ?? t.now, messages: t.messages))
         }
-        if session.isInterval { throw .invalidArgument("\(session.title) is not paused; `gymbell pause` pauses it") }
+        if session.isInterval { throw .invalidArgument("\(CommandError.named(session.title)) is not paused; `gymbell pause` pauses it") }
         guard session.kind == .strength else {
-            throw .noSession("\(session.title) runs by itself and cannot pause; only a strength workout waits for you")
+            throw .noSession("\(CommandError.named(session.title)) runs by itself and cannot pause; only a strength workout waits for you")
         }
         t.write(.recordProgress(session.id, at: t.now))
         t.close(.kind(.pausedWorkout))

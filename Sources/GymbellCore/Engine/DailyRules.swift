@@ -35,8 +35,8 @@ enum DailyRules {
             guard let workout = t.config.workouts[workoutName] else {
                 let known = t.config.workouts.keys.sorted()
                 throw .invalidArgument(
-                    "no workout named \"\(workoutName)\" in \(t.context.configOrigin)"
-                        + (known.isEmpty ? "" : "; defined: \(known.joined(separator: ", "))"))
+                    "no workout named \(CommandError.named(workoutName)) in \(t.context.configOrigin)"
+                        + (known.isEmpty ? "" : "; defined: \(CommandError.listed(known))"))
             }
             let id = try t.freshSessionID()
             let plan: SessionPlan

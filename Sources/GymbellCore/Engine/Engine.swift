@@ -60,6 +60,8 @@ public struct Engine: Sendable {
             Agenda.refreshSessionNotice(&turn)
         case .serverVanished:
             turn.state.server = .unknown
+        case .screenLocked(let locked):
+            turn.state.screenLocked = locked
         case .storageChanged(let problem):
             turn.state.storage = problem
             SmartRules.tellStorage(&turn)
@@ -68,6 +70,19 @@ public struct Engine: Sendable {
             turn.effects.append(.endSessionNotice(leavingCompletion: turn.state.transition?.endsSession ?? false))
         }
         return commit(turn, reply: nil)
+    }
+
+    /// What the media player shows: the running session; none without one. But a locked screen keeps
+    /// the player that it shows, stopped and with no track, until it is unlocked: Plasma 5.27's lock
+    /// screen follows no player again once the last one has left the bus while it is open, so the next
+    /// session would not show there. (An unlocked desktop never sees that idle player; GNOME, which
+    /// hides a player that cannot play, would not show it either.)
+    static func nowPlaying(_ turn: Turn) -> NowPlaying? {
+        guard turn.config.mprisEnabled else { return nil }
+        if let active = turn.state.session {
+            return NowPlaying.make(session: active.session, now: turn.now, messages: turn.messages, privateMode: turn.config.reminders.privateMode)
+        }
+        return turn.state.screenLocked && turn.state.nowPlaying != nil ? .idle : nil
     }
 
     /// The state, leaving an empty one in its place until the turn is committed.
@@ -79,9 +94,7 @@ public struct Engine: Sendable {
 
     private mutating func commit(_ turn: Turn, reply: Result<CommandReply, CommandError>?) -> Outcome {
         var turn = turn
-        let playing = turn.config.mprisEnabled ? turn.state.session.map {
-            NowPlaying.make(session: $0.session, now: turn.now, messages: turn.messages, privateMode: turn.config.reminders.privateMode)
-        } : nil
+        let playing = Self.nowPlaying(turn)
         if playing != turn.state.nowPlaying {
             turn.state.nowPlaying = playing
             turn.effects.append(.nowPlaying(playing))

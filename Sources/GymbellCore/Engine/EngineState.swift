@@ -43,6 +43,8 @@ public struct EngineState: Equatable, Sendable {
     public var toldStorage: StorageProblem?
     /// What the notification server on the bus does with notifications.
     public var server: ServerProfile = .unknown
+    /// The screen is locked (as the screen locker last said).
+    public var screenLocked = false
     /// What the media player shows, as last told to the daemon (nil: no player).
     public var nowPlaying: NowPlaying?
     /// Whether the daemon keeps the sound ready, as last told to it.

@@ -15,6 +15,8 @@ public enum Event: Equatable, Sendable {
     case serverAppeared(ServerProfile)
     case serverVanished
     case configApplied(Config, origin: String)
+    /// The screen locker's state (`org.freedesktop.ScreenSaver` ActiveChanged / GetActive).
+    case screenLocked(Bool)
     /// The state database's condition changed (nil: all is well again).
     case storageChanged(StorageProblem?)
     /// The daemon is about to exit.

@@ -5,6 +5,42 @@ public enum PlayerControl: String, CaseIterable, Equatable, Sendable {
     case playPause, play, pause, next, stop
 }
 
+/// What the running session is doing, as a media player's play button sees it: the phase decides
+/// what Play, Pause and PlayPause do, and `NowPlaying` shows it as the playback status.
+enum PlayerPhase: Equatable, Sendable {
+    /// A set in progress: waiting for the user (shown Paused).
+    case set
+    /// A rest, between sets or on its own (Playing).
+    case rest
+    /// An interval timeline running (Playing).
+    case running
+    /// An interval timeline paused (Paused).
+    case paused
+    /// The session has run its course; its completion is being shown (Stopped).
+    case over
+
+    init(of session: Session, at now: Date) {
+        switch session.detail {
+        case .rest:
+            self = now < session.endsAt ? .rest : .over
+        case .strength(let progress):
+            if progress.isComplete {
+                self = .over
+            } else if let until = progress.restUntil, until > now {
+                self = .rest
+            } else {
+                self = .set
+            }
+        case .hiit, .walkRun:
+            if session.isTimelineOver(at: now) {
+                self = .over
+            } else {
+                self = session.pausedAt == nil ? .running : .paused
+            }
+        }
+    }
+}
+
 /// Pausing, resuming and skipping a session's timeline, and the media player's controls on top of them.
 enum TimelineCommands {
     /// Stops an interval session's timeline where it is: nothing of it falls due until it resumes.
@@ -13,11 +49,11 @@ enum TimelineCommands {
         guard session.isInterval else {
             throw .invalidArgument(
                 session.kind == .strength
-                    ? "\(session.title) waits for you between sets by itself; only HIIT and walk/run can pause"
+                    ? "\(CommandError.named(session.title)) waits for you between sets by itself; only HIIT and walk/run can pause"
                     : "a rest timer cannot pause; `gymbell skip` ends it")
         }
-        guard session.pausedAt == nil else { throw .invalidArgument("\(session.title) is paused already; `gymbell resume` carries on") }
-        guard t.state.nextDue(of: session.id) != nil else { throw .noSession("\(session.title) is over") }
+        guard session.pausedAt == nil else { throw .invalidArgument("\(CommandError.named(session.title)) is paused already; `gymbell resume` carries on") }
+        guard t.state.nextDue(of: session.id) != nil else { throw .noSession("\(CommandError.named(session.title)) is over") }
         session.pausedAt = t.now
         t.state.transition = nil  // the notification says it is paused
         t.write(.replan(SessionPlan(session: session, reminders: reminders(of: session.id, t)), progressAt: t.now))
@@ -40,10 +76,12 @@ enum TimelineCommands {
     }
 
     /// Skips to the next phase: the reminder that ends the current one falls due now and the rest of the
-    /// timeline moves earlier with it. During a rest (on its own or between sets) this ends the rest; a
-    /// paused timeline carries on.
+    /// timeline moves earlier with it. During a rest (on its own or between sets) this ends the rest. A
+    /// paused timeline stays paused at the start of the next phase (`skipPaused`), except that skipping
+    /// its last phase completes it now.
     static func skip(_ t: inout Turn) throws(CommandError) -> String {
-        guard t.state.session != nil else { throw .noSession("no session is running") }
+        guard let current = t.state.session?.session else { throw .noSession("no session is running") }
+        if let pausedAt = current.pausedAt, let reply = try skipPaused(current, pausedAt: pausedAt, &t) { return reply }
         resumeTimeline(&t)
         guard var session = t.state.session?.session else { throw .noSession("no session is running") }
         if case .strength(var progress) = session.detail {
@@ -55,7 +93,7 @@ enum TimelineCommands {
         }
         let state = t.state
         let waiting = reminders(of: session.id, t).filter { state.isWaiting($0) }  // in due order
-        guard let target = waiting.first(where: { $0.kind != .restWarning }) else { throw .noSession("\(session.title) has nothing left to skip") }
+        guard let target = waiting.first(where: { $0.kind != .restWarning }) else { throw .noSession("\(CommandError.named(session.title)) has nothing left to skip") }
         let ahead = max(0, target.due.timeIntervalSince(t.now))
         let moved = reminders(of: session.id, t).compactMap { reminder -> Reminder? in
             guard state.isWaiting(reminder) else { return reminder }
@@ -71,21 +109,60 @@ enum TimelineCommands {
         return t.messages.skippedReply(to: target.text(t.messages).title)
     }
 
-    /// The command a player control means now. PlayPause is the natural next step: during a set, the
-    /// set is done; during a rest, it ends; an interval session pauses or resumes. nil: nothing to do.
+    /// Next on a paused timeline: it moves to the start of the next phase and stays paused, as MPRIS
+    /// asks of Next ("if playback is paused, it remains that way") and as a person who paused is not yet
+    /// ready to go on. The reminder that starts that phase is said when the timeline resumes (its due
+    /// instant is the pause's, and resuming moves it to then); one passed over by another Next is not
+    /// said at all. nil: the phase skipped is the last, whose end is the completion — the caller
+    /// completes the session now, as when it runs.
+    private static func skipPaused(_ paused: Session, pausedAt: Date, _ t: inout Turn) throws(CommandError) -> String? {
+        var session = paused
+        let state = t.state
+        let all = reminders(of: session.id, t)
+        let timeline = all.filter { state.inFlight[$0.id] == nil && $0.kind.isSessionTransition && $0.kind != .restWarning }
+        guard let target = timeline.first(where: { $0.due > pausedAt }) else {
+            throw .noSession("\(session.title) has nothing left to skip")
+        }
+        let completes = target.kind == .hiitComplete || target.kind == .walkRunComplete
+        let ahead = completes ? 0 : target.due.timeIntervalSince(pausedAt)
+        let moved = all.compactMap { reminder -> Reminder? in
+            guard state.inFlight[reminder.id] == nil else { return reminder }
+            if reminder.kind.isSessionTransition, reminder.due <= pausedAt { return nil }  // passed over by an earlier Next
+            if reminder.kind == .restWarning, reminder.due <= target.due { return nil }
+            return reminder.moved(by: -ahead)
+        }
+        if completes {
+            if moved.count < all.count { t.write(.replan(SessionPlan(session: session, reminders: moved), progressAt: t.now)) }
+            return nil
+        }
+        session.endsAt.addTimeInterval(-ahead)
+        session.shift -= ahead
+        t.state.transition = nil  // the notification says it is paused, at the new phase
+        t.write(.replan(SessionPlan(session: session, reminders: moved), progressAt: t.now))
+        Agenda.reevaluate(&t)
+        return t.messages.skippedWhilePausedReply(title: session.title, phase: session.phase(at: t.now, messages: t.messages))
+    }
+
+    /// The command a player control means now. Desktops send Play, Pause or PlayPause for "the play
+    /// button" (Plasma's togglePlaying and BlueZ send Play or Pause as the status they show asks; GNOME
+    /// and playerctl send PlayPause), so all three mean the step the phase offers: a set (shown as
+    /// Paused) is done by Play; a rest (Playing) ends by Pause; an interval timeline pauses and resumes.
+    /// A control asking for the state already shown (Play while Playing) does nothing, as MPRIS says.
+    /// nil: nothing to do.
     static func command(for control: PlayerControl, _ t: Turn) -> Command? {
         guard let session = t.state.session?.session else { return nil }
+        let phase = PlayerPhase(of: session, at: t.now)
         switch control {
         case .stop: return .stop
-        case .next: return .skip
-        case .play: return session.pausedAt != nil ? .resume : nil
-        case .pause: return session.isInterval && session.pausedAt == nil ? .pause : nil
-        case .playPause:
-            if session.isInterval { return session.pausedAt == nil ? .pause : .resume }
-            if case .strength(let progress) = session.detail, !progress.isComplete, !(progress.restUntil.map { $0 > t.now } ?? false) {
-                return .setDone
+        case .next: return phase == .set || phase == .over ? nil : .skip  // CanGoNext is false then
+        case .play, .pause, .playPause:
+            switch (phase, control) {
+            case (.set, .play), (.set, .playPause): return .setDone
+            case (.rest, .pause), (.rest, .playPause): return .skip
+            case (.running, .pause), (.running, .playPause): return .pause
+            case (.paused, .play), (.paused, .playPause): return .resume
+            default: return nil
             }
-            return .skip
         }
     }
 

@@ -27,7 +27,7 @@ enum WeightCommands {
             for name in names {
                 let planned = try exercise(named: name, in: weights, t)
                 guard t.state.overrides[planned.exercise] != nil else {
-                    throw .invalidArgument("\(planned.exercise) is planned as configured already" + raisedList(t))
+                    throw .invalidArgument("\(CommandError.named(planned.exercise)) is planned as configured already" + raisedList(t))
                 }
                 exercises.append(planned.exercise)
             }
@@ -35,9 +35,11 @@ enum WeightCommands {
         guard !exercises.isEmpty else { return t.messages("No weight is raised: every exercise is planned as configured.") }
         t.write(.removeOverrides(exercises))
         t.log(.info, "planned weights reset", ["exercises": exercises.joined(separator: ", ")])
+        // A line per exercise: each escaped here, where its line breaks are still told from a name's.
         let lines = exercises.map { name in
             let planned = weights.first { $0.exercise == name }
-            return t.messages.weightResetReply(exercise: name, configured: planned.flatMap { p in p.configured.map(p.unit.text) })
+            return TerminalText.escaped(
+                t.messages.weightResetReply(exercise: name, configured: planned.flatMap { p in p.configured.map(p.unit.text) }))
         }
         return lines.joined(separator: "\n")
     }
@@ -49,12 +51,12 @@ enum WeightCommands {
         if folded.count == 1 { return folded[0] }
         let known = weights.map(\.exercise)
         throw .invalidArgument(
-            "no exercise named \"\(name)\" in the strength workouts of \(t.context.configOrigin)"
-                + (known.isEmpty ? "" : "; they have: \(known.joined(separator: ", "))"))
+            "no exercise named \(CommandError.named(name)) in the strength workouts of \(t.context.configOrigin)"
+                + (known.isEmpty ? "" : "; they have: \(CommandError.listed(known))"))
     }
 
     private static func raisedList(_ t: Turn) -> String {
         let raised = t.state.overrides.keys.sorted()
-        return raised.isEmpty ? "" : "; raised: \(raised.joined(separator: ", "))"
+        return raised.isEmpty ? "" : "; raised: \(CommandError.listed(raised))"
     }
 }

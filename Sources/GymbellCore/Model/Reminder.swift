@@ -192,6 +192,22 @@ public struct Session: Hashable, Sendable {
         return max(0, clock.timeIntervalSince(startedAt) - shift)
     }
 
+    /// An interval timeline's whole length (pauses left out): rounds × (work + rest), repeats ×
+    /// (run + walk); nil for a rest or a strength workout.
+    public var timelineLength: TimeInterval? {
+        switch detail {
+        case .hiit(let plan): Double(plan.rounds) * (plan.work + plan.rest)
+        case .walkRun(let plan): Double(plan.repeats) * (plan.run + plan.walk)
+        case .rest, .strength: nil
+        }
+    }
+
+    /// An interval timeline has run its course by `now` (its completion is due or shown).
+    public func isTimelineOver(at now: Date) -> Bool {
+        guard let length = timelineLength else { return false }
+        return length <= 0 || elapsed(at: now) >= length
+    }
+
     /// The phase at `now`, as a person would say it: "work, round 2 of 5", "Bench Press — set 3 of 4".
     public func phase(at now: Date, messages: Messages = .english) -> String {
         let elapsed = elapsed(at: now)

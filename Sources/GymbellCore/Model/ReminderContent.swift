@@ -30,24 +30,24 @@ public enum ReminderContent: Codable, Hashable, Sendable {
 
     public func text(_ messages: Messages) -> Messages.Text {
         switch self {
-        case .daily(let workout, let preview): messages.daily(workoutTitle: workout, preview: preview)
-        case .snoozed: messages.snoozed
-        case .restDay: messages.restDay
-        case .restWarning(let seconds): messages.restWarning(secondsLeft: seconds)
-        case .restOver(let next): messages.restOver(next: next?.description(messages))
-        case .hiitWorkDone: messages.hiitWorkDone
-        case .hiitRestOver: messages.hiitRestOver
-        case .hiitComplete: messages.hiitComplete
-        case .runDone: messages.runDone
-        case .walkDone: messages.walkDone
-        case .walkRunComplete: messages.walkRunComplete
-        case .workoutComplete(let workout, let sets): messages.workoutComplete(title: workout, sets: sets)
-        case .pausedWorkout(let workout, let position, let count): messages.pausedWorkout(workout: workout, position: position, of: count)
-        case .restAdvice(let days): messages.restAdvice(trainingDays: days)
-        case .milestones(let reached): messages.milestones(reached) ?? (messages("Milestone reached 🏆"), "")
-        case .personalRecords(let records): messages.personalRecords(records)
-        case .overload(let suggestions): messages.overload(suggestions)
-        case .streakAtRisk(let streak, let workout): messages.streakAtRisk(streak: streak, workout: workout)
+        case .daily(let workout, let preview): messages.daily.reminder(workoutTitle: workout, preview: preview)
+        case .snoozed: messages.daily.snoozed
+        case .restDay: messages.daily.restDay
+        case .restWarning(let seconds): messages.session.restWarning(secondsLeft: seconds)
+        case .restOver(let next): messages.session.restOver(next: next?.description(messages))
+        case .hiitWorkDone: messages.session.hiitWorkDone
+        case .hiitRestOver: messages.session.hiitRestOver
+        case .hiitComplete: messages.session.hiitComplete
+        case .runDone: messages.session.runDone
+        case .walkDone: messages.session.walkDone
+        case .walkRunComplete: messages.session.walkRunComplete
+        case .workoutComplete(let workout, let sets): messages.session.workoutComplete(title: workout, sets: sets)
+        case .pausedWorkout(let workout, let position, let count): messages.session.pausedWorkout(workout: workout, position: position, of: count)
+        case .restAdvice(let days): messages.daily.restAdvice(trainingDays: days)
+        case .milestones(let reached): messages.progress.milestones(reached) ?? (messages("Milestone reached 🏆"), "")
+        case .personalRecords(let records): messages.progress.personalRecords(records)
+        case .overload(let suggestions): messages.progress.overload(suggestions)
+        case .streakAtRisk(let streak, let workout): messages.daily.streakAtRisk(streak: streak, workout: workout)
         case .storageProblem(let problem): messages.storageProblem(problem)
         case .fixed(let title, let body): (title, body)
         }
@@ -100,7 +100,7 @@ public struct NextSet: Codable, Hashable, Sendable {
     /// "8 × 80 kg", "8 reps"; nil when the reps are not known.
     public func load(_ messages: Messages) -> String? {
         guard let reps else { return nil }
-        guard let weight else { return messages("{reps} reps", ["reps": String(reps)]) }
+        guard let weight else { return messages.reps(reps) }
         let number = weight == weight.rounded() ? String(Int(weight)) : String(weight)
         return "\(reps) × \(number)\(unit.map { " \($0)" } ?? "")"
     }

@@ -27,7 +27,8 @@ extension Messages {
     }
 
     public func workoutCompleteReply(sets: Int, title: String) -> String {
-        self("Workout complete: {sets} sets of {workout}", ["sets": String(sets), "workout": title])
+        self("Workout complete: {sets} set of {workout}", plural: "Workout complete: {sets} sets of {workout}", count: sets,
+             ["sets": String(sets), "workout": title])
     }
 
     public func resumedReply(title: String, phase: String) -> String {
@@ -40,6 +41,10 @@ extension Messages {
 
     public func skippedReply(to what: String) -> String {
         self("Skipped ahead: {what}", ["what": what])
+    }
+
+    public func skippedWhilePausedReply(title: String, phase: String) -> String {
+        self("Skipped ahead to {phase}; {workout} stays paused. `gymbell resume` carries on", ["workout": title, "phase": phase])
     }
 
     public func startedReply(title: String?) -> String {

@@ -26,9 +26,53 @@ public struct StatusReport: Codable, Equatable, Sendable {
     public struct PendingEntry: Codable, Equatable, Sendable {
         public var id: String
         public var kind: String
+        /// When it falls due. A paused session's reminder falls due only after the session resumes:
+        /// its `due` is then when it would if resumed now (it moves on while the pause lasts).
         public var due: Date
         public var title: String
         public var body: String
+        /// It belongs to a paused session's timeline and waits for it to resume.
+        public var paused: Bool
+        /// For a paused one: how long after the resume it falls due, in seconds; nil otherwise.
+        public var afterResume: TimeInterval?
+
+        public init(id: String, kind: String, due: Date, title: String, body: String, paused: Bool = false, afterResume: TimeInterval? = nil) {
+            self.id = id
+            self.kind = kind
+            self.due = due
+            self.title = title
+            self.body = body
+            self.paused = paused
+            self.afterResume = afterResume
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, kind, due, title, body, paused
+            case afterResume = "after_resume"
+        }
+
+        /// Reads what daemons before `paused` and `after_resume` sent too.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            kind = try container.decode(String.self, forKey: .kind)
+            due = try container.decode(Date.self, forKey: .due)
+            title = try container.decode(String.self, forKey: .title)
+            body = try container.decode(String.self, forKey: .body)
+            paused = try container.decodeIfPresent(Bool.self, forKey: .paused) ?? false
+            afterResume = try container.decodeIfPresent(TimeInterval.self, forKey: .afterResume)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(due, forKey: .due)
+            try container.encode(title, forKey: .title)
+            try container.encode(body, forKey: .body)
+            try container.encode(paused, forKey: .paused)
+            try container.encode(afterResume, forKey: .afterResume)  // `null`, not absent
+        }
     }
 
     /// A problem with the state database (StorageProblem), as the user reads it.
@@ -69,9 +113,19 @@ public struct StatusReport: Codable, Equatable, Sendable {
                 id: $0.id.rawValue, kind: $0.kind.rawValue, title: $0.title, startedAt: $0.startedAt, endsAt: $0.endsAt,
                 phase: $0.phase(at: now, messages: messages), percentDone: $0.percentDone(at: now), paused: $0.pausedAt != nil)
         }
-        self.pending = pending.sorted { $0.due < $1.due }.map {
-            PendingEntry(id: $0.id.rawValue, kind: $0.kind.rawValue, due: $0.due, title: $0.text(messages).title, body: $0.text(messages).body)
-        }
+        // A paused session's reminders wait, unshifted, until it resumes (EngineState.isWaiting): what is
+        // left of each is counted from the pause.
+        let pausedAt = session?.pausedAt
+        self.pending = pending.sorted { $0.due < $1.due }.map { reminder -> PendingEntry in
+            let text = reminder.text(messages)
+            guard let pausedAt, reminder.sessionID == session?.id else {
+                return PendingEntry(id: reminder.id.rawValue, kind: reminder.kind.rawValue, due: reminder.due, title: text.title, body: text.body)
+            }
+            let left = max(0, reminder.due.timeIntervalSince(pausedAt))
+            return PendingEntry(
+                id: reminder.id.rawValue, kind: reminder.kind.rawValue, due: max(now, pausedAt).addingTimeInterval(left), title: text.title,
+                body: text.body, paused: true, afterResume: left)
+        }.sorted { $0.due < $1.due }
         self.nextDaily = nextDaily
         self.storage = storage.map { StorageEntry($0, messages: messages) }
     }

@@ -14,8 +14,8 @@ public struct NowPlaying: Equatable, Sendable {
         case stopped = "Stopped"
     }
 
-    /// The session shown.
-    public var session: SessionID
+    /// The session shown; nil for `idle`.
+    public var session: SessionID?
     /// Names the phase, unique within the session: a new phase is a new track.
     public var track: String
     public var title: String
@@ -37,6 +37,12 @@ public struct NowPlaying: Equatable, Sendable {
         let position = max(0, clock.timeIntervalSince(phaseStart))
         return length.map { min($0, position) } ?? (status == .playing ? position : 0)
     }
+
+    /// No session: the player stays on the bus, stopped, with no track (only while a screen locker
+    /// follows it; see `Engine`).
+    public static let idle = NowPlaying(
+        session: nil, track: "", title: "", artist: "", album: "", length: nil, status: .stopped, phaseStart: .distantPast, frozenAt: nil,
+        canGoNext: false)
 
     /// What the player shows for `session` at `now`. Private mode names no workout, exercise or weight.
     public static func make(session: Session, now: Date, messages: Messages, privateMode: Bool) -> NowPlaying {

@@ -10,31 +10,32 @@ public enum ReportHTML {
     public static let lineColour = "#d9534f"
 
     public static func render(_ report: TrainingReport, messages: Messages) -> String {
+        let texts = messages.report
         var html = """
             <!DOCTYPE html>
-            <html lang="\(HTML.escape(messages.reportLanguage))">
+            <html lang="\(HTML.escape(texts.reportLanguage))">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(HTML.escape(messages.reportTitle))</title>
+            <title>\(HTML.escape(texts.reportTitle))</title>
             <style>\(style)</style>
             </head>
             <body>
             <header>
-            <h1>\(HTML.escape(messages.reportHeading))</h1>
-            <p class="range">\(HTML.escape(messages.reportRange(weeks: report.weeks, until: report.today)))</p>
+            <h1>\(HTML.escape(texts.reportHeading))</h1>
+            <p class="range">\(HTML.escape(texts.reportRange(weeks: report.weeks, until: report.today)))</p>
             </header>
             <main>
 
             """
-        html += streaks(report, messages)
-        html += calendar(report, messages)
-        html += volume(report, messages)
-        html += records(report, messages)
-        html += exercises(report, messages)
+        html += streaks(report, texts)
+        html += calendar(report, texts)
+        html += volume(report, texts)
+        html += records(report, texts)
+        html += exercises(report, texts)
         html += """
             </main>
-            <footer><p>\(HTML.escape(messages.reportMade(at: report.now, in: report.timeZone)))</p></footer>
+            <footer><p>\(HTML.escape(texts.reportMade(at: report.now, in: report.timeZone)))</p></footer>
             </body>
             </html>
 
@@ -42,24 +43,24 @@ public enum ReportHTML {
         return html
     }
 
-    static func streaks(_ report: TrainingReport, _ messages: Messages) -> String {
+    static func streaks(_ report: TrainingReport, _ texts: ReportTexts) -> String {
         let stats = report.stats
         let cards = [
-            ("current-streak", messages.currentStreakLabel, messages.trainingDays(stats.streak)),
-            ("longest-streak", messages.longestStreakLabel, messages.trainingDays(report.longestStreak)),
-            ("this-week", messages.thisWeekLabel, messages.sessions(stats.sessionsThisWeek)),
-            ("this-month", messages.thisMonthLabel, messages.sessions(stats.sessionsThisMonth)),
-            ("workouts-completed", messages.workoutsCompletedLabel, String(stats.workoutsCompleted)),
-            ("lifted-in-total", messages.liftedInTotalLabel, Messages.kilograms(stats.volumeKilograms)),
+            ("current-streak", texts.currentStreakLabel, texts.trainingDays(stats.streak)),
+            ("longest-streak", texts.longestStreakLabel, texts.trainingDays(report.longestStreak)),
+            ("this-week", texts.thisWeekLabel, texts.sessions(stats.sessionsThisWeek)),
+            ("this-month", texts.thisMonthLabel, texts.sessions(stats.sessionsThisMonth)),
+            ("workouts-completed", texts.workoutsCompletedLabel, String(stats.workoutsCompleted)),
+            ("lifted-in-total", texts.liftedInTotalLabel, ReportTexts.kilograms(stats.volumeKilograms)),
         ]
-        var html = #"<section id="streaks">"# + "\n<h2>\(HTML.escape(messages.streaksHeading))</h2>\n<div class=\"cards\">\n"
+        var html = #"<section id="streaks">"# + "\n<h2>\(HTML.escape(texts.streaksHeading))</h2>\n<div class=\"cards\">\n"
         for (id, label, value) in cards {
             html += #"<div class="card" id="\#(id)"><div class="label">\#(HTML.escape(label))</div><div class="value">\#(HTML.escape(value))</div></div>"# + "\n"
         }
-        return html + "</div>\n" + note(messages.streaksNote) + "</section>\n"
+        return html + "</div>\n" + note(texts.streaksNote) + "</section>\n"
     }
 
-    static func calendar(_ report: TrainingReport, _ messages: Messages) -> String {
+    static func calendar(_ report: TrainingReport, _ texts: ReportTexts) -> String {
         var cells: [SVGChart.Cell] = []
         var columnLabels: [(column: Int, text: String)] = []
         var lastLabelled = -4
@@ -68,53 +69,53 @@ public enum ReportHTML {
             let days = report.days(ofWeek: week)
             for (row, day) in days.enumerated() {
                 cells.append(SVGChart.Cell(
-                    column: week, row: row, level: day.level, title: messages.calendarDay(day),
+                    column: week, row: row, level: day.level, title: texts.calendarDay(day),
                     attributes: [("data-day", day.day.description), ("data-sessions", String(day.sessions)), ("data-sets", String(day.sets))]))
             }
             // A month's name over the first week that begins in it (and the first column), not crowded.
             let month = report.firstDay.adding(days: 7 * week).civil.month
             if month != lastMonth, week - lastLabelled >= 3 {
-                columnLabels.append((week, messages.monthAbbreviation(month)))
+                columnLabels.append((week, texts.monthAbbreviation(month)))
                 lastLabelled = week
             }
             lastMonth = month
         }
-        let rowLabels = [(0, Weekday.mon), (2, Weekday.wed), (4, Weekday.fri)].map { (row: $0.0, text: messages.weekdayAbbreviation($0.1)) }
-        var html = #"<section id="calendar">"# + "\n<h2>\(HTML.escape(messages.calendarHeading))</h2>\n<div class=\"chart\">"
+        let rowLabels = [(0, Weekday.mon), (2, Weekday.wed), (4, Weekday.fri)].map { (row: $0.0, text: texts.weekdayAbbreviation($0.1)) }
+        var html = #"<section id="calendar">"# + "\n<h2>\(HTML.escape(texts.calendarHeading))</h2>\n<div class=\"chart\">"
         html += SVGChart.calendar(
             cells: cells, columns: report.weeks, columnLabels: columnLabels, rowLabels: rowLabels, palette: calendarPalette,
-            label: messages.calendarHeading)
-        html += "</div>\n<div class=\"legend\">\(HTML.escape(messages.calendarLess)) "
+            label: texts.calendarHeading)
+        html += "</div>\n<div class=\"legend\">\(HTML.escape(texts.calendarLess)) "
         for (level, colour) in calendarPalette.enumerated() {
             html += #"<span class="swatch" data-level="\#(level)" style="background:\#(colour)"></span>"#
         }
-        html += " \(HTML.escape(messages.calendarMore))</div>\n"
-        if !report.days.contains(where: { $0.level > 0 }) { html += note(messages.calendarEmpty) }
-        return html + note(messages.calendarNote) + "</section>\n"
+        html += " \(HTML.escape(texts.calendarMore))</div>\n"
+        if !report.days.contains(where: { $0.level > 0 }) { html += note(texts.calendarEmpty) }
+        return html + note(texts.calendarNote) + "</section>\n"
     }
 
-    static func volume(_ report: TrainingReport, _ messages: Messages) -> String {
-        var html = #"<section id="volume">"# + "\n<h2>\(HTML.escape(messages.volumeHeading))</h2>\n"
+    static func volume(_ report: TrainingReport, _ texts: ReportTexts) -> String {
+        var html = #"<section id="volume">"# + "\n<h2>\(HTML.escape(texts.volumeHeading))</h2>\n"
         guard report.weekly.contains(where: { $0.volumeKilograms > 0 }) else {
-            return html + note(messages.volumeEmpty) + note(messages.volumeNote) + "</section>\n"
+            return html + note(texts.volumeEmpty) + note(texts.volumeNote) + "</section>\n"
         }
         let every = max(1, (report.weeks + 11) / 12)
         let bars = report.weekly.enumerated().map { index, week in
             SVGChart.Bar(
                 value: week.volumeKilograms,
-                label: (report.weeks - 1 - index) % every == 0 ? messages.reportDate(week.monday, year: false) : nil,
-                title: messages.volumeWeek(week))
+                label: (report.weeks - 1 - index) % every == 0 ? texts.reportDate(week.monday, year: false) : nil,
+                title: texts.volumeWeek(week))
         }
         html += "<div class=\"chart\">"
-        html += SVGChart.bars(bars, colour: barColour, label: messages.volumeHeading, tick: Messages.kilograms)
-        return html + "</div>\n" + note(messages.volumeNote) + "</section>\n"
+        html += SVGChart.bars(bars, colour: barColour, label: texts.volumeHeading, tick: ReportTexts.kilograms)
+        return html + "</div>\n" + note(texts.volumeNote) + "</section>\n"
     }
 
-    static func records(_ report: TrainingReport, _ messages: Messages) -> String {
-        var html = #"<section id="records">"# + "\n<h2>\(HTML.escape(messages.recordsHeading))</h2>\n"
-        guard !report.exercises.isEmpty else { return html + note(messages.recordsEmpty) + "</section>\n" }
+    static func records(_ report: TrainingReport, _ texts: ReportTexts) -> String {
+        var html = #"<section id="records">"# + "\n<h2>\(HTML.escape(texts.recordsHeading))</h2>\n"
+        guard !report.exercises.isEmpty else { return html + note(texts.recordsEmpty) + "</section>\n" }
         html += "<table>\n<thead><tr>"
-        for header in [messages.recordsExerciseColumn, messages.recordsBestSetColumn, messages.recordsOneRepMaxColumn, messages.recordsDateColumn] {
+        for header in [texts.recordsExerciseColumn, texts.recordsBestSetColumn, texts.recordsOneRepMaxColumn, texts.recordsDateColumn] {
             html += "<th>\(HTML.escape(header))</th>"
         }
         html += "</tr></thead>\n<tbody>\n"
@@ -123,40 +124,40 @@ public enum ReportHTML {
             html += "<tr>"
             html += ##"<td><a href="#\##(HTML.escape(summary.anchor))">\##(HTML.escape(summary.exercise))</a></td>"##
             html += "<td>\(HTML.escape(summary.best.loadText))</td>"
-            html += #"<td class="number">\#(HTML.escape(Messages.oneRepMax(summary)))</td>"#
-            html += #"<td><time datetime="\#(day.description)">\#(HTML.escape(messages.reportDate(day)))</time></td>"#
+            html += #"<td class="number">\#(HTML.escape(ReportTexts.oneRepMax(summary)))</td>"#
+            html += #"<td><time datetime="\#(day.description)">\#(HTML.escape(texts.reportDate(day)))</time></td>"#
             html += "</tr>\n"
         }
-        return html + "</tbody>\n</table>\n" + note(messages.recordsNote) + "</section>\n"
+        return html + "</tbody>\n</table>\n" + note(texts.recordsNote) + "</section>\n"
     }
 
-    static func exercises(_ report: TrainingReport, _ messages: Messages) -> String {
+    static func exercises(_ report: TrainingReport, _ texts: ReportTexts) -> String {
         guard !report.exercises.isEmpty else { return "" }
-        var html = #"<section id="exercises">"# + "\n<h2>\(HTML.escape(messages.exercisesHeading))</h2>\n"
+        var html = #"<section id="exercises">"# + "\n<h2>\(HTML.escape(texts.exercisesHeading))</h2>\n"
         for summary in report.exercises {
             let day = { (set: LoggedSet) in LocalDay(containing: set.at, in: report.timeZone) }
             html += #"<section class="exercise" id="\#(HTML.escape(summary.anchor))">"# + "\n"
             html += "<h3>\(HTML.escape(summary.exercise))</h3>\n<ul class=\"facts\">\n"
-            html += "<li>\(HTML.escape(messages.bestSetLine(summary, on: day(summary.best))))</li>\n"
-            html += "<li>\(HTML.escape(messages.heaviestSetLine(summary.heaviest, on: day(summary.heaviest))))</li>\n"
-            html += "<li>\(HTML.escape(messages.rangeLine(sets: summary.setsInRange, volumeKilograms: summary.volumeInRangeKilograms)))</li>\n"
+            html += "<li>\(HTML.escape(texts.bestSetLine(summary, on: day(summary.best))))</li>\n"
+            html += "<li>\(HTML.escape(texts.heaviestSetLine(summary.heaviest, on: day(summary.heaviest))))</li>\n"
+            html += "<li>\(HTML.escape(texts.rangeLine(sets: summary.setsInRange, volumeKilograms: summary.volumeInRangeKilograms)))</li>\n"
             html += "</ul>\n"
             if summary.progression.count > 1 {
                 html += "<figure><div class=\"chart\">"
-                html += SVGChart.line(summary.progression.map(\.kilograms), colour: lineColour, label: messages.progressionLabel)
-                html += "</div><figcaption>\(HTML.escape(messages.progressionLabel))</figcaption></figure>\n"
+                html += SVGChart.line(summary.progression.map(\.kilograms), colour: lineColour, label: texts.progressionLabel)
+                html += "</div><figcaption>\(HTML.escape(texts.progressionLabel))</figcaption></figure>\n"
             }
-            html += "<h4>\(HTML.escape(messages.recordsHeading))</h4>\n"
+            html += "<h4>\(HTML.escape(texts.recordsHeading))</h4>\n"
             if summary.records.isEmpty {
-                html += note(messages.noRecordYet)
+                html += note(texts.noRecordYet)
             } else {
                 html += "<ul class=\"records\">\n"
                 for record in summary.records.reversed() {
-                    html += "<li>\(HTML.escape(messages.recordLine(record, on: day(record.set))))</li>\n"
+                    html += "<li>\(HTML.escape(texts.recordLine(record, on: day(record.set))))</li>\n"
                 }
                 html += "</ul>\n"
             }
-            html += ##"<p class="back"><a href="#records">"## + "↑ \(HTML.escape(messages.backToRecords))</a></p>\n</section>\n"
+            html += ##"<p class="back"><a href="#records">"## + "↑ \(HTML.escape(texts.backToRecords))</a></p>\n</section>\n"
         }
         return html + "</section>\n"
     }

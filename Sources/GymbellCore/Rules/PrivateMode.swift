@@ -9,7 +9,7 @@ public enum PrivateMode {
         switch kind {
         case .daily: (messages("Workout Time!"), messages("Your workout awaits."))
         case .restWarning: (messages("Rest ends soon"), messages("Get ready for your next set."))
-        case .restOver: messages.restOver(next: nil)
+        case .restOver: messages.session.restOver(next: nil)
         case .workoutComplete: (messages("Workout complete 🎉"), messages("Great work!"))
         case .pausedWorkout: (messages("Paused workout"), messages("Your workout is still open. Resume?"))
         case .personalRecord: (messages("New personal record! 🎉"), messages("Your training is paying off."))

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// What Core needs of a time zone's rules: how far its wall clock is ahead of UTC at an instant, and
 /// what it calls that time. Every local-time computation in Core (days, daily times, quiet hours, the
 /// iCalendar `VTIMEZONE`) is built on these three answers, so the rules may come from anywhere: the
-/// tz database through GLib's `GTimeZone` (GymbellDesktop's `GLibZones`), a POSIX `TZ` rule evaluated
+/// tz database through GLib's `GTimeZone` (GymbellPlatform's `GLibTimeZone`), a POSIX `TZ` rule evaluated
 /// here (`PosixTimeZoneRule`), or a fixed offset. Foundation's `TimeZone` is not used: without ICU it
 /// knows no named zone.
 public protocol ZoneRules: Sendable {

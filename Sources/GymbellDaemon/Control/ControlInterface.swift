@@ -1,7 +1,7 @@
 import FoundationEssentials
 import GymbellControl
 import GymbellCore
-import GymbellDesktop
+import GymbellBus
 
 /// The `io.github.gymbell.Gymbell1` interface: decodes each method call by its `ControlContract`
 /// entry, runs the command, encodes the typed reply. Bad values become InvalidArgs errors with a

@@ -1,5 +1,6 @@
 import GymbellCore
-import GymbellDesktop
+import GymbellNotify
+import GymbellPlatform
 
 /// One-shot callbacks on the daemon's loop (MainLoop), for what a notice's lifetime asks of gymbell.
 protocol NoticeTimers: AnyObject {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop
+import GymbellNotify
+import GymbellSound
 import Logging
 
 /// What the two kinds of notices share: the notifier, what the server on the bus does, the app icon,

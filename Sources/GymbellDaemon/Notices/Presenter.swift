@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop
+import GymbellNotify
+import GymbellSound
 import Logging
 
 /// Carries out the engine's notification effects: the reminders that stand on their own

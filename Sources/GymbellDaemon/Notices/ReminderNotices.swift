@@ -1,6 +1,6 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop
+import GymbellNotify
 
 /// The reminders that stand on their own (daily, snoozed, paused workout, advice, milestone, storage):
 /// on screen, and waiting for a server when none took them.

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop
+import GymbellNotify
 
 /// The one notification of the running session, replaced at every transition as the server on the bus
 /// allows; after the session it lingers with the completion until it expires.

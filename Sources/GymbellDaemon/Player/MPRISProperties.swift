@@ -1,6 +1,6 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop
+import GymbellBus
 
 /// The MPRIS 2 properties of the running session (https://specifications.freedesktop.org/mpris-spec/2.2/),
 /// as `NowPlaying` gives them: values only, no bus.
@@ -37,6 +37,7 @@ enum MPRISProperties {
     }
 
     static func metadata(_ playing: NowPlaying, artURL: String?) -> [String: DBusValue] {
+        guard playing.session != nil else { return ["mpris:trackid": .objectPath(noTrack)] }
         var metadata: [String: DBusValue] = [
             "mpris:trackid": .objectPath(trackID(playing)), "xesam:title": .string(playing.title),
             "xesam:artist": .stringArray([playing.artist]), "xesam:album": .string(playing.album),
@@ -46,10 +47,14 @@ enum MPRISProperties {
         return metadata
     }
 
+    /// MPRIS's track id of "no track".
+    static let noTrack = "/org/mpris/MediaPlayer2/TrackList/NoTrack"
+
     /// `/io/github/gymbell/Gymbell/track/<session>_<phase>`: a new phase is a new track.
     static func trackID(_ playing: NowPlaying) -> String {
+        guard let session = playing.session else { return noTrack }
         let safe = { (text: String) in String(text.unicodeScalars.map { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) ? Character($0) : "_" }) }
-        return "/io/github/gymbell/Gymbell/track/\(safe(playing.session.rawValue))_\(safe(playing.track))"
+        return "/io/github/gymbell/Gymbell/track/\(safe(session.rawValue))_\(safe(playing.track))"
     }
 
     static func microseconds(_ seconds: TimeInterval) -> Int64 { Int64((seconds * 1_000_000).rounded()) }

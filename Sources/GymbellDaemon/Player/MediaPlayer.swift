@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GymbellCore
-import GymbellDesktop
+import GymbellBus
+import GymbellPlatform
 import Logging
 
 /// The running session as an MPRIS 2 player on the session bus (`org.mpris.MediaPlayer2.gymbell`):

@@ -119,13 +119,13 @@ struct EngineOverloadTests {
         guard case .failure(.invalidArgument(let unknown)) = world.command(.setWeight(exercise: "Deadlift", weight: 140)) else {
             Issue.record("an unknown exercise was planned"); return
         }
-        #expect(unknown == "no exercise named \"Deadlift\" in the strength workouts of config.toml; they have: Bench Press, Squat, Lateral Raise")
+        #expect(unknown == "no exercise named \"Deadlift\" in the strength workouts of config.toml; they have: \"Bench Press\", \"Squat\", \"Lateral Raise\"")
         #expect(world.command(.setWeight(exercise: "Squat", weight: 0))
             == .failure(.invalidArgument("a planned weight must be more than 0 and at most 2000, not 0")))
         #expect(world.command(.setWeight(exercise: "Squat", weight: .nan)) != .success(.text("")))
         #expect(world.state.overrides["Squat"] == nil)
         #expect(world.command(.resetWeights(["Squat"]))
-            == .failure(.invalidArgument("Squat is planned as configured already; raised: Bench Press")))
+            == .failure(.invalidArgument("\"Squat\" is planned as configured already; raised: \"Bench Press\"")))
         #expect(world.command(.resetWeights(["Bench Press"])) == .success(.text("Bench Press: back to 100 kg as configured.")))
         #expect(world.state.overrides.isEmpty)
         #expect(world.writes.contains(.removeOverrides(["Bench Press"])))

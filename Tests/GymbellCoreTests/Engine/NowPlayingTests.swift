@@ -108,4 +108,54 @@ struct NowPlayingTests {
         }
         #expect(tracks == ["0", "0", "1", "2", "2", "3"])
     }
+
+    static func told(_ world: EngineHarness) -> [String] {
+        world.effects.compactMap {
+            guard case .nowPlaying(let playing) = $0 else { return nil }
+            guard let playing else { return "none" }
+            return playing.session == nil ? "idle" : playing.title
+        }
+    }
+
+    /// Plasma 5.27's open lock screen follows no player again once the last one has left the bus: while
+    /// the screen is locked the player stays after a session, stopped with no track, and the next
+    /// session shows in it; it leaves at the unlock.
+    @Test func aLockedScreenKeepsThePlayerBetweenSessions() throws {
+        var world = try EngineHarness(at: Self.start)
+        _ = world.send(.screenLocked(true))
+        _ = world.command(.rest(seconds: 30))
+        world.advance(by: 40)  // the rest is over
+        #expect(world.state.session == nil)
+        #expect(world.state.nowPlaying == .idle)
+        let idle = try #require(world.state.nowPlaying)
+        #expect((idle.status, idle.canGoNext, idle.title, idle.length) == (.stopped, false, "", nil))
+        _ = world.command(Self.hiit)
+        #expect(world.state.nowPlaying?.title == "Work")
+        _ = world.command(.stop)
+        #expect(world.state.nowPlaying == .idle)
+        _ = world.send(.screenLocked(false))
+        #expect(world.state.nowPlaying == nil)
+        #expect(Self.told(world) == ["Rest", "Rest", "idle", "Work", "idle", "none"])  // the rest, over, then no session
+    }
+
+    @Test func anUnlockedScreenHasNoPlayerWithoutASession() throws {
+        var world = try EngineHarness(at: Self.start)
+        _ = world.command(Self.hiit)
+        _ = world.command(.stop)
+        _ = world.send(.screenLocked(true))  // locked after the session: nothing to keep
+        _ = world.send(.screenLocked(false))
+        _ = world.command(.rest(seconds: 30))
+        _ = world.send(.screenLocked(true))
+        _ = world.send(.screenLocked(false))  // unlocked during the session: it goes with the session
+        world.advance(by: 40)
+        #expect(Self.told(world) == ["Work", "none", "Rest", "Rest", "none"])
+    }
+
+    @Test func aLockedScreenKeepsNoPlayerWhenMPRISIsOff() throws {
+        var world = try EngineHarness("[mpris]\nenabled = false\n", at: Self.start)
+        _ = world.send(.screenLocked(true))
+        _ = world.command(Self.hiit)
+        _ = world.command(.stop)
+        #expect(Self.told(world).isEmpty)
+    }
 }

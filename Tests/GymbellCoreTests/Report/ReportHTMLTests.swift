@@ -8,8 +8,7 @@ struct ReportHTMLTests {
 
     /// The German catalog as the daemon would load it, from po/de.po.
     static func german() throws -> Messages {
-        let catalog = try TranslationCatalogTests.catalog("de.po")
-        return Messages { catalog[$0] ?? $0 }
+        return try TranslationCatalogTests.messages("de.po")
     }
 
     @Test func isOneSelfContainedDocumentWithoutScriptsOrNetwork() {

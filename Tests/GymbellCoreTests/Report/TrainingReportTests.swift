@@ -121,13 +121,13 @@ struct TrainingReportTests {
         }
         #expect(report.weekly.map(\.sets) == [7, 2, 8])
         #expect(report.weekly.map(\.sessions) == [3, 2, 2])
-        #expect(Messages.kilograms(expected[0]) == "5\u{202F}061 kg")
+        #expect(ReportTexts.kilograms(expected[0]) == "5\u{202F}061 kg")
     }
 
     @Test func recordsTableHasEachExercisesBestSetItsEstimateAndDate() {
         let report = ReportFixture.report()
         let rows = report.exercises.map { summary in
-            (summary.exercise, summary.anchor, summary.best.loadText, Messages.oneRepMax(summary),
+            (summary.exercise, summary.anchor, summary.best.loadText, ReportTexts.oneRepMax(summary),
              LocalDay(containing: summary.best.at, in: berlin).description, summary.heaviest.loadText)
         }
         #expect(rows.map(\.0) == ["Bench Press", "Deadlift", "Squat"])
