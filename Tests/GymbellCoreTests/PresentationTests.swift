@@ -26,10 +26,7 @@ struct PresentationTests {
     static let start = instant("2026-03-29T18:00:00+02:00")
 
     /// German as po/de.po has it: labels there are longer than the English ones.
-    static let german: Messages = {
-        let catalog = (try? TranslationCatalogTests.catalog("de.po")) ?? [:]
-        return Messages { catalog[$0] ?? $0 }
-    }()
+    static let german: Messages = (try? TranslationCatalogTests.messages("de.po")) ?? Messages { $0 }
 
     @Test("GetServerInformation's name and vendor map to the servers people run; MATE's daemon is not GNOME's", arguments: [
         ("gnome-shell", "GNOME", ServerProfile.Family.gnomeShell), ("Plasma", "KDE", .plasma), ("Xfce Notify Daemon", "Xfce", .xfce),
