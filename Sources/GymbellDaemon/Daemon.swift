@@ -84,7 +84,7 @@ public final class Daemon {
         loop: MainLoop, environment: Environment = Environment(), logger: Logger
     ) {
         let presenter = Presenter(
-            notifier: notifier, sounds: sounds, sound: config.config.sound, messages: environment.messages, icon: environment.iconFile,
+            notifier: notifier, sounds: sounds, sound: config.config.sound, icon: environment.iconFile,
             timers: loop, logger: logger)
         self.init(
             config: config, store: store, initial: initial, presenter: presenter, timer: timer, environment: environment, logger: logger)
@@ -113,7 +113,7 @@ public final class Daemon {
                 canSpeak: environment.isInstalled("spd-say")))
         presenter.onAction = { [unowned self] target, key in send(.action(on: target, key: key)) }
         presenter.onSessionServerID = { [unowned self] session, id in send(.sessionNoticeShown(session, id: id)) }
-        presenter.sessionRunning = { [unowned self] in engine.state.session != nil }
+        presenter.onNotShown = { [unowned self] reminder in send(.notShown(reminder)) }
     }
 
     /// The engine's state (tests, status).
@@ -182,14 +182,15 @@ public final class Daemon {
     @discardableResult
     private func handle(_ event: Event) -> Result<CommandReply, CommandError>? {
         let now = environment.clock()
-        if event == .tick { store.saveUnsaved(at: now) }  // changes kept in memory while the file could not be written
         // Every event gets a fresh id, whoever caused it: a click on Start Workout starts a session as
         // surely as `gymbell start` does.
         let moment = Moment(now: now, timeZone: environment.timeZone(), newID: environment.newID())
         let outcome = engine.handle(event, at: moment)
         var reply = outcome.reply
         for effect in outcome.effects { perform(effect, reply: &reply) }
-        if store.problem != engine.state.storage { queued.append(.storageChanged(store.problem)) }
+        if store.problem != engine.state.storage || store.nextSaveAttempt != engine.state.storageRetry {
+            queued.append(.storageChanged(store.problem, retryAt: store.nextSaveAttempt))
+        }
         return reply
     }
 
@@ -203,8 +204,8 @@ public final class Daemon {
             } catch {
                 logger.error("state database error: \(error)")
             }
-        case .present(let reminder, let late, let tracked):
-            presenter.present(reminder, late: late) { [weak self] in
+        case .present(let reminder, let notice, let late, let tracked):
+            presenter.present(reminder, as: notice, late: late) { [weak self] in
                 if tracked { self?.send(.delivered(reminder.id)) }
             }
         case .showSession(let notice, let session, let audible, let late, let carried, let serverID):
@@ -216,7 +217,7 @@ public final class Daemon {
             presenter.close(where: filter.matches)
         case .armTimer(let instant):
             do {
-                try timer.arm(at: [instant, store.nextSaveAttempt].compactMap { $0 }.min())
+                try timer.arm(at: instant)
             } catch {
                 logger.critical("cannot arm the timer: \(error)")
             }
@@ -231,6 +232,8 @@ public final class Daemon {
             } catch {
                 logger.debug("\(argv.first ?? "") failed: \(error)")
             }
+        case .retrySaving:
+            store.saveUnsaved(at: environment.clock())
         case .soundSettings(let settings):
             presenter.apply(sound: settings)
         case .sound(let readiness):

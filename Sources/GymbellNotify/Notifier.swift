@@ -132,6 +132,8 @@ public final class Notifier: @unchecked Sendable {
 public struct NotificationHandle: Hashable, Sendable {
     /// Our own number for it, unique within the process.
     public let token: UInt64
+
+    public init(token: UInt64) { self.token = token }
 }
 
 /// A notification could not be shown, e.g. no notification server is on the bus.

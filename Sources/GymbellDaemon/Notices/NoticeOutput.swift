@@ -7,9 +7,9 @@ import Logging
 /// What the two kinds of notices share: the notifier, what the server on the bus does, the app icon,
 /// the sound that comes with a reminder and what gymbell does for a notice's lifetime.
 final class NoticeOutput {
-    let notifier: Notifier
+    let notifier: any NotificationPosting
     let logger: Logger
-    private let sounds: SoundPlayer
+    private let sounds: any SoundPlaying
     private var sound: SoundSettings
     /// app_icon as the spec has it: the installed icon's file as a `file://` URI where there is one (a
     /// bare path shows Budgie's generic envelope), else its name in the theme.
@@ -20,7 +20,7 @@ final class NoticeOutput {
 
     static let desktopEntry = "io.github.gymbell.Gymbell"
 
-    init(notifier: Notifier, sounds: SoundPlayer, sound: SoundSettings, icon: String?, timers: any NoticeTimers, logger: Logger) {
+    init(notifier: any NotificationPosting, sounds: any SoundPlaying, sound: SoundSettings, icon: String?, timers: any NoticeTimers, logger: Logger) {
         self.notifier = notifier
         self.sounds = sounds
         self.sound = sound
