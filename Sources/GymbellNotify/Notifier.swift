@@ -11,6 +11,13 @@ public struct NotificationServerInfo: Equatable, Sendable {
     public var version: String
     public var capabilities: Set<String>
 
+    public init(name: String, vendor: String, version: String, capabilities: Set<String>) {
+        self.name = name
+        self.vendor = vendor
+        self.version = version
+        self.capabilities = capabilities
+    }
+
     public var supportsActions: Bool { capabilities.contains("actions") }
     public var playsSounds: Bool { capabilities.contains("sound") }
 }
@@ -139,5 +146,6 @@ public struct NotificationHandle: Hashable, Sendable {
 /// A notification could not be shown, e.g. no notification server is on the bus.
 public struct NotifierError: Error, CustomStringConvertible, Sendable {
     public let message: String
+    public init(message: String) { self.message = message }
     public var description: String { message }
 }
