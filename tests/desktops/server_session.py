@@ -18,7 +18,6 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "desktop"))
 sys.path.insert(0, str(HERE))
 
 import desktop_support as DS  # noqa: E402

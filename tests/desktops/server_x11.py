@@ -1,7 +1,7 @@
 """xfce4-notifyd 0.7 and notification-daemon 3.20 on Xvfb, each on the test's private session bus.
 
 Neither needs a window manager (../../shared/DESKTOPS.md): both map override-redirect popups straight
-onto the root window. The display is tests/desktop's Xvfb (1024x600x24 on the first free display from
+onto the root window. The display is desktop_support's Xvfb (1024x600x24 on the first free display from
 :50), reused by import; the pointer is the X server's core pointer, moved and clicked with xdotool;
 screenshots are `import -window root` (ImageMagick).
 
@@ -22,7 +22,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
-for _dir in (HERE, REPO / "tests" / "desktop"):
+for _dir in (HERE,):
     if str(_dir) not in sys.path:
         sys.path.insert(0, str(_dir))
 
