@@ -44,7 +44,7 @@ public enum ConfigEditor {
         let hasMark = text.unicodeScalars.first == "\u{FEFF}"
         var bytes = Array((hasMark ? String(text.unicodeScalars.dropFirst()) : text).utf8)
         for edit in edits {
-            bytes = try apply(edit, to: bytes, path: path)
+            bytes = try edited(bytes, by: edit, path: path)
         }
         let edited = (hasMark ? "\u{FEFF}" : "") + String(decoding: bytes, as: UTF8.self)
         do {
@@ -62,7 +62,8 @@ public enum ConfigEditor {
 
     // MARK: One edit
 
-    private static func apply(_ edit: ConfigTextEdit, to bytes: [UInt8], path file: String) throws(ConfigEditError) -> [UInt8] {
+    /// `bytes` (TOML without a byte-order mark) with one edit, checked as TOML but not as a config.
+    static func edited(_ bytes: [UInt8], by edit: ConfigTextEdit, path file: String) throws(ConfigEditError) -> [UInt8] {
         let document = try read(bytes, path: file)
         let layout: TOMLLayout
         do {
@@ -82,10 +83,10 @@ public enum ConfigEditor {
             guard existing != nil else { return bytes }
             guard let statement = layout.keyValue(at: target) else { throw .insideInlineTable(target) }
             result = Array(bytes[..<statement.lineStart] + bytes[statement.lineEnd...])
-            expected.values[target] = nil
+            expected.replace(target, with: nil)
         case .set(_, let value):
             let written = value.resolved(existing: existing?.value)
-            expected.values[target] = written
+            expected.replace(target, with: written)
             if let existing, let start = existing.valueOffset {
                 let end = valueEnd(from: start, in: bytes)
                 let literal = TOMLLiteral.write(written, replacing: bytes[start..<end], newline: layout.newline)
@@ -119,21 +120,27 @@ public enum ConfigEditor {
     }
 }
 
-/// Every value of a document that is not a table, by its path: what an edit must leave alone (a table
-/// that only held the removed key may vanish with it).
+/// Every scalar (and empty list) of a document by its path, through tables, lists and inline tables:
+/// what an edit must leave alone. A table that only held a removed key vanishes with it unnoticed.
 struct TOMLLeaves: Equatable {
-    var values: [ConfigPath: ConfigValue] = [:]
+    private(set) var values: [ConfigPath: ConfigValue] = [:]
 
-    init(_ root: TOMLNode) { collect(root, at: .root) }
+    init(_ root: TOMLNode) { collect(root.value, at: .root) }
 
-    private mutating func collect(_ node: TOMLNode, at path: ConfigPath) {
-        switch node.kind {
-        case .table:
-            for (key, child) in node.entries { collect(child, at: path.appending(key)) }
-        case .array where node.isArrayOfTables:
-            for (index, element) in node.elements.enumerated() { collect(element, at: path.appending(index: index)) }
-        case .array, .scalar:
-            values[path] = node.value
+    /// The value at `path` replaced by `value` (nil: removed), with all it held.
+    mutating func replace(_ path: ConfigPath, with value: ConfigValue?) {
+        values = values.filter { !$0.key.starts(with: path) }
+        if let value { collect(value, at: path) }
+    }
+
+    private mutating func collect(_ value: ConfigValue, at path: ConfigPath) {
+        switch value {
+        case .table(let entries):
+            for (key, child) in entries { collect(child, at: path.appending(key)) }
+        case .array(let elements) where !elements.isEmpty:
+            for (index, element) in elements.enumerated() { collect(element, at: path.appending(index: index)) }
+        default:
+            values[path] = value
         }
     }
 }

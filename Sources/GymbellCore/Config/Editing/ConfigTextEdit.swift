@@ -128,32 +128,32 @@ enum TOMLLiteral {
     /// `[…]` laid out as the old list was: on one line with its spacing, or one element a line with its
     /// indentation and trailing comma. Comments inside the old list are not kept (it is replaced whole).
     private static func array(_ elements: [ConfigValue], replacing old: ArraySlice<UInt8>, newline: [UInt8]) -> [UInt8] {
-        let oldText = String(decoding: old, as: UTF8.self)
-        let literalQuotes = oldText.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }.first == "'"
-        let items = elements.map { element -> String in
-            if case .string(let text) = element { return string(text, literalQuotes: literalQuotes) }
-            return String(decoding: write(element, replacing: [], newline: newline), as: UTF8.self)
+        let blanks: Set<UInt8> = [.space, .tab, .newline, .carriageReturn]
+        let literalQuotes = old.dropFirst().first { !blanks.contains($0) } == .apostrophe
+        let items = elements.map { element -> [UInt8] in
+            if case .string(let text) = element { return Array(string(text, literalQuotes: literalQuotes).utf8) }
+            return write(element, replacing: [], newline: newline)
         }
         guard old.first == .openBracket, old.contains(.newline) else {
-            let padded = oldText.hasPrefix("[ ") && !items.isEmpty
-            let separator = oldText.contains(", ") || !oldText.contains(",") ? ", " : ","
-            let inner = items.joined(separator: separator)
-            return Array((padded ? "[ " + inner + " ]" : "[" + inner + "]").utf8)
+            let padded = old.dropFirst().first == .space && !items.isEmpty
+            let tight = old.contains(.comma) && !old.indices.contains { old[$0] == .comma && $0 + 1 < old.endIndex && old[$0 + 1] == .space }
+            let inner = Array(items.joined(separator: tight ? [.comma] : [.comma, .space]))
+            return padded ? [.openBracket, .space] + inner + [.space, .closeBracket] : [.openBracket] + inner + [.closeBracket]
         }
-        let lines = oldText.split(separator: "\n", omittingEmptySubsequences: false)
+        // One element a line: the indentation of the first element's line and of the closing bracket's.
+        let lines = old.split(separator: .newline, omittingEmptySubsequences: false)
         let elementLine = lines.dropFirst().first { line in
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            return !trimmed.isEmpty && trimmed.first != "#" && trimmed.first != "]" && trimmed != "\r"
+            guard let first = line.first(where: { $0 != .space && $0 != .tab && $0 != .carriageReturn }) else { return false }
+            return first != .hash && first != .closeBracket
         }
-        let indent = elementLine.map { String($0.prefix { $0 == " " || $0 == "\t" }) } ?? "  "
-        let closing = String(lines.last?.prefix { $0 == " " || $0 == "\t" } ?? "")
-        let body = oldText.dropLast().reversed().drop { " \t\r\n".contains($0) }
-        let trailingComma = body.first == ","
-        let end = String(decoding: newline, as: UTF8.self)
-        var text = "["
+        let indent = elementLine.map { Array($0.prefix { $0 == .space || $0 == .tab }) } ?? [.space, .space]
+        let closing = Array(lines.last?.prefix { $0 == .space || $0 == .tab } ?? [])
+        let trailingComma = old.dropLast().last { !blanks.contains($0) } == .comma
+        var text: [UInt8] = [.openBracket]
         for (position, item) in items.enumerated() {
-            text += end + indent + item + (position < items.count - 1 || trailingComma ? "," : "")
+            text += newline + indent + item
+            if position < items.count - 1 || trailingComma { text.append(.comma) }
         }
-        return Array((text + end + closing + "]").utf8)
+        return text + newline + closing + [.closeBracket]
     }
 }
