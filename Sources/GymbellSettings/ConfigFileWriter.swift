@@ -101,9 +101,12 @@ public enum ConfigFileWriter {
         return ConfigFileSnapshot(path: path, text: text, stamp: FileReplacement.stamp(of: path))
     }
 
-    /// Reads the file at `path` (the built-in default when there is none), applies `edits` and writes it.
+    /// Reads the file at `path`, applies `edits` and writes it. A missing file starts as `startingFrom`
+    /// (the system's config in force, say), else as the built-in default.
     @discardableResult
-    public static func apply(_ edits: [ConfigTextEdit], toFileAt path: String) throws(ConfigFileEditError) -> EditedConfig {
+    public static func apply(
+        _ edits: [ConfigTextEdit], toFileAt path: String, startingFrom: String? = nil
+    ) throws(ConfigFileEditError) -> EditedConfig {
         let snapshot: ConfigFileSnapshot
         do {
             snapshot = try read(path: path)
@@ -112,7 +115,7 @@ public enum ConfigFileWriter {
         }
         let edited: EditedConfig
         do {
-            edited = try ConfigEditor.apply(edits, to: snapshot.text ?? ConfigParser.defaultText, path: path)
+            edited = try ConfigEditor.apply(edits, to: snapshot.text ?? startingFrom ?? ConfigParser.defaultText, path: path)
         } catch {
             throw .edit(error)
         }
