@@ -77,6 +77,14 @@ struct ConfigEditorTests {
              before: "[reminders]\ndays = [\n    \"mon\",\n    \"fri\",\n]  # two days\nenabled = true\n",
              edits: [.set(path("reminders", "days"), .strings(["tue", "wed", "sun"]))],
              after: "[reminders]\ndays = [\n    \"tue\",\n    \"wed\",\n    \"sun\",\n]  # two days\nenabled = true\n"),
+        Case(name: "a multi-line list keeps the comments of the elements that stay",
+             before: "[reminders]\ndays = [\n  # training days\n  \"mon\",  # chest\n  \"wed\",\t# legs\n  # more later\n]\n",
+             edits: [.set(path("reminders", "days"), .strings(["fri", "mon"]))],
+             after: "[reminders]\ndays = [\n  \"fri\",\n  # training days\n  \"mon\",  # chest\n  # more later\n]\n"),
+        Case(name: "CRLF inside a multi-line list",
+             before: "[reminders]\r\ndays = [\r\n\t'mon', # one\r\n\t'tue'\r\n\t]\r\n",
+             edits: [.set(path("reminders", "days"), .strings(["mon", "sun"]))],
+             after: "[reminders]\r\ndays = [\r\n\t'mon', # one\r\n\t'sun'\r\n\t]\r\n"),
         Case(name: "a file without a final line end gets a new key on a line of its own",
              before: "[rest]\ndefault = \"90s\"",
              edits: [.set(path("rest", "warn_before"), .duration(10))],
@@ -158,6 +166,28 @@ struct ConfigEditorTests {
         #expect(throws: ConfigEditError.unreadable(ConfigErrors(diagnostics: [ConfigDiagnostic(
             path: "c", line: 2, column: 7, message: "TOML syntax error: expected a value after =, saw the end of the line")]))) {
             try ConfigEditor.apply([.set(Self.path("rest", "default"), .duration(60))], to: "[rest]\nwarn =\n", path: "c")
+        }
+    }
+
+    /// Lists of tables (`[[…]]`): gymbell's config has none today, so the TOML layer is shown directly.
+    @Test func aKeyGoesIntoTheRightElementOfAListOfTables() throws {
+        let text = "[[workout]]\nname = \"push\"   # first\n\n[[workout]]\nname = \"legs\"\n[workout.extra]\nnote = 1\n"
+        let element = { (index: Int, key: String) in ConfigPath([.key("workout"), .index(index), .key(key)]) }
+        let first = try ConfigEditor.edited(Array(text.utf8), by: .set(element(0, "sets"), .integer(3)), path: "c")
+        #expect(String(decoding: first, as: UTF8.self)
+            == "[[workout]]\nname = \"push\"   # first\nsets = 3\n\n[[workout]]\nname = \"legs\"\n[workout.extra]\nnote = 1\n")
+        let second = try ConfigEditor.edited(Array(text.utf8), by: .set(element(1, "name"), .string("leg day")), path: "c")
+        #expect(String(decoding: second, as: UTF8.self)
+            == "[[workout]]\nname = \"push\"   # first\n\n[[workout]]\nname = \"leg day\"\n[workout.extra]\nnote = 1\n")
+        let nested = try ConfigEditor.edited(
+            Array(text.utf8), by: .set(ConfigPath([.key("workout"), .index(1), .key("extra"), .key("more")]), .boolean(true)), path: "c")
+        #expect(String(decoding: nested, as: UTF8.self)
+            == "[[workout]]\nname = \"push\"   # first\n\n[[workout]]\nname = \"legs\"\n[workout.extra]\nnote = 1\nmore = true\n")
+        let removed = try ConfigEditor.edited(Array(text.utf8), by: .remove(element(0, "name")), path: "c")
+        #expect(String(decoding: removed, as: UTF8.self) == "[[workout]]\n\n[[workout]]\nname = \"legs\"\n[workout.extra]\nnote = 1\n")
+        // A new table under an element that is not the last cannot be named by a header.
+        #expect(throws: ConfigEditError.cannotPlace(ConfigPath([.key("workout"), .index(0), .key("extra"), .key("x")]))) {
+            try ConfigEditor.edited(Array(text.utf8), by: .set(ConfigPath([.key("workout"), .index(0), .key("extra"), .key("x")]), .integer(1)), path: "c")
         }
     }
 

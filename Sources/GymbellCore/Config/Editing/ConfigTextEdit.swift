@@ -126,7 +126,7 @@ enum TOMLLiteral {
     }
 
     /// `[…]` laid out as the old list was: on one line with its spacing, or one element a line with its
-    /// indentation and trailing comma. Comments inside the old list are not kept (it is replaced whole).
+    /// indentation, trailing comma and comments (`TOMLListLayout`).
     private static func array(_ elements: [ConfigValue], replacing old: ArraySlice<UInt8>, newline: [UInt8]) -> [UInt8] {
         let blanks: Set<UInt8> = [.space, .tab, .newline, .carriageReturn]
         let literalQuotes = old.dropFirst().first { !blanks.contains($0) } == .apostrophe
@@ -148,12 +148,8 @@ enum TOMLLiteral {
         }
         let indent = elementLine.map { Array($0.prefix { $0 == .space || $0 == .tab }) } ?? [.space, .space]
         let closing = Array(lines.last?.prefix { $0 == .space || $0 == .tab } ?? [])
-        let trailingComma = old.dropLast().last { !blanks.contains($0) } == .comma
-        var text: [UInt8] = [.openBracket]
-        for (position, item) in items.enumerated() {
-            text += newline + indent + item
-            if position < items.count - 1 || trailingComma { text.append(.comma) }
-        }
-        return text + newline + closing + [.closeBracket]
+        let layout = TOMLListLayout(Array(old)) ?? TOMLListLayout([.openBracket, .closeBracket])
+        return layout?.write(Array(zip(elements, items)).map { (value: $0.0, text: $0.1) }, indent: indent, closingIndent: closing,
+                             newline: newline) ?? []
     }
 }
