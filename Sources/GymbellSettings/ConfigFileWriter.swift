@@ -128,6 +128,14 @@ public enum ConfigFileWriter {
     }
 }
 
+extension ConfigFileWriter {
+    /// `apply` with the typed settings of the window's Preferences.
+    @discardableResult
+    public static func apply(_ edits: [ConfigEdit], toFileAt path: String, startingFrom: String? = nil) throws(ConfigFileEditError) -> EditedConfig {
+        try apply(edits.flatMap(\.textEdits), toFileAt: path, startingFrom: startingFrom)
+    }
+}
+
 /// Why editing the file on disk failed: the edit itself, or reading and writing the file.
 public enum ConfigFileEditError: Error, Equatable, Sendable, CustomStringConvertible {
     case edit(ConfigEditError)

@@ -191,6 +191,19 @@ struct ConfigEditorTests {
         }
     }
 
+    @Test func editsConflictOnlyWithChangesToTheSameKeys() {
+        let base = Self.commented
+        let theirs = base.replacingOccurrences(of: "snooze_minutes = 60", with: "snooze_minutes = 30")
+        let mine: [ConfigTextEdit] = [.set(Self.path("reminders", "time"), .string("19:00")), .remove(Self.path("sound", "name"))]
+        #expect(ConfigEditor.conflicts(mine, base: base, current: theirs).isEmpty)
+        #expect(ConfigEditor.conflicts(mine + [.set(Self.path("reminders", "snooze_minutes"), .integer(5))], base: base, current: theirs)
+            == [Self.path("reminders", "snooze_minutes")])
+        let renamed = base.replacingOccurrences(of: "'complete'", with: "'bell'")
+        #expect(ConfigEditor.conflicts(mine, base: base, current: renamed) == [Self.path("sound", "name")])
+        // A comment changed elsewhere is no conflict.
+        #expect(ConfigEditor.conflicts(mine, base: base, current: base.replacingOccurrences(of: "# the bell", with: "# ding")).isEmpty)
+    }
+
     @Test func aTableMadeByDottedKeysInAnotherSectionIsExtendedThere() throws {
         // [workouts] defines `push.kind` by dotted keys: a new key of workouts.push goes beside it.
         let text = "[workouts]\npush.kind = \"hiit\"\npush.rounds = 5\npush.work = 40\n\n[rest]\ndefault = 90\n"

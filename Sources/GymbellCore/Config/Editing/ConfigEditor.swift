@@ -60,6 +60,19 @@ public enum ConfigEditor {
         try apply(edits.flatMap(\.textEdits), to: text, path: path)
     }
 
+    /// The keys `edits` change that someone else also changed between `base` (the text the edits were
+    /// made on) and `current` (the file as it is now): those need a person's choice. When there are
+    /// none, the edits can simply be made again on `current` and both changes are kept.
+    public static func conflicts(_ edits: [ConfigTextEdit], base: String, current: String) -> [ConfigPath] {
+        let paths = edits.map(\.path)
+        guard let before = try? TOMLReader.read(base), let after = try? TOMLReader.read(current) else { return paths }
+        let old = TOMLLeaves(before.root).values
+        let new = TOMLLeaves(after.root).values
+        return paths.filter { path in
+            old.filter { $0.key.starts(with: path) } != new.filter { $0.key.starts(with: path) }
+        }
+    }
+
     // MARK: One edit
 
     /// `bytes` (TOML without a byte-order mark) with one edit, checked as TOML but not as a config.
