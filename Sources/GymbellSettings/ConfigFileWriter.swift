@@ -64,6 +64,16 @@ public enum ConfigFileWriter {
         return ConfigFileSnapshot(path: path, text: text, stamp: stamp)
     }
 
+    /// The text edits of the snapshot's file start from: the file, else the config in force for `paths`
+    /// (a system-wide file), else the built-in default.
+    public static func startingText(of snapshot: ConfigFileSnapshot, paths: XDGPaths) -> String {
+        if let text = snapshot.text { return text }
+        if let inForce = ConfigSource.locate(paths), inForce != snapshot.path, let text = try? read(path: inForce).text {
+            return text
+        }
+        return ConfigParser.defaultText
+    }
+
     /// Whether the file at the snapshot's path is no longer what was read (compared by content, so a
     /// save of the same text is not a change).
     public static func hasChanged(since snapshot: ConfigFileSnapshot) -> Bool {

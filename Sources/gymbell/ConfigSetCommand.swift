@@ -58,20 +58,23 @@ extension ConfigCommand {
     static func write(_ edits: [ConfigTextEdit], key: String, removing: Bool) throws {
         let xdg = XDGPaths()
         let target = xdg.userConfigFile
-        // Without a file of one's own, the file in force is where the edit starts from.
-        var startingText: String?
-        if let inForce = ConfigSource.locate(xdg), inForce != target {
-            startingText = try? ConfigFileWriter.read(path: inForce).text
-        }
         do {
+            // Without a file of one's own, the file in force is where the edit starts from.
+            let snapshot = try ConfigFileWriter.read(path: target)
+            let startingText = ConfigFileWriter.startingText(of: snapshot, paths: xdg)
             let edited = try ConfigFileWriter.apply(edits, toFileAt: target, startingFrom: startingText)
             Terminal.lines(edited.warnings.map(\.description))
             Terminal.line("\(target): \(key) \(removing ? "removed" : "set")")
-        } catch .edit(.invalidResult(let errors)), .edit(.unreadable(let errors)), .write(.invalidOnDisk(let errors)),
-                .write(.invalidText(let errors)) {
-            Terminal.lines(errors.diagnostics.map(\.description))
+        } catch let error as ConfigFileEditError {
+            switch error {
+            case .edit(.invalidResult(let errors)), .edit(.unreadable(let errors)), .write(.invalidOnDisk(let errors)),
+                 .write(.invalidText(let errors)):
+                Terminal.lines(errors.diagnostics.map(\.description))
+            default:
+                printError(error.description)
+            }
             throw ExitCode.failure
-        } catch {
+        } catch let error as ConfigWriteError {
             printError(error.description)
             throw ExitCode.failure
         }

@@ -100,6 +100,24 @@ final class ConfigFileWriterTests {
         #expect(throws: ConfigWriteError.changedOnDisk(path: path)) { try ConfigFileWriter.write(made.text, over: snapshot) }
     }
 
+    @Test func withoutAFileOfOnesOwnEditsStartFromTheSystemFile() throws {
+        let system = directory + "/etc"
+        try FileManager.default.createDirectory(atPath: system + "/gymbell", withIntermediateDirectories: true)
+        let systemText = "# the admin's\n[reminders]\ntime = \"07:00\"\n"
+        try Data(systemText.utf8).write(to: URL(fileURLWithPath: system + "/gymbell/config.toml"))
+        let environment = ["HOME": directory, "XDG_CONFIG_HOME": directory + "/home", "XDG_CONFIG_DIRS": system]
+        let paths = XDGPaths { environment[$0] }
+        let snapshot = try ConfigFileWriter.read(path: paths.userConfigFile)
+        #expect(ConfigFileWriter.startingText(of: snapshot, paths: paths) == systemText)
+        try ConfigFileWriter.apply(Self.laterTime, toFileAt: paths.userConfigFile,
+                                   startingFrom: ConfigFileWriter.startingText(of: snapshot, paths: paths))
+        #expect(try contents(paths.userConfigFile) == "# the admin's\n[reminders]\ntime = \"19:30\"\n")
+        #expect(try contents(system + "/gymbell/config.toml") == systemText)
+        // With neither, the built-in default.
+        let bare = XDGPaths { ["HOME": directory, "XDG_CONFIG_HOME": directory + "/other", "XDG_CONFIG_DIRS": directory + "/none"][$0] }
+        #expect(ConfigFileWriter.startingText(of: try ConfigFileWriter.read(path: bare.userConfigFile), paths: bare) == ConfigParser.defaultText)
+    }
+
     @Test func aSymbolicLinkKeepsPointingAtItsFile() throws {
         let target = directory + "/dotfiles.toml"
         try Data(Self.original.utf8).write(to: URL(fileURLWithPath: target))
