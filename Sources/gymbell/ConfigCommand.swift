@@ -7,7 +7,7 @@ struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Check, locate, print or change the config file.",
-        subcommands: [Check.self, Path.self, Default.self, Set.self, Unset.self, DumpTOML.self])
+        subcommands: [Check.self, Path.self, Default.self, SetValue.self, Unset.self, DumpTOML.self])
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(

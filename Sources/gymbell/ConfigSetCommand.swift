@@ -3,8 +3,10 @@ import GymbellCore
 import GymbellSettings
 
 extension ConfigCommand {
-    struct Set: ParsableCommand {
+    /// Not named `Set`: that would hide Swift's `Set` inside `ConfigCommand`.
+    struct SetValue: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Change one setting in your config file, keeping its comments and layout.",
             discussion: """
                 Edits $XDG_CONFIG_HOME/gymbell/config.toml where the value stands: only that value (or, for a key \
@@ -39,6 +41,7 @@ extension ConfigCommand {
 
     struct Unset: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "unset",
             abstract: "Remove one setting from your config file (its built-in default applies again).")
 
         @Argument(help: "The setting, as table.key (reminders.late_grace), or quiet_hours.") var key: String
