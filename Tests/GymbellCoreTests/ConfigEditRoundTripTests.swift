@@ -97,10 +97,13 @@ struct ConfigEditRoundTripTests {
                 #expect(try ConfigParser.parse(edited.text, path: "c") == expected, "\(file.name): \(edit)")
                 // Only lines of the edited keys differ: every line the edit did not name is still there, in order.
                 // (A key added to a table the file lacks brings its header, after a blank line.)
+                // (A table whose last key goes loses its header.)
                 let keys = edit.textEdits.map { $0.path.lastKey ?? "" }
+                let headers = edit.textEdits.map { "[\($0.path.parent)]" }
                 let original = Self.lines(file.text)
                 let untouched = { (line: String) in
-                    !keys.contains { Self.names(line, key: $0) } && !line.isEmpty && (!line.hasPrefix("[") || original.contains(line))
+                    !keys.contains { Self.names(line, key: $0) } && !line.isEmpty && !headers.contains(line)
+                        && (!line.hasPrefix("[") || original.contains(line))
                 }
                 let kept = original.filter(untouched)
                 let remaining = Self.lines(edited.text).filter(untouched)

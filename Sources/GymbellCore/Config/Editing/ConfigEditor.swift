@@ -95,7 +95,9 @@ public enum ConfigEditor {
         case .remove:
             guard existing != nil else { return bytes }
             guard let statement = layout.keyValue(at: target) else { throw .insideInlineTable(target) }
-            result = Array(bytes[..<statement.lineStart] + bytes[statement.lineEnd...])
+            // A section left with nothing in it goes too (quiet hours turned off leave no `[quiet_hours]`).
+            let removed = layout.emptiedSection(by: statement) ?? statement.lineStart..<statement.lineEnd
+            result = Array(bytes[..<removed.lowerBound] + bytes[removed.upperBound...])
             expected.replace(target, with: nil)
         case .set(_, let value):
             let written = value.resolved(existing: existing?.value)

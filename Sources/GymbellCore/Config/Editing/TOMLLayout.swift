@@ -110,6 +110,30 @@ struct TOMLLayout {
         statements.filter { $0.kind == .keyValue && $0.section == path }
     }
 
+    /// What goes with `statement` when it is all its `[section]` holds (no other key, no comment, no
+    /// sub-table): the header line, and the blank line before it (or after it); nil when the section
+    /// holds more.
+    func emptiedSection(by statement: Statement) -> Range<Int>? {
+        let section = statement.section
+        guard let header = header(of: section), header.kind == .header(isArray: false),
+              !bytes[header.lineStart..<header.lineEnd].contains(.hash),
+              keyValues(inSection: section).count == 1,
+              !statements.contains(where: { $0.kind != .keyValue && $0.path != section && $0.path.starts(with: section) })
+        else { return nil }
+        let next = statements.first { $0.lineStart > statement.lineStart && $0.kind != .keyValue }?.lineStart ?? bytes.count
+        guard isBlank(header.lineEnd..<statement.lineStart), isBlank(statement.lineEnd..<next) else { return nil }
+        // One blank line that set the section apart goes too: the one before it, else those after it.
+        if header.lineStart > 0 {
+            let previous = Self.lineStart(before: header.lineStart - 1, in: bytes)
+            if isBlank(previous..<header.lineStart) { return previous..<statement.lineEnd }
+        }
+        return header.lineStart..<next
+    }
+
+    private func isBlank(_ range: Range<Int>) -> Bool {
+        bytes[range].allSatisfy { $0 == .space || $0 == .tab || $0 == .carriageReturn || $0 == .newline }
+    }
+
     /// The line end the text uses: CRLF when its first line ends so.
     var newline: [UInt8] {
         guard let first = bytes.firstIndex(of: .newline) else { return [.newline] }
