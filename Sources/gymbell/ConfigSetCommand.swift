@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import GymbellCore
 import GymbellSettings
 
@@ -68,6 +69,10 @@ extension ConfigCommand {
             let edited = try ConfigFileWriter.apply(edits, toFileAt: target, startingFrom: startingText)
             Terminal.lines(edited.warnings.map(\.description))
             Terminal.line("\(target): \(key) \(removing ? "removed" : "set")")
+            // The daemon watches the link, not the file it names: a change there needs telling.
+            if (try? FileManager.default.destinationOfSymbolicLink(atPath: target)) != nil {
+                Terminal.line("\(target) is a symbolic link, whose file the daemon does not watch: `gymbell reload` applies the change.")
+            }
         } catch let error as ConfigFileEditError {
             switch error {
             case .edit(.invalidResult(let errors)), .edit(.unreadable(let errors)), .write(.invalidOnDisk(let errors)),
