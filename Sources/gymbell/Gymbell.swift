@@ -35,7 +35,8 @@ struct Gymbell: ParsableCommand {
               gymbell report --open        your training as a web page: calendar, volume, records
               gymbell export-ics > w.ics   the coming workouts, for your calendar
 
-            The config file is $XDG_CONFIG_HOME/gymbell/config.toml (see `gymbell config path`).
+            The config file is $XDG_CONFIG_HOME/gymbell/config.toml (see `gymbell config path`);
+            `gymbell config set reminders.time 19:30` changes one setting in it, keeping its comments.
             """,
         version: GymbellVersion.current,
         subcommands: [
