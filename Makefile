@@ -169,7 +169,7 @@ bench: deps   ## the shipped build (release, static Swift stdlib) and its .deb, 
 test-reliability: build   ## kill -9 chaos, notification-server faults, fuzzing, security (~4 min)
 	GYMBELL_BIN="$$($(SWIFT) build --show-bin-path)/gymbell" $(PYTHON) -m pytest tests/reliability -q -p no:cacheprovider
 
-# --- the visual check: the real dunst under Xvfb (tests/desktop/README.md) ----------------------
+# --- the visual check: the real dunst under Xvfb, answered through its menu (tests/desktops) ------
 .PHONY: check-desktop
 check-desktop: build   ## Xvfb + dunst + the real daemon: screenshots, Snooze/Start through dunst's menu (~25 s)
-	GYMBELL_BIN="$$($(SWIFT) build --show-bin-path)/gymbell" $(PYTHON) -m pytest tests/desktop -q -p no:cacheprovider
+	GYMBELL_BIN="$$($(SWIFT) build --show-bin-path)/gymbell" $(PYTHON) -m pytest tests/desktops/test_dunst_controls.py -q -p no:cacheprovider

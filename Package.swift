@@ -79,6 +79,7 @@ let package = Package(
             path: "Sources/GymbellWindow"
         ),
         .testTarget(name: "GymbellCoreTests", dependencies: ["GymbellCore", "GymbellSettings"]),  // Settings: the tz database through GLib
+        .testTarget(name: "GymbellSettingsTests", dependencies: ["GymbellSettings", "GymbellCore", "GymbellPlatform"]),
         .testTarget(
             name: "GymbellStoreTests", dependencies: ["GymbellStore", "GymbellCore", "GymbellSQLite", "GymbellPlatform"],
             exclude: ["Fixtures"]),

@@ -36,7 +36,8 @@ struct Gymbell: ParsableCommand {
               gymbell window               open the window: next reminder, streak, the running workout
               gymbell export-ics > w.ics   the coming workouts, for your calendar
 
-            The config file is $XDG_CONFIG_HOME/gymbell/config.toml (see `gymbell config path`).
+            The config file is $XDG_CONFIG_HOME/gymbell/config.toml (see `gymbell config path`);
+            `gymbell config set reminders.time 19:30` changes one setting in it, keeping its comments.
             """,
         version: GymbellVersion.current,
         subcommands: [

@@ -44,7 +44,7 @@ struct TranslationCatalogTests {
     static func msgidsInCode() throws -> Set<String> {
         let texts = try sources()
         let calls = try matches(#"(?:messages|self)\(\s*"((?:[^"\\]|\\.)*)""#, in: texts)
-        let labels = try matches(#"label: "((?:[^"\\]|\\.)*)""#, in: texts)
+        let labels = try matches(#"(?:label|shortLabel): "((?:[^"\\]|\\.)*)""#, in: texts)
         return Set((calls + labels).map { $0[0] })
     }
 

@@ -21,7 +21,7 @@ struct DaemonTests {
     final class FakePresenter: NoticeShowing {
         var onAction: ((NoticeTarget, String) -> Void)?
         var onSessionServerID: ((SessionID, UInt32) -> Void)?
-        var sessionRunning: () -> Bool = { false }
+        var onNotShown: ((Reminder) -> Void)?
         var server = ServerProfile.unknown
         var takesAtOnce = true
         var presented: [Reminder] = []
@@ -36,7 +36,7 @@ struct DaemonTests {
         func serverVanished() {}
         func apply(sound: SoundSettings) { self.sound = sound }
         func prepareSound(_ readiness: SoundReadiness, now: Date) { self.readiness.append(readiness) }
-        func present(_ reminder: Reminder, late: TimeInterval, accepted: @escaping () -> Void) {
+        func present(_ reminder: Reminder, as notice: Notice, late: TimeInterval, accepted: @escaping () -> Void) {
             presented.append(reminder)
             take(accepted)
         }
