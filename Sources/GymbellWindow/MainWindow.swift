@@ -20,6 +20,8 @@ final class MainWindow {
     private var inhibitCookie: UInt32 = 0
     private var current: DaemonLink.State = .connecting
     private var pages: [String: Widget] = [:]
+    private let config = ConfigSession()
+    private var preferences: PreferencesWindow?
 
     init(application: UnsafeMutablePointer<GtkApplication>, link: DaemonLink, loop: MainLoop, text: TodayText) {
         self.application = application
@@ -37,6 +39,10 @@ final class MainWindow {
         toasts = cast(overlay)
         adw_toast_overlay_set_child(toasts, stack)
         let header = adw_header_bar_new()!
+        let settings = gtk_button_new_from_icon_name("emblem-system-symbolic")!
+        settings.setAccessibleName(messages("Preferences"))
+        gtk_widget_set_tooltip_text(settings, messages("Preferences"))
+        adw_header_bar_pack_end(cast(header), settings)
         let content = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [header, overlay])
         adw_application_window_set_content(cast(window), content)
 
@@ -48,6 +54,7 @@ final class MainWindow {
         for name in ["connecting", "today", "session", "offline"] { gtk_stack_add_named(cast(stack), pages[name]!, name) }
         showPage("connecting")
         link.onState = { [unowned self] state in show(state) }
+        onSignal(settings, "clicked") { [unowned self] in openPreferences() }
     }
 
     func present() { gtk_window_present(cast(window)) }
@@ -150,10 +157,8 @@ final class MainWindow {
     /// the bus to start the daemon (D-Bus activation, through systemd where the user unit is installed)
     /// and runs the daemon itself only when nothing on the bus can.
     private func startDaemon() {
-        let beside = CurrentProcess.executablePath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("gymbell").path }
-        let program = beside.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil } ?? "gymbell"
         do {
-            _ = try ProcessLauncher.spawn([program, "autostart", "run"])
+            _ = try ProcessLauncher.spawn([Self.gymbellProgram, "autostart", "run"])
             current = .connecting
             showPage("connecting")
             // The daemon's bus name brings the state; one that never appears (it exited) is asked for once.
@@ -163,5 +168,24 @@ final class MainWindow {
         } catch {
             toast(text.messages("Could not start the daemon: {error}", ["error": "\(error)"]))
         }
+    }
+
+    /// The gymbell program beside this one, else the one on PATH.
+    static var gymbellProgram: String {
+        let beside = CurrentProcess.executablePath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("gymbell").path }
+        return beside.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil } ?? "gymbell"
+    }
+
+    func openPreferences() {
+        if preferences == nil {
+            preferences = PreferencesWindow(session: config, messages: text.messages, weekdayName: text.weekday) { [unowned self] arguments in
+                do {
+                    _ = try ProcessLauncher.spawn([Self.gymbellProgram] + arguments)
+                } catch {
+                    toast("\(error)")
+                }
+            }
+        }
+        preferences?.present(over: window)
     }
 }

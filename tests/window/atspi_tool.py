@@ -3,6 +3,8 @@ the test's DBUS_SESSION_BUS_ADDRESS: pyatspi talks to the accessibility bus of t
 
   atspi_tool.py tree APP          JSON list of the app's nodes: role, name, text, states, extents
   atspi_tool.py action APP NAME   the first push button named NAME: its default action ("click")
+  atspi_tool.py do APP ROLE NAME  the first showing node of ROLE named NAME: its first action ("toggle", "click")
+  atspi_tool.py value APP NAME N  the first showing spin button named NAME: its value set to N
 """
 
 import json
@@ -51,14 +53,14 @@ def walk(node, out, depth=0, parent_visible=True):
         out.append({"role": "error", "name": str(error), "showing": False})
 
 
-def find_button(node, name, depth=0):
-    """The first visible push button named `name` under `node` (hidden pages skipped)."""
+def find_button(node, name, depth=0, role="push button"):
+    """The first visible node of `role` named `name` under `node` (hidden pages skipped; role None: any)."""
     if node is None or (depth > 1 and not node.getState().contains(pyatspi.STATE_VISIBLE)):
         return None
-    if node.getRoleName() == "push button" and node.name == name:
+    if (role is None or node.getRoleName() == role) and node.name == name:
         return node
     for i in range(node.childCount):
-        found = find_button(node.getChildAtIndex(i), name, depth + 1)
+        found = find_button(node.getChildAtIndex(i), name, depth + 1, role)
         if found is not None:
             return found
     return None
@@ -82,6 +84,20 @@ def main(argv):
             return 3
         action = button.queryAction()
         action.doAction(0)
+        return 0
+    if command == "do":
+        node = find_button(app, argv[4], role=argv[3])
+        if node is None:
+            print(f"no showing {argv[3]} named {argv[4]!r}", file=sys.stderr)
+            return 3
+        node.queryAction().doAction(0)
+        return 0
+    if command == "value":
+        node = find_button(app, argv[3], role="spin button")
+        if node is None:
+            print(f"no showing node named {argv[3]!r}", file=sys.stderr)
+            return 3
+        node.queryValue().currentValue = float(argv[4])
         return 0
     print(f"unknown command {command}", file=sys.stderr)
     return 2

@@ -165,6 +165,31 @@ class Window:
                              capture_output=True, text=True, timeout=30)
         assert out.returncode == 0, out.stderr
 
+    def node(self, role, name, timeout=10):
+        """The showing node of `role` named `name` (in any of the window's windows), waiting for it."""
+        return wait_until(lambda: next((n for n in self.showing() if n["role"] == role and n["name"] == name), None),
+                          timeout, interval=0.2, what=f"a {role} named {name!r}")
+
+    def _tool(self, *args):
+        out = subprocess.run(["/usr/bin/python3", str(ATSPI_TOOL), *args], env=self.vars, capture_output=True,
+                             text=True, timeout=30)
+        assert out.returncode == 0, out.stderr
+
+    def click_node(self, role, name):
+        """A pointer click in the middle of the showing node of `role` named `name`."""
+        x, y, w, h = self.node(role, name)["extents"]
+        self.display.click(x + w // 2, y + h // 2)
+
+    def act(self, role, name):
+        """The first action of the node (a switch's "toggle", a toggle button's "click") through AT-SPI."""
+        self.node(role, name)
+        self._tool("do", APP_NAME, role, name)
+
+    def set_value(self, name, value):
+        """Sets the value of the control named `name` (a spin button) through AT-SPI, as a screen reader can."""
+        self.node("spin button", name)
+        self._tool("value", APP_NAME, name, str(value))
+
     def stop(self):
         for proc in self.procs:
             harness._terminate(proc)

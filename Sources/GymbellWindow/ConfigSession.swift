@@ -1,0 +1,141 @@
+import GymbellCore
+import GymbellSettings
+
+/// The user's config file as the Preferences edit it: read once, then every change written at once
+/// through `ConfigEditor` (comments and layout kept) and `ConfigFileWriter` (atomic, never over a file
+/// that changed on disk since it was read, never over a file with mistakes). The daemon watches the
+/// file and applies it by itself.
+final class ConfigSession {
+    /// What the file holds now, as far as the window knows.
+    enum State {
+        /// A valid config (the user's file, or the one in force when the user has none yet).
+        case valid(Config)
+        /// The file has mistakes: each as `path:line:column: message`. It is the person's to fix.
+        case invalid([String])
+        case unreadable(String)
+    }
+
+    /// What became of one change.
+    enum Outcome {
+        case written(Config)
+        /// The file changed on disk and the change touches what changed there too: `keepMine` writes it
+        /// over the file as it is now, `takeTheirs` drops it.
+        case conflict(keys: [String])
+        case invalidOnDisk([String])
+        case failed(String)
+    }
+
+    let paths: XDGPaths
+    let path: String
+    private(set) var state: State = .unreadable("")
+    private var snapshot: ConfigFileSnapshot?
+    /// The change that waits for the person's answer to a conflict.
+    private var pending: [ConfigEdit] = []
+
+    init(paths: XDGPaths = XDGPaths()) {
+        self.paths = paths
+        path = paths.userConfigFile
+    }
+
+    /// Whether no config file exists at all (the user's or a system one): a first run.
+    var isFirstRun: Bool { ConfigSource.locate(paths) == nil }
+
+    /// Reads the file again; the state says what it holds.
+    @discardableResult
+    func reload() -> State {
+        do {
+            let read = try ConfigFileWriter.read(path: path)
+            snapshot = read
+            let text = ConfigFileWriter.startingText(of: read, paths: paths)
+            do {
+                state = .valid(try ConfigParser.parse(text, path: read.text == nil ? (ConfigSource.locate(paths) ?? path) : path))
+            } catch {
+                state = .invalid(error.diagnostics.map(\.description))
+            }
+        } catch {
+            snapshot = nil
+            state = .unreadable(error.description)
+        }
+        return state
+    }
+
+    /// Whether the file on disk is no longer what was read.
+    var changedOnDisk: Bool { snapshot.map { ConfigFileWriter.hasChanged(since: $0) } ?? true }
+
+    /// Applies `edits` to the file. A file changed on disk is read again and the edits applied there
+    /// when they touch none of the keys changed on disk; otherwise the outcome is a conflict.
+    func apply(_ edits: [ConfigEdit]) -> Outcome {
+        guard let snapshot else {
+            reload()
+            if case .unreadable(let reason) = state { return .failed(reason) }
+            return apply(edits)
+        }
+        let base = ConfigFileWriter.startingText(of: snapshot, paths: paths)
+        switch write(edits, startingFrom: base, over: snapshot) {
+        case .failure(.write(.changedOnDisk)):
+            reload()
+            guard let fresh = self.snapshot else { return .failed(stateText) }
+            if case .invalid(let messages) = state { return .invalidOnDisk(messages) }
+            let current = ConfigFileWriter.startingText(of: fresh, paths: paths)
+            let clashes = ConfigEditor.conflicts(edits.flatMap(\.textEdits), base: base, current: current)
+            guard clashes.isEmpty else {
+                pending = edits
+                return .conflict(keys: clashes.map(\.description))
+            }
+            return outcome(write(edits, startingFrom: current, over: fresh))
+        case let result:
+            return outcome(result)
+        }
+    }
+
+    /// After a conflict: writes the waiting change over the file as it is now.
+    func keepMine() -> Outcome {
+        let edits = pending
+        pending = []
+        reload()
+        guard let fresh = snapshot else { return .failed(stateText) }
+        return outcome(write(edits, startingFrom: ConfigFileWriter.startingText(of: fresh, paths: paths), over: fresh))
+    }
+
+    /// After a conflict: drops the waiting change (the file as changed on disk stays).
+    func takeTheirs() {
+        pending = []
+        reload()
+    }
+
+    private var stateText: String {
+        if case .unreadable(let reason) = state { return reason }
+        return ""
+    }
+
+    private func write(_ edits: [ConfigEdit], startingFrom text: String, over snapshot: ConfigFileSnapshot)
+        -> Result<EditedConfig, ConfigFileEditError>
+    {
+        let edited: EditedConfig
+        do {
+            edited = try ConfigEditor.apply(edits, to: text, path: path)
+        } catch {
+            return .failure(.edit(error))
+        }
+        do {
+            self.snapshot = try ConfigFileWriter.write(edited.text, over: snapshot)
+        } catch {
+            return .failure(.write(error))
+        }
+        state = .valid(edited.config)
+        return .success(edited)
+    }
+
+    private func outcome(_ result: Result<EditedConfig, ConfigFileEditError>) -> Outcome {
+        switch result {
+        case .success(let edited): return .written(edited.config)
+        case .failure(.write(.invalidOnDisk(let errors))):
+            state = .invalid(errors.diagnostics.map(\.description))
+            return .invalidOnDisk(errors.diagnostics.map(\.description))
+        case .failure(.edit(.invalidResult(let errors))), .failure(.edit(.unreadable(let errors))),
+             .failure(.write(.invalidText(let errors))):
+            return .failed(errors.diagnostics.map(\.description).joined(separator: "\n"))
+        case .failure(let error): return .failed(error.description)
+        }
+    }
+}

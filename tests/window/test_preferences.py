@@ -1,0 +1,137 @@
+"""Preferences as a person uses them: a setting changed through the accessibility tree and the pointer
+reaches the daemon through the config file (it watches the file); the file's comments survive; a file
+with mistakes is shown and never overwritten; a file changed on disk while the window is open keeps
+both changes. Real GTK under Xvfb, the real daemon on a private bus (TZ=UTC), AT-SPI and pointer."""
+
+import json
+import time
+
+from conftest import wait_until
+from gymbell_e2e_harness import parse_instant
+
+ALL_DAYS = '[reminders]\ntime = "18:00"\ndays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]\n'
+
+COMMENTED = """# My gym plan — written by hand.
+# Keep these comments!
+
+[reminders]
+# when the reminder comes
+time = "18:00"   # after work
+days = ["mon", "wed", "fri"]  # three days a week
+
+# snoozing
+snooze_minutes = 30   # half an hour
+
+[sound]
+enabled = true  # I like the bell
+"""
+
+
+def open_preferences(window):
+    window.wait_for_text(r"^Next workout reminder$")
+    window.click("Preferences")
+    window.node("spin button", "Reminder hour")
+
+
+def upcoming_daily(cli):
+    r = cli("upcoming", "--days", "2", "--json")
+    assert r.returncode == 0, r.stderr
+    return [parse_instant(e["due"]) for e in json.loads(r.stdout) if e["kind"] == "daily"]
+
+
+def test_a_time_set_in_preferences_reaches_upcoming_within_a_second(daemon, window, write_config, cli, record_timing):
+    path = write_config(ALL_DAYS)
+    daemon.start()
+    window.launch()
+    open_preferences(window)
+    target = (int(time.time()) // 60 + 121) * 60  # a whole minute about two hours ahead (UTC)
+    hour, minute = time.gmtime(target).tm_hour, time.gmtime(target).tm_min
+    window.set_value("Reminder hour", hour)  # through AT-SPI, as a screen reader sets a spin button
+    window.set_value("Reminder minute", minute)
+    written = time.monotonic()
+    while not (upcoming_daily(cli) and upcoming_daily(cli)[0] == target):
+        assert time.monotonic() - written < 1.0, f"upcoming did not show {hour:02}:{minute:02} within a second"
+        time.sleep(0.02)
+    record_timing("preference set to upcoming showing it", time.monotonic() - written)
+    assert f'time = "{hour:02}:{minute:02}"' in path.read_text()
+
+    window.act("check box", "Private mode")  # a switch, toggled through AT-SPI
+    wait_until(lambda: "private = true" in path.read_text(), 5, what="private = true in the file")
+    window.click_node("push button", "Sunday")  # a weekday, with the pointer
+    wait_until(lambda: '"sun"' not in path.read_text(), 5, what="Sunday off in the file")
+    assert 'days = ["mon", "tue", "wed", "thu", "fri", "sat"]' in path.read_text()
+    daemon.restart()  # what was written is what the daemon reads after a restart
+    assert upcoming_daily(cli)[0] == target or time.gmtime(target).tm_wday == 6
+    window.wait_for_text(r"^Next workout reminder$")
+
+
+def test_a_hand_commented_config_keeps_every_comment_after_three_edits(daemon, window, write_config):
+    path = write_config(COMMENTED)
+    daemon.start()
+    window.launch()
+    open_preferences(window)
+    window.set_value("Snooze minutes", 45)
+    wait_until(lambda: "snooze_minutes = 45" in path.read_text(), 5, what="snooze 45 in the file")
+    window.act("push button", "Monday")  # Monday off
+    wait_until(lambda: '"mon"' not in path.read_text(), 5, what="Monday off in the file")
+    window.act("check box", "Play a sound")  # the sound off
+    wait_until(lambda: "enabled = false" in path.read_text(), 5, what="the sound off in the file")
+    expected = (COMMENTED.replace("snooze_minutes = 30", "snooze_minutes = 45")
+                .replace('["mon", "wed", "fri"]', '["wed", "fri"]')
+                .replace("enabled = true", "enabled = false"))
+    assert path.read_text() == expected
+
+
+def test_a_broken_config_is_shown_with_its_line_and_column_and_never_overwritten(daemon, window, write_config, env):
+    write_config(ALL_DAYS)
+    daemon.start()
+    window.launch()
+    window.wait_for_text(r"^Next workout reminder$")
+    broken = ALL_DAYS.replace('"18:00"', '"25:00"') + "# mine, half done\n"
+    path = env.config_file
+    path.write_text(broken)
+    window.click("Preferences")
+    message = window.wait_for_text(r"config\.toml:2:8: reminders\.time")
+    assert str(path) in message
+    before = path.read_bytes()
+    window.act("check box", "Private mode")  # the controls are off: nothing is written
+    window.set_value("Snooze minutes", 10)
+    time.sleep(0.5)
+    assert path.read_bytes() == before
+
+
+def test_a_file_changed_on_disk_while_open_keeps_both_changes(daemon, window, write_config):
+    path = write_config(COMMENTED)
+    daemon.start()
+    window.launch()
+    open_preferences(window)
+    time.sleep(0.1)
+    # Another editor changes the file while the Preferences are open…
+    path.write_text(COMMENTED.replace("enabled = true  # I like the bell", "enabled = false  # quiet for now"))
+    window.set_value("Snooze minutes", 20)  # …and the person changes something else: both stay
+    wait_until(lambda: "snooze_minutes = 20" in path.read_text(), 5, what="snooze 20 in the file")
+    assert path.read_text() == COMMENTED.replace("enabled = true  # I like the bell", "enabled = false  # quiet for now") \
+        .replace("snooze_minutes = 30", "snooze_minutes = 20")
+
+
+def test_a_change_that_clashes_with_one_on_disk_asks_which_stays(daemon, window, write_config):
+    path = write_config(COMMENTED)
+    daemon.start()
+    window.launch()
+    open_preferences(window)
+    theirs = COMMENTED.replace("snooze_minutes = 30", "snooze_minutes = 99").replace("# snoozing", "# snoozing, edited")
+    path.write_text(theirs)
+    window.set_value("Snooze minutes", 20)  # the same key changed on disk: the person is asked
+    window.wait_for_text(r"^The config file changed on disk$")
+    assert path.read_text() == theirs
+    window.click("Keep mine")
+    wait_until(lambda: "snooze_minutes = 20" in path.read_text(), 5, what="snooze 20 in the file")
+    assert path.read_text() == theirs.replace("snooze_minutes = 99", "snooze_minutes = 20")
+    # The other answer keeps the file's change and shows it.
+    path.write_text(theirs)
+    window.set_value("Snooze minutes", 25)
+    window.wait_for_text(r"^The config file changed on disk$")
+    window.click("Keep the file's")
+    time.sleep(0.5)
+    assert path.read_text() == theirs
+    wait_until(lambda: window.node("spin button", "Snooze minutes").get("text") == "99", 5, what="the spin showing 99")
