@@ -59,6 +59,14 @@ final class ConfigSession {
         return state
     }
 
+    /// Writes the welcome's config as the user's file; refuses when a file appeared there meanwhile.
+    func writeFirstRun(_ choices: FirstRunChoices) throws {
+        let empty = try ConfigFileWriter.read(path: path)
+        guard empty.text == nil else { throw ConfigWriteError.changedOnDisk(path: path) }
+        snapshot = try ConfigFileWriter.write(try FirstRunConfig.make(choices).text, over: empty)
+        reload()
+    }
+
     /// Whether the file on disk is no longer what was read.
     var changedOnDisk: Bool { snapshot.map { ConfigFileWriter.hasChanged(since: $0) } ?? true }
 

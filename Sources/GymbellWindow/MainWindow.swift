@@ -22,6 +22,9 @@ final class MainWindow {
     private var pages: [String: Widget] = [:]
     private let config = ConfigSession()
     private var preferences: PreferencesWindow?
+    private var welcome: FirstRunPage!
+    /// While the welcome shows (a first run), the daemon's state waits in `current`.
+    private var welcoming = false
 
     init(application: UnsafeMutablePointer<GtkApplication>, link: DaemonLink, loop: MainLoop, text: TodayText) {
         self.application = application
@@ -49,10 +52,12 @@ final class MainWindow {
         today = TodayPage(messages: messages) { [unowned self] request in todayRequest(request) }
         session = SessionPage(messages: messages) { [unowned self] request in sessionRequest(request) }
         offline = OfflinePage(messages: messages) { [unowned self] in startDaemon() }
+        welcome = FirstRunPage(messages: messages, weekdayName: text.weekday) { [unowned self] choices, login in finishWelcome(choices, startAtLogin: login) }
         let connecting = Build.label(messages("Connecting to the gymbell daemon…"), classes: ["dim-label"]).centered()
-        pages = ["connecting": connecting, "today": today.widget, "session": session.widget, "offline": offline.widget]
-        for name in ["connecting", "today", "session", "offline"] { gtk_stack_add_named(cast(stack), pages[name]!, name) }
-        showPage("connecting")
+        pages = ["connecting": connecting, "today": today.widget, "session": session.widget, "offline": offline.widget, "welcome": welcome.widget]
+        for name in ["connecting", "today", "session", "offline", "welcome"] { gtk_stack_add_named(cast(stack), pages[name]!, name) }
+        welcoming = config.isFirstRun
+        showPage(welcoming ? "welcome" : "connecting")
         link.onState = { [unowned self] state in show(state) }
         onSignal(settings, "clicked") { [unowned self] in openPreferences() }
     }
@@ -69,6 +74,7 @@ final class MainWindow {
 
     private func show(_ state: DaemonLink.State) {
         current = state
+        if welcoming { return }
         let now = Date()
         switch state {
         case .connecting:
@@ -187,5 +193,25 @@ final class MainWindow {
             }
         }
         preferences?.present(over: window)
+    }
+
+    /// Finish on the welcome: writes the first config (never over a file that appeared meanwhile),
+    /// enables start at login if asked, and makes sure the daemon runs and reads it; then Today.
+    private func finishWelcome(_ choices: FirstRunChoices, startAtLogin: Bool) {
+        do {
+            try config.writeFirstRun(choices)
+        } catch {
+            toast(text.messages("Could not write the config file: {error}", ["error": "\(error)"]))
+            return
+        }
+        if startAtLogin { _ = try? ProcessLauncher.spawn([Self.gymbellProgram, "autostart", "enable"]) }
+        welcoming = false
+        if case .running = current {
+            showPage("connecting")
+            send { client throws(ClientError) in try client.reload() }
+            link.refresh()
+        } else {
+            startDaemon()
+        }
     }
 }

@@ -197,6 +197,11 @@ class Window:
 
 @pytest.fixture
 def window(env, display, gymbell_bin, request):
+    """The window, with the built-in default as the user's config file (`gymbell config default`): with
+    no config file at all the window opens on its welcome (a first-run test removes the file)."""
+    default = subprocess.run([str(gymbell_bin), "config", "default"], env=env.vars, capture_output=True, text=True,
+                             timeout=20, check=True).stdout
+    env.write_config(default)
     w = Window(env, display, window_binary(gymbell_bin), request)
     yield w
     w.stop()

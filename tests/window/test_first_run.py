@@ -1,0 +1,49 @@
+"""The first run: no config file anywhere, no daemon. The window opens on its welcome; the person picks
+the days, the time, a workout template and start at login, presses Finish; the config is written, the
+daemon started, and Today shows the next reminder. Real GTK under Xvfb, AT-SPI and the pointer."""
+
+import os
+import signal
+import time
+
+from conftest import wait_until
+
+
+def test_first_run_from_no_config_to_today_with_the_next_reminder(daemon, window, env, cli):
+    env.config_file.unlink()  # no config of the user's, and env's XDG_CONFIG_DIRS holds none either
+    window.launch()
+    window.wait_for_text(r"^Welcome to gymbell$")
+    assert daemon.name_owner() is None
+    window.click_node("push button", "Saturday")  # the pointer: the weekend on too (Mon–Fri are preset)
+    window.act("push button", "Sunday")  # AT-SPI
+    target = (int(time.time()) // 60 + 121) * 60  # about two hours ahead (UTC), on a whole minute
+    hour, minute = time.gmtime(target).tm_hour, time.gmtime(target).tm_min
+    window.set_value("Reminder hour", hour)
+    window.set_value("Reminder minute", minute)
+    window.click_node("check box", "Pull Day")  # the pointer (GTK 4.8 gives check buttons no AT-SPI action)
+    window.click("Finish the welcome")
+    owner = wait_until(daemon.name_owner, 15, what="the welcome to start the daemon")
+    try:
+        window.wait_for_text(r"^Pull Day$", timeout=15)  # Today: the reminder names the chosen workout
+        window.wait_for_text(rf"(today|tomorrow) at {hour:02}:{minute:02}$")
+        text = env.config_file.read_text()
+        assert f'time = "{hour:02}:{minute:02}"' in text and "[workouts.pull]" in text
+        assert 'days = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]' in text
+        assert "# " in text  # as commented as the built-in default
+        assert (env.config_home / "autostart" / "io.github.gymbell.Gymbell.desktop").is_file()  # start at login
+        upcoming = cli("upcoming", "--days", "2")
+        assert f"{hour:02}:{minute:02}" in upcoming.stdout, upcoming.stdout
+    finally:
+        bus = env.connect()
+        pid = int(bus.call_blocking("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                    "GetConnectionUnixProcessID", "s", (owner,)))
+        bus.close()
+        os.kill(pid, signal.SIGTERM)
+        wait_until(lambda: daemon.name_owner() is None, 10, what="the started daemon to stop")
+
+
+def test_a_window_with_a_config_file_opens_on_today_not_the_welcome(daemon, window):
+    daemon.start()
+    window.launch()
+    window.wait_for_text(r"^Next workout reminder$")
+    assert not [t for t in window.texts() if t == "Welcome to gymbell"]
