@@ -44,6 +44,7 @@ final class PreferencesWindow {
         gtk_window_set_title(cast(window), messages("Preferences"))
         gtk_window_set_default_size(cast(window), 480, 640)
         gtk_window_set_hide_on_close(cast(window), 1)
+        adw_preferences_window_set_search_enabled(cast(window), 0)  // one page of settings: nothing to search
         let page = adw_preferences_page_new()!
         adw_preferences_window_add(cast(window), cast(page))
         errorGroup = Rows.group(messages("The config file has mistakes"),
