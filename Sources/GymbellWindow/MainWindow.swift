@@ -184,7 +184,9 @@ final class MainWindow {
 
     func openPreferences() {
         if preferences == nil {
-            preferences = PreferencesWindow(session: config, messages: text.messages, weekdayName: text.weekday) { [unowned self] arguments in
+            let suggestions: (@escaping (SuggestReport?) -> Void) -> Void = { [unowned self] done in askSuggestions(tries: 10, done) }
+            preferences = PreferencesWindow(session: config, messages: text.messages, weekdayName: text.weekday, suggestions: suggestions) {
+                [unowned self] arguments in
                 do {
                     _ = try ProcessLauncher.spawn([Self.gymbellProgram] + arguments)
                 } catch {
@@ -212,6 +214,19 @@ final class MainWindow {
             link.refresh()
         } else {
             startDaemon()
+        }
+    }
+
+    /// The daemon's learned times; asked again (5 times a second, `tries` times) while the daemon has not
+    /// yet read the file just written with time = "auto".
+    private func askSuggestions(tries: Int, _ done: @escaping (SuggestReport?) -> Void) {
+        link.send({ client throws(ClientError) in try client.suggest() }) { [weak self] result in
+            let report = try? result.get()
+            if let self, tries > 1, report?.auto == false {
+                loop.after(seconds: 0.2) { [weak self] in self?.askSuggestions(tries: tries - 1, done) }
+            } else {
+                done(report)
+            }
         }
     }
 }

@@ -12,6 +12,9 @@ final class PreferencesWindow {
     private let messages: Messages
     private let weekdayName: (Weekday) -> String
     private let runGymbell: ([String]) -> Void
+    /// Asks the daemon what it learned of the usual start per weekday (`gymbell suggest`); nil: no answer.
+    private let suggestions: (@escaping (SuggestReport?) -> Void) -> Void
+    private var learned: Widget!
     private let errorGroup: Widget
     private let errorLabel: Widget
     private var groups: [Widget] = []
@@ -35,8 +38,10 @@ final class PreferencesWindow {
     private var login: Switch!
     private var startCommand: Widget!
 
-    init(session: ConfigSession, messages: Messages, weekdayName: @escaping (Weekday) -> String, runGymbell: @escaping ([String]) -> Void) {
+    init(session: ConfigSession, messages: Messages, weekdayName: @escaping (Weekday) -> String,
+         suggestions: @escaping (@escaping (SuggestReport?) -> Void) -> Void, runGymbell: @escaping ([String]) -> Void) {
         self.session = session
+        self.suggestions = suggestions
         self.messages = messages
         self.weekdayName = weekdayName
         self.runGymbell = runGymbell
@@ -56,6 +61,11 @@ final class PreferencesWindow {
         adw_preferences_page_add(cast(page), cast(errorGroup))
         groups = [reminderGroup(), daysGroup, quietGroup(), soundGroup(), warningGroup(), startGroup()]
         for group in groups { adw_preferences_page_add(cast(page), cast(group)) }
+        // Back from an editor: a file changed there shows when this window is active again. (No file
+        // monitor: it would overwrite an entry being typed in; a change made here re-reads the file anyway.)
+        onSignal(cast(window), "notify::is-active", withArgument: { [unowned self] _ in
+            if gtk_window_is_active(cast(window)) != 0, session.changedOnDisk { show(session.reload()) }
+        })
     }
 
     func present(over parent: Widget) {
@@ -91,7 +101,8 @@ final class PreferencesWindow {
         let restDay = Rows.toggle(messages("Remind on rest days")) { [unowned self] in change(.restDayReminders($0)) }
         snooze = Rows.spin(messages("Snooze minutes"), 1...720) { [unowned self] in change(.snoozeMinutes($0)) }
         lateGrace = Rows.spin(messages("Late reminder grace in minutes"), 0...1440) { [unowned self] in change(.lateGrace(TimeInterval($0 * 60))) }
-        Rows.add([on.row, auto.row, time.row, restDay.row,
+        learned = Rows.action(messages("Learned times"))
+        Rows.add([on.row, auto.row, learned, time.row, restDay.row,
                   Rows.action(messages("Snooze minutes"), suffixes: [snooze.widget]),
                   Rows.action(messages("Late reminder grace"), subtitle: messages("Minutes a missed reminder still comes"),
                               suffixes: [lateGrace.widget])], to: group)
@@ -193,6 +204,8 @@ final class PreferencesWindow {
         time.hour.show(reminders.time.hour)
         time.minute.show(reminders.time.minute)
         time.row.setSensitive(!reminders.autoTime)
+        learned.setVisible(false)
+        if reminders.autoTime { showLearned() }
         for (day, toggle) in days { toggle.show(reminders.days.contains(day)) }
         restDays.show(reminders.restDays)
         snooze.show(reminders.snoozeMinutes)
@@ -211,6 +224,21 @@ final class PreferencesWindow {
         streak.show(reminders.streakWarning)
         login.show(FileManager.default.fileExists(atPath: session.paths.configHome + "/autostart/io.github.gymbell.Gymbell.desktop"))
         Rows.setText(reminders.startCommand.joined(separator: " "), of: startCommand)
+    }
+
+    /// With time = "auto": when the reminder comes on each weekday, and the usual start it was learned from.
+    private func showLearned() {
+        suggestions { [weak self] report in
+            guard let self, let report, report.auto else { return }
+            let lines = report.weekdays.map { day in
+                let name = Weekday(rawValue: day.weekday).map(weekdayName) ?? day.weekday
+                return day.usualStart.map {
+                    messages("{weekday}: {time} (you usually start at {start})", ["weekday": name, "time": day.reminderTime, "start": $0])
+                } ?? messages("{weekday}: {time} (not learned yet)", ["weekday": name, "time": day.reminderTime])
+            }
+            adw_action_row_set_subtitle(cast(learned), lines.joined(separator: "\n"))
+            learned.setVisible(true)
+        }
     }
 
     private func change(_ edit: ConfigEdit) {

@@ -145,3 +145,16 @@ def test_a_change_that_clashes_with_one_on_disk_asks_which_stays(daemon, window,
     time.sleep(0.5)
     assert path.read_text() == theirs
     wait_until(lambda: window.node("spin button", "Snooze minutes").get("text") == "99", 5, what="the spin showing 99")
+
+
+def test_learning_the_time_writes_auto_and_shows_each_weekdays_reminder(daemon, window, write_config, cli):
+    path = write_config(ALL_DAYS)
+    daemon.start()
+    window.launch()
+    open_preferences(window)
+    window.act("check box", "Learn the time")
+    wait_until(lambda: 'time = "auto"' in path.read_text(), 5, what='time = "auto" in the file')
+    # Nothing learned yet (no history): each weekday falls back to the fixed time, and says so.
+    window.wait_for_text(r"^Monday: 18:00 \(not learned yet\)\nTuesday: 18:00")
+    assert json.loads(cli("suggest", "--json").stdout)["auto"] is True
+    assert window.node("list item", "Reminder time")["sensitive"] is False  # the fixed time waits
