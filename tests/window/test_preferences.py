@@ -4,6 +4,7 @@ with mistakes is shown and never overwritten; a file changed on disk while the w
 both changes. Real GTK under Xvfb, the real daemon on a private bus (TZ=UTC), AT-SPI and pointer."""
 
 import json
+import subprocess
 import time
 
 from conftest import wait_until
@@ -158,3 +159,27 @@ def test_learning_the_time_writes_auto_and_shows_each_weekdays_reminder(daemon, 
     window.wait_for_text(r"^Monday: 18:00 \(not learned yet\)\nTuesday: 18:00")
     assert json.loads(cli("suggest", "--json").stdout)["auto"] is True
     assert window.node("list item", "Reminder time")["sensitive"] is False  # the fixed time waits
+
+
+def test_start_at_login_and_the_start_command(daemon, window, write_config, env):
+    path = write_config(ALL_DAYS)
+    daemon.start()
+    window.launch()
+    open_preferences(window)
+    entry = env.config_home / "autostart" / "io.github.gymbell.Gymbell.desktop"
+    assert not entry.exists()
+    window.act("check box", "Start at login")  # runs `gymbell autostart enable`
+    wait_until(entry.is_file, 10, what="the autostart entry")
+    window.act("check box", "Start at login")  # `gymbell autostart disable`
+    wait_until(lambda: not entry.exists(), 10, what="the autostart entry to go")
+    # The start command, typed into its entry and applied with Enter (the pointer and the keyboard).
+    display = {"DISPLAY": window.display.name}
+    subprocess.run(["xdotool", "mousemove", "--sync", "200", "300", "click", "--repeat", "30", "5"], check=True,
+                   timeout=20, env=display)  # the wheel, down to the last group
+    wait_until(lambda: 0 < window.node("text", "Command run at a workout's start")["extents"][1] < 600, 5,
+               what="the start command's entry scrolled into view")
+    window.click_node("text", "Command run at a workout's start")
+    subprocess.run(["xdotool", "type", "--delay", "20", "notify-send Go"], check=True, timeout=20,
+                   env=display)
+    subprocess.run(["xdotool", "key", "Return"], check=True, timeout=10, env=display)
+    wait_until(lambda: 'start_command = ["notify-send", "Go"]' in path.read_text(), 5, what="the start command in the file")
