@@ -24,7 +24,10 @@ final class MainWindow {
     private var preferences: PreferencesWindow?
     private var welcome: FirstRunPage!
     /// While the welcome shows (a first run), the daemon's state waits in `current`.
-    private var welcoming = false
+    private var welcoming = false {
+        didSet { settings.setVisible(!welcoming) }  // the Preferences wait until the welcome wrote the file
+    }
+    private let settings: Widget
 
     init(application: UnsafeMutablePointer<GtkApplication>, link: DaemonLink, loop: MainLoop, text: TodayText) {
         self.application = application
@@ -42,7 +45,7 @@ final class MainWindow {
         toasts = cast(overlay)
         adw_toast_overlay_set_child(toasts, stack)
         let header = adw_header_bar_new()!
-        let settings = gtk_button_new_from_icon_name("emblem-system-symbolic")!
+        settings = gtk_button_new_from_icon_name("emblem-system-symbolic")!
         settings.setAccessibleName(messages("Preferences"))
         gtk_widget_set_tooltip_text(settings, messages("Preferences"))
         adw_header_bar_pack_end(cast(header), settings)
@@ -57,6 +60,7 @@ final class MainWindow {
         pages = ["connecting": connecting, "today": today.widget, "session": session.widget, "offline": offline.widget, "welcome": welcome.widget]
         for name in ["connecting", "today", "session", "offline", "welcome"] { gtk_stack_add_named(cast(stack), pages[name]!, name) }
         welcoming = config.isFirstRun
+        settings.setVisible(!welcoming)  // (observers do not run in init)
         showPage(welcoming ? "welcome" : "connecting")
         link.onState = { [unowned self] state in show(state) }
         onSignal(settings, "clicked") { [unowned self] in openPreferences() }

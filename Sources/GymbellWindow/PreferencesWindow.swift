@@ -249,7 +249,9 @@ final class PreferencesWindow {
         switch outcome {
         case .written(let config): show(config)
         case .invalidOnDisk: show(session.state)
-        case .failed(let reason): toast(reason)
+        case .failed(let reason):
+            toast(reason)
+            show(session.state)  // the controls back to what the file says
         case .conflict(let keys): ask(keys)
         }
     }

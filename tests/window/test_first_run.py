@@ -3,6 +3,7 @@ the days, the time, a workout template and start at login, presses Finish; the c
 daemon started, and Today shows the next reminder. Real GTK under Xvfb, AT-SPI and the pointer."""
 
 import os
+import re
 import signal
 import time
 
@@ -47,3 +48,23 @@ def test_a_window_with_a_config_file_opens_on_today_not_the_welcome(daemon, wind
     window.launch()
     window.wait_for_text(r"^Next workout reminder$")
     assert not [t for t in window.texts() if t == "Welcome to gymbell"]
+
+
+def test_the_welcome_with_a_daemon_already_running_on_the_built_in_default(daemon, window, env):
+    env.config_file.unlink()
+    daemon.start()  # running on the built-in default: no file anywhere
+    window.launch()
+    window.wait_for_text(r"^Welcome to gymbell$")
+    assert not [n for n in window.showing() if n["role"] == "push button" and n["name"] == "Preferences"]
+    window.click_node("check box", "Just reminders")
+    window.click_node("check box", "Start gymbell at login")  # off: no autostart entry
+    window.click("Finish the welcome")
+    window.wait_for_text(r"^Next workout reminder$", timeout=15)
+    window.wait_for_text(r"^Time to Workout! 💪$")  # just reminders: no workout named
+    text = env.config_file.read_text()
+    assert not re.search(r"^\[workouts\.", text, re.M)  # (the default's commented examples aside)
+    assert 'days = ["mon", "tue", "wed", "thu", "fri"]' in text
+    assert not (env.config_home / "autostart" / "io.github.gymbell.Gymbell.desktop").exists()
+    assert window.button("Preferences")
+    daemon.restart()  # the file written is the one the daemon reads after a restart
+    window.wait_for_text(r"^Next workout reminder$", timeout=15)

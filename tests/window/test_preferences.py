@@ -183,3 +183,19 @@ def test_start_at_login_and_the_start_command(daemon, window, write_config, env)
                    env=display)
     subprocess.run(["xdotool", "key", "Return"], check=True, timeout=10, env=display)
     wait_until(lambda: 'start_command = ["notify-send", "Go"]' in path.read_text(), 5, what="the start command in the file")
+
+
+def test_quiet_hours_on_changed_and_off(daemon, window, write_config, cli):
+    path = write_config(ALL_DAYS)
+    daemon.start()
+    window.launch()
+    open_preferences(window)
+    window.act("check box", "Quiet hours")
+    wait_until(lambda: "[quiet_hours]" in path.read_text(), 5, what="[quiet_hours] in the file")
+    window.set_value("Quiet until hour", 6)
+    wait_until(lambda: 'end = "06:00"' in path.read_text(), 5, what="quiet hours ending at 06:00")
+    assert 'start = "22:00"' in path.read_text()
+    window.act("check box", "Quiet hours")
+    wait_until(lambda: "start =" not in path.read_text(), 5, what="the quiet hours removed")
+    assert path.read_text().startswith(ALL_DAYS)
+    assert cli("config", "check").returncode == 0
