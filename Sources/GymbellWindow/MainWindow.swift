@@ -3,6 +3,7 @@ import FoundationEssentials
 import GymbellControl
 import GymbellCore
 import GymbellPlatform
+import GymbellSettings
 
 /// The one window: Today, the running session, or the daemon-not-running page, following the daemon.
 final class MainWindow {

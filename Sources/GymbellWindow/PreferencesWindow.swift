@@ -2,6 +2,7 @@ import CAdw
 import FoundationEssentials
 import GymbellCore
 import GymbellPlatform
+import GymbellSettings
 
 /// Preferences: the settings of the user's config file, each change written at once (ConfigSession).
 /// A file with mistakes is shown with its messages and never written; a file changed on disk is read
@@ -99,7 +100,7 @@ final class PreferencesWindow {
         daysGroup = Rows.group(messages("Days"), description: messages("The days the reminder comes on"))
         adw_preferences_group_add(cast(daysGroup), dayRow)
         let restDay = Rows.toggle(messages("Remind on rest days")) { [unowned self] in change(.restDayReminders($0)) }
-        snooze = Rows.spin(messages("Snooze minutes"), 1...720) { [unowned self] in change(.snoozeMinutes($0)) }
+        snooze = Rows.spin(messages("Snooze minutes"), Limits.snoozeMinutes) { [unowned self] in change(.snoozeMinutes($0)) }
         lateGrace = Rows.spin(messages("Late reminder grace in minutes"), 0...1440) { [unowned self] in change(.lateGrace(TimeInterval($0 * 60))) }
         learned = Rows.action(messages("Learned times"))
         Rows.add([on.row, auto.row, learned, time.row, restDay.row,

@@ -1,13 +1,12 @@
 import GymbellCore
-import GymbellSettings
 
-/// The user's config file as the Preferences edit it: read once, then every change written at once
+/// The user's config file as the window's Preferences edit it: read once, then every change written at once
 /// through `ConfigEditor` (comments and layout kept) and `ConfigFileWriter` (atomic, never over a file
 /// that changed on disk since it was read, never over a file with mistakes). The daemon watches the
 /// file and applies it by itself.
-final class ConfigSession {
+public final class ConfigSession {
     /// What the file holds now, as far as the window knows.
-    enum State {
+    public enum State {
         /// A valid config (the user's file, or the one in force when the user has none yet).
         case valid(Config)
         /// The file has mistakes: each as `path:line:column: message`. It is the person's to fix.
@@ -16,7 +15,7 @@ final class ConfigSession {
     }
 
     /// What became of one change.
-    enum Outcome {
+    public enum Outcome {
         case written(Config)
         /// The file changed on disk and the change touches what changed there too: `keepMine` writes it
         /// over the file as it is now, `takeTheirs` drops it.
@@ -25,24 +24,24 @@ final class ConfigSession {
         case failed(String)
     }
 
-    let paths: XDGPaths
-    let path: String
-    private(set) var state: State = .unreadable("")
+    public let paths: XDGPaths
+    public let path: String
+    public private(set) var state: State = .unreadable("")
     private var snapshot: ConfigFileSnapshot?
     /// The change that waits for the person's answer to a conflict.
     private var pending: [ConfigEdit] = []
 
-    init(paths: XDGPaths = XDGPaths()) {
+    public init(paths: XDGPaths = XDGPaths()) {
         self.paths = paths
         path = paths.userConfigFile
     }
 
     /// Whether no config file exists at all (the user's or a system one): a first run.
-    var isFirstRun: Bool { ConfigSource.locate(paths) == nil }
+    public var isFirstRun: Bool { ConfigSource.locate(paths) == nil }
 
     /// Reads the file again; the state says what it holds.
     @discardableResult
-    func reload() -> State {
+    public func reload() -> State {
         do {
             let read = try ConfigFileWriter.read(path: path)
             snapshot = read
@@ -60,7 +59,7 @@ final class ConfigSession {
     }
 
     /// Writes the welcome's config as the user's file; refuses when a file appeared there meanwhile.
-    func writeFirstRun(_ choices: FirstRunChoices) throws {
+    public func writeFirstRun(_ choices: FirstRunChoices) throws {
         let empty = try ConfigFileWriter.read(path: path)
         guard empty.text == nil else { throw ConfigWriteError.changedOnDisk(path: path) }
         snapshot = try ConfigFileWriter.write(try FirstRunConfig.make(choices).text, over: empty)
@@ -68,11 +67,14 @@ final class ConfigSession {
     }
 
     /// Whether the file on disk is no longer what was read.
-    var changedOnDisk: Bool { snapshot.map { ConfigFileWriter.hasChanged(since: $0) } ?? true }
+    public var changedOnDisk: Bool { snapshot.map { ConfigFileWriter.hasChanged(since: $0) } ?? true }
 
     /// Applies `edits` to the file. A file changed on disk is read again and the edits applied there
     /// when they touch none of the keys changed on disk; otherwise the outcome is a conflict.
-    func apply(_ edits: [ConfigEdit]) -> Outcome {
+    public func apply(_ edits: [ConfigEdit]) -> Outcome {
+        if case .invalid = state, case .invalid(let messages) = reload() {
+            return .invalidOnDisk(messages)  // the person's to fix (a file fixed meanwhile is edited)
+        }
         guard let snapshot else {
             reload()
             if case .unreadable(let reason) = state { return .failed(reason) }
@@ -97,7 +99,7 @@ final class ConfigSession {
     }
 
     /// After a conflict: writes the waiting change over the file as it is now.
-    func keepMine() -> Outcome {
+    public func keepMine() -> Outcome {
         let edits = pending
         pending = []
         reload()
@@ -106,7 +108,7 @@ final class ConfigSession {
     }
 
     /// After a conflict: drops the waiting change (the file as changed on disk stays).
-    func takeTheirs() {
+    public func takeTheirs() {
         pending = []
         reload()
     }
