@@ -10,7 +10,7 @@ import time
 from conftest import wait_until
 
 
-def test_first_run_from_no_config_to_today_with_the_next_reminder(daemon, window, env, cli):
+def test_first_run_from_no_config_to_today_with_the_next_reminder(daemon, window, env, cli, record_timing):
     env.config_file.unlink()  # no config of the user's, and env's XDG_CONFIG_DIRS holds none either
     window.launch()
     window.wait_for_text(r"^Welcome to gymbell$")
@@ -23,9 +23,11 @@ def test_first_run_from_no_config_to_today_with_the_next_reminder(daemon, window
     window.set_value("Reminder minute", minute)
     window.click_node("check box", "Pull Day")  # the pointer (GTK 4.8 gives check buttons no AT-SPI action)
     window.click("Finish the welcome")
+    finished = time.monotonic()
     owner = wait_until(daemon.name_owner, 15, what="the welcome to start the daemon")
     try:
         window.wait_for_text(r"^Pull Day$", timeout=15)  # Today: the reminder names the chosen workout
+        record_timing("welcome Finish to Today readable over AT-SPI (daemon started)", time.monotonic() - finished)
         window.wait_for_text(rf"(today|tomorrow) at {hour:02}:{minute:02}$")
         text = env.config_file.read_text()
         assert f'time = "{hour:02}:{minute:02}"' in text and "[workouts.pull]" in text
