@@ -170,7 +170,8 @@ final class PreferencesWindow {
         let atLogin = Rows.toggle(messages("Start at login")) { [unowned self] in runGymbell(["autostart", $0 ? "enable" : "disable"]) }
         login = atLogin.control
         startCommand = Rows.entry(messages("Command run at a workout's start")) { [unowned self] text in
-            change(.startCommand(text.split(separator: " ").map(String.init)))
+            guard let argv = CommandText.split(text) else { return toast(messages("A quote is not closed")) }
+            change(.startCommand(argv))
         }
         Rows.add([atLogin.row, startCommand], to: group)
         return group
@@ -224,7 +225,7 @@ final class PreferencesWindow {
         overload.show(config.progress.overload)
         streak.show(reminders.streakWarning)
         login.show(FileManager.default.fileExists(atPath: session.paths.configHome + "/autostart/io.github.gymbell.Gymbell.desktop"))
-        Rows.setText(reminders.startCommand.joined(separator: " "), of: startCommand)
+        Rows.setText(CommandText.join(reminders.startCommand), of: startCommand)
     }
 
     /// With time = "auto": when the reminder comes on each weekday, and the usual start it was learned from.

@@ -172,17 +172,17 @@ def test_start_at_login_and_the_start_command(daemon, window, write_config, env)
     wait_until(entry.is_file, 10, what="the autostart entry")
     window.act("check box", "Start at login")  # `gymbell autostart disable`
     wait_until(lambda: not entry.exists(), 10, what="the autostart entry to go")
-    # The start command, typed into its entry and applied with Enter (the pointer and the keyboard).
+    # The start command, typed into its entry (quotes keep a space) and applied with Enter.
     display = {"DISPLAY": window.display.name}
     subprocess.run(["xdotool", "mousemove", "--sync", "200", "300", "click", "--repeat", "30", "5"], check=True,
                    timeout=20, env=display)  # the wheel, down to the last group
     wait_until(lambda: 0 < window.node("text", "Command run at a workout's start")["extents"][1] < 600, 5,
                what="the start command's entry scrolled into view")
     window.click_node("text", "Command run at a workout's start")
-    subprocess.run(["xdotool", "type", "--delay", "20", "notify-send Go"], check=True, timeout=20,
+    subprocess.run(["xdotool", "type", "--delay", "20", "notify-send 'Leg day'"], check=True, timeout=20,
                    env=display)
     subprocess.run(["xdotool", "key", "Return"], check=True, timeout=10, env=display)
-    wait_until(lambda: 'start_command = ["notify-send", "Go"]' in path.read_text(), 5, what="the start command in the file")
+    wait_until(lambda: 'start_command = ["notify-send", "Leg day"]' in path.read_text(), 5, what="the start command in the file")
 
 
 def test_quiet_hours_on_changed_and_off(daemon, window, write_config, cli):
