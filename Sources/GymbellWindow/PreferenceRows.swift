@@ -76,7 +76,12 @@ enum Rows {
         gtk_editable_get_text(OpaquePointer(entry)).map { String(cString: $0) } ?? ""
     }
 
+    /// Shows `text` in the entry, unless the person is typing in it (its text is theirs until applied).
     static func setText(_ text: String, of entry: Widget) {
+        if let root = gtk_widget_get_root(entry), let focus = gtk_root_get_focus(root),
+           focus == entry || gtk_widget_is_ancestor(focus, entry) != 0 {
+            return
+        }
         gtk_editable_set_text(OpaquePointer(entry), text)
     }
 }
