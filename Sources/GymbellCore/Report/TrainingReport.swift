@@ -118,21 +118,27 @@ public struct TrainingReport: Sendable {
         self.days = days
         weekly = (0..<weeks).map { index in
             let monday = firstDay.adding(days: 7 * index)
-            let week = days.filter { $0.day >= monday && $0.day < monday.adding(days: 7) }
+            // `days` runs day by day from `firstDay`, a Monday: week `index` is its slice.
+            let week = days[min(days.count, 7 * index)..<min(days.count, 7 * index + 7)]
             return Week(
                 monday: monday, volumeKilograms: week.reduce(0) { $0 + $1.volumeKilograms }, sets: week.reduce(0) { $0 + $1.sets },
                 sessions: week.reduce(0) { $0 + $1.sessions })
         }
 
-        let timeline = PersonalRecords.timeline(sets, minPercent: recordMinPercent)
-        let anchors = ReportAnchors(exercises: PersonalRecords.bests(sets).map(\.exercise))
-        exercises = PersonalRecords.bests(sets).map { best in
-            let mine = sets.filter { $0.exercise == best.exercise }
+        // Grouped once by exercise: each step below is one pass over the log.
+        var recordsOf: [String: [PersonalRecord]] = [:]
+        for record in PersonalRecords.timeline(sets, minPercent: recordMinPercent) { recordsOf[record.exercise, default: []].append(record) }
+        var setsOf: [String: [LoggedSet]] = [:]
+        for set in sets { setsOf[set.exercise, default: []].append(set) }
+        let bests = PersonalRecords.bests(sets)
+        let anchors = ReportAnchors(exercises: bests.map(\.exercise))
+        exercises = bests.map { best in
+            let mine = setsOf[best.exercise] ?? []
             let inRange = mine.filter { range.contains(LocalDay(containing: $0.at, in: timeZone)) }
             return ExerciseSummary(
                 exercise: best.exercise, anchor: anchors[best.exercise], best: best.bestEstimate,
                 estimatedOneRepMaxKilograms: best.estimatedOneRepMaxKilograms, heaviest: best.heaviest,
-                progression: Self.progression(of: mine), records: timeline.filter { $0.exercise == best.exercise },
+                progression: Self.progression(of: mine), records: recordsOf[best.exercise] ?? [],
                 setsInRange: inRange.count, volumeInRangeKilograms: inRange.volumeKilograms)
         }
         stats = StatsReport(history: history, program: program, now: now, timeZone: timeZone, sets: sets)

@@ -1,0 +1,85 @@
+import FoundationEssentials
+
+/// The best counted sets of one exercise: the heaviest per rep count and the best estimated one-rep
+/// maximum. What a new session must beat for a record, in room that grows with the rep counts used,
+/// not with the sets logged. Among equals the first one added stays.
+public struct ExerciseBests: Equatable, Sendable {
+    /// The heaviest counted set per rep count.
+    public private(set) var heaviestByReps: [Int: LoggedSet] = [:]
+    /// The counted set with the best estimated one-rep maximum.
+    public private(set) var bestEstimate: LoggedSet?
+
+    public init() {}
+
+    /// Takes in a set if it counts (`PersonalRecords.counts`).
+    public mutating func add(_ set: LoggedSet) {
+        guard PersonalRecords.counts(set) else { return }
+        let reps = set.reps ?? 0
+        if let known = heaviestByReps[reps] {
+            if PersonalRecords.lighter(known, set) { heaviestByReps[reps] = set }
+        } else {
+            heaviestByReps[reps] = set
+        }
+        if let known = bestEstimate {
+            if PersonalRecords.weaker(known, set) { bestEstimate = set }
+        } else {
+            bestEstimate = set
+        }
+    }
+
+    /// The heaviest set of at least `reps` reps (most reps among equally heavy ones).
+    public func heaviest(atLeast reps: Int) -> LoggedSet? {
+        // (kilograms, reps) never tie across rep counts, so the order of the counts does not matter.
+        heaviestByReps.lazy.filter { $0.key >= reps }.map(\.value).max(by: PersonalRecords.lighter)
+    }
+
+    /// The heaviest set of all (most reps among equally heavy ones).
+    public var heaviest: LoggedSet? { heaviest(atLeast: 0) }
+
+    public var isEmpty: Bool { bestEstimate == nil }
+}
+
+/// Every exercise's bests (`ExerciseBests`), by exercise name: what the records of a new session are
+/// measured against, kept as sets are logged instead of searching the whole log.
+public struct RecordBook: Equatable, Sendable {
+    public private(set) var exercises: [String: ExerciseBests] = [:]
+
+    public init() {}
+
+    public init(_ sets: some Sequence<LoggedSet>) {
+        for set in sets { add(set) }
+    }
+
+    public mutating func add(_ set: LoggedSet) {
+        guard PersonalRecords.counts(set) else { return }
+        exercises[set.exercise, default: ExerciseBests()].add(set)
+    }
+
+    public subscript(exercise: String) -> ExerciseBests? { exercises[exercise] }
+
+    /// The records a session's sets (`mine`, in the order done) set against this book, which holds
+    /// what was logged before them: one per exercise in the order first done (`PersonalRecords.records`).
+    public func records(of mine: [LoggedSet], minPercent: Double) -> [PersonalRecord] {
+        let counted = mine.filter(PersonalRecords.counts)
+        var exercises: [String] = []
+        var seen = Set<String>()
+        for set in counted where seen.insert(set.exercise).inserted { exercises.append(set.exercise) }
+        let factor = 1 + max(0, minPercent) / 100
+        return exercises.compactMap { exercise in
+            guard let before = self.exercises[exercise], !before.isEmpty else { return nil }
+            let now = counted.filter { $0.exercise == exercise }
+            // Heaviest for its reps: this session's heaviest set against the heaviest earlier set of at
+            // least as many reps.
+            if let top = now.max(by: PersonalRecords.lighter), let best = before.heaviest(atLeast: top.reps ?? 0),
+                top.kilograms > best.kilograms, top.kilograms >= best.kilograms * factor - 1e-9
+            {
+                return PersonalRecord(kind: .heaviest, set: top, previous: best)
+            }
+            let estimate = PersonalRecords.estimate
+            guard let top = now.max(by: PersonalRecords.weaker), let best = before.bestEstimate,
+                estimate(top) > estimate(best), estimate(top) >= estimate(best) * factor - 1e-9
+            else { return nil }
+            return PersonalRecord(kind: .estimatedOneRepMax, set: top, previous: best)
+        }
+    }
+}
