@@ -162,7 +162,21 @@ public final class Daemon {
 
     /// A command's answer, or why it was refused.
     func run(_ command: Command) -> Result<CommandReply, CommandError> {
-        send(.command(command)) ?? .failure(.failed("the daemon is busy handling another event"))
+        if case .setLog(let days) = command { return setLog(days: days) }
+        return send(.command(command)) ?? .failure(.failed("the daemon is busy handling another event"))
+    }
+
+    /// `history --sets`: the last `days` days of the log, read from the state database (the engine
+    /// keeps only what its rules need of it, issue 33).
+    private func setLog(days: Int) -> Result<CommandReply, CommandError> {
+        do {
+            let since = try HistoryWindow.start(ofLast: days, now: environment.clock())
+            return .success(.sets(try store.loggedSets(since: since)))
+        } catch let error as CommandError {
+            return .failure(error)
+        } catch {
+            return .failure(.failed("cannot read the set log: \(error)"))
+        }
     }
 
     /// Handles `event` and everything it raises, in order. Returns the command's answer.

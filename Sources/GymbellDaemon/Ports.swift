@@ -12,6 +12,8 @@ protocol StateStoring: AnyObject {
     func load() throws(StoreError) -> StoredState
     /// Writes one change in one transaction.
     func apply(_ change: StoreChange) throws(StoreError)
+    /// The sets logged since `since`, in the order done: the log lives here, not in the engine.
+    func loggedSets(since: Date) throws(StoreError) -> [LoggedSet]
     /// Retries saving changes kept in memory while the file could not be written; returns whether all is saved.
     @discardableResult func saveUnsaved(at now: Date, force: Bool) -> Bool
     /// Why state is not being saved (nil: all is well), and when saving is tried next.
@@ -23,7 +25,9 @@ extension StateStoring {
     func saveUnsaved(at now: Date) { saveUnsaved(at: now, force: false) }
 }
 
-extension StateStore: StateStoring {}
+extension StateStore: StateStoring {
+    func loggedSets(since: Date) throws(StoreError) -> [LoggedSet] { try progress.loggedSets(since: since) }
+}
 
 /// The notifications on screen (Presenter).
 protocol NoticeShowing: AnyObject {

@@ -26,7 +26,7 @@ extension StateStore {
         state.agenda = try AgendaReading.pendingAgenda(from: connection, helpedBy: helper) { () throws(StoreError) in
             state.history = try history()
             state.daily = try dailyState()
-            state.sets = try progress.loggedSets()
+            state.progress = try progress.summary()
             state.overrides = try progress.weightOverrides()
             state.overloadDismissed = try progress.overloadDismissals()
         }

@@ -118,6 +118,11 @@ enum StoreSchema {
             }
             try LostSessionRepair.run(db) { UUID().uuidString.lowercased() }
         },
+        Migration(version: 10, identifier: "v10 set log by time") { db in
+            // Issue 33: `history --sets --days N` and the report read the last days of the log from the
+            // database (the engine keeps only a summary), found by time instead of a scan of years.
+            try db.executeScript(#"CREATE INDEX IF NOT EXISTS "set_log_at" ON "set_log"("at")"#)
+        },
     ]
 
     static var latestVersion: Int { migrations.last?.version ?? 0 }

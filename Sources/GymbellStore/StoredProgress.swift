@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GymbellCore
+import GymbellSQLite
 
 /// The training progress the state database keeps: the set log, planned weights changed by hand,
 /// overload suggestions dismissed. Each change is one transaction, like the store's others.
@@ -11,6 +12,44 @@ public struct StoredProgress {
     /// Every set logged, in the order done.
     public func loggedSets() throws(StoreError) -> [LoggedSet] {
         try connection.read { db in try db.rows("SELECT * FROM set_log ORDER BY at, id").compactMap(StoreRows.loggedSet(from:)) }
+    }
+
+    /// The sets logged since `since`, in the order done (`history --sets`, the report): found by the
+    /// index on `at` (schema v10), in time linear in how many they are, not in the log's length.
+    public func loggedSets(since: Date) throws(StoreError) -> [LoggedSet] {
+        try connection.read { db in
+            var sets: [LoggedSet] = []
+            try db.forEachRow("SELECT \(Self.columns) FROM set_log WHERE at >= ? ORDER BY at, id", [since.timeIntervalSince1970]) { row in
+                if let set = Self.loggedSet(row) { sets.append(set) }
+            }
+            return sets
+        }
+    }
+
+    /// What the engine keeps of the log (`ProgressSummary`): every set added in the order logged, as
+    /// the engine added each when it was logged. The sets themselves are not kept.
+    public func summary() throws(StoreError) -> ProgressSummary {
+        try connection.read { db in
+            var summary = ProgressSummary()
+            try db.forEachRow("SELECT \(Self.columns) FROM set_log ORDER BY id") { row in
+                if let set = Self.loggedSet(row) { summary.add(set) }
+            }
+            return summary
+        }
+    }
+
+    private static let columns = "session_id, workout, exercise, set_number, reps, planned_reps, weight, unit, failed, at"
+
+    /// A row of `columns`, read by position (thousands of rows: no `StoreRow` each).
+    private static func loggedSet(_ row: SQLiteStatement) -> LoggedSet? {
+        guard let session = row.string(at: 0), let exercise = row.string(at: 2), !row.isNull(at: 3), !row.isNull(at: 9),
+            let unit = row.string(at: 7).flatMap(WeightUnit.init(rawValue:))
+        else { return nil }
+        return LoggedSet(
+            session: SessionID(session), workout: row.string(at: 1), exercise: exercise, setNumber: Int(row.int64(at: 3)),
+            reps: row.isNull(at: 4) ? nil : Int(row.int64(at: 4)), plannedReps: row.isNull(at: 5) ? nil : Int(row.int64(at: 5)),
+            weight: row.isNull(at: 6) ? nil : row.double(at: 6), unit: unit, failed: row.int64(at: 8) != 0,
+            at: Date(timeIntervalSince1970: row.double(at: 9)))
     }
 
     public func log(_ set: LoggedSet) throws(StoreError) {
