@@ -73,7 +73,17 @@ final class MessageRouter {
             return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
         }
         let reply = answer(message)
-        if dbus_message_get_no_reply(message) == 0 {
+        let wantsReply = dbus_message_get_no_reply(message) == 0
+        if case .later(let later) = reply {
+            // Kept until answered; the loop goes on meanwhile (other calls, timers, signals).
+            dbus_message_ref(message)
+            later.start { [self] reply in
+                if wantsReply { send(reply, to: message) }
+                dbus_message_unref(message)
+            }
+            return DBUS_HANDLER_RESULT_HANDLED
+        }
+        if wantsReply {
             send(reply, to: message)
         }
         return DBUS_HANDLER_RESULT_HANDLED
@@ -152,6 +162,8 @@ final class MessageRouter {
                 throw error
             }
             return message
+        case .later:
+            throw DBusError(name: DBusError.failed, message: "a later reply cannot answer with another later one")
         }
     }
 

@@ -162,21 +162,13 @@ public final class Daemon {
 
     /// A command's answer, or why it was refused.
     func run(_ command: Command) -> Result<CommandReply, CommandError> {
-        if case .setLog(let days) = command { return setLog(days: days) }
+        if case .setLog(let days) = command { return LogQueries(store: store, now: environment.clock()).setLog(days: days) }
         return send(.command(command)) ?? .failure(.failed("the daemon is busy handling another event"))
     }
 
-    /// `history --sets`: the last `days` days of the log, read from the state database (the engine
-    /// keeps only what its rules need of it, issue 33).
-    private func setLog(days: Int) -> Result<CommandReply, CommandError> {
-        do {
-            let since = try HistoryWindow.start(ofLast: days, now: environment.clock())
-            return .success(.sets(try store.loggedSets(since: since)))
-        } catch let error as CommandError {
-            return .failure(error)
-        } catch {
-            return .failure(.failed("cannot read the set log: \(error)"))
-        }
+    /// `history` and `history --sets` off the loop (`LogQueries`).
+    func offLoop(_ command: Command) -> OffLoopAnswer? {
+        LogQueries(store: store, now: environment.clock()).offLoop(command, history: engine.state.history)
     }
 
     /// Handles `event` and everything it raises, in order. Returns the command's answer.

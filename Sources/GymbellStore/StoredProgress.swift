@@ -17,13 +17,19 @@ public struct StoredProgress {
     /// The sets logged since `since`, in the order done (`history --sets`, the report): found by the
     /// index on `at` (schema v10), in time linear in how many they are, not in the log's length.
     public func loggedSets(since: Date) throws(StoreError) -> [LoggedSet] {
-        try connection.read { db in
-            var sets: [LoggedSet] = []
-            try db.forEachRow("SELECT \(Self.columns) FROM set_log WHERE at >= ? ORDER BY at, id", [since.timeIntervalSince1970]) { row in
-                if let set = Self.loggedSet(row) { sets.append(set) }
-            }
-            return sets
+        try connection.read { db in try Self.loggedSets(since: since, db) }
+    }
+
+    /// A reader of the log for another thread (a large `history --sets` is read and written there while
+    /// the daemon's loop goes on); nil while reads go to the state's copy in memory.
+    public var readerForAnotherThread: SetLogReader? { connection.readableFile.map(SetLogReader.init(file:)) }
+
+    static func loggedSets(since: Date, _ db: StoreDatabase) throws -> [LoggedSet] {
+        var sets: [LoggedSet] = []
+        try db.forEachRow("SELECT \(columns) FROM set_log WHERE at >= ? ORDER BY at, id", [since.timeIntervalSince1970]) { row in
+            if let set = loggedSet(row) { sets.append(set) }
         }
+        return sets
     }
 
     /// What the engine keeps of the log (`ProgressSummary`): every set added in the order logged, as
@@ -101,6 +107,23 @@ public struct StoredProgress {
             for exercise in exercises {
                 try db.execute("INSERT OR REPLACE INTO overload_dismissal (exercise, at) VALUES (?, ?)", [exercise, instant.timeIntervalSince1970])
             }
+        }
+    }
+}
+
+/// Reads the set log on a connection of its own, read-only (WAL: it never waits for the daemon's writes
+/// nor holds them up). Made on the daemon's thread, used on another.
+public struct SetLogReader: Sendable {
+    let file: String
+
+    /// The sets logged since `since`, in the order done (as `StoredProgress.loggedSets(since:)`).
+    public func loggedSets(since: Date) throws(StoreError) -> [LoggedSet] {
+        do {
+            let db = try StoreDatabase(path: file, flags: [.readOnly])
+            defer { db.close() }
+            return try StoredProgress.loggedSets(since: since, db)
+        } catch {
+            throw StoreError(path: file, error: error)
         }
     }
 }
