@@ -26,6 +26,9 @@ enum Queries {
             return .stats(StatsReport(
                 history: t.state.history, program: t.config.program, now: t.now, timeZone: t.timeZone,
                 volumeKilograms: t.state.progress.volumeKilograms))
+        case .records:
+            let progress = t.state.progress
+            return .records(RecordsReport(bests: progress.bests, records: progress.timeline(minPercent: t.config.progress.recordMinPercent)))
         case .suggest:
             return .suggest(SuggestReport(config: t.config, history: t.recentHistory, now: t.now, timeZone: t.timeZone))
         case .exportICS(let weeks): return .calendar(try exportICS(weeks: weeks, t))

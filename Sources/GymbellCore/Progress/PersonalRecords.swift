@@ -25,13 +25,26 @@ public struct PersonalRecord: Codable, Hashable, Sendable {
 }
 
 /// The best sets of an exercise, for the report.
-public struct ExerciseBest: Hashable, Sendable {
+public struct ExerciseBest: Codable, Hashable, Sendable {
     public var exercise: String
     /// The heaviest set (most reps among equally heavy ones).
     public var heaviest: LoggedSet
     /// The set with the best estimated one-rep maximum, and that estimate in kg.
     public var bestEstimate: LoggedSet
     public var estimatedOneRepMaxKilograms: Double
+
+    public init(exercise: String, heaviest: LoggedSet, bestEstimate: LoggedSet, estimatedOneRepMaxKilograms: Double) {
+        self.exercise = exercise
+        self.heaviest = heaviest
+        self.bestEstimate = bestEstimate
+        self.estimatedOneRepMaxKilograms = estimatedOneRepMaxKilograms
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case exercise, heaviest
+        case bestEstimate = "best_estimate"
+        case estimatedOneRepMaxKilograms = "estimated_1rm_kg"
+    }
 }
 
 /// Personal records (README "Progress"): only sets that were not failed and carry both reps and weight
@@ -104,4 +117,21 @@ public enum PersonalRecords {
             return ExerciseBest(exercise: exercise, heaviest: heaviest, bestEstimate: best, estimatedOneRepMaxKilograms: estimate(best))
         }
     }
+}
+
+/// Every exercise's best sets and every record in the log (the D-Bus `Records` method answers it as
+/// JSON): what the report shows of all the training, from the summary the daemon keeps, so that the
+/// report reads the set log only for the weeks it draws (issue 33).
+public struct RecordsReport: Codable, Hashable, Sendable {
+    public var bests: [ExerciseBest]
+    public var records: [PersonalRecord]
+
+    public init(bests: [ExerciseBest], records: [PersonalRecord]) {
+        self.bests = bests
+        self.records = records
+    }
+
+    public func jsonText() -> String { ISO8601.jsonText(self, orElse: "{}") }
+
+    public static func decode(jsonText: String) throws -> RecordsReport { try ISO8601.decode(RecordsReport.self, jsonText: jsonText) }
 }

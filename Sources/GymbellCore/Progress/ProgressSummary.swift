@@ -11,6 +11,9 @@ public struct ProgressSummary: Equatable, Sendable {
 
     /// The bests of every set logged before the latest session's.
     public private(set) var book = RecordBook()
+    /// What each earlier session beat (`RecordCandidate`), session by session: the records timeline for
+    /// the report, for any `record_min_percent`.
+    public private(set) var candidates: [RecordCandidate] = []
     /// The latest session's sets (the end of the log that belongs to one session), in the order logged.
     public private(set) var latest: [LoggedSet] = []
     /// Per exercise, its sets in the last `runLength` sessions that had it, session by session, oldest first.
@@ -29,6 +32,7 @@ public struct ProgressSummary: Equatable, Sendable {
 
     public mutating func add(_ set: LoggedSet) {
         if let first = latest.first, first.session != set.session {
+            candidates += book.candidates(of: latest)
             for earlier in latest { book.add(earlier) }
             latest = []
         }
@@ -62,6 +66,22 @@ public struct ProgressSummary: Equatable, Sendable {
     public func records(of session: SessionID, minPercent: Double) -> [PersonalRecord] {
         guard latest.first?.session == session else { return [] }
         return book.records(of: latest, minPercent: minPercent)
+    }
+
+    /// Every record in the log, session by session in the order logged (`PersonalRecords.timeline`).
+    public func timeline(minPercent: Double) -> [PersonalRecord] {
+        (candidates + book.candidates(of: latest)).compactMap { $0.record(minPercent: minPercent) }
+    }
+
+    /// The best sets of each exercise logged, by exercise name (`PersonalRecords.bests`).
+    public var bests: [ExerciseBest] {
+        var all = book
+        for set in latest { all.add(set) }
+        return all.exercises.keys.sorted().compactMap { exercise in
+            guard let bests = all[exercise], let heaviest = bests.heaviest, let best = bests.bestEstimate else { return nil }
+            return ExerciseBest(
+                exercise: exercise, heaviest: heaviest, bestEstimate: best, estimatedOneRepMaxKilograms: PersonalRecords.estimate(best))
+        }
     }
 
     /// The sets of the last sessions that had each of `exercises`, in the order logged: what the

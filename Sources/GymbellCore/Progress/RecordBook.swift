@@ -60,26 +60,50 @@ public struct RecordBook: Equatable, Sendable {
     /// The records a session's sets (`mine`, in the order done) set against this book, which holds
     /// what was logged before them: one per exercise in the order first done (`PersonalRecords.records`).
     public func records(of mine: [LoggedSet], minPercent: Double) -> [PersonalRecord] {
+        candidates(of: mine).compactMap { $0.record(minPercent: minPercent) }
+    }
+
+    /// What a session's sets beat in this book, per exercise in the order first done: enough to tell
+    /// its records for any `record_min_percent` later (the summary keeps these, not the sets).
+    public func candidates(of mine: [LoggedSet]) -> [RecordCandidate] {
         let counted = mine.filter(PersonalRecords.counts)
         var exercises: [String] = []
         var seen = Set<String>()
         for set in counted where seen.insert(set.exercise).inserted { exercises.append(set.exercise) }
-        let factor = 1 + max(0, minPercent) / 100
         return exercises.compactMap { exercise in
             guard let before = self.exercises[exercise], !before.isEmpty else { return nil }
             let now = counted.filter { $0.exercise == exercise }
             // Heaviest for its reps: this session's heaviest set against the heaviest earlier set of at
-            // least as many reps.
+            // least as many reps; the best estimated one-rep maximum against the best before.
+            var candidate = RecordCandidate()
             if let top = now.max(by: PersonalRecords.lighter), let best = before.heaviest(atLeast: top.reps ?? 0),
-                top.kilograms > best.kilograms, top.kilograms >= best.kilograms * factor - 1e-9
+                top.kilograms > best.kilograms
             {
-                return PersonalRecord(kind: .heaviest, set: top, previous: best)
+                candidate.heaviest = PersonalRecord(kind: .heaviest, set: top, previous: best)
             }
-            let estimate = PersonalRecords.estimate
-            guard let top = now.max(by: PersonalRecords.weaker), let best = before.bestEstimate,
-                estimate(top) > estimate(best), estimate(top) >= estimate(best) * factor - 1e-9
-            else { return nil }
-            return PersonalRecord(kind: .estimatedOneRepMax, set: top, previous: best)
+            if let top = now.max(by: PersonalRecords.weaker), let best = before.bestEstimate,
+                PersonalRecords.estimate(top) > PersonalRecords.estimate(best)
+            {
+                candidate.estimate = PersonalRecord(kind: .estimatedOneRepMax, set: top, previous: best)
+            }
+            return candidate.heaviest == nil && candidate.estimate == nil ? nil : candidate
         }
+    }
+}
+
+/// A session's exercise that beat the book: its heaviest set over the heaviest before (for at least
+/// as many reps), its best estimated one-rep maximum over the best before — each when it is more.
+public struct RecordCandidate: Codable, Hashable, Sendable {
+    public var heaviest: PersonalRecord?
+    public var estimate: PersonalRecord?
+
+    /// The record it is when a record must beat the old best by `minPercent` per cent: the heaviest
+    /// weight where that did, else the estimate.
+    public func record(minPercent: Double) -> PersonalRecord? {
+        let factor = 1 + max(0, minPercent) / 100
+        if let heaviest, heaviest.set.kilograms >= heaviest.previous.kilograms * factor - 1e-9 { return heaviest }
+        let value = PersonalRecords.estimate
+        if let estimate, value(estimate.set) >= value(estimate.previous) * factor - 1e-9 { return estimate }
+        return nil
     }
 }

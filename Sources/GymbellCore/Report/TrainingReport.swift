@@ -85,6 +85,20 @@ public struct TrainingReport: Sendable {
         history: [HistoryEntry], sets: [LoggedSet], program: [Weekday: String], weeks: Int, now: Date, timeZone: Zone,
         recordMinPercent: Double = ProgressSettings().recordMinPercent
     ) {
+        let sets = sets.filter { $0.at <= now }
+        self.init(
+            history: history, setsInWeeks: sets,
+            records: RecordsReport(bests: PersonalRecords.bests(sets), records: PersonalRecords.timeline(sets, minPercent: recordMinPercent)),
+            volumeKilograms: sets.volumeKilograms, program: program, weeks: weeks, now: now, timeZone: timeZone)
+    }
+
+    /// The report from what the daemon keeps (issue 33): the sets of the weeks drawn (any before them
+    /// are left out; the progression lines are theirs), every exercise's bests and records of the
+    /// whole log (`RecordsReport`), and the volume of every set logged.
+    public init(
+        history: [HistoryEntry], setsInWeeks sets: [LoggedSet], records: RecordsReport, volumeKilograms: Double,
+        program: [Weekday: String], weeks: Int, now: Date, timeZone: Zone
+    ) {
         let weeks = min(max(weeks, Self.weekRange.lowerBound), Self.weekRange.upperBound)
         let history = history.filter { $0.startedAt <= now }
         let sets = sets.filter { $0.at <= now }
@@ -127,10 +141,10 @@ public struct TrainingReport: Sendable {
 
         // Grouped once by exercise: each step below is one pass over the log.
         var recordsOf: [String: [PersonalRecord]] = [:]
-        for record in PersonalRecords.timeline(sets, minPercent: recordMinPercent) { recordsOf[record.exercise, default: []].append(record) }
+        for record in records.records where record.set.at <= now { recordsOf[record.exercise, default: []].append(record) }
         var setsOf: [String: [LoggedSet]] = [:]
         for set in sets { setsOf[set.exercise, default: []].append(set) }
-        let bests = PersonalRecords.bests(sets)
+        let bests = records.bests
         let anchors = ReportAnchors(exercises: bests.map(\.exercise))
         exercises = bests.map { best in
             let mine = setsOf[best.exercise] ?? []
@@ -141,7 +155,7 @@ public struct TrainingReport: Sendable {
                 progression: Self.progression(of: mine), records: recordsOf[best.exercise] ?? [],
                 setsInRange: inRange.count, volumeInRangeKilograms: inRange.volumeKilograms)
         }
-        stats = StatsReport(history: history, program: program, now: now, timeZone: timeZone, sets: sets)
+        stats = StatsReport(history: history, program: program, now: now, timeZone: timeZone, volumeKilograms: volumeKilograms)
         longestStreak = TrainingDays(entries: history, timeZone: timeZone).longestStreak(endingOn: today, program: program)
     }
 

@@ -41,6 +41,7 @@ final class ControlInterface {
         on(ControlContract.setWeight, { .setWeight(exercise: $0.0, weight: $0.1) }, \.text)
         on(ControlContract.resetWeights, { .resetWeights($0) }, \.text)
         on(ControlContract.stats, { .stats }, \.statsJSON)
+        on(ControlContract.records, { .records }, \.recordsJSON)
         on(ControlContract.suggest, { .suggest }, \.suggestJSON)
         on(ControlContract.exportICS, { .exportICS(weeks: Int($0)) }, \.calendar)
         handlers[ControlContract.reload.name] = { call in  // the daemon runner's, not the engine's
@@ -142,6 +143,7 @@ extension CommandReply {
     var setsJSON: String? { if case .sets(let sets) = self { LoggedSet.jsonText(sets) } else { nil } }
     var weightsJSON: String? { if case .weights(let weights) = self { PlannedWeight.jsonText(weights) } else { nil } }
     var statsJSON: String? { if case .stats(let report) = self { report.jsonText() } else { nil } }
+    var recordsJSON: String? { if case .records(let report) = self { report.jsonText() } else { nil } }
     var suggestJSON: String? { if case .suggest(let report) = self { report.jsonText() } else { nil } }
     var calendar: String? { if case .calendar(let text) = self { text } else { nil } }
 }

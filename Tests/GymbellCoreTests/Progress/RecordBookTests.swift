@@ -76,6 +76,31 @@ struct RecordBookTests {
         #expect(PersonalRecords.records(of: last, in: sets, minPercent: 2) == Self.searchedRecords(of: last, in: sets, minPercent: 2))
     }
 
+    /// What the daemon keeps (`ProgressSummary`) gives the report the same records and bests as the
+    /// whole log did, for any record_min_percent.
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func theSummaryGivesTheTimelineAndTheBestsOfTheLog(seed: UInt64) {
+        let sets = Self.log(seed: seed, sessions: 60)
+        let summary = ProgressSummary(sets)
+        for minPercent in [0.0, 2, 5] {
+            #expect(summary.timeline(minPercent: minPercent) == PersonalRecords.timeline(sets, minPercent: minPercent))
+        }
+        #expect(summary.bests == PersonalRecords.bests(sets))
+        // The report from the weeks' sets and the summary: the whole log's records and bests.
+        let now = sets.last!.at.addingTimeInterval(3600)
+        let zone = berlin
+        let fromLog = TrainingReport(history: [], sets: sets, program: [:], weeks: 4, now: now, timeZone: zone)
+        let weeks = sets.filter { $0.at >= now.addingTimeInterval(-35 * 86_400) }
+        let fromSummary = TrainingReport(
+            history: [], setsInWeeks: weeks, records: RecordsReport(bests: summary.bests, records: summary.timeline(minPercent: 2)),
+            volumeKilograms: summary.volumeKilograms, program: [:], weeks: 4, now: now, timeZone: zone)
+        #expect(fromSummary.days == fromLog.days)
+        #expect(fromSummary.weekly == fromLog.weekly)
+        #expect(fromSummary.exercises.map(\.records) == fromLog.exercises.map(\.records))
+        #expect(fromSummary.exercises.map(\.heaviest) == fromLog.exercises.map(\.heaviest))
+        #expect(fromSummary.exercises.map(\.setsInRange) == fromLog.exercises.map(\.setsInRange))
+    }
+
     @Test func bookKeepsTheBestsOfTheLog() {
         let sets = Self.log(seed: 42, sessions: 40)
         let book = RecordBook(sets)
