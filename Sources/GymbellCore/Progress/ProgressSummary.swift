@@ -37,14 +37,7 @@ public struct ProgressSummary: Equatable, Sendable {
             latest = []
         }
         latest.append(set)
-        var sessions = runs[set.exercise] ?? []
-        if let index = sessions.lastIndex(where: { $0.first?.session == set.session }) {
-            sessions[index].append(set)
-        } else {
-            sessions.append([set])
-            if sessions.count > Self.runLength { sessions.removeFirst(sessions.count - Self.runLength) }
-        }
-        runs[set.exercise] = sessions
+        runs[set.exercise, default: []].addToRun(set, keeping: Self.runLength)  // in place: no copy of the runs per set
         volumeMilligrams += Self.milligrams(set)
         count += 1
     }
@@ -89,5 +82,19 @@ public struct ProgressSummary: Equatable, Sendable {
     public func recentSets(of exercises: [String]) -> [LoggedSet] {
         var seen = Set<String>()
         return exercises.filter { seen.insert($0).inserted }.flatMap { (runs[$0] ?? []).flatMap { $0 } }
+    }
+}
+
+extension Array<[LoggedSet]> {
+    /// Adds `set` to its session's run (the last one, as a rule), or as a new run, keeping the last `length` runs.
+    fileprivate mutating func addToRun(_ set: LoggedSet, keeping length: Int) {
+        if let last = indices.last, self[last].first?.session == set.session {
+            self[last].append(set)
+        } else if let index = lastIndex(where: { $0.first?.session == set.session }) {
+            self[index].append(set)
+        } else {
+            append([set])
+            if count > length { removeFirst(count - length) }
+        }
     }
 }
