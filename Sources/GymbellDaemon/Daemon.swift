@@ -54,6 +54,8 @@ public final class Daemon {
     private let timer: any WakeTimer
     private let environment: Environment
     private let logger: Logger
+    /// The set log's summary still being read at start-up (`InitialState.progress`).
+    private var pendingProgress: BackgroundWork<Result<ProgressSummary, StoreError>>?
     /// Events raised while another is handled (a notification taken at once): handled after it.
     private var queued: [Event] = []
     private var handling = false
@@ -65,6 +67,19 @@ public final class Daemon {
     struct InitialState {
         var state: EngineState
         var loadError: StoreError?
+        /// The set log's summary being read on another thread; the daemon waits for it before its
+        /// first event (years of sets take tens of milliseconds: issue 33).
+        var progress: BackgroundWork<Result<ProgressSummary, StoreError>>?
+
+        /// Start-up's read: years of sets summed up on a thread of their own meanwhile (issue 33).
+        static func load(from store: StateStore, helpedBy help: StateStore.AgendaReadHelp) -> InitialState {
+            let progress = store.progress.readerForAnotherThread.map { reader in
+                BackgroundWork(name: "gymbell-progress") { Result { () throws(StoreError) in try reader.summary() } }
+            }
+            var initial = read { () throws(StoreError) in try store.load(helpedBy: help, summaryElsewhere: progress != nil) }
+            initial.progress = progress
+            return initial
+        }
 
         static func load(from store: any StateStoring) -> InitialState {
             read { () throws(StoreError) in try store.load() }
@@ -106,6 +121,7 @@ public final class Daemon {
         }
         var state = initial.state
         state.storage = store.problem
+        pendingProgress = initial.progress
         engine = Engine(
             state: state,
             context: EngineContext(
@@ -187,6 +203,13 @@ public final class Daemon {
 
     @discardableResult
     private func handle(_ event: Event) -> Result<CommandReply, CommandError>? {
+        if let reading = pendingProgress {
+            pendingProgress = nil
+            switch reading.wait() {
+            case .success(let progress): engine.adopt(progress: progress)
+            case .failure(let error): logger.error("cannot read the set log's summary, the records start afresh: \(error)")
+            }
+        }
         let now = environment.clock()
         if event == .tick { store.saveUnsaved(at: now) }  // changes kept in memory while the file could not be written
         // Every event gets a fresh id, whoever caused it: a click on Start Workout starts a session as

@@ -36,7 +36,7 @@ public enum DaemonRunner {
             return (config, bus)
         }
         let store = openStore(paths, logger: logger)
-        let initial = Daemon.InitialState.read { () throws(StoreError) in try store.load(helpedBy: agendaHelp) }
+        let initial = Daemon.InitialState.load(from: store, helpedBy: agendaHelp)
         let (config, bus) = starting.wait()
 
         let loop = MainLoop()

@@ -35,13 +35,15 @@ public struct StoredProgress {
     /// What the engine keeps of the log (`ProgressSummary`): every set added in the order logged, as
     /// the engine added each when it was logged. The sets themselves are not kept.
     public func summary() throws(StoreError) -> ProgressSummary {
-        try connection.read { db in
-            var summary = ProgressSummary()
-            try db.forEachRow("SELECT \(Self.columns) FROM set_log ORDER BY id") { row in
-                if let set = Self.loggedSet(row) { summary.add(set) }
-            }
-            return summary
+        try connection.read { db in try Self.summary(db) }
+    }
+
+    static func summary(_ db: StoreDatabase) throws -> ProgressSummary {
+        var summary = ProgressSummary()
+        try db.forEachRow("SELECT \(columns) FROM set_log ORDER BY id") { row in
+            if let set = loggedSet(row) { summary.add(set) }
         }
+        return summary
     }
 
     private static let columns = "session_id, workout, exercise, set_number, reps, planned_reps, weight, unit, failed, at"
@@ -115,6 +117,18 @@ public struct StoredProgress {
 /// nor holds them up). Made on the daemon's thread, used on another.
 public struct SetLogReader: Sendable {
     let file: String
+
+    /// The summary of the whole log (as `StoredProgress.summary()`): start-up reads it on another
+    /// thread while it reads the rest of the state and offers the bus name.
+    public func summary() throws(StoreError) -> ProgressSummary {
+        do {
+            let db = try StoreDatabase(path: file, flags: [.readOnly])
+            defer { db.close() }
+            return try StoredProgress.summary(db)
+        } catch {
+            throw StoreError(path: file, error: error)
+        }
+    }
 
     /// The sets logged since `since`, in the order done (as `StoredProgress.loggedSets(since:)`).
     public func loggedSets(since: Date) throws(StoreError) -> [LoggedSet] {
