@@ -18,7 +18,7 @@ import threading
 import time
 from pathlib import Path
 
-from reliability_support import H, REST_TITLE, daemon_notifies, median, proc_status_kb, status_json  # noqa: E402
+from reliability_support import H, REST_TITLE, daemon_notifies, median, proc_status_kb, raw_call, status_json  # noqa: E402
 
 EXERCISES = [
     # name, start kg, kg added per year
@@ -185,12 +185,19 @@ def bench_years(root, binary, sz, world, start_daemon_count, quick=False):
             res["generate_s"] = time.perf_counter() - t
             wal = db.with_name(db.name + "-wal")
             res["db_mb"] = (db.stat().st_size + (wal.stat().st_size if wal.exists() else 0)) / 1e6
-            startups = []
+            # Start-up to the bus name owned, and to the first answer (a `Stats` call made the moment the
+            # name is owned: the set log's summary, read on a thread of its own meanwhile, is in it).
+            startups, answers = [], []
             for k in range(start_daemon_count):
-                startups.append(w.start_daemon())
+                owned = w.start_daemon()
+                t = time.perf_counter()
+                raw_call(w.conn, "Stats", timeout=30)
+                startups.append(owned)
+                answers.append(owned + time.perf_counter() - t)
                 if k < start_daemon_count - 1:
                     w.stop_daemon()
             res["startup"] = {"median": median(startups), "max": max(startups), "n": len(startups)}
+            res["first_answer"] = {"median": median(answers), "max": max(answers), "n": len(answers)}
             pid = w.proc.pid
             w.cli("status")
             time.sleep(2.0)
@@ -225,16 +232,16 @@ def report_lines(years, ms, verdict):
     L = ["**Years of history** (issue 33): strength sessions Monday to Friday, 23 sets each on average, written "
          "into the state database before start-up; CLI figures include the `gymbell` process's own start "
          "(median; max in brackets)", "",
-         "| history | start-up | idle PSS / RSS | `status` | `stats` | `history --days 30` | "
+         "| history | start-up (name owned) | first answer (`Stats`) | idle PSS / RSS | `status` | `stats` | `history --days 30` | "
          "`history --sets --days 3650 --json` | `report --weeks 104` | RSS after these | rest due during exports |",
-         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for key, r in years.items():
         if "idle" not in r:
             continue
         cell = lambda f: f"{ms(f['median'])} ({ms(f['max'])})"
         late = r.get("rest_during_export", {})
         L.append(f"| {r['years']} years: {r['sessions']:,} sessions, {r['sets']:,} sets ({r['db_mb']:.1f} MB) "
-                 f"| {cell(r['startup'])} | {r['idle']['pss_kb'] / 1024:.1f} / {r['idle']['rss_kb'] / 1024:.1f} MB "
+                 f"| {cell(r['startup'])} | {cell(r['first_answer'])} | {r['idle']['pss_kb'] / 1024:.1f} / {r['idle']['rss_kb'] / 1024:.1f} MB "
                  f"| {cell(r['status'])} | {cell(r['stats'])} | {cell(r['history_30'])} "
                  f"| {cell(r['sets_json'])}, {r['sets_json']['bytes'] / 1e6:.1f} MB | {cell(r['report_104'])} "
                  f"| {r['after']['rss_kb'] / 1024:.1f} MB (peak {r['after']['hwm_kb'] / 1024:.1f}) "
@@ -249,6 +256,8 @@ def report_lines(years, ms, verdict):
              ten["idle"]["pss_kb"] / 1024 <= GOAL_PSS_MB),
             ("10 years: start-up to bus name owned", ms(ten["startup"]["median"]), f"≤ {GOAL_STARTUP_MS:g} ms",
              ten["startup"]["median"] * 1000 <= GOAL_STARTUP_MS),
+            ("10 years: start-up to the first answer (`Stats` the moment the name is owned)", ms(ten["first_answer"]["median"]),
+             f"≤ {GOAL_STARTUP_MS:g} ms", ten["first_answer"]["median"] * 1000 <= GOAL_STARTUP_MS),
             ("10 years: `gymbell stats`", ms(ten["stats"]["median"]), f"≤ {GOAL_STATS_MS:g} ms",
              ten["stats"]["median"] * 1000 <= GOAL_STATS_MS),
             ("10 years: `gymbell report --weeks 104`", ms(ten["report_104"]["median"]), f"≤ {GOAL_REPORT_MS:g} ms",

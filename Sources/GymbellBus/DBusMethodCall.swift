@@ -40,7 +40,8 @@ public enum DBusReply: Equatable, Sendable {
 }
 
 /// A reply a handler gives later: `start` is called at once on the loop with where the answer goes,
-/// and that is called once, on the loop's thread, with the reply (values or an error).
+/// and that is called once, from any thread, with the reply (values or an error): the reply message is
+/// built on that thread (a large one is copied and checked there) and only sent from the loop.
 public final class DBusLaterReply: Equatable, @unchecked Sendable {
     let start: (@escaping (DBusReply) -> Void) -> Void
 

@@ -9,6 +9,10 @@ import CGLib
 /// and GLib makes it thread-safe). Without a thread the work runs at once, `done` still from the loop.
 public enum OffLoopWork {
     public static func run<Value>(name: String, _ work: @escaping () -> Value, then done: @escaping (Value) -> Void) {
+        run(name: name, work, then: Optional(done))
+    }
+
+    private static func run<Value>(name: String, _ work: @escaping () -> Value, then done: ((Value) -> Void)?) {
         let job = Job(work: work, done: done)
         let body = Unmanaged.passRetained(job)
         var error: UnsafeMutablePointer<GError>?
@@ -21,25 +25,36 @@ public enum OffLoopWork {
         }
     }
 
+    /// Runs `body` on a thread of its own (at once on this one when none can be started).
+    public static func detached(name: String, _ body: @escaping () -> Void) {
+        run(name: name, body, then: nil)
+    }
+
+    /// Calls `body` on the loop's thread, from any thread (g_idle_add_full is thread-safe).
+    public static func onLoop(_ body: @escaping () -> Void) {
+        let handOver = Unmanaged.passRetained(Delivery(body))
+        let deliver: GSourceFunc = { data in
+            Unmanaged<Delivery>.fromOpaque(data!).takeUnretainedValue().run()
+            return 0
+        }
+        let release: GDestroyNotify = { data in Unmanaged<Delivery>.fromOpaque(data!).release() }
+        g_idle_add_full(G_PRIORITY_DEFAULT, deliver, handOver.toOpaque(), release)
+    }
+
     /// The work and what to do with its value on the loop; type-erased so one C entry point serves all.
     private final class Job<Value>: AnyJob, @unchecked Sendable {
         private let work: () -> Value
-        private let done: (Value) -> Void
+        private let done: ((Value) -> Void)?
 
-        init(work: @escaping () -> Value, done: @escaping (Value) -> Void) {
+        init(work: @escaping () -> Value, done: ((Value) -> Void)?) {
             self.work = work
             self.done = done
         }
 
         override func perform() {
             let value = work()
-            let handOver = Unmanaged.passRetained(Delivery { [done] in done(value) })
-            let deliver: GSourceFunc = { data in
-                Unmanaged<Delivery>.fromOpaque(data!).takeUnretainedValue().run()
-                return 0
-            }
-            let release: GDestroyNotify = { data in Unmanaged<Delivery>.fromOpaque(data!).release() }
-            g_idle_add_full(G_PRIORITY_DEFAULT, deliver, handOver.toOpaque(), release)
+            guard let done else { return }
+            OffLoopWork.onLoop { done(value) }
         }
     }
 }

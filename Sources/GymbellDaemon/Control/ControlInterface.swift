@@ -120,7 +120,8 @@ protocol CommandRunning: AnyObject {
     func offLoop(_ command: Command) -> OffLoopAnswer?
 }
 
-/// Starts a reply worked out off the loop; the answer is called once, on the loop's thread.
+/// Starts a reply worked out off the loop; the answer is called once, from any thread (the reply is
+/// encoded there and sent from the loop).
 typealias OffLoopAnswer = (_ answer: @escaping (Result<String, CommandError>) -> Void) -> Void
 
 extension CommandRunning {

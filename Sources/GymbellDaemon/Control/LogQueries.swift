@@ -19,9 +19,7 @@ struct LogQueries {
             return { answer in
                 do throws(CommandError) {
                     let since = try HistoryWindow.start(ofLast: days, now: now)
-                    OffLoopWork.run(name: "gymbell-reply", { HistoryEntry.jsonText(history.filter { $0.startedAt >= since }) }) {
-                        answer(.success($0))
-                    }
+                    OffLoopWork.detached(name: "gymbell-reply") { answer(.success(HistoryEntry.jsonText(history.filter { $0.startedAt >= since }))) }
                 } catch {
                     answer(.failure(error))
                 }
@@ -31,13 +29,13 @@ struct LogQueries {
             return { answer in
                 do throws(CommandError) {
                     let since = try HistoryWindow.start(ofLast: days, now: now)
-                    OffLoopWork.run(name: "gymbell-reply", { () -> Result<String, CommandError> in
+                    OffLoopWork.detached(name: "gymbell-reply") {
                         do {
-                            return .success(LoggedSet.jsonText(try reader.loggedSets(since: since)))
+                            answer(.success(LoggedSet.jsonText(try reader.loggedSets(since: since))))
                         } catch {
-                            return .failure(.failed("cannot read the set log: \(error)"))
+                            answer(.failure(.failed("cannot read the set log: \(error)")))
                         }
-                    }, then: answer)
+                    }
                 } catch {
                     answer(.failure(error))
                 }
