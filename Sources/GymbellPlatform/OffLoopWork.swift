@@ -1,4 +1,5 @@
 import CGLib
+import Glibc
 
 /// Work done on a thread of its own while the main loop goes on, its value handed back on the main
 /// loop's thread: a large reply (ten years of sets as JSON) is read and written there, so that a
@@ -70,6 +71,9 @@ private final class Delivery: @unchecked Sendable {
 
 private let offLoopMain: GThreadFunc = { body in
     guard let body else { return nil }
+    // Below the loop's thread (Linux: PRIO_PROCESS 0 is this thread alone): on two cores a reply being
+    // written must not delay a reminder falling due.
+    setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
     Unmanaged<AnyJob>.fromOpaque(body).takeRetainedValue().perform()
     return nil
 }
