@@ -195,6 +195,7 @@ public enum DaemonRunner {
         daemon.shutdown()
         player.close()
         notifier.flush()
+        try? store.progress.saveSnapshot(daemon.state.progress)  // the next start adds only later sets (issue 33)
         store.close()
         screenLock?.close()
         withExtendedLifetime((service, control, player, notifier, timer, watchers, screenLock)) {}

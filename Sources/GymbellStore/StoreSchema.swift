@@ -122,6 +122,12 @@ enum StoreSchema {
             // Issue 33: `history --sets --days N` and the report read the last days of the log from the
             // database (the engine keeps only a summary), found by time instead of a scan of years.
             try db.executeScript(#"CREATE INDEX IF NOT EXISTS "set_log_at" ON "set_log"("at")"#)
+            // The engine's summary of the log as of set `through` (`count` sets), kept at a clean exit: the
+            // next start-up adds the sets after it instead of summing up years of them.
+            try db.executeScript("""
+                CREATE TABLE IF NOT EXISTS "progress_snapshot" ("id" INTEGER PRIMARY KEY CHECK ("id" = 1), \
+                "through" INTEGER NOT NULL, "count" INTEGER NOT NULL, "summary" TEXT NOT NULL)
+                """)
         },
     ]
 

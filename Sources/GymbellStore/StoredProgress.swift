@@ -38,12 +38,40 @@ public struct StoredProgress {
         try connection.read { db in try Self.summary(db) }
     }
 
+    /// The snapshot kept at the last clean exit (`saveSnapshot`), when it still is the summary of the
+    /// log up to its last set (as many sets there), and every set logged after it added; else the whole
+    /// log summed up.
     static func summary(_ db: StoreDatabase) throws -> ProgressSummary {
         var summary = ProgressSummary()
-        try db.forEachRow("SELECT \(columns) FROM set_log ORDER BY id") { row in
+        var after = 0
+        if let row = try? db.row("SELECT through, count, summary FROM progress_snapshot WHERE id = 1"),
+            let through: Int = row["through"], let count: Int = row["count"], let text: String = row["summary"],
+            (try? db.value("SELECT COUNT(*) FROM set_log WHERE id <= ?", [through], as: Int.self)) == count,
+            let kept = try? JSONDecoder().decode(ProgressSummary.self, from: Data(text.utf8)), kept.count == count
+        {
+            summary = kept
+            after = through
+        }
+        try db.forEachRow("SELECT \(columns) FROM set_log WHERE id > ? ORDER BY id", [after]) { row in
             if let set = loggedSet(row) { summary.add(set) }
         }
         return summary
+    }
+
+    /// Keeps `summary` — the engine's, the summary of the whole log — beside the log (at a clean exit),
+    /// so that the next start-up adds only the sets logged after it instead of summing up years again.
+    public func saveSnapshot(_ summary: ProgressSummary) throws(StoreError) {
+        let text: String
+        do {
+            text = String(decoding: try JSONEncoder().encode(summary), as: UTF8.self)
+        } catch {
+            throw StoreError(path: connection.path ?? ":memory:", error: error)
+        }
+        try connection.write(key: "progress_snapshot") { db in
+            let through = try db.value("SELECT MAX(id) FROM set_log", as: Int.self) ?? 0
+            try db.execute(
+                "INSERT OR REPLACE INTO progress_snapshot (id, through, count, summary) VALUES (1, ?, ?, ?)", [through, summary.count, text])
+        }
     }
 
     private static let columns = "session_id, workout, exercise, set_number, reps, planned_reps, weight, unit, failed, at"

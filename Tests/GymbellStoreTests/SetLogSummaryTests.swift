@@ -54,6 +54,26 @@ struct SetLogSummaryTests {
             == PersonalRecords.records(of: SessionID("d39"), in: sets, minPercent: 0))
     }
 
+    /// The summary kept at a clean exit plus the sets logged after it (a crash since, say) is the summary
+    /// of the whole log; a snapshot that no longer fits the log is not used.
+    @Test func aSnapshotPlusTheSetsAfterItIsTheWholeLogsSummary() throws {
+        let path = temporaryDatabasePath("set-log-snapshot")
+        let sets = Self.log(days: 30)
+        let store = try StateStore(path: path)
+        defer { store.close() }
+        for set in sets.prefix(200) { try store.apply(.logSet(set)) }
+        try store.progress.saveSnapshot(ProgressSummary(sets.prefix(200)))
+        for set in sets.dropFirst(200) { try store.apply(.logSet(set)) }
+        let reader = try #require(store.progress.readerForAnotherThread)
+        #expect(try reader.summary() == ProgressSummary(sets))
+        #expect(try store.load().progress == ProgressSummary(sets))
+        // Kept after the log's end (another build logged nothing, this one kept more): counted again.
+        try store.progress.saveSnapshot(ProgressSummary(sets + sets.prefix(3)))
+        #expect(try reader.summary() == ProgressSummary(sets))
+        try store.progress.saveSnapshot(ProgressSummary(sets))
+        #expect(try reader.summary() == ProgressSummary(sets))
+    }
+
     @Test func inMemoryThereIsNoReaderForAnotherThread() throws {
         #expect(try StateStore().progress.readerForAnotherThread == nil)
     }

@@ -5,7 +5,7 @@ import FoundationEssentials
 /// exercise's last sessions for the overload rule, and the volume lifted. Each set logged is added
 /// as it comes (`add`); the state database rebuilds the same from the whole log at start-up by adding
 /// its sets in the order they were logged, so the two are equal after any sequence of changes.
-public struct ProgressSummary: Equatable, Sendable {
+public struct ProgressSummary: Codable, Equatable, Sendable {
     /// How many sessions per exercise the overload runs keep: the most `overload_sessions` allows.
     public static let runLength = 20
 

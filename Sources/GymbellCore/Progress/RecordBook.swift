@@ -3,7 +3,7 @@ import FoundationEssentials
 /// The best counted sets of one exercise: the heaviest per rep count and the best estimated one-rep
 /// maximum. What a new session must beat for a record, in room that grows with the rep counts used,
 /// not with the sets logged. Among equals the first one added stays.
-public struct ExerciseBests: Equatable, Sendable {
+public struct ExerciseBests: Codable, Equatable, Sendable {
     /// The heaviest counted set per rep count.
     public private(set) var heaviestByReps: [Int: LoggedSet] = [:]
     /// The counted set with the best estimated one-rep maximum.
@@ -41,7 +41,7 @@ public struct ExerciseBests: Equatable, Sendable {
 
 /// Every exercise's bests (`ExerciseBests`), by exercise name: what the records of a new session are
 /// measured against, kept as sets are logged instead of searching the whole log.
-public struct RecordBook: Equatable, Sendable {
+public struct RecordBook: Codable, Equatable, Sendable {
     public private(set) var exercises: [String: ExerciseBests] = [:]
 
     public init() {}
