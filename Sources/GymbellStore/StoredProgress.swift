@@ -38,20 +38,10 @@ public struct StoredProgress {
         try connection.read { db in try Self.summary(db) }
     }
 
-    /// The snapshot kept at the last clean exit (`saveSnapshot`), when it still is the summary of the
-    /// log up to its last set (as many sets there), and every set logged after it added; else the whole
-    /// log summed up.
+    /// The snapshot kept at the last clean exit (`ProgressSnapshot`), when it still is the summary of
+    /// the log up to its last set, and every set logged after it added; else the whole log summed up.
     static func summary(_ db: StoreDatabase) throws -> ProgressSummary {
-        var summary = ProgressSummary()
-        var after = 0
-        if let row = try? db.row("SELECT through, count, summary FROM progress_snapshot WHERE id = 1"),
-            let through: Int = row["through"], let count: Int = row["count"], let text: String = row["summary"],
-            (try? db.value("SELECT COUNT(*) FROM set_log WHERE id <= ?", [through], as: Int.self)) == count,
-            let kept = try? JSONDecoder().decode(ProgressSummary.self, from: Data(text.utf8)), kept.count == count
-        {
-            summary = kept
-            after = through
-        }
+        var (summary, after) = (try? ProgressSnapshot.read(db)) ?? (ProgressSummary(), 0)
         try db.forEachRow("SELECT \(columns) FROM set_log WHERE id > ? ORDER BY id", [after]) { row in
             if let set = loggedSet(row) { summary.add(set) }
         }
@@ -61,31 +51,28 @@ public struct StoredProgress {
     /// Keeps `summary` — the engine's, the summary of the whole log — beside the log (at a clean exit),
     /// so that the next start-up adds only the sets logged after it instead of summing up years again.
     public func saveSnapshot(_ summary: ProgressSummary) throws(StoreError) {
-        let text: String
-        do {
-            text = String(decoding: try JSONEncoder().encode(summary), as: UTF8.self)
-        } catch {
-            throw StoreError(path: connection.path ?? ":memory:", error: error)
-        }
-        try connection.write(key: "progress_snapshot") { db in
-            let through = try db.value("SELECT MAX(id) FROM set_log", as: Int.self) ?? 0
-            try db.execute(
-                "INSERT OR REPLACE INTO progress_snapshot (id, through, count, summary) VALUES (1, ?, ?, ?)", [through, summary.count, text])
-        }
+        try connection.write(key: "progress_snapshot") { db in try ProgressSnapshot.save(summary, db) }
     }
 
-    private static let columns = "session_id, workout, exercise, set_number, reps, planned_reps, weight, unit, failed, at"
+    static let columns = "session_id, workout, exercise, set_number, reps, planned_reps, weight, unit, failed, at"
 
-    /// A row of `columns`, read by position (thousands of rows: no `StoreRow` each).
-    private static func loggedSet(_ row: SQLiteStatement) -> LoggedSet? {
-        guard let session = row.string(at: 0), let exercise = row.string(at: 2), !row.isNull(at: 3), !row.isNull(at: 9),
-            let unit = row.string(at: 7).flatMap(WeightUnit.init(rawValue:))
+    /// A row of `columns` from column `first` on, read by position (thousands of rows: no `StoreRow` each).
+    static func loggedSet(_ row: SQLiteStatement, from first: Int = 0) -> LoggedSet? {
+        let c = { first + $0 }
+        guard let session = row.string(at: c(0)), let exercise = row.string(at: c(2)), !row.isNull(at: c(3)), !row.isNull(at: c(9)),
+            let unit = row.string(at: c(7)).flatMap(WeightUnit.init(rawValue:))
         else { return nil }
         return LoggedSet(
-            session: SessionID(session), workout: row.string(at: 1), exercise: exercise, setNumber: Int(row.int64(at: 3)),
-            reps: row.isNull(at: 4) ? nil : Int(row.int64(at: 4)), plannedReps: row.isNull(at: 5) ? nil : Int(row.int64(at: 5)),
-            weight: row.isNull(at: 6) ? nil : row.double(at: 6), unit: unit, failed: row.int64(at: 8) != 0,
-            at: Date(timeIntervalSince1970: row.double(at: 9)))
+            session: SessionID(session), workout: row.string(at: c(1)), exercise: exercise, setNumber: Int(row.int64(at: c(3))),
+            reps: row.isNull(at: c(4)) ? nil : Int(row.int64(at: c(4))), plannedReps: row.isNull(at: c(5)) ? nil : Int(row.int64(at: c(5))),
+            weight: row.isNull(at: c(6)) ? nil : row.double(at: c(6)), unit: unit, failed: row.int64(at: c(8)) != 0,
+            at: Date(timeIntervalSince1970: row.double(at: c(9))))
+    }
+
+    /// `set`'s values for `columns`, in order.
+    static func values(of set: LoggedSet) -> [any StoreValue] {
+        [set.session.rawValue, set.workout, set.exercise, set.setNumber, set.reps, set.plannedReps, set.weight, set.unit.rawValue,
+         set.failed ? 1 : 0, set.at.timeIntervalSince1970]
     }
 
     public func log(_ set: LoggedSet) throws(StoreError) {

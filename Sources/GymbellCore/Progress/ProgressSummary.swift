@@ -25,6 +25,18 @@ public struct ProgressSummary: Codable, Equatable, Sendable {
 
     public init() {}
 
+    /// A summary as kept (a snapshot read back; `StoredProgress.saveSnapshot`).
+    public init(
+        book: RecordBook, candidates: [RecordCandidate], latest: [LoggedSet], runs: [String: [[LoggedSet]]], volumeMilligrams: Int64, count: Int
+    ) {
+        self.book = book
+        self.candidates = candidates
+        self.latest = latest
+        self.runs = runs
+        self.volumeMilligrams = volumeMilligrams
+        self.count = count
+    }
+
     /// The summary of a whole log, in the order logged.
     public init(_ log: some Sequence<LoggedSet>) {
         for set in log { add(set) }

@@ -11,6 +11,12 @@ public struct ExerciseBests: Codable, Equatable, Sendable {
 
     public init() {}
 
+    /// Bests as kept (a snapshot read back).
+    public init(heaviestByReps: [Int: LoggedSet], bestEstimate: LoggedSet?) {
+        self.heaviestByReps = heaviestByReps
+        self.bestEstimate = bestEstimate
+    }
+
     /// Takes in a set if it counts (`PersonalRecords.counts`).
     public mutating func add(_ set: LoggedSet) {
         guard PersonalRecords.counts(set) else { return }
@@ -45,6 +51,9 @@ public struct RecordBook: Codable, Equatable, Sendable {
     public private(set) var exercises: [String: ExerciseBests] = [:]
 
     public init() {}
+
+    /// A book as kept (a snapshot read back).
+    public init(exercises: [String: ExerciseBests]) { self.exercises = exercises }
 
     public init(_ sets: some Sequence<LoggedSet>) {
         for set in sets { add(set) }
@@ -96,6 +105,11 @@ public struct RecordBook: Codable, Equatable, Sendable {
 public struct RecordCandidate: Codable, Hashable, Sendable {
     public var heaviest: PersonalRecord?
     public var estimate: PersonalRecord?
+
+    public init(heaviest: PersonalRecord? = nil, estimate: PersonalRecord? = nil) {
+        self.heaviest = heaviest
+        self.estimate = estimate
+    }
 
     /// The record it is when a record must beat the old best by `minPercent` per cent: the heaviest
     /// weight where that did, else the estimate.
