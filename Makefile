@@ -3,15 +3,16 @@ SWIFT ?= swift
 PYTHON ?= /usr/bin/python3
 BIN := .build/debug/gymbell
 
-.PHONY: help deps build release run test test-unit test-e2e test-desktops dbus-xml clean
+.PHONY: help deps build release run test test-unit test-e2e test-window test-desktops dbus-xml clean
 
 help:
 	@echo "make run        install what is missing, build, run the daemon in the foreground"
 	@echo "make test       install what is missing, build, run every test (unit, e2e, packaging, reliability)"
-	@echo "make build      debug build (.build/debug/gymbell)"
+	@echo "make build      debug build (.build/debug/gymbell and the window, .build/debug/gymbell-window)"
 	@echo "make release    release build (.build/release/gymbell)"
 	@echo "make test-unit  Swift unit tests only"
 	@echo "make test-e2e   end-to-end tests only (private D-Bus, recording notification server)"
+	@echo "make test-window  the window under Xvfb, driven through AT-SPI and pointer clicks"
 	@echo "make test-desktops  the real-desktop matrix: GNOME, Plasma, xfce4-notifyd, notification-daemon, mako, dunst"
 	@echo "make dbus-xml   regenerate data/io.github.gymbell.Gymbell1.xml from the control contract"
 
@@ -39,6 +40,9 @@ test-unit: build
 
 test-e2e: build
 	./scripts/test.sh e2e
+
+test-window: build
+	./scripts/test.sh window
 
 test-desktops: build
 	./scripts/test.sh desktops
@@ -77,13 +81,14 @@ LOCALEDIR ?= $(DATADIR)/locale
 STRIP ?=
 RELEASE_SCRATCH ?= .build-pkg-release
 GYMBELL ?= $(RELEASE_SCRATCH)/release/gymbell
+GYMBELL_WINDOW ?= $(RELEASE_SCRATCH)/release/gymbell-window
 GENERATE_MANUAL ?= $(RELEASE_SCRATCH)/release/generate-manual
 MANUAL_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || date -u +%Y-%m-%d)
 
 INSTALL_ENV = DESTDIR="$(DESTDIR)" BINDIR="$(BINDIR)" DATADIR="$(DATADIR)" MANDIR="$(MANDIR)" \
 	DOCDIR="$(DOCDIR)" USERUNITDIR="$(USERUNITDIR)" AUTOSTARTDIR="$(AUTOSTARTDIR)" \
 	DBUSSERVICEDIR="$(DBUSSERVICEDIR)" DBUSIFACEDIR="$(DBUSIFACEDIR)" BASHCOMPDIR="$(BASHCOMPDIR)" \
-	ZSHCOMPDIR="$(ZSHCOMPDIR)" FISHCOMPDIR="$(FISHCOMPDIR)" LOCALEDIR="$(LOCALEDIR)" GYMBELL="$(GYMBELL)" \
+	ZSHCOMPDIR="$(ZSHCOMPDIR)" FISHCOMPDIR="$(FISHCOMPDIR)" LOCALEDIR="$(LOCALEDIR)" GYMBELL="$(GYMBELL)" GYMBELL_WINDOW="$(GYMBELL_WINDOW)" \
 	GENERATE_MANUAL="$(GENERATE_MANUAL)" MANUAL_DATE="$(MANUAL_DATE)" STRIP="$(STRIP)"
 
 .PHONY: help-packaging release-static install install-strip install-files uninstall install-manifest deb screenshot test-packaging
@@ -95,7 +100,7 @@ help-packaging:
 	@echo "make uninstall            remove what install installed (same PREFIX/DESTDIR)"
 	@echo "make install-manifest     list the files install puts there"
 	@echo "make deb                  dist/gymbell_<version>_<arch>.deb"
-	@echo "make screenshot           retake data/screenshots/notification.png (Xvfb + dunst)"
+	@echo "make screenshot           retake data/screenshots/notification.png (Xvfb + dunst) and the window's"
 	@echo "make test-packaging       install, .deb, D-Bus activation and autostart tests"
 
 # Linked by lld as a position-dependent executable: no 1 MB of relative relocations to apply at every
@@ -127,6 +132,7 @@ $(STATIC_CXX)/libstdc++.a:
 release-static: deps $(STATIC_CXX)/libstdc++.a
 	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK) --scratch-path $(RELEASE_SCRATCH) --product gymbell
 	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK) --scratch-path $(RELEASE_SCRATCH) --product generate-manual
+	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK) --scratch-path $(RELEASE_SCRATCH) --product gymbell-window
 
 install: release-static
 	@$(MAKE) --no-print-directory install-files
@@ -149,6 +155,7 @@ deb: release-static
 
 screenshot: build
 	GYMBELL_BIN=$(BIN) ./packaging/screenshot.sh
+	GYMBELL_BIN=$(BIN) ./packaging/window-screenshot.sh
 
 test-packaging:
 	$(PYTHON) -m pytest tests/packaging -q -p no:cacheprovider
@@ -162,7 +169,7 @@ bench: deps   ## the shipped build (release, static Swift stdlib) and its .deb, 
 test-reliability: build   ## kill -9 chaos, notification-server faults, fuzzing, security (~4 min)
 	GYMBELL_BIN="$$($(SWIFT) build --show-bin-path)/gymbell" $(PYTHON) -m pytest tests/reliability -q -p no:cacheprovider
 
-# --- the visual check: the real dunst under Xvfb (tests/desktop/README.md) ----------------------
+# --- the visual check: the real dunst under Xvfb, answered through its menu (tests/desktops) ------
 .PHONY: check-desktop
 check-desktop: build   ## Xvfb + dunst + the real daemon: screenshots, Snooze/Start through dunst's menu (~25 s)
-	GYMBELL_BIN="$$($(SWIFT) build --show-bin-path)/gymbell" $(PYTHON) -m pytest tests/desktop -q -p no:cacheprovider
+	GYMBELL_BIN="$$($(SWIFT) build --show-bin-path)/gymbell" $(PYTHON) -m pytest tests/desktops/test_dunst_controls.py -q -p no:cacheprovider

@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "gymbell", targets: ["gymbell"]),
+        .executable(name: "gymbell-window", targets: ["gymbell-window"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -21,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // Header only: the sound helper loads libcanberra with dlopen, so the daemon never maps it (issue 16).
         .systemLibrary(name: "CCanberra", providers: [.apt(["libcanberra-dev"])]),
+        // GTK 4 and libadwaita: the window's alone (its own executable; the daemon and the CLI never map them).
+        .systemLibrary(name: "CAdw", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Pure Swift: model, planners, agenda, config, messages. No C, no clock, no files.
@@ -68,7 +71,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The window (GTK 4 + libadwaita): Today and the running session, following the daemon over the
+        // control contract. Never imports GymbellDaemon.
+        .executableTarget(
+            name: "gymbell-window",
+            dependencies: ["CAdw", "GymbellCore", "GymbellControl", "GymbellSettings", "GymbellPlatform", "GymbellBus"],
+            path: "Sources/GymbellWindow"
+        ),
         .testTarget(name: "GymbellCoreTests", dependencies: ["GymbellCore", "GymbellSettings"]),  // Settings: the tz database through GLib
+        .testTarget(name: "GymbellSettingsTests", dependencies: ["GymbellSettings", "GymbellCore", "GymbellPlatform"]),
         .testTarget(
             name: "GymbellStoreTests", dependencies: ["GymbellStore", "GymbellCore", "GymbellSQLite", "GymbellPlatform"],
             exclude: ["Fixtures"]),

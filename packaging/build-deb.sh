@@ -20,16 +20,19 @@ $make --no-print-directory install-strip PREFIX=/usr DESTDIR="$root" >"$work/ins
   exit 1
 }
 bin="$root/usr/bin/gymbell"
+window="$root/usr/bin/gymbell-window"
 
-# The Swift runtime must be inside the binary: a libswift*.so would not be on the user's machine.
-if ldd "$bin" | grep -i 'swift'; then
-  echo "build-deb: $bin needs Swift's shared libraries (built without --static-swift-stdlib?)" >&2
-  exit 1
-fi
-if ldd "$bin" | grep -q 'not found'; then
-  ldd "$bin" >&2
-  exit 1
-fi
+# The Swift runtime must be inside the binaries: a libswift*.so would not be on the user's machine.
+for b in "$bin" "$window"; do
+  if ldd "$b" | grep -i 'swift'; then
+    echo "build-deb: $b needs Swift's shared libraries (built without --static-swift-stdlib?)" >&2
+    exit 1
+  fi
+  if ldd "$b" | grep -q 'not found'; then
+    ldd "$b" >&2
+    exit 1
+  fi
+done
 
 version="$("$bin" --version)"
 arch="$(dpkg --print-architecture)"
@@ -41,13 +44,13 @@ depends_from_shlibdeps() {
   command -v dpkg-shlibdeps >/dev/null || return 1
   mkdir -p "$work/src/debian"
   printf 'Source: gymbell\n\nPackage: gymbell\nArchitecture: any\n' >"$work/src/debian/control"
-  (cd "$work/src" && dpkg-shlibdeps -O -e"$bin" 2>"$work/shlibdeps.log") |
+  (cd "$work/src" && dpkg-shlibdeps -O -e"$bin" -e"$window" 2>"$work/shlibdeps.log") |
     sed -n 's/^shlibs:Depends=//p' | grep . || { cat "$work/shlibdeps.log" >&2; return 1; }
 }
 
 depends_from_ldd() {
   # Each library's package, without versions: the fallback when dpkg-shlibdeps is missing.
-  ldd "$bin" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' |
+  { ldd "$bin"; ldd "$window"; } | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' |
     while read -r lib; do
       dpkg -S "$lib" 2>/dev/null || dpkg -S "$(readlink -f "$lib")" 2>/dev/null || echo "build-deb: no package owns $lib" >&2
     done | cut -d: -f1 | sort -u | paste -sd, - | sed 's/,/, /g'
@@ -72,9 +75,10 @@ Homepage: https://github.com/gymbell/gymbell
 Description: workout reminders for the Linux desktop
  gymbell reminds you while you work out at home: when a rest between sets is
  over, when an interval of a HIIT or walk/run session ends, and when today's
- workout is due. It runs in the background without a window, shows desktop
- notifications with Start Workout and Snooze buttons, starts at login and is
- driven by a small command line tool, gymbell.
+ workout is due. It runs in the background, shows desktop notifications with
+ Start Workout and Snooze buttons, starts at login and is driven by a small
+ command line tool, gymbell, and by a window (GTK 4 and libadwaita) that shows
+ the next reminder, the streak and the running workout in large type.
 EOF
 
 # Everything under /etc is a conffile: local edits survive upgrades.

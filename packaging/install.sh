@@ -13,12 +13,13 @@ mode="${1:?usage: packaging/install.sh install|uninstall|manifest}"
 : "${DESTDIR:=}"
 : "${BINDIR:?}" "${DATADIR:?}" "${MANDIR:?}" "${DOCDIR:?}" "${USERUNITDIR:?}" "${AUTOSTARTDIR:?}"
 : "${DBUSSERVICEDIR:?}" "${DBUSIFACEDIR:?}" "${BASHCOMPDIR:?}" "${ZSHCOMPDIR:?}" "${FISHCOMPDIR:?}" "${LOCALEDIR:?}"
-: "${GYMBELL:?the built gymbell binary}" "${GENERATE_MANUAL:=}" "${MANUAL_DATE:=}" "${STRIP:=}"
+: "${GYMBELL:?the built gymbell binary}" "${GYMBELL_WINDOW:?the built gymbell-window binary}" "${GENERATE_MANUAL:=}" "${MANUAL_DATE:=}" "${STRIP:=}"
 case "$BINDIR" in *'|'* | *'&'* | *'\'*) echo "install: BINDIR may not contain | & or \\" >&2; exit 1 ;; esac
 
 tmp=""
 if [ "$mode" = install ]; then
   [ -x "$GYMBELL" ] || { echo "install: no gymbell binary at $GYMBELL (make release-static)" >&2; exit 1; }
+  [ -x "$GYMBELL_WINDOW" ] || { echo "install: no gymbell-window binary at $GYMBELL_WINDOW (make release-static)" >&2; exit 1; }
   tmp="$(mktemp -d)"
   trap 'rm -rf "$tmp"' EXIT
 fi
@@ -60,6 +61,7 @@ manual() {
 
 id=io.github.gymbell.Gymbell
 put 755 "$BINDIR/gymbell"                                   program  "$GYMBELL"
+put 755 "$BINDIR/gymbell-window"                            program  "$GYMBELL_WINDOW"
 put 644 "$DATADIR/applications/$id.desktop"                 template data/$id.desktop
 put 644 "$AUTOSTARTDIR/$id.desktop"                         template data/$id-autostart.desktop
 put 644 "$USERUNITDIR/gymbell.service"                      template data/gymbell.service

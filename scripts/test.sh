@@ -2,10 +2,11 @@
 # Runs gymbell's tests. Needs no session bus, display or sound of its own: every test starts what it
 # needs (private dbus-daemon, recording notification server, Xvfb or a headless compositor, the real
 # notification servers, a PulseAudio null sink).
-#   scripts/test.sh              everything: unit, e2e, packaging, desktop (dunst under Xvfb), desktops
-#                                (the real-desktop matrix: GNOME, Plasma, xfce4-notifyd,
-#                                notification-daemon, mako, dunst), reliability
-#   scripts/test.sh unit|e2e|packaging|desktop|desktops|reliability   one part
+#   scripts/test.sh              everything: unit, e2e, packaging, desktops (the real-desktop matrix:
+#                                GNOME, Plasma, xfce4-notifyd, notification-daemon, mako, dunst, Cinnamon,
+#                                MATE, LXQt, Budgie, swaync — and dunst's own menu), reliability
+#   scripts/test.sh unit|e2e|window|packaging|desktops|reliability   one part
+#                                (window: gymbell-window under Xvfb, driven through AT-SPI and xdotool)
 set -eu
 cd "$(dirname "$0")/.."
 part="${1:-all}"
@@ -26,11 +27,11 @@ fi
 if run e2e; then
   GYMBELL_BIN="$bin" /usr/bin/python3 -m pytest tests/e2e -q -p no:cacheprovider $strict || status=1
 fi
+if run window; then
+  GYMBELL_BIN="$bin" /usr/bin/python3 -m pytest tests/window -q -p no:cacheprovider $strict || status=1
+fi
 if run packaging; then
   /usr/bin/python3 -m pytest tests/packaging -q -p no:cacheprovider $strict || status=1
-fi
-if run desktop; then
-  GYMBELL_BIN="$bin" /usr/bin/python3 -m pytest tests/desktop -q -p no:cacheprovider $strict || status=1
 fi
 if run desktops; then
   ./scripts/install-desktops.sh

@@ -6,5 +6,5 @@ public enum BusNames {
     public static let desktopID = "io.github.gymbell.Gymbell"
 
     /// The introspection XML, generated from `ControlContract` (and shipped as data/io.github.gymbell.Gymbell1.xml).
-    public static var introspectionXML: String { IntrospectionXML.document(for: ControlContract.methods) }
+    public static var introspectionXML: String { IntrospectionXML.document(for: ControlContract.methods, signals: ControlContract.signals) }
 }

@@ -5,14 +5,14 @@ import FoundationEssentials
 public enum IntrospectionXML {
     static let header = """
         gymbell's control interface on the session bus: name \(BusNames.wellKnownName), object \(BusNames.objectPath). \
-        One method per CLI command. Durations are seconds; instants are ISO 8601 strings in UTC with milliseconds; \
+        One method per CLI command; a signal, Changed, after every change of what they answer. Durations are seconds; instants are ISO 8601 strings in UTC with milliseconds; \
         an instant that may be absent is an array of zero or one (as). A value the caller may leave out has a method \
         without it (RestDefault, SnoozeDefault). Structured reports are JSON texts: the objects the CLI prints with \
         its json flag, shapes below. Bad values get org.freedesktop.DBus.Error.InvalidArgs with a sentence. \
         Generated from Sources/GymbellControl/ControlContract.swift by `make dbus-xml`: do not edit by hand.
         """
 
-    public static func document(for methods: [ControlMethodDescription]) -> String {
+    public static func document(for methods: [ControlMethodDescription], signals: [ControlSignal] = []) -> String {
         var xml = """
             <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
              "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
@@ -33,6 +33,14 @@ public enum IntrospectionXML {
             }
             xml += "      <arg name=\"\(method.reply.name)\" type=\"\(method.reply.signature)\" direction=\"out\"/>\n"
             xml += "    </method>\n"
+        }
+        for signal in signals {
+            xml += comment(signal.doc, indent: "    ")
+            xml += "    <signal name=\"\(signal.name)\">\n"
+            for argument in signal.arguments {
+                xml += "      <arg name=\"\(argument.name)\" type=\"\(argument.signature)\"/>\n"
+            }
+            xml += "    </signal>\n"
         }
         xml += "  </interface>\n</node>\n"
         return xml

@@ -60,6 +60,10 @@ public final class Daemon {
     private var queued: [Event] = []
     private var handling = false
     private var player: (any MediaPlayerShowing)?
+    /// Set while handling events whose effects changed what Status, Upcoming or Stats answer.
+    private var changed = false
+    /// Called once after the events that changed what the control interface reports (its Changed signal).
+    var onChange: (() -> Void)?
 
     /// What the daemon starts from: the state database's contents as the engine holds them (the
     /// pending reminders indexed). DaemonRunner reads it while another thread reads the config and
@@ -96,11 +100,11 @@ public final class Daemon {
 
     convenience init(
         config: LoadedConfig, store: StateStore, initial: InitialState, notifier: Notifier, sounds: SoundPlayer, timer: RealtimeTimer,
-        environment: Environment = Environment(), logger: Logger
+        loop: MainLoop, environment: Environment = Environment(), logger: Logger
     ) {
         let presenter = Presenter(
-            notifier: notifier, sounds: sounds, sound: config.config.sound, messages: environment.messages, icon: environment.iconFile,
-            logger: logger)
+            notifier: notifier, sounds: sounds, sound: config.config.sound, icon: environment.iconFile,
+            timers: loop, logger: logger)
         self.init(
             config: config, store: store, initial: initial, presenter: presenter, timer: timer, environment: environment, logger: logger)
     }
@@ -129,7 +133,7 @@ public final class Daemon {
                 canSpeak: environment.isInstalled("spd-say")))
         presenter.onAction = { [unowned self] target, key in send(.action(on: target, key: key)) }
         presenter.onSessionServerID = { [unowned self] session, id in send(.sessionNoticeShown(session, id: id)) }
-        presenter.sessionRunning = { [unowned self] in engine.state.session != nil }
+        presenter.onNotShown = { [unowned self] reminder in send(.notShown(reminder)) }
     }
 
     /// The engine's state (tests, status).
@@ -198,6 +202,10 @@ public final class Daemon {
         defer { handling = false }
         let reply = handle(event)
         while !queued.isEmpty { handle(queued.removeFirst()) }
+        if changed {
+            changed = false
+            onChange?()
+        }
         return reply
     }
 
@@ -211,14 +219,19 @@ public final class Daemon {
             }
         }
         let now = environment.clock()
-        if event == .tick { store.saveUnsaved(at: now) }  // changes kept in memory while the file could not be written
         // Every event gets a fresh id, whoever caused it: a click on Start Workout starts a session as
         // surely as `gymbell start` does.
         let moment = Moment(now: now, timeZone: environment.timeZone(), newID: environment.newID())
         let outcome = engine.handle(event, at: moment)
         var reply = outcome.reply
-        for effect in outcome.effects { perform(effect, reply: &reply) }
-        if store.problem != engine.state.storage { queued.append(.storageChanged(store.problem)) }
+        if case .configApplied = event { changed = true }
+        for effect in outcome.effects {
+            if case .store = effect { changed = true } else if case .nowPlaying = effect { changed = true }
+            perform(effect, reply: &reply)
+        }
+        if store.problem != engine.state.storage || store.nextSaveAttempt != engine.state.storageRetry {
+            queued.append(.storageChanged(store.problem, retryAt: store.nextSaveAttempt))
+        }
         return reply
     }
 
@@ -232,8 +245,8 @@ public final class Daemon {
             } catch {
                 logger.error("state database error: \(error)")
             }
-        case .present(let reminder, let late, let tracked):
-            presenter.present(reminder, late: late) { [weak self] in
+        case .present(let reminder, let notice, let late, let tracked):
+            presenter.present(reminder, as: notice, late: late) { [weak self] in
                 if tracked { self?.send(.delivered(reminder.id)) }
             }
         case .showSession(let notice, let session, let audible, let late, let carried, let serverID):
@@ -245,7 +258,7 @@ public final class Daemon {
             presenter.close(where: filter.matches)
         case .armTimer(let instant):
             do {
-                try timer.arm(at: [instant, store.nextSaveAttempt].compactMap { $0 }.min())
+                try timer.arm(at: instant)
             } catch {
                 logger.critical("cannot arm the timer: \(error)")
             }
@@ -260,6 +273,8 @@ public final class Daemon {
             } catch {
                 logger.debug("\(argv.first ?? "") failed: \(error)")
             }
+        case .retrySaving:
+            store.saveUnsaved(at: environment.clock())
         case .soundSettings(let settings):
             presenter.apply(sound: settings)
         case .sound(let readiness):

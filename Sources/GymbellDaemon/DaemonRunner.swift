@@ -29,13 +29,16 @@ public enum DaemonRunner {
         // for most begins on the thread already running. What the starting thread made is this
         // thread's from the join on.
         let agendaHelp = StateStore.AgendaReadHelp()
+        // One clock for everything the daemon does: the engine's `now`, the store's retry schedule, the
+        // media player's position.
+        let clock: @Sendable () -> Date = Date.init
         let starting = BackgroundWork(name: "gymbell-start") { () -> (LoadedConfig, Result<DBusService.Connection, DBusServiceError>) in
             let config = initialConfig(paths, logger: logger)
             let bus = Result { () throws(DBusServiceError) in try DBusService.connect() }
             agendaHelp.help()
             return (config, bus)
         }
-        let store = openStore(paths, logger: logger)
+        let store = openStore(paths, clock: clock, logger: logger)
         let initial = Daemon.InitialState.load(from: store, helpedBy: agendaHelp)
         let (config, bus) = starting.wait()
 
@@ -79,8 +82,8 @@ public enum DaemonRunner {
 
         logProblem(of: store, logger: logger)
         let daemon = Daemon(
-            config: config, store: store, initial: initial, notifier: notifier, sounds: sounds, timer: timer,
-            environment: Daemon.Environment(timeZone: zone.current, messages: messages, iconFile: iconFile),
+            config: config, store: store, initial: initial, notifier: notifier, sounds: sounds, timer: timer, loop: loop,
+            environment: Daemon.Environment(clock: clock, timeZone: zone.current, messages: messages, iconFile: iconFile),
             logger: logger)
         let reload = { () throws(CommandError) -> String in
             do {
@@ -94,7 +97,8 @@ public enum DaemonRunner {
             }
         }
         control = ControlInterface(commands: daemon, reload: reload)
-        let player = MediaPlayer(loop: loop, artURL: iconFile.map { URL(fileURLWithPath: $0).absoluteString }, logger: logger)
+        daemon.onChange = { try? service.emitSignal(interface: BusNames.interface, member: ControlContract.changed.name) }  // the window follows it
+        let player = MediaPlayer(loop: loop, artURL: iconFile.map { URL(fileURLWithPath: $0).absoluteString }, clock: clock, logger: logger)
         player.onControl = { control in
             if case .failure(let refusal) = daemon.run(.player(control)) {
                 logger.info("media player control without effect", metadata: ["control": "\(control.rawValue)", "why": "\(refusal)"])
@@ -181,7 +185,6 @@ public enum DaemonRunner {
             }
             trimWhenIdle()
         }
-
         let watchers = watchChanges(paths: paths, zone: zone, loop: loop, daemon: daemon, reload: reload, logger: logger)
 
         logger.info(
@@ -276,9 +279,9 @@ public enum DaemonRunner {
     /// be; only one SQLite reports damaged is moved aside (StateStore.open). The daemon tells the user
     /// (`logProblem`). The state directory and files are made private first, so that the -wal and
     /// -shm SQLite makes are too; what was found open to others is said once, here.
-    static func openStore(_ paths: XDGPaths, logger: Logger) -> StateStore {
+    static func openStore(_ paths: XDGPaths, clock: @escaping () -> Date, logger: Logger) -> StateStore {
         for finding in StatePrivacy.makePrivate(database: paths.stateDatabase) { logger.warning("\(finding)") }
-        return StateStore.open(path: paths.stateDatabase, checkingWritable: false)
+        return StateStore.open(path: paths.stateDatabase, clock: clock, checkingWritable: false)
     }
 
     static func logProblem(of store: StateStore, logger: Logger) {

@@ -1,6 +1,8 @@
 import FoundationEssentials
 import GymbellCore
 import GymbellPlatform
+import GymbellNotify
+import GymbellSound
 import GymbellStore
 
 /// What the daemon needs of the parts that carry out the engine's effects; real ones in the daemon,
@@ -18,7 +20,8 @@ protocol StateStoring: AnyObject {
     var setLogReader: SetLogReader? { get }
     /// Retries saving changes kept in memory while the file could not be written; returns whether all is saved.
     @discardableResult func saveUnsaved(at now: Date, force: Bool) -> Bool
-    /// Why state is not being saved (nil: all is well), and when saving is tried next.
+    /// Why state is not being saved (nil: all is well), and when saving is tried next (the engine arms
+    /// the timer for it and asks for the retry: Effect.retrySaving).
     var problem: StorageProblem? { get }
     var nextSaveAttempt: Date? { get }
 }
@@ -36,13 +39,13 @@ extension StateStore: StateStoring {
 protocol NoticeShowing: AnyObject {
     var onAction: ((NoticeTarget, String) -> Void)? { get set }
     var onSessionServerID: ((SessionID, UInt32) -> Void)? { get set }
-    var sessionRunning: () -> Bool { get set }
+    var onNotShown: ((Reminder) -> Void)? { get set }
     var server: ServerProfile { get }
     func serverAppeared(_ completion: @escaping () -> Void)
     func serverVanished()
     func apply(sound: SoundSettings)
     func prepareSound(_ readiness: SoundReadiness, now: Date)
-    func present(_ reminder: Reminder, late: TimeInterval, accepted: @escaping () -> Void)
+    func present(_ reminder: Reminder, as notice: Notice, late: TimeInterval, accepted: @escaping () -> Void)
     func showSession(
         _ notice: Notice, of session: SessionID, audible: Bool, late: TimeInterval, accepted: (() -> Void)?, resuming serverID: UInt32?)
     func endSession(leavingCompletion: Bool)
@@ -62,3 +65,40 @@ extension RealtimeTimer: WakeTimer {}
 protocol MediaPlayerShowing: AnyObject {
     func show(_ playing: NowPlaying?)
 }
+
+/// libnotify on its thread (Notifier): the notice layer's only way to the notification server.
+protocol NotificationPosting: AnyObject {
+    var onAction: ((NotificationHandle, String) -> Void)? { get set }
+    var onClosed: ((NotificationHandle) -> Void)? { get set }
+    var onFailed: ((NotificationHandle, NotifierError) -> Void)? { get set }
+    var onUnconfirmed: ((NotificationHandle, NotifierError) -> Void)? { get set }
+    func show(_ request: NotificationRequest, replacing serverID: UInt32?, accepted: ((UInt32) -> Void)?) -> NotificationHandle
+    func update(_ handle: NotificationHandle, with request: NotificationRequest, reshow: Bool, accepted: ((UInt32) -> Void)?)
+    func close(_ handle: NotificationHandle)
+    func queryServer(_ completion: @escaping (NotificationServerInfo?) -> Void)
+}
+
+extension NotificationPosting {
+    func show(_ request: NotificationRequest, accepted: ((UInt32) -> Void)? = nil) -> NotificationHandle {
+        show(request, replacing: nil, accepted: accepted)
+    }
+    func update(_ handle: NotificationHandle, with request: NotificationRequest, reshow: Bool = true, accepted: ((UInt32) -> Void)? = nil) {
+        update(handle, with: request, reshow: reshow, accepted: accepted)
+    }
+}
+
+extension Notifier: NotificationPosting {}
+
+/// The sound helper (SoundPlayer).
+protocol SoundPlaying: AnyObject {
+    var isHeld: Bool { get }
+    func hold(_ sound: SoundPlayer.Sound, inSeconds delay: Double)
+    func release()
+    func play(_ sound: SoundPlayer.Sound)
+}
+
+extension SoundPlaying {
+    func hold(_ sound: SoundPlayer.Sound) { hold(sound, inSeconds: 0) }
+}
+
+extension SoundPlayer: SoundPlaying {}

@@ -14,16 +14,19 @@ public struct NotificationRequest: Equatable, Sendable {
     public var urgency: Urgency
     /// Milliseconds; nil leaves it to the server, 0 keeps it until closed.
     public var expireTimeout: Int32?
+    /// The `transient` hint: the server keeps nothing of it once it has left the screen.
+    public var transient: Bool
     /// 0…100: progress shown as a bar (the `value` hint).
     public var progressValue: Int?
-    /// An icon name from the theme (app_icon).
+    /// app_icon: an icon name from the theme, or a `file://` URI.
     public var icon: String?
 
     public init(
         summary: String, body: String, actions: [(key: String, label: String)] = [], category: String? = nil,
-        desktopEntry: String? = nil, urgency: Urgency = .normal, expireTimeout: Int32? = nil, progressValue: Int? = nil,
+        desktopEntry: String? = nil, urgency: Urgency = .normal, expireTimeout: Int32? = nil, transient: Bool = false, progressValue: Int? = nil,
         icon: String? = nil
     ) {
+        self.transient = transient
         self.icon = icon
         self.summary = summary
         self.body = body
@@ -35,10 +38,14 @@ public struct NotificationRequest: Equatable, Sendable {
         self.progressValue = progressValue
     }
 
+    /// Whether `other` has the same buttons (keys and labels, in order) as this one.
+    public func sameButtons(as other: NotificationRequest) -> Bool {
+        actions.map(\.key) == other.actions.map(\.key) && actions.map(\.label) == other.actions.map(\.label)
+    }
+
     public static func == (lhs: NotificationRequest, rhs: NotificationRequest) -> Bool {
-        lhs.summary == rhs.summary && lhs.body == rhs.body && lhs.actions.map(\.key) == rhs.actions.map(\.key)
-            && lhs.actions.map(\.label) == rhs.actions.map(\.label) && lhs.category == rhs.category
+        lhs.summary == rhs.summary && lhs.body == rhs.body && lhs.sameButtons(as: rhs) && lhs.category == rhs.category
             && lhs.desktopEntry == rhs.desktopEntry && lhs.urgency == rhs.urgency && lhs.expireTimeout == rhs.expireTimeout
-            && lhs.progressValue == rhs.progressValue && lhs.icon == rhs.icon
+            && lhs.transient == rhs.transient && lhs.progressValue == rhs.progressValue && lhs.icon == rhs.icon
     }
 }

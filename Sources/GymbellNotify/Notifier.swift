@@ -11,6 +11,13 @@ public struct NotificationServerInfo: Equatable, Sendable {
     public var version: String
     public var capabilities: Set<String>
 
+    public init(name: String, vendor: String, version: String, capabilities: Set<String>) {
+        self.name = name
+        self.vendor = vendor
+        self.version = version
+        self.capabilities = capabilities
+    }
+
     public var supportsActions: Bool { capabilities.contains("actions") }
     public var playsSounds: Bool { capabilities.contains("sound") }
 }
@@ -132,10 +139,13 @@ public final class Notifier: @unchecked Sendable {
 public struct NotificationHandle: Hashable, Sendable {
     /// Our own number for it, unique within the process.
     public let token: UInt64
+
+    public init(token: UInt64) { self.token = token }
 }
 
 /// A notification could not be shown, e.g. no notification server is on the bus.
 public struct NotifierError: Error, CustomStringConvertible, Sendable {
     public let message: String
+    public init(message: String) { self.message = message }
     public var description: String { message }
 }

@@ -222,6 +222,7 @@ final class NotifierThread: @unchecked Sendable {
         if let category = request.category { notify.notify_notification_set_category(n, category) }
         if let entry = request.desktopEntry { notify.notify_notification_set_hint(n, "desktop-entry", g_variant_new_string(entry)) }
         notify.notify_notification_set_hint(n, "suppress-sound", g_variant_new_boolean(1))
+        if request.transient { notify.notify_notification_set_hint(n, "transient", g_variant_new_boolean(1)) }
         if let value = request.progressValue { notify.notify_notification_set_hint(n, "value", g_variant_new_int32(Int32(value))) }
         switch request.urgency {
         case .low: notify.notify_notification_set_urgency(n, NOTIFY_URGENCY_LOW)

@@ -4,7 +4,8 @@ import GymbellCore
 import GymbellPlatform
 
 /// Writes a whole file so that readers (and a crash) see the old contents or the new, never part of
-/// either: a temporary file beside it, flushed, then renamed over it.
+/// either (GymbellPlatform's FileReplacement: a temporary file beside it, flushed, renamed over it);
+/// what is not a regular file (`/dev/stdout`, a FIFO) is written directly.
 enum AtomicFile {
     /// Why a file could not be written, as a sentence naming it.
     struct Failure: Error, CustomStringConvertible {
@@ -25,40 +26,18 @@ enum AtomicFile {
             default: return try writeInPlace(data, to: path)
             }
         }
-        let target = realpath(path, nil).map { resolved in
-            defer { free(resolved) }
-            return String(cString: resolved)
-        } ?? path
-        let existingMode: mode_t? = stat(target, &status) == 0 ? status.st_mode & 0o7777 : nil
-
-        let directory = FilePath.directory(of: target)
-        let prefix = directory.isEmpty ? "" : directory.hasSuffix("/") ? directory : directory + "/"
-        let base = FilePath.lastComponent(of: target)
-        var temporary = ""
-        var descriptor: Int32 = -1
-        for _ in 0..<8 where descriptor < 0 {
-            temporary = prefix + ".\(base).\(String(UInt32.random(in: .min ... .max), radix: 16)).tmp"
-            descriptor = retryingOnInterrupt { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }
-            if descriptor < 0, errno != EEXIST { break }
+        let slash = path.lastIndex(of: "/")
+        let parent = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        if !FileManager.default.fileExists(atPath: parent) {
+            throw Failure(path: path, reason: "the directory \(parent) does not exist")
         }
-        guard descriptor >= 0 else {
-            let code = errno
-            let parent = directory.isEmpty ? "." : directory
-            if code == ENOENT, !FileManager.default.fileExists(atPath: parent) {
-                throw Failure(path: path, reason: "the directory \(parent) does not exist")
-            }
-            throw Failure(path: path, reason: reason(code))
-        }
-
-        var failure: Int32 = 0
-        if let existingMode, fchmod(descriptor, existingMode) != 0 { failure = errno }
-        if failure == 0 { failure = writeAll(data, to: descriptor) }
-        if failure == 0, fsync(descriptor) != 0 { failure = errno }
-        if close(descriptor) != 0, failure == 0 { failure = errno }
-        if failure == 0, rename(temporary, target) != 0 { failure = errno }
-        if failure != 0 {
-            unlink(temporary)
-            throw Failure(path: path, reason: reason(failure))
+        // A new file gets 0666 less the umask, as open(2) would give it.
+        let mask = umask(0)
+        umask(mask)
+        do {
+            try FileReplacement.replace(path, with: [UInt8](data), newFileMode: UInt32(0o666 & ~mask))
+        } catch {
+            throw Failure(path: path, reason: error.reason)
         }
     }
 

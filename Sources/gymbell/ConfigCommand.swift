@@ -6,8 +6,8 @@ import GymbellSettings
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
-        abstract: "Check, locate or print the config file.",
-        subcommands: [Check.self, Path.self, Default.self, DumpTOML.self])
+        abstract: "Check, locate, print or change the config file.",
+        subcommands: [Check.self, Path.self, Default.self, SetValue.self, Unset.self, DumpTOML.self])
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -33,15 +33,17 @@ struct Gymbell: ParsableCommand {
               gymbell history --days 7     the sessions of the last week, how they ended
               gymbell stats                streak, sessions this week and month
               gymbell report --open        your training as a web page: calendar, volume, records
+              gymbell window               open the window: next reminder, streak, the running workout
               gymbell export-ics > w.ics   the coming workouts, for your calendar
 
-            The config file is $XDG_CONFIG_HOME/gymbell/config.toml (see `gymbell config path`).
+            The config file is $XDG_CONFIG_HOME/gymbell/config.toml (see `gymbell config path`);
+            `gymbell config set reminders.time 19:30` changes one setting in it, keeping its comments.
             """,
         version: GymbellVersion.current,
         subcommands: [
             DaemonCommand.self, Rest.self, Hiit.self, WalkRun.self, Start.self, SetDone.self, Stop.self, Snooze.self, SkipToday.self,
             Pause.self, Skip.self, Resume.self, Status.self, Upcoming.self, History.self, Weights.self, Stats.self, Suggest.self,
-            Report.self, ExportICS.self, Reload.self, ConfigCommand.self, AutostartCommand.self,
+            Report.self, ExportICS.self, Reload.self, ConfigCommand.self, AutostartCommand.self, WindowCommand.self,
         ]
     )
 }

@@ -28,7 +28,10 @@ struct ControlContractTests {
             #expect(xml.contains("<arg name=\"\(method.reply.name)\" type=\"\(method.reply.signature)\" direction=\"out\"/>"))
         }
         let comments = xml.matches(of: /<!--(?s:.*?)-->/).map { String($0.output.dropFirst(4).dropLast(3)) }
-        #expect(comments.count == ControlContract.methods.count + 1)
+        #expect(comments.count == ControlContract.methods.count + ControlContract.signals.count + 1)
+        for signal in ControlContract.signals {
+            #expect(xml.contains("<signal name=\"\(signal.name)\">"))
+        }
         #expect(comments.allSatisfy { !$0.contains("--") })
         let flowed = xml.split(whereSeparator: \.isWhitespace).joined(separator: " ")  // comments are wrapped
         #expect(flowed.contains(

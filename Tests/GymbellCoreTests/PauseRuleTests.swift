@@ -80,7 +80,7 @@ struct PauseRuleTests {
         #expect(reminder.due == step.due)
         #expect(
             ReminderNotice.make(for: reminder, server: .unknown, sessionRunning: true, messages: .english).actions
-                == [ReminderAction(key: "default", label: "Resume"), ReminderAction(key: "resume", label: "Resume"), ReminderAction(key: "end", label: "End workout")])
+                == [ReminderAction(key: "default", label: "Resume"), ReminderAction(key: "resume", label: "Resume"), .endWorkout])
     }
 
     @Test func intervalSessionsGetAGeneralBody() {

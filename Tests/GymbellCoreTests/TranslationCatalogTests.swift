@@ -20,7 +20,7 @@ struct TranslationCatalogTests {
     /// The Swift sources the texts are read from.
     static func sources() throws -> [String] {
         var texts: [String] = []
-        for folder in ["Sources/GymbellCore", "Sources/GymbellDaemon"] {
+        for folder in ["Sources/GymbellCore", "Sources/GymbellDaemon", "Sources/GymbellWindow"] {
             let root = repository.appendingPathComponent(folder)
             guard let files = FileManager.default.enumerator(atPath: root.path) else { continue }
             for case let file as String in files where file.hasSuffix(".swift") {
@@ -44,7 +44,7 @@ struct TranslationCatalogTests {
     static func msgidsInCode() throws -> Set<String> {
         let texts = try sources()
         let calls = try matches(#"(?:messages|self)\(\s*"((?:[^"\\]|\\.)*)""#, in: texts)
-        let labels = try matches(#"label: "((?:[^"\\]|\\.)*)""#, in: texts)
+        let labels = try matches(#"(?:label|shortLabel): "((?:[^"\\]|\\.)*)""#, in: texts)
         return Set((calls + labels).map { $0[0] })
     }
 

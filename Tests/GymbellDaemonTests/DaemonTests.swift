@@ -21,7 +21,7 @@ struct DaemonTests {
     final class FakePresenter: NoticeShowing {
         var onAction: ((NoticeTarget, String) -> Void)?
         var onSessionServerID: ((SessionID, UInt32) -> Void)?
-        var sessionRunning: () -> Bool = { false }
+        var onNotShown: ((Reminder) -> Void)?
         var server = ServerProfile.unknown
         var takesAtOnce = true
         var presented: [Reminder] = []
@@ -36,7 +36,7 @@ struct DaemonTests {
         func serverVanished() {}
         func apply(sound: SoundSettings) { self.sound = sound }
         func prepareSound(_ readiness: SoundReadiness, now: Date) { self.readiness.append(readiness) }
-        func present(_ reminder: Reminder, late: TimeInterval, accepted: @escaping () -> Void) {
+        func present(_ reminder: Reminder, as notice: Notice, late: TimeInterval, accepted: @escaping () -> Void) {
             presented.append(reminder)
             take(accepted)
         }
@@ -208,6 +208,26 @@ struct DaemonTests {
         #expect(presenter.sound?.name == "bell")
         #expect(daemon.loaded.origin == "new.toml")
         #expect(daemon.run(.start(workout: "x")) == .failure(.invalidArgument("no workout named \"x\" in new.toml")))
+    }
+
+    /// The window follows the Changed signal: one after each event that changed what Status, Upcoming
+    /// or Stats answer, none after a question or a refusal.
+    @Test func changesAreAnnouncedOnceAndQuestionsAreNot() throws {
+        let (daemon, _) = try daemon()
+        var announced = 0
+        daemon.onChange = { announced += 1 }
+        daemon.reevaluate()
+        let afterStart = announced
+        _ = daemon.run(.rest(seconds: 30))
+        #expect(announced == afterStart + 1)
+        _ = daemon.run(.status)
+        _ = daemon.run(.upcoming(days: 7))
+        _ = daemon.run(.adjustRest(by: 100_000))  // refused: out of range
+        #expect(announced == afterStart + 1)
+        _ = daemon.run(.stop)
+        #expect(announced == afterStart + 2)
+        daemon.apply(LoadedConfig(config: try ConfigParser.parse("[rest]\ndefault = \"60s\"\n", path: "new.toml"), path: "new.toml"))
+        #expect(announced == afterStart + 3)
     }
 
     /// A name of a megabyte sent over the bus is refused with a short error that quotes its start,

@@ -1,6 +1,6 @@
 """Fixtures for the real-desktop matrix (tests/desktops/README.md).
 
-From the end-to-end harness (tests/e2e/conftest.py, loaded once by tests/desktop/desktop_support.py):
+From the end-to-end harness (tests/e2e/conftest.py, loaded once by desktop_support.py):
 `env` (private bus, temporary XDG dirs), `gymbell_bin`, and its hooks that attach logs to a failing
 test. Here: `desktop`, one real notification server brought up for the test with a PulseAudio null
 sink for gymbell's sound, and a bound on every test's time.
@@ -18,9 +18,8 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
-for _dir in (HERE, REPO / "tests" / "desktop"):
-    if str(_dir) not in sys.path:
-        sys.path.insert(0, str(_dir))
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
 
 from desktop_support import H, bounded  # noqa: E402
 

@@ -1,7 +1,7 @@
 """dunst 1.9 on Xvfb, on the test's private session bus: the real-desktop matrix's "dunst".
 
-Built on the dunst harness of tests/desktop (desktop_support: `Xvfb`, `Dunst`, `DUNSTRC`, the scripted
-dmenu and the record-shown rule), imported, not copied. What differs from tests/desktop's dunstrc:
+Built on the dunst harness (desktop_support: `Xvfb`, `Dunst`, `DUNSTRC`, the scripted
+dmenu and the record-shown rule), imported, not copied. What differs from test_dunst_controls' dunstrc:
 the urgency sections get dunst's stock timeouts (low 10 s, normal 10 s, critical never; `timeouts`
 below) instead of "never", so that a notification sent with expire_timeout -1 goes away as it does for
 a user. Kept from that dunstrc: `idle_threshold = 0` (dunst's stock 120 would stop every timeout once
@@ -14,7 +14,7 @@ mouse bindings, which are what a user has:
     right  close_all
 
 so `default_click_button = 2`. dunst draws no buttons: every other action is chosen from its context
-menu — `dunstctl context` runs the `dmenu` command of the dunstrc, here tests/desktop/scripted_dmenu.py,
+menu — `dunstctl context` runs the `dmenu` command of the dunstrc, here scripted_dmenu.py,
 which is given one line per action of every displayed notification, newest first:
 `#<label> (<summary>) [<id>,<key>]` (a `default` action is listed too, "# (<summary>) [<id>,default]"
 when its label is empty) and prints the line to invoke. `invoke_action` reads the menu once without
@@ -30,10 +30,9 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "desktop"))
 sys.path.insert(0, str(HERE))
 
-import desktop_support as ds  # noqa: E402  (tests/desktop)
+import desktop_support as ds  # noqa: E402
 from servers import DesktopServer  # noqa: E402
 from xpointer import XdotoolPointer  # noqa: E402
 
@@ -42,14 +41,14 @@ MENU_LINE = re.compile(r"^#(?P<label>.*?) \((?P<summary>.*)\) \[(?P<id>\d+),(?P<
 
 
 class _Dunst(ds.Dunst):
-    """tests/desktop's Dunst with the urgency timeouts of the server's choosing."""
+    """desktop_support's Dunst with the urgency timeouts of the server's choosing."""
 
     timeouts = None
 
     def write_rc(self):
         super().write_rc()
         text = self.rc.read_text()
-        # dunst's stock icon placement (tests/desktop turns icons off for its pixel checks)
+        # dunst's stock icon placement (test_dunst_controls turns icons off for its pixel checks)
         text = text.replace("icon_position = off", "icon_position = left")
         self.rc.write_text(text)
         if not self.timeouts:

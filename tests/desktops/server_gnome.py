@@ -23,8 +23,8 @@ import sys
 import time
 from pathlib import Path
 
-# The process-group stop every desktop test module shares (tests/desktop/desktop_support.py).
-_DESKTOP_TESTS = str(Path(__file__).resolve().parent.parent / "desktop")
+# The process-group stop every desktop test module shares (desktop_support.py).
+_DESKTOP_TESTS = str(Path(__file__).resolve().parent)
 if _DESKTOP_TESTS not in sys.path:
     sys.path.insert(0, _DESKTOP_TESTS)
 from desktop_support import stop_process  # noqa: E402

@@ -23,10 +23,9 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "desktop"))
 sys.path.insert(0, str(HERE))
 
-import desktop_support as DS  # noqa: E402  (tests/desktop: Xvfb, process helpers, the e2e harness)
+import desktop_support as DS  # noqa: E402  (Xvfb, process helpers, the e2e harness)
 from servers import DesktopServer  # noqa: E402
 from xpointer import XdotoolPointer  # noqa: E402
 
@@ -69,7 +68,7 @@ CONFIG_FILES = {
 
 
 class SizedXvfb(DS.Xvfb):
-    """tests/desktop's Xvfb at another screen size (its own start() reads module constants)."""
+    """desktop_support's Xvfb at another screen size (its own start() reads module constants)."""
 
     def __init__(self, root, width=SCREEN_W, height=SCREEN_H):
         super().__init__(root)

@@ -1,7 +1,7 @@
 """xfce4-notifyd 0.7 and notification-daemon 3.20 on Xvfb, each on the test's private session bus.
 
 Neither needs a window manager (../../shared/DESKTOPS.md): both map override-redirect popups straight
-onto the root window. The display is tests/desktop's Xvfb (1024x600x24 on the first free display from
+onto the root window. The display is desktop_support's Xvfb (1024x600x24 on the first free display from
 :50), reused by import; the pointer is the X server's core pointer, moved and clicked with xdotool;
 screenshots are `import -window root` (ImageMagick).
 
@@ -22,7 +22,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
-for _dir in (HERE, REPO / "tests" / "desktop"):
+for _dir in (HERE,):
     if str(_dir) not in sys.path:
         sys.path.insert(0, str(_dir))
 
@@ -207,3 +207,28 @@ class NotificationDaemonServer(X11Server):
     argv = [NOTIFICATION_DAEMON, "--replace"]
     #: one 400 px wide bubble at a time, top-right at (618, 6); taller with action buttons
     notification_area = (SCREEN_W - 424, 0, SCREEN_W, 200)
+
+
+MATE_NOTIFICATION_DAEMON = "/usr/lib/mate-notification-daemon/mate-notification-daemon"
+
+
+class MateServer(X11Server):
+    """MATE's notification daemon 1.26. It calls itself "Notification Daemon" in GetServerInformation,
+    like GNOME's notification-daemon: its vendor ("MATE") tells them apart."""
+
+    name = "mate"
+    server_name = "Notification Daemon"
+    argv = [MATE_NOTIFICATION_DAEMON, "--replace"]
+    notification_area = (SCREEN_W // 2, 0, SCREEN_W, SCREEN_H)
+
+
+class LxqtServer(X11Server):
+    """lxqt-notificationd 1.2 (LXQt's server; Qt 5)."""
+
+    name = "lxqt"
+    server_name = "lxqt-notificationd"
+    argv = ["/usr/bin/lxqt-notificationd"]
+    #: bottom-right, 300 px wide, stacked upwards
+    notification_area = (SCREEN_W // 2, 0, SCREEN_W, SCREEN_H)
+    #: three buttons share a 186 px row there: gymbell sends the short labels (OCR reads "−1 rep" as "-lrep")
+    labels = {"Start Workout": "Start", "Snooze 1 hour": "Snooze", "Set done": "Done", "Fewer reps": "rep", "End workout": "End"}

@@ -51,6 +51,9 @@ class DesktopServer:
     #: how a person invokes a notification's default action here (mouse button)
     default_click_button = 1
 
+    #: the label a button has on this server where gymbell shortens it (ServerProfile.labelLimit)
+    labels = {}
+
     def invoke_action(self, label, key):
         """Choose the action labelled `label` (key `key`) on the newest notification the way a person
         does on this server when it has no visible button for it (mako: makoctl, dunst: its context

@@ -18,7 +18,7 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
-for _dir in (HERE, REPO / "tests" / "desktop"):
+for _dir in (HERE,):
     if str(_dir) not in sys.path:
         sys.path.insert(0, str(_dir))
 

@@ -37,6 +37,11 @@ SERVERS = {
     "notification-daemon": ("server_x11", "NotificationDaemonServer", ("xdotool",)),
     "mako": ("server_mako", "MakoServer", ("sway", "mako", "grim")),
     "dunst": ("server_dunst", "DunstServer", ("dunst", "xdotool")),
+    "cinnamon": ("server_cinnamon", "CinnamonServer", ("cinnamon", "xdotool")),
+    "mate": ("server_x11", "MateServer", ("/usr/lib/mate-notification-daemon/mate-notification-daemon", "xdotool")),
+    "lxqt": ("server_x11", "LxqtServer", ("lxqt-notificationd", "xdotool")),
+    "budgie": ("server_budgie", "BudgieServer", ("budgie-wm", "budgie-daemon", "budgie-panel", "xdotool")),
+    "swaync": ("server_swaync", "SwayncServer", ("sway", "swaync", "grim")),
 }
 TOOLS = ("tesseract", "convert", "pulseaudio", "parec")
 
@@ -148,6 +153,7 @@ class Desktop:
         screen and clicked with the pointer (hovered first where buttons show on hover); where the
         server draws no buttons, a click on the notification when it is the default action, or the
         server's own way to pick an action (mako: makoctl, dunst: its menu)."""
+        label = self.server.labels.get(label, label)
         if not default and self.server.invoke_action(label, key):
             return "menu"
         png = self.shot(f"before-{key}")

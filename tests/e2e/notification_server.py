@@ -111,6 +111,7 @@ class Notifications(dbus.service.Object):
         self.conn = conn
         self.log = log
         self.capabilities = [c for c in options.capabilities.split(",") if c]
+        self.identity = options.identity.split(",", 2)
         self.reply_delay = options.reply_delay
         self.unicast = options.unicast_signals
         self.activation_token = options.activation_token
@@ -125,7 +126,7 @@ class Notifications(dbus.service.Object):
 
     @dbus.service.method(NOTIFY_IFACE, in_signature="", out_signature="ssss")
     def GetServerInformation(self):
-        return ("gymbell-test-notification-server", "gymbell", "1.0", "1.2")
+        return tuple(self.identity) + ("1.2",)
 
     @dbus.service.method(
         NOTIFY_IFACE,
@@ -258,6 +259,9 @@ def main(argv=None):
                         help="bus address (default: $DBUS_SESSION_BUS_ADDRESS)")
     parser.add_argument("--capabilities", default=DEFAULT_CAPABILITIES,
                         help="comma-separated GetCapabilities answer (default: %(default)s)")
+    parser.add_argument("--identity", default="gymbell-test-notification-server,gymbell,1.0", metavar="NAME,VENDOR,VERSION",
+                        help="GetServerInformation's answer, e.g. a real server's to be taken for it "
+                             "(default: %(default)s)")
     parser.add_argument("--reply-delay", type=float, default=0.0, metavar="SECONDS",
                         help="answer Notify this much later (the server stays responsive)")
     parser.add_argument("--unicast-signals", action="store_true",

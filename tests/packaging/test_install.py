@@ -56,7 +56,8 @@ def test_bindir_is_filled_in_everywhere(installed):
         assert b"@bindir@" not in data, f"{rel} still says @bindir@"
         assert b"@" + b"prefix@" not in data, f"{rel} has an unfilled @prefix@"
     exec_lines = {
-        APP_ENTRY: ["Exec=/usr/local/bin/gymbell autostart run", "TryExec=/usr/local/bin/gymbell"],
+        APP_ENTRY: ["Exec=/usr/local/bin/gymbell-window", "TryExec=/usr/local/bin/gymbell-window",
+                    "Exec=/usr/local/bin/gymbell-window --start-workout", "Exec=/usr/local/bin/gymbell report --open"],
         AUTOSTART_ENTRY: ["Exec=/usr/local/bin/gymbell autostart run", "TryExec=/usr/local/bin/gymbell"],
         USER_UNIT: ["ExecStart=/usr/local/bin/gymbell daemon", "ExecReload=/usr/local/bin/gymbell reload"],
         DBUS_SERVICE: ["Exec=/usr/local/bin/gymbell daemon"],
@@ -80,6 +81,11 @@ def test_desktop_files_validate(installed):
         assert proc.returncode == 0 and "error" not in proc.stdout, f"{rel}:\n{proc.stdout}{proc.stderr}"
     app = keys(installed.path(APP_ENTRY), "Desktop Entry")
     assert app["Icon"] == APP_ID and app["Type"] == "Application"
+    # In the app grid, opening the window; tied to the window by its app id (the daemon keeps the bus name).
+    assert app.get("NoDisplay", "false") == "false" and app.get("Hidden", "false") == "false"
+    assert app["StartupWMClass"] == f"{APP_ID}.Window" and app.get("DBusActivatable", "false") == "false"
+    assert app["Actions"].split(";")[:3] == ["start-workout", "rest", "report"]
+    assert keys(installed.path(APP_ENTRY), "Desktop Action start-workout")["Name"] == "Start today's workout"
     autostart = keys(installed.path(AUTOSTART_ENTRY), "Desktop Entry")
     # The entry only asks D-Bus for the daemon, so systemd's autostart generator may run it too.
     assert autostart.get("X-systemd-skip", "false") == "false"

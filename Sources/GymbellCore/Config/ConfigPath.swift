@@ -1,20 +1,22 @@
 /// Where a value sits in the config document: `reminders.time`, `workouts.push.exercises[1].sets`.
-struct ConfigPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByArrayLiteral {
-    enum Component: Hashable, Sendable {
+public struct ConfigPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByArrayLiteral {
+    public enum Component: Hashable, Sendable {
         case key(String)
         case index(Int)
     }
 
-    var components: [Component]
+    public var components: [Component]
 
-    init(_ components: [Component] = []) { self.components = components }
-    init(arrayLiteral elements: Component...) { self.components = elements }
+    public init(_ components: [Component] = []) { self.components = components }
+    public init(arrayLiteral elements: Component...) { self.components = elements }
+    /// `ConfigPath(keys: "reminders", "time")`: named keys only.
+    public init(keys: String...) { self.components = keys.map { .key($0) } }
 
-    static let root = ConfigPath()
+    public static let root = ConfigPath()
 
-    var isRoot: Bool { components.isEmpty }
-    var parent: ConfigPath { ConfigPath(Array(components.dropLast())) }
-    var lastKey: String? {
+    public var isRoot: Bool { components.isEmpty }
+    public var parent: ConfigPath { ConfigPath(Array(components.dropLast())) }
+    public var lastKey: String? {
         if case .key(let key)? = components.last { return key }
         return nil
     }
@@ -24,13 +26,16 @@ struct ConfigPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByArr
         return false
     }
 
-    func appending(_ key: String) -> ConfigPath { ConfigPath(components + [.key(key)]) }
-    func appending(index: Int) -> ConfigPath { ConfigPath(components + [.index(index)]) }
-    func appending(_ keys: [String]) -> ConfigPath { ConfigPath(components + keys.map { .key($0) }) }
+    public func appending(_ key: String) -> ConfigPath { ConfigPath(components + [.key(key)]) }
+    public func appending(index: Int) -> ConfigPath { ConfigPath(components + [.index(index)]) }
+    public func appending(_ keys: [String]) -> ConfigPath { ConfigPath(components + keys.map { .key($0) }) }
+
+    /// Whether `prefix`'s components start this path (every path starts with the root).
+    func starts(with prefix: ConfigPath) -> Bool { components.starts(with: prefix.components) }
 
     /// Keys as TOML writes them: bare when possible, quoted otherwise; a long one shortened (and a
     /// long path cut) so that a message never echoes much of the file.
-    var description: String {
+    public var description: String {
         var text = ""
         for component in components {
             switch component {
@@ -48,7 +53,7 @@ struct ConfigPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByArr
     /// element of a list.
     var tableName: String { isListElement ? description : "[\(description)]" }
 
-    private static func isBare(_ key: String) -> Bool {
+    static func isBare(_ key: String) -> Bool {
         !key.isEmpty && key.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
         }

@@ -79,6 +79,12 @@ struct TOMLDocument {
         return chain
     }
 
+    /// The node at `path`, when the document has one there.
+    func node(at path: ConfigPath) -> TOMLNode? {
+        let chain = nodes(along: path)
+        return chain.count == path.components.count + 1 ? chain.last : nil
+    }
+
     /// Where the key of `path` is written: the key of `key = value`, or the table's name in its header.
     /// A path the document does not write (a missing key, a table only implied) falls back to the
     /// nearest enclosing key or value that is written; the root is offset 0.

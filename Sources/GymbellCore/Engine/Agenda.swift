@@ -56,8 +56,7 @@ enum Agenda {
         let late = max(0, t.now.timeIntervalSince(reminder.due))
         guard reminder.kind.isSessionTransition else {
             if case .overload(let suggestions) = reminder.content { t.state.overloadOffers[reminder.id] = suggestions }
-            t.state.inFlight[reminder.id] = false
-            t.effects.append(.present(shown, late: late, tracked: true))
+            StandaloneNotices.present(shown, late: late, tracked: true, &t)
             return
         }
         // A transition is the session's notification saying what to do now, replaced in place.

@@ -4,18 +4,22 @@ import FoundationEssentials
 public enum Effect: Equatable, Sendable {
     /// Write a change to the state database (the engine's own state has it already).
     case store(StoreChange)
-    /// Show a reminder that stands on its own, with its sound. `tracked`: tell the engine when the server
-    /// has taken it (`Event.delivered`), so that it leaves the agenda.
-    case present(Reminder, late: TimeInterval, tracked: Bool)
+    /// Show a reminder that stands on its own as `notice` (rendered by the engine for the server on the
+    /// bus), with its sound. `tracked`: tell the engine when the server has taken it
+    /// (`Event.delivered`), so that it leaves the agenda; when no server took it, tell it so
+    /// (`Event.notShown`): it then waits for the next server in the engine.
+    case present(Reminder, Notice, late: TimeInterval, tracked: Bool)
     /// Show (or replace in place) the one notification of the running session. `audible`: a reminder
     /// fell due, play its sound; `carries`: that reminder, delivered once the server has taken this;
     /// `resuming`: the server's id of the session's notification from before a restart.
     case showSession(Notice, of: SessionID, audible: Bool, late: TimeInterval, carries: ReminderID?, resuming: UInt32?)
     /// The session is over: its notification goes, unless it shows how the session ended.
     case endSessionNotice(leavingCompletion: Bool)
-    /// Close the standalone reminders on screen that match (those waiting for a server are dropped and
-    /// so delivered).
+    /// Close the standalone reminders on screen that match (the engine has dropped those of its own
+    /// that waited for a server).
     case close(NoticeFilter)
+    /// Try again to save what the state database kept in memory (the engine's retry instant came).
+    case retrySaving
     /// Sleep until this instant (nil: until something happens).
     case armTimer(Date?)
     /// Run a program (argv, no shell).

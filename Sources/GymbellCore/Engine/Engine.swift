@@ -49,6 +49,11 @@ public struct Engine: Sendable {
         }
         switch event {
         case .tick:
+            if let retry = turn.state.storageRetry, retry <= moment.now {
+                // Asked for once: the daemon answers with the next attempt's instant (storageChanged).
+                turn.state.storageRetry = nil
+                turn.effects.append(.retrySaving)
+            }
             Agenda.reevaluate(&turn)
         case .command, .configApplied:
             break  // handled above
@@ -56,18 +61,22 @@ public struct Engine: Sendable {
             Actions.invoked(on: target, key: key, &turn)
         case .delivered(let id):
             Agenda.delivered(id, &turn)
+        case .notShown(let reminder):
+            StandaloneNotices.notShown(reminder, &turn)
         case .sessionNoticeShown(let session, let id):
             guard turn.state.running(session) != nil, turn.state.session?.noticeID != id else { break }
             turn.write(.setNoticeID(id, of: session))
         case .serverAppeared(let server):
             turn.state.server = server
+            StandaloneNotices.serverAppeared(&turn)
             Agenda.refreshSessionNotice(&turn)
         case .serverVanished:
             turn.state.server = .unknown
         case .screenLocked(let locked):
             turn.state.screenLocked = locked
-        case .storageChanged(let problem):
+        case .storageChanged(let problem, let retry):
             turn.state.storage = problem
+            turn.state.storageRetry = retry
             SmartRules.tellStorage(&turn)
             Agenda.arm(&turn)
         case .shutdown:
@@ -154,7 +163,7 @@ struct Turn {
         effects.append(.log(LogEntry(level, message, metadata)))
     }
 
-    mutating func close(_ filter: NoticeFilter) { effects.append(.close(filter)) }
+    mutating func close(_ filter: NoticeFilter) { StandaloneNotices.close(filter, &self) }
 
     /// The id of a session this event starts: the moment's fresh one. Without one (or with the running
     /// session's) the start is refused as the bug it is: a session written under an old id would

@@ -35,12 +35,18 @@ public struct EngineState: Equatable, Sendable {
     /// session's last word. They stay in the agenda until taken (a restart shows them again), but are
     /// not due again in this process.
     public var inFlight: [ReminderID: Bool] = [:]
+    /// Reminders that stand on their own which no server took (none on the bus), oldest first, shown
+    /// when a server appears; at most `maximumAwaitingServer` (the oldest goes first). A tracked one
+    /// stays in the agenda meanwhile, but is not due again in this process.
+    public var awaitingServer: [AwaitingServer] = []
     /// The next daily reminder the timer is also armed for.
     public var nextDaily: PlannedDaily?
     /// The next instant a history rule (paused workout, rest-day advice) has something to do.
     public var nextSmartCheck: Date?
     /// What the state database reports (nil: all is well), and what the user was last told.
     public var storage: StorageProblem?
+    /// When the state database next tries to save what it keeps in memory (the timer is armed for it).
+    public var storageRetry: Date?
     public var toldStorage: StorageProblem?
     /// What the notification server on the bus does with notifications.
     public var server: ServerProfile = .unknown
@@ -50,6 +56,14 @@ public struct EngineState: Equatable, Sendable {
     public var nowPlaying: NowPlaying?
     /// Whether the daemon keeps the sound ready, as last told to it.
     public var soundReadiness: SoundReadiness = .released
+
+    public static let maximumAwaitingServer = 50
+
+    public struct AwaitingServer: Equatable, Sendable {
+        public var reminder: Reminder
+        /// It is in the agenda, and leaves it once a server has taken it.
+        public var tracked: Bool
+    }
 
     public struct Transition: Equatable, Sendable {
         public var reminder: Reminder
@@ -80,16 +94,18 @@ public struct EngineState: Equatable, Sendable {
     }
 
     /// The earliest instant something can fall due: the next reminder not already with the server nor
-    /// paused, the next daily reminder, the next check of a history rule. The timer is armed for it.
+    /// paused, the next daily reminder, the next check of a history rule, the next attempt to save
+    /// what the state database keeps in memory. The timer is armed for it.
     var nextInstant: Date? {
         let waiting = agenda.first { isWaiting($0) }?.due
-        return [waiting, nextDaily?.occurrence, nextSmartCheck].compactMap { $0 }.min()
+        return [waiting, nextDaily?.occurrence, nextSmartCheck, storageRetry].compactMap { $0 }.min()
     }
 
     /// Whether a reminder can fall due in this process: it is not with the server, and its session's
     /// timeline is not paused (a paused session's reminders wait, unshifted, until it resumes).
     func isWaiting(_ reminder: Reminder) -> Bool {
         guard inFlight[reminder.id] == nil else { return false }
+        if !awaitingServer.isEmpty, awaitingServer.contains(where: { $0.reminder.id == reminder.id }) { return false }
         guard let session = session?.session, session.pausedAt != nil else { return true }
         return reminder.sessionID != session.id
     }

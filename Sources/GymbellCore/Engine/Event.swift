@@ -10,6 +10,9 @@ public enum Event: Equatable, Sendable {
     case action(on: NoticeTarget, key: String)
     /// The notification server has taken a reminder.
     case delivered(ReminderID)
+    /// No server took a reminder that stands on its own (none on the bus, an error reply): it waits
+    /// for the next server.
+    case notShown(Reminder)
     /// The server shows the session's notification under this id of its own.
     case sessionNoticeShown(SessionID, id: UInt32)
     case serverAppeared(ServerProfile)
@@ -17,8 +20,9 @@ public enum Event: Equatable, Sendable {
     case configApplied(Config, origin: String)
     /// The screen locker's state (`org.freedesktop.ScreenSaver` ActiveChanged / GetActive).
     case screenLocked(Bool)
-    /// The state database's condition changed (nil: all is well again).
-    case storageChanged(StorageProblem?)
+    /// The state database's condition changed (nil: all is well again), or when it tries next to save
+    /// what it keeps in memory (`retryAt`; nil: nothing to save).
+    case storageChanged(StorageProblem?, retryAt: Date?)
     /// The daemon is about to exit.
     case shutdown
 }

@@ -178,8 +178,8 @@ enum SmartRules {
                 "detail": problem.detail,
             ])
         t.close(.kind(.storageProblem))
-        t.effects.append(.present(
+        StandaloneNotices.present(
             Reminder(id: ReminderID("storage-problem"), kind: .storageProblem, due: t.now, content: .storageProblem(problem)),
-            late: 0, tracked: false))
+            late: 0, tracked: false, &t)
     }
 }

@@ -5,43 +5,71 @@
 public struct Notice: Equatable, Sendable {
     public enum Urgency: String, Sendable { case low, normal, critical }
 
+    /// How long a notification stays, as the server on the bus is to be asked and helped
+    /// (ServerProfile.lifetime): what it is sent, and what gymbell does itself where the server
+    /// would keep it for good or drop it too soon.
+    public struct Lifetime: Equatable, Sendable {
+        /// Milliseconds sent as `expire_timeout`; 0 keeps it until it is replaced or closed.
+        public var expireTimeout: Int32
+        /// gymbell closes it itself this many ms after it was sent (replaced meanwhile: from then).
+        public var closeAfter: Int32?
+        /// gymbell sends it again in place this many ms after it was sent, and so on while it is shown.
+        public var renewAfter: Int32?
+
+        public init(expireTimeout: Int32, closeAfter: Int32? = nil, renewAfter: Int32? = nil) {
+            self.expireTimeout = expireTimeout
+            self.closeAfter = closeAfter
+            self.renewAfter = renewAfter
+        }
+    }
+
     /// Plain text on every server (the spec's summary): never escaped.
     public var title: String
     /// As the server on the bus is sent it (ServerProfile.body): given as plain text to `init`.
     public private(set) var body: String
-    /// Keys and translated labels, in order; the key "default" is a click on the notification itself.
+    /// Keys and translated labels, in order, as the server is sent them (ServerProfile.actions); the
+    /// key "default" is a click on the notification itself.
     public var actions: [ReminderAction]
     /// The freedesktop `category` hint.
     public var category: String
     public var urgency: Urgency
-    /// Milliseconds; 0 keeps it until it is replaced or closed; nil leaves it to the server.
-    public var expireTimeout: Int32?
+    /// How long it stays on this server; nil leaves it to the server.
+    public var lifetime: Lifetime?
+    /// It says its piece and goes: the `transient` hint, so that servers that keep notifications after
+    /// they left the screen (GNOME's message list, Plasma's history, swaync's control centre,
+    /// xfce4-notifyd's log) do not keep it.
+    public var transient: Bool
     /// 0…100 as a bar (`value` hint), where the server draws one beside the text.
     public var progress: Int?
 
+    /// Milliseconds sent as `expire_timeout`; 0 keeps it until it is replaced or closed; nil leaves it
+    /// to the server.
+    public var expireTimeout: Int32? { lifetime?.expireTimeout }
+
     /// `body` is plain text, made what `server` is to be sent here and nowhere else: fitted to its
-    /// width and, where it reads bodies as markup, escaped (ServerProfile.body).
+    /// width and, where it reads bodies as markup, escaped (ServerProfile.body). `stays`: how long it is
+    /// meant to stay in ms (0: until answered), made what `server` needs (ServerProfile.lifetime).
+    /// `plainTitle`: the title to show where the server would not show `title` as typed
+    /// (ServerProfile.showsSummaryAsTyped); `title` then opens the body, which reads it as typed.
     public init(
         title: String, body: String, on server: ServerProfile, actions: [ReminderAction], category: String,
-        urgency: Urgency = .normal, expireTimeout: Int32? = nil, progress: Int? = nil
+        urgency: Urgency = .normal, stays: Int32? = nil, transient: Bool = false, progress: Int? = nil, plainTitle: String? = nil
     ) {
-        self.title = title
-        self.body = server.body(body)
+        if let plainTitle, !server.showsSummaryAsTyped(title) {
+            self.title = plainTitle
+            self.body = server.body(title + "\n" + body)
+        } else {
+            self.title = title
+            self.body = server.body(body)
+        }
         self.actions = actions
         self.category = category
         self.urgency = urgency
-        self.expireTimeout = expireTimeout
+        self.lifetime = stays.map(server.lifetime)
+        self.transient = transient
         self.progress = progress
     }
 
     /// How long a notification that has said what it had to say stays on screen (completion, advice).
     public static let glanceTimeout: Int32 = 10_000
-}
-
-extension ReminderAction {
-    /// The click on the notification itself, labelled for servers that list it (dunst's menu) and
-    /// unlabelled where a labelled default becomes a second button (xfce4-notifyd).
-    static func click(_ label: String, on server: ServerProfile) -> ReminderAction {
-        ReminderAction(key: ReminderAction.defaultClick.key, label: server.showsDefaultAsButton ? "" : label)
-    }
 }

@@ -5,45 +5,50 @@ public enum ReminderNotice {
     public static func make(for reminder: Reminder, server: ServerProfile, sessionRunning: Bool, messages: Messages) -> Notice {
         let text = reminder.text(messages)
         var body = text.body
-        var actions: [ReminderAction]
+        var click: (label: String, sameAs: String?)?
+        var buttons: [ReminderAction]
         // Reminders with buttons wait for an answer; the others say their piece and go away.
-        var expire: Int32? = 0
+        var stays: Int32 = 0
+        var plainTitle: String?
         switch reminder.kind {
         case .daily, .snoozed, .streakAtRisk:
             if sessionRunning {
                 // A workout is already under way: no second one from here, only a later reminder.
-                actions = [.click(messages("Dismiss"), on: server), label(.snooze, messages)]
+                click = (messages("Dismiss"), nil)
+                buttons = [.snooze.translated(messages)]
             } else {
-                actions = [.click(messages("Start Workout"), on: server), label(.start, messages), label(.snooze, messages)]
+                click = (messages("Start Workout"), ReminderAction.start.key)
+                buttons = [.start.translated(messages), .snooze.translated(messages)]
             }
             if !server.hasActions {
                 body += "\n" + (sessionRunning ? messages("Snooze: gymbell snooze") : messages("Start: gymbell start · Snooze: gymbell snooze"))
             }
         case .pausedWorkout:
-            actions = [.click(messages("Resume"), on: server), label(.resume, messages), label(.endWorkout, messages)]
+            plainTitle = messages("Paused workout")
+            click = (messages("Resume"), ReminderAction.resume.key)
+            buttons = [.resume.translated(messages), .endWorkout.translated(messages)]
             if !server.hasActions { body += "\n" + messages("Resume: gymbell resume · End: gymbell stop") }
         case .personalRecord:
             // A click on it, or its button, shows the records in the training report.
-            actions = [.click(messages("Details"), on: server), label(.details, messages)]
-            expire = Notice.glanceTimeout
+            click = (messages("Details"), ReminderAction.details.key)
+            buttons = [.details.translated(messages)]
+            stays = Notice.glanceTimeout
             if !server.hasActions { body += "\n" + messages("Details: gymbell report --open") }
         case .overloadSuggestion:
             // A click on the text raises no weight: only the buttons answer.
-            actions = [label(.nextTime, messages), label(.dismiss, messages)]
+            click = nil
+            buttons = [.nextTime.translated(messages), .dismiss.translated(messages)]
             if !server.hasActions, case .overload(let suggestions) = reminder.content, let first = suggestions.first {
                 body += "\n" + messages("Next time: gymbell weights --set '{exercise}' --to {weight}",
                                          ["exercise": first.exercise, "weight": WeightUnit.number(first.next)])
             }
         default:
-            actions = [.click(messages("Dismiss"), on: server)]
-            expire = Notice.glanceTimeout
+            click = (messages("Dismiss"), nil)
+            buttons = []
+            stays = Notice.glanceTimeout
         }
         return Notice(
-            title: text.title, body: body, on: server, actions: server.hasActions ? actions : [], category: reminder.kind.category,
-            urgency: .normal, expireTimeout: expire)
-    }
-
-    private static func label(_ action: ReminderAction, _ messages: Messages) -> ReminderAction {
-        ReminderAction(key: action.key, label: messages(action.label))
+            title: text.title, body: body, on: server, actions: server.actions(click: click, buttons: buttons),
+            category: reminder.kind.category, urgency: .normal, stays: stays, transient: stays > 0, plainTitle: plainTitle)
     }
 }

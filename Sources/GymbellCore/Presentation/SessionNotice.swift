@@ -22,9 +22,8 @@ public enum SessionNotice {
         let said = transition?.text(messages)
         if let transition, let said, endsSession(transition, of: session, nextDue: nextDue) {
             return Notice(
-                title: said.title, body: said.body, on: server,
-                actions: server.hasActions ? [.click(messages("Dismiss"), on: server)] : [], category: transition.kind.category,
-                urgency: .normal, expireTimeout: Notice.glanceTimeout)
+                title: said.title, body: said.body, on: server, actions: server.actions(click: (messages("Dismiss"), nil), buttons: []),
+                category: transition.kind.category, urgency: .normal, stays: Notice.glanceTimeout, transient: true)
         }
         let strength: StrengthProgress? = if case .strength(let progress) = session.detail { progress } else { nil }
         var title = privateMode ? PrivateMode.sessionTitle(session.kind, messages: messages) : session.title
@@ -42,28 +41,37 @@ public enum SessionNotice {
                 "{phase} · ends at {time}",
                 ["phase": session.phase(at: now, messages: messages).capitalizedFirst, "time": clockTime(session.endsAt, in: timeZone)])
         }
-        var actions: [ReminderAction]
+        let click: (label: String, sameAs: String?)
+        var buttons: [ReminderAction]
         if strength != nil {
-            actions = [.click(messages("Set done"), on: server), ReminderAction(key: setDoneAction, label: messages("Set done"))]
+            click = (messages("Set done"), setDoneAction)
+            buttons = [Self.setDone.translated(messages)]
             // A set planned with reps can fall short: the quick correction, offered again on every set.
-            if strength?.nextSet?.reps != nil { actions.append(ReminderAction(key: fewerRepsAction, label: messages("Fewer reps"))) }
-            actions.append(ReminderAction(key: stopAction, label: messages("End workout")))
+            if strength?.nextSet?.reps != nil { buttons.append(Self.fewerReps.translated(messages)) }
+            buttons.append(Self.endWorkout.translated(messages))
         } else {
-            actions = [.click(messages("Dismiss"), on: server), ReminderAction(key: stopAction, label: messages("Stop"))]
+            click = (messages("Dismiss"), nil)
+            buttons = [Self.stop.translated(messages)]
         }
         if !server.hasActions {
             body += "\n" + (strength != nil ? messages("After each set: gymbell set-done (short: --reps N)") : messages("To stop: gymbell stop"))
-            actions = []
         }
         // Until replaced: while waiting for the user, until taken away; during a timed phase until a
         // little after it ends, so that a daemon that died leaves nothing stale behind.
-        let expire: Int32 = nextDue.map { Int32(clamping: Int64((max(0, $0.timeIntervalSince(now)) + staleAfter) * 1000)) } ?? 0
+        let stays: Int32 = nextDue.map { Int32(clamping: Int64((max(0, $0.timeIntervalSince(now)) + staleAfter) * 1000)) } ?? 0
         return Notice(
-            title: title, body: body, on: server, actions: actions, category: "x-gymbell.session",
-            // GNOME Shell ignores expiry and sends normal banners to the tray: only critical ones stay.
-            urgency: server.honoursExpiry ? .normal : .critical,
-            expireTimeout: expire, progress: server.drawsProgressBeside ? session.percentDone(at: now) : nil)
+            title: title, body: body, on: server, actions: server.actions(click: click, buttons: buttons), category: "x-gymbell.session",
+            // Where a normal banner leaves the screen on its own (GNOME, Cinnamon), only a critical one stays.
+            urgency: server.keepsOnlyCriticalBanners ? .critical : .normal,
+            stays: stays, progress: server.drawsProgressBeside ? session.percentDone(at: now) : nil,
+            plainTitle: PrivateMode.sessionTitle(session.kind, messages: messages))
     }
+
+    /// The session's buttons.
+    static let setDone = ReminderAction(key: setDoneAction, label: "Set done", shortLabel: "Done")
+    static let fewerReps = ReminderAction(key: fewerRepsAction, label: "Fewer reps", shortLabel: "−1 rep", isSecondary: true)
+    static let endWorkout = ReminderAction(key: stopAction, label: "End workout", shortLabel: "End")
+    static let stop = ReminderAction(key: stopAction, label: "Stop")
 
     /// How long past its phase a session's notification may stay when nothing replaced it.
     static let staleAfter: TimeInterval = 5

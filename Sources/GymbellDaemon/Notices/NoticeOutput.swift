@@ -4,25 +4,28 @@ import GymbellNotify
 import GymbellSound
 import Logging
 
-/// What the two kinds of notices share: the notifier, what the server on the bus does, the app icon
-/// and the sound that comes with a reminder.
+/// What the two kinds of notices share: the notifier, what the server on the bus does, the app icon,
+/// the sound that comes with a reminder and what gymbell does for a notice's lifetime.
 final class NoticeOutput {
-    let notifier: Notifier
+    let notifier: any NotificationPosting
     let logger: Logger
-    private let sounds: SoundPlayer
+    private let sounds: any SoundPlaying
     private var sound: SoundSettings
-    /// app_icon: the installed icon's file where there is one, else its name in the theme.
+    /// app_icon as the spec has it: the installed icon's file as a `file://` URI where there is one (a
+    /// bare path shows Budgie's generic envelope), else its name in the theme.
     private let icon: String
+    private let lifetimes: NoticeLifetimes
     /// What the server on the bus does with our notifications; `.unknown` until it has answered.
     var server = ServerProfile.unknown
 
     static let desktopEntry = "io.github.gymbell.Gymbell"
 
-    init(notifier: Notifier, sounds: SoundPlayer, sound: SoundSettings, icon: String?, logger: Logger) {
+    init(notifier: any NotificationPosting, sounds: any SoundPlaying, sound: SoundSettings, icon: String?, timers: any NoticeTimers, logger: Logger) {
         self.notifier = notifier
         self.sounds = sounds
         self.sound = sound
-        self.icon = icon ?? Self.desktopEntry
+        self.icon = icon.map(Self.fileURI) ?? Self.desktopEntry
+        lifetimes = NoticeLifetimes(timers: timers)
         self.logger = logger
     }
 
@@ -47,8 +50,23 @@ final class NoticeOutput {
         if sound.enabled { sounds.play(currentSound) }
     }
 
+    /// The `file://` URI of an absolute path (spaces and other reserved characters escaped).
+    static func fileURI(_ path: String) -> String { URL(fileURLWithPath: path).absoluteString }
+
+    /// `handle` was just sent `request`, made of `notice`: its lifetime is carried out from now —
+    /// `close` when gymbell is to take it away, the same request again when it is to be renewed.
+    func sent(_ handle: NotificationHandle, _ request: NotificationRequest, of notice: Notice, close: @escaping () -> Void) {
+        lifetimes.sent(handle, notice.lifetime, close: close) { [notifier] in notifier.update(handle, with: request, reshow: false) }
+    }
+
+    /// Nothing more is done for a notification that is gone (closed, answered, the server gone: nil).
+    func gone(_ handle: NotificationHandle?) {
+        if let handle { lifetimes.forget(handle) } else { lifetimes.forgetAll() }
+    }
+
     /// Takes a notification off the screen, on every server.
     func retire(_ handle: NotificationHandle, _ request: NotificationRequest) {
+        lifetimes.forget(handle)
         if !server.closeRemovesBubble {
             var gone = request
             gone.expireTimeout = 1
@@ -68,7 +86,7 @@ final class NoticeOutput {
         return NotificationRequest(
             summary: notice.title, body: notice.body, actions: notice.actions.map { (key: $0.key, label: $0.label) },
             category: notice.category, desktopEntry: Self.desktopEntry, urgency: urgency,
-            expireTimeout: notice.expireTimeout, progressValue: notice.progress, icon: icon)
+            expireTimeout: notice.expireTimeout, transient: notice.transient, progressValue: notice.progress, icon: icon)
     }
 
     private var currentSound: SoundPlayer.Sound { sound.file.map { .file($0) } ?? .themed(sound.name) }

@@ -16,8 +16,11 @@ final class Presenter {
         get { session.onServerID }
         set { session.onServerID = newValue }
     }
-    /// Whether a workout is under way (a daily reminder then offers no second one).
-    var sessionRunning: () -> Bool = { false }
+    /// No server took a reminder that stands on its own.
+    var onNotShown: ((Reminder) -> Void)? {
+        get { reminders.onNotShown }
+        set { reminders.onNotShown = newValue }
+    }
 
     private let output: NoticeOutput
     private let reminders: ReminderNotices
@@ -27,9 +30,12 @@ final class Presenter {
 
     var server: ServerProfile { output.server }
 
-    init(notifier: Notifier, sounds: SoundPlayer, sound: SoundSettings, messages: Messages, icon: String? = nil, logger: Logger) {
-        output = NoticeOutput(notifier: notifier, sounds: sounds, sound: sound, icon: icon, logger: logger)
-        reminders = ReminderNotices(output: output, messages: messages)
+    init(
+        notifier: any NotificationPosting, sounds: any SoundPlaying, sound: SoundSettings, icon: String? = nil, timers: any NoticeTimers,
+        logger: Logger
+    ) {
+        output = NoticeOutput(notifier: notifier, sounds: sounds, sound: sound, icon: icon, timers: timers, logger: logger)
+        reminders = ReminderNotices(output: output)
         session = SessionNoticeDisplay(output: output)
         notifier.onAction = { [unowned self] handle, key in
             if let id = session.session(shownBy: handle) {
@@ -56,22 +62,25 @@ final class Presenter {
 
     // MARK: The notification server
 
-    /// Asks the server what it is and can do, shows what waited for a server; `completion` runs once it
-    /// is known (the daemon then shows the session's notice for it). At start-up and whenever
+    /// Asks the server what it is and can do, shows the session's notification that waited for a
+    /// server; `completion` runs once it is known (the daemon then tells the engine, which shows what
+    /// else waited, as this server shows it). At start-up and whenever
     /// org.freedesktop.Notifications gets a new owner.
     func serverAppeared(_ completion: @escaping () -> Void) {
         output.notifier.queryServer { [weak self] info in
             guard let self else { return }
-            output.server = info.map { ServerProfile(serverName: $0.name, capabilities: $0.capabilities) } ?? .unknown
+            output.server = info.map {
+                ServerProfile(serverName: $0.name, vendor: $0.vendor, version: $0.version, capabilities: $0.capabilities)
+            } ?? .unknown
             if let info {
                 output.logger.info(
                     "notification server",
                     metadata: [
-                        "name": "\(info.name)", "version": "\(info.version)", "profile": "\(output.server.family)",
+                        "name": "\(info.name)", "vendor": "\(info.vendor)", "version": "\(info.version)",
+                        "profile": "\(output.server.family.rawValue)",
                         "capabilities": "\(info.capabilities.sorted().joined(separator: ","))",
                     ])
             }
-            reminders.showWaiting(sessionRunning: sessionRunning())
             session.showWaiting()
             completion()
         }
@@ -79,14 +88,15 @@ final class Presenter {
 
     func serverVanished() {
         output.server = .unknown
+        output.gone(nil)
         reminders.serverVanished()
         session.serverVanished()
     }
 
     // MARK: Effects
 
-    func present(_ reminder: Reminder, late: TimeInterval, accepted: @escaping () -> Void) {
-        reminders.present(reminder, late: late, sessionRunning: sessionRunning(), accepted: accepted)
+    func present(_ reminder: Reminder, as notice: Notice, late: TimeInterval, accepted: @escaping () -> Void) {
+        reminders.present(reminder, as: notice, late: late, accepted: accepted)
     }
 
     func close(where matches: (Reminder) -> Bool) { reminders.close(where: matches) }

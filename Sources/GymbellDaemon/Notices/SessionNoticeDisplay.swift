@@ -20,6 +20,8 @@ final class SessionNoticeDisplay {
     private var nextNumber = 0
     /// Whether the latest request brought a reminder.
     private var lastWasAudible = false
+    /// The latest notice asked for (what a notification that waits for a server will show).
+    private var latest: Notice?
 
     init(output: NoticeOutput) { self.output = output }
 
@@ -33,6 +35,7 @@ final class SessionNoticeDisplay {
         _ notice: Notice, of session: SessionID, audible: Bool, late: TimeInterval, accepted: Delivered?, resuming serverID: UInt32?
     ) {
         let request = output.request(for: notice)
+        latest = notice
         let carried = accepted.map { [$0] } ?? []
         if let waiting = unshown {
             // Still no server: keep the newest text, whether a reminder is owed a sound, what it carries.
@@ -40,27 +43,42 @@ final class SessionNoticeDisplay {
             return
         }
         let notifier = output.notifier
-        if let shown = current, !output.server.updatesInPlace {
+        if let shown = current, !output.server.updatesInPlace(changingButtons: !shown.request.sameButtons(as: request)) {
             if shown.request != request || audible {
                 output.retire(shown.handle, shown.request)
                 current = (notifier.show(request, accepted: awaiting(carried, of: session)), session, request)
+                keep(notice)
             } else {
                 carried.forEach { $0() }  // already on screen as it is
             }
         } else if let shown = current {
             if shown.request != request || audible {
                 notifier.update(shown.handle, with: request, accepted: awaiting(carried, of: session))
+                current = (shown.handle, session, request)
+                keep(notice)
             } else {
                 carried.forEach { $0() }
+                current = (shown.handle, session, request)
             }
-            current = (shown.handle, session, request)
         } else {
             current = (notifier.show(request, replacing: serverID, accepted: awaiting(carried, of: session)), session, request)
+            keep(notice)
         }
         lastWasAudible = audible
         if audible {
             output.playSound()
             output.logger.info("session notice shown", metadata: ["title": "\(notice.title)", "late_ms": "\(Int((late * 1000).rounded()))"])
+        }
+    }
+
+    /// The notification on screen was just sent `notice`: its lifetime from now (Notice.Lifetime), and
+    /// when gymbell closes it, it is no longer the session's.
+    private func keep(_ notice: Notice) {
+        guard let shown = current else { return }
+        output.sent(shown.handle, shown.request, of: notice) { [weak self] in
+            guard let self, let now = current, now.handle == shown.handle else { return }
+            output.retire(now.handle, now.request)
+            current = nil
         }
     }
 
@@ -77,7 +95,9 @@ final class SessionNoticeDisplay {
     }
 
     func closed(_ handle: NotificationHandle) {
-        if current?.handle == handle { current = nil }
+        guard current?.handle == handle else { return }
+        output.gone(handle)
+        current = nil
     }
 
     func serverVanished() { current = nil }
@@ -87,6 +107,7 @@ final class SessionNoticeDisplay {
         guard let waiting = unshown, current == nil else { return }
         unshown = nil
         current = (output.notifier.show(waiting.request, accepted: awaiting(waiting.accepted, of: waiting.session)), waiting.session, waiting.request)
+        if let latest { keep(latest) }
         if waiting.audible { output.playSound() }
     }
 
@@ -94,6 +115,7 @@ final class SessionNoticeDisplay {
     /// Returns whether the handle was the session's.
     func failed(_ handle: NotificationHandle, _ error: NotifierError) -> Bool {
         guard let shown = current, shown.handle == handle else { return false }
+        output.gone(handle)
         current = nil
         // Requests are answered in order: whatever still awaits an answer was not taken.
         let carried = awaitingAnswer.sorted { $0.key < $1.key }.map(\.value)

@@ -36,6 +36,31 @@ enum MPRISProperties {
         ]
     }
 
+    /// A signal the player emits.
+    struct Signal: Equatable {
+        var interface: String
+        var member: String
+        var arguments: [DBusValue]
+    }
+
+    /// What the player signals when what it shows goes from `old` to `new` at `now`: PropertiesChanged
+    /// with the properties that changed (none: no signal), and Seeked when the position in the same
+    /// phase jumped (a pause's resume, an adjusted rest) by more than a quarter second.
+    static func signals(from old: NowPlaying?, to new: NowPlaying, artURL: String?, at now: Date) -> [Signal] {
+        var signals: [Signal] = []
+        let before = old.map { changing($0, artURL: artURL) } ?? [:]
+        let changed = changing(new, artURL: artURL).filter { before[$0.key] != $0.value }
+        if !changed.isEmpty {
+            signals.append(Signal(
+                interface: propertiesInterface, member: "PropertiesChanged",
+                arguments: [.string(playerInterface), .dictionary(changed), .stringArray([])]))
+        }
+        if let old, old.session == new.session, old.track == new.track, abs(old.position(at: now) - new.position(at: now)) > 0.25 {
+            signals.append(Signal(interface: playerInterface, member: "Seeked", arguments: [.int64(microseconds(new.position(at: now)))]))
+        }
+        return signals
+    }
+
     static func metadata(_ playing: NowPlaying, artURL: String?) -> [String: DBusValue] {
         guard playing.session != nil else { return ["mpris:trackid": .objectPath(noTrack)] }
         var metadata: [String: DBusValue] = [

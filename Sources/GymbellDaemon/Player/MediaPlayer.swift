@@ -44,19 +44,9 @@ final class MediaPlayer: MediaPlayerShowing {
             openLater()
             return
         }
-        let now = clock()
-        let before = old.map { MPRISProperties.changing($0, artURL: artURL) } ?? [:]
-        let changed = MPRISProperties.changing(new, artURL: artURL).filter { before[$0.key] != $0.value }
         do {
-            if !changed.isEmpty {
-                try service.emitSignal(
-                    interface: MPRISProperties.propertiesInterface, member: "PropertiesChanged",
-                    arguments: [.string(MPRISProperties.playerInterface), .dictionary(changed), .stringArray([])])
-            }
-            if let old, old.session == new.session, old.track == new.track, abs(old.position(at: now) - new.position(at: now)) > 0.25 {
-                try service.emitSignal(
-                    interface: MPRISProperties.playerInterface, member: "Seeked",
-                    arguments: [.int64(MPRISProperties.microseconds(new.position(at: now)))])
+            for signal in MPRISProperties.signals(from: old, to: new, artURL: artURL, at: clock()) {
+                try service.emitSignal(interface: signal.interface, member: signal.member, arguments: signal.arguments)
             }
         } catch {
             logger.warning("cannot signal the media player's change: \(error)")

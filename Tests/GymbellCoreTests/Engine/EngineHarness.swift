@@ -55,7 +55,7 @@ struct EngineHarness {
         for effect in outcome.effects {
             switch effect {
             case .armTimer(let instant): armed = instant
-            case .present(let reminder, _, let tracked):
+            case .present(let reminder, _, _, let tracked):
                 shown.append((now, reminder.title, reminder.body, .reminder(reminder.kind)))
                 presented.append(reminder)
                 if tracked { taken.append(reminder.id) }

@@ -32,7 +32,7 @@ struct EngineOverloadTests {
 
     static func suggestion(_ world: EngineHarness) -> Reminder? {
         world.effects.compactMap { effect -> Reminder? in
-            if case .present(let reminder, _, _) = effect, reminder.kind == .overloadSuggestion { return reminder }
+            if case .present(let reminder, _, _, _) = effect, reminder.kind == .overloadSuggestion { return reminder }
             return nil
         }.last
     }

@@ -80,7 +80,7 @@ struct EngineRuleTests {
         #expect(world.shown.filter { $0.title == "New personal record! 🎉" }.count == 1)
         // Details (or a click on it) opens the training report at the record's exercise.
         let shown = try #require(world.effects.compactMap { effect -> Reminder? in
-            if case .present(let r, _, _) = effect, r.kind == .personalRecord { return r }
+            if case .present(let r, _, _, _) = effect, r.kind == .personalRecord { return r }
             return nil
         }.last)
         #expect(ReminderNotice.make(for: shown, server: .unknown, sessionRunning: false, messages: .english).actions.map(\.key)
@@ -152,11 +152,11 @@ struct EngineRuleTests {
     @Test func aStorageProblemIsToldOnceAndItsEndLogged() throws {
         var world = try EngineHarness(at: "2026-03-02T10:00:00+01:00")
         let problem = StorageProblem(cause: .noSpace, database: "/s/state.db", saving: false, since: world.now, detail: "full")
-        world.send(.storageChanged(problem))
+        world.send(.storageChanged(problem, retryAt: nil))
         world.send(.tick)
-        world.send(.storageChanged(problem))
+        world.send(.storageChanged(problem, retryAt: nil))
         #expect(world.shown.filter { $0.kind == .reminder(.storageProblem) }.count == 1)
-        world.send(.storageChanged(nil))
+        world.send(.storageChanged(nil, retryAt: nil))
         #expect(world.logs.contains { $0.message == "the state database is saved again" })
         #expect(world.effects.last { if case .close = $0 { true } else { false } } == .close(.kind(.storageProblem)))
     }

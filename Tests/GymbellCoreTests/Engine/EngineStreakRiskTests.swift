@@ -53,7 +53,7 @@ struct EngineStreakRiskTests {
         #expect(world.state.daily.streakWarnedDay == LocalDay(year: 2026, month: 3, day: 5))
         // Its buttons are the daily reminder's: Start Workout starts today's workout.
         let reminder = try #require(world.effects.compactMap { effect -> Reminder? in
-            if case .present(let r, _, _) = effect, r.kind == .streakAtRisk { return r }
+            if case .present(let r, _, _, _) = effect, r.kind == .streakAtRisk { return r }
             return nil
         }.first)
         let notice = ReminderNotice.make(for: reminder, server: .unknown, sessionRunning: false, messages: .english)

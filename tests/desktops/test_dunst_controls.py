@@ -4,8 +4,9 @@ menu, run by a scripted dmenu, and `dunstctl action`). DESIGN.md §7, "Visual".
 
 Each test: Xvfb :N (1024x600), a private session bus, dunst with the test dunstrc
 (desktop_support.DUNSTRC), then gymbell daemon with TZ=UTC, temporary XDG dirs and a config written by
-the test. Screenshots are kept under the test's tmp dir (artifacts/*.png; paths printed and listed in
-the run's summary).
+the test. Screenshots are kept under the test's tmp dir (artifacts/*.png; paths printed). Its own
+fixtures (`desktop`: Xvfb + dunst, `gymbell`: the daemon) are defined here; the suite's conftest
+bounds each test (60 s here) and gives the e2e harness's `env` and `gymbell_bin`.
 """
 
 import json
@@ -13,10 +14,80 @@ import time
 
 import pytest
 
-from desktop_support import (H, OFFSET, SCREEN_H, SCREEN_W, boottime_ms, colours, content_box,
-                             differing_pixels)
+from desktop_support import (H, OFFSET, SCREEN_H, SCREEN_W, Dunst, Xvfb, boottime_ms, colours, content_box,
+                             differing_pixels, leftovers, screenshot)
 
-pytestmark = pytest.mark.gymbell
+pytestmark = [pytest.mark.gymbell, pytest.mark.time_limit(60)]
+
+# From the e2e harness.
+cli = H.cli
+write_config = H.write_config
+
+
+class Desktop:
+    def __init__(self, env, root, request):
+        self.env = env
+        self.root = root
+        self.request = request
+        self.artifacts = root / "artifacts"
+        self.artifacts.mkdir(exist_ok=True)
+        self.xvfb = Xvfb(root)
+        self.dunst = None
+        self.groups = []  # process groups started here, to check they are gone afterwards
+
+    @property
+    def display(self):
+        return self.xvfb.display
+
+    def start(self):
+        H._attach_log(self.request, "Xvfb output", self.xvfb.log)
+        self.xvfb.start()
+        self.groups.append(self.xvfb.proc.pid)
+        # Everything the test runs from now on (gymbell daemon and CLI included) sees this display.
+        self.env.vars["DISPLAY"] = self.display
+        self.dunst = Dunst(self.env, self.display, self.root)
+        H._attach_log(self.request, "dunst output", self.dunst.log)
+        H._attach_log(self.request, "dunst: notifications taken in", self.dunst.shown_log)
+        H._attach_log(self.request, "scripted dmenu runs", self.root / "dmenu.jsonl")
+        self.dunst.start()
+        self.groups.append(self.dunst.proc.pid)
+        return self
+
+    def screenshot(self, name):
+        """The whole screen, saved as artifacts/<name>.png under the test's tmp dir; path printed."""
+        path = screenshot(self.display, self.artifacts / f"{name}.png")
+        print(f"screenshot: {path}")
+        return path
+
+    def stop(self):
+        if self.dunst is not None:
+            self.dunst.stop()
+        self.xvfb.stop()
+
+
+@pytest.fixture
+def desktop(env, tmp_path, request):
+    d = Desktop(env, tmp_path, request)
+    try:
+        yield d.start()
+    finally:
+        d.stop()
+    left = leftovers(d.groups)
+    assert not left, f"processes left running: {left}"
+
+
+@pytest.fixture
+def gymbell(gymbell_bin, env, desktop, request):
+    """The real `gymbell daemon` on the test's bus and display (after dunst); call .start()."""
+    d = H.Daemon(env, gymbell_bin, request)
+    try:
+        yield d
+    finally:
+        d.stop()
+    if d.proc is not None:
+        assert d.proc.poll() is not None, "gymbell daemon still running"
+        left = leftovers([d.proc.pid])
+        assert not left, f"processes of the daemon's group still running: {left}"
 
 ALL_DAYS = '["mon", "tue", "wed", "thu", "fri", "sat", "sun"]'
 DAILY_TITLE = "Time to Workout! 💪"

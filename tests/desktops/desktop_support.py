@@ -1,4 +1,4 @@
-"""The desktop a person would see, for tests/desktop: Xvfb, the real dunst on the test's private
+"""The desktop a person would see, for the desktop tests: Xvfb, the real dunst on the test's private
 session bus, screenshots with ImageMagick.
 
 The private bus, temporary XDG dirs and the gymbell Daemon/CLI helpers are the end-to-end harness's
@@ -168,7 +168,7 @@ class Xvfb:
 
 # --- dunst ---------------------------------------------------------------------------------------------
 
-DUNSTRC = """# dunstrc for gymbell's desktop tests (dunst 1.9; `man 5 dunst`), written by tests/desktop.
+DUNSTRC = """# dunstrc for gymbell's desktop tests (dunst 1.9; `man 5 dunst`), written by the tests.
 [global]
     monitor = 0
     follow = none
@@ -214,7 +214,7 @@ DUNSTRC = """# dunstrc for gymbell's desktop tests (dunst 1.9; `man 5 dunst`), w
     icon_position = off
     sticky_history = yes
     history_length = 50
-    # The context menu: the scripted dmenu picks what a person would (tests/desktop/scripted_dmenu.py).
+    # The context menu: the scripted dmenu picks what a person would (scripted_dmenu.py).
     dmenu = {dmenu} -p dunst
     browser = /bin/false
     always_run_script = true

@@ -1,0 +1,142 @@
+import Dispatch
+import FoundationEssentials
+import GymbellBus
+import GymbellControl
+import GymbellCore
+import GymbellPlatform
+import GymbellSettings
+
+/// What the window knows of the daemon: read with the control contract's calls, never on the main
+/// thread (a slow or absent daemon must not freeze a frame), and read again when the daemon says
+/// something changed (its Changed signal) or when its bus name changes hands. Nothing polls.
+final class DaemonLink {
+    enum State {
+        case connecting
+        case notRunning(String)
+        case running(Snapshot)
+    }
+
+    struct Snapshot: Sendable {
+        var status: StatusReport
+        var upcoming: [UpcomingEntry]
+        var stats: StatsReport?
+        /// Workout name → title, from the config file the daemon reads (the reminders name workouts by key).
+        var workoutTitles: [String: String] = [:]
+        /// The config's HIIT and walk/run workouts (name, title), by title: Today offers to start them.
+        var intervalWorkouts: [(name: String, title: String)] = []
+    }
+
+    private let loop: MainLoop
+    private let worker = ControlWorker()
+    private var listeners: [DBusSignalListener] = []
+    private var reading = false
+    private var readAgain = false
+    var onState: ((State) -> Void)?
+
+    init(loop: MainLoop) {
+        self.loop = loop
+    }
+
+    /// Subscribes to the daemon's Changed signal and to its bus name's owner, then reads the state.
+    func start() {
+        let owner = "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
+            + "member='NameOwnerChanged',arg0='\(BusNames.wellKnownName)'"
+        do {
+            listeners.append(try DBusSignalListener(loop: loop, bus: .session, matchRule: ControlContract.changed.matchRule) { [weak self] _ in
+                self?.refresh()
+            })
+            listeners.append(try DBusSignalListener(loop: loop, bus: .session, matchRule: owner) { [weak self] signal in
+                // A daemon that left is shown as gone at once: asking it again would start it by D-Bus activation.
+                if signal.arguments.count == 3, signal.arguments[2].string == "" {
+                    self?.onState?(.notRunning(""))
+                } else {
+                    self?.refresh()
+                }
+            })
+        } catch {
+            onState?(.notRunning("\(error.message)"))
+        }
+        refresh()
+    }
+
+    /// Reads status, upcoming reminders and statistics off the main thread; one read at a time,
+    /// a request during a read makes one more read after it.
+    func refresh() {
+        guard !reading else {
+            readAgain = true
+            return
+        }
+        reading = true
+        worker.run({ client throws(ClientError) -> Snapshot in
+            let status = try client.status()
+            let upcoming = try client.upcoming(days: 8)
+            let config = try? ConfigSource.load(XDGPaths())
+            let titles = config.map { $0.config.workouts.mapValues(\.title) } ?? [:]
+            let intervals = (config?.config.workouts.values ?? [:].values).filter { workout in
+                if case .strength = workout.kind { false } else { true }
+            }.map { (name: $0.name, title: $0.title) }.sorted { $0.title < $1.title }
+            return Snapshot(
+                status: status, upcoming: upcoming, stats: try? client.stats(), workoutTitles: titles, intervalWorkouts: intervals)
+        }, on: loop) { [weak self] result in
+            guard let self else { return }
+            reading = false
+            switch result {
+            case .success(let snapshot): onState?(.running(snapshot))
+            case .failure(.noDaemon(let message)): onState?(.notRunning(message))
+            case .failure(let error): onState?(.notRunning("\(error)"))
+            }
+            if readAgain {
+                readAgain = false
+                refresh()
+            }
+        }
+    }
+
+    /// Sends one command off the main thread; `done` gets the daemon's answer or refusal on the loop.
+    func send<Reply: Sendable>(
+        _ command: @escaping @Sendable (GymbellClient) throws(ClientError) -> Reply, done: @escaping (Result<Reply, ClientError>) -> Void
+    ) {
+        worker.run(command, on: loop, done: done)
+    }
+}
+
+/// The one thread that talks to the daemon, with a client of its own (`GymbellClient` blocks).
+private final class ControlWorker: @unchecked Sendable {
+    private static let threadName = "gymbell-window.control"
+    private let queue = DispatchQueue(label: threadName)
+    /// Made and used on `queue` only.
+    private var client: GymbellClient?
+
+    func run<Reply: Sendable>(
+        _ work: @escaping @Sendable (GymbellClient) throws(ClientError) -> Reply, on loop: MainLoop,
+        done: @escaping (Result<Reply, ClientError>) -> Void
+    ) {
+        let delivery = Delivery(loop: loop, done: done)
+        queue.async { [self] in
+            let result: Result<Reply, ClientError>
+            do throws(ClientError) {
+                if client == nil { client = try GymbellClient(timeoutMilliseconds: 5_000) }
+                result = .success(try work(client!))
+            } catch {
+                if case .noDaemon = error { client = nil }  // a new connection next time (the bus may be back)
+                result = .failure(error)
+            }
+            delivery.deliver(result)
+        }
+    }
+}
+
+/// Hands a result from the worker thread to the main loop (g_idle_add is thread-safe).
+private final class Delivery<Reply: Sendable>: @unchecked Sendable {
+    private let loop: MainLoop
+    private let done: (Result<Reply, ClientError>) -> Void
+
+    init(loop: MainLoop, done: @escaping (Result<Reply, ClientError>) -> Void) {
+        self.loop = loop
+        self.done = done
+    }
+
+    func deliver(_ result: Result<Reply, ClientError>) {
+        loop.idle { [self] in done(result) }
+    }
+}

@@ -1,0 +1,63 @@
+import FoundationEssentials
+import GymbellCore
+
+/// The texts of the window, worked out from what the daemon reported and the local time zone:
+/// views show these and keep no state of their own.
+struct TodayText {
+    let messages: Messages
+    let zone: Zone
+
+    /// "Push Day", "today at 18:00"; nil when no daily reminder is planned.
+    func nextReminder(_ snapshot: DaemonLink.Snapshot, now: Date) -> (when: String, what: String, preview: String)? {
+        guard let next = snapshot.upcoming.first(where: { ["daily", "snoozed"].contains($0.kind) }) else { return nil }
+        return (when: when(next.due, now: now), what: next.workout.map { snapshot.workoutTitles[$0] ?? $0 } ?? next.title, preview: next.body)
+    }
+
+    /// "today at 18:00", "tomorrow at 07:30", "on Wednesday at 18:00".
+    func when(_ date: Date, now: Date) -> String {
+        let day = LocalDay(containing: date, in: zone)
+        let today = LocalDay(containing: now, in: zone)
+        let time = LocalTime(of: date, in: zone).text(seconds: false)
+        if day == today { return messages("today at {time}", ["time": time]) }
+        if day == today.adding(days: 1) { return messages("tomorrow at {time}", ["time": time]) }
+        return messages("on {weekday} at {time}", ["weekday": weekday(day.weekday), "time": time])
+    }
+
+    func weekday(_ weekday: Weekday) -> String {
+        switch weekday {
+        case .mon: messages("Monday")
+        case .tue: messages("Tuesday")
+        case .wed: messages("Wednesday")
+        case .thu: messages("Thursday")
+        case .fri: messages("Friday")
+        case .sat: messages("Saturday")
+        case .sun: messages("Sunday")
+        }
+    }
+
+    func streak(_ stats: StatsReport) -> String {
+        messages("Streak: {n} day", plural: "Streak: {n} days", count: stats.streak, ["n": "\(stats.streak)"])
+    }
+
+    func week(_ stats: StatsReport) -> String {
+        messages("This week: {n} session", plural: "This week: {n} sessions", count: stats.sessionsThisWeek, ["n": "\(stats.sessionsThisWeek)"])
+    }
+
+    /// The reminder of the running session that falls due next: what the countdown counts down to.
+    static func nextStep(_ snapshot: DaemonLink.Snapshot) -> StatusReport.PendingEntry? {
+        guard snapshot.status.session != nil else { return nil }
+        let sessionKinds: Set<String> = [
+            "rest_warning", "rest_over", "hiit_work_done", "hiit_rest_over", "hiit_complete", "run_done", "walk_done",
+            "walkrun_complete", "workout_complete",
+        ]
+        return snapshot.status.pending.filter { sessionKinds.contains($0.kind) }.min { $0.due < $1.due }
+    }
+
+    /// "1:30", "12:05", "1:02:03": seconds left, rounded up so that 0:00 shows when it is over.
+    static func countdown(until date: Date, now: Date) -> String {
+        let seconds = max(0, Int(date.timeIntervalSince(now).rounded(.up)))
+        let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
+        let mmss = (m < 10 && h > 0 ? "0" : "") + "\(m):" + (s < 10 ? "0" : "") + "\(s)"
+        return h > 0 ? "\(h):" + mmss : mmss
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import GymbellCore
+
+/// `gymbell config set KEY VALUE…`: keys and typed words to edits, and the sentences for mistakes.
+@Suite("Config set: keys and values as typed")
+struct ConfigSettingTextTests {
+    static func path(_ keys: String...) -> ConfigPath { ConfigPath(keys.map { .key($0) }) }
+
+    @Test func valuesBecomeTypedEdits() throws {
+        let cases: [(String, [String], [ConfigTextEdit])] = [
+            ("reminders.time", ["19:30"], [.set(Self.path("reminders", "time"), .timeOfDay(LocalTime(hour: 19, minute: 30)!))]),
+            ("reminders.time", ["AUTO"], [.set(Self.path("reminders", "time"), .string("auto"))]),
+            ("reminders.days", ["fri", "mon,wed"], [.set(Self.path("reminders", "days"), .strings(["mon", "wed", "fri"]))]),
+            ("reminders.days", ["none"], [.set(Self.path("reminders", "days"), .strings([]))]),
+            ("reminders.enabled", ["off"], [.set(Self.path("reminders", "enabled"), .boolean(false))]),
+            ("reminders.snooze_minutes", ["15"], [.set(Self.path("reminders", "snooze_minutes"), .integer(15))]),
+            ("reminders.late_grace", ["1h30m"], [.set(Self.path("reminders", "late_grace"), .duration(5400))]),
+            ("reminders.start_command", ["xdg-open", "a b"], [.set(Self.path("reminders", "start_command"), .strings(["xdg-open", "a b"]))]),
+            ("progress.upper_increment", ["1.25"], [.set(Self.path("progress", "upper_increment"), .number(1.25))]),
+            ("sound.file", ["/home/a/my bell.oga"], [.set(Self.path("sound", "file"), .string("/home/a/my bell.oga"))]),
+            ("program.tue", ["push"], [.set(Self.path("program", "tue"), .string("push"))]),
+            ("quiet_hours", ["22:00", "07:00"], [.set(Self.path("quiet_hours", "start"), .timeOfDay(LocalTime(hour: 22, minute: 0)!)),
+                                                 .set(Self.path("quiet_hours", "end"), .timeOfDay(LocalTime(hour: 7, minute: 0)!))]),
+            ("quiet_hours", ["none"], [.remove(Self.path("quiet_hours", "start")), .remove(Self.path("quiet_hours", "end"))]),
+        ]
+        for (key, values, expected) in cases {
+            #expect(try ConfigSettingText.edits(key: key, values: values) == expected, "\(key) \(values)")
+        }
+        #expect(try ConfigSettingText.removal(of: "rest.default") == [.remove(Self.path("rest", "default"))])
+    }
+
+    @Test func mistakesAreSentences() {
+        let cases: [(String, [String], String)] = [
+            ("reminders.tme", ["19:30"], "reminders.tme is not a setting gymbell config set can change; did you mean reminders.time?"),
+            ("reminders.time", ["7pm"], "reminders.time: \"7pm\" is not a time of day like 19:30, or auto"),
+            ("reminders.days", ["mon", "funday"], "reminders.days: \"mon funday\" is not weekdays like mon wed fri (or none)"),
+            ("reminders.snooze_minutes", ["10", "20"], "reminders.snooze_minutes takes one value, a whole number like 60; got 2"),
+            ("rest.default", ["forever"], "rest.default: \"forever\" is not a duration like 90s, 2m, 1m30s or 2h"),
+            ("quiet_hours", ["22:00"], "quiet_hours takes a start and an end like 22:00 07:00 (none: no quiet hours)"),
+        ]
+        for (key, values, message) in cases {
+            #expect(throws: ConfigSettingText.Failure(description: message)) { try ConfigSettingText.edits(key: key, values: values) }
+        }
+    }
+
+    @Test func everyKeyIsASettingTheConfigReads() throws {
+        // Each key set to a valid value reads back through the config reader.
+        let samples: [String: [String]] = ["reminders.time": ["07:00"], "program.weeks": ["4"], "sound.name": ["bell"],
+                                           "quiet_hours": ["22:00", "06:00"], "progress.record_min_percent": ["3"]]
+        for key in ConfigSettingText.keys where !key.hasPrefix("program.") || key == "program.weeks" {
+            let values = samples[key] ?? Self.sample(for: key)
+            let edits = try ConfigSettingText.edits(key: key, values: values)
+            var text = ConfigParser.defaultText
+            if key == "program.weeks" { text = text.replacingOccurrences(of: "# weeks = 8", with: "start = 2026-11-02") }
+            #expect(throws: Never.self, "\(key)") { _ = try ConfigEditor.apply(edits, to: text, path: "c") }
+        }
+    }
+
+    /// The first of a few typical words that `key` takes.
+    static func sample(for key: String) -> [String] {
+        let words = key.contains("time") ? ["20:00"] : ["mon", "true", "10", "90s", "xdg-open"]
+        return [words.first { (try? ConfigSettingText.edits(key: key, values: [$0])) != nil } ?? "x"]
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import GymbellCore
+import GymbellPlatform
+import GymbellSettings
+import Testing
+
+/// The config file writer on real files in a temporary directory.
+@Suite("Config file writer")
+final class ConfigFileWriterTests {
+    let directory: String
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gymbell-writer-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
+
+    static let original = "# mine\n[reminders]\ntime = \"18:00\"  # evening\n"
+
+    func file(_ text: String?, mode: Int = 0o644) throws -> String {
+        let path = directory + "/gymbell/config.toml"
+        if let text {
+            try FileManager.default.createDirectory(atPath: directory + "/gymbell", withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+        }
+        return path
+    }
+
+    func contents(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
+
+    static let laterTime: [ConfigTextEdit] = [.set(ConfigPath(keys: "reminders", "time"), .timeOfDay(LocalTime(hour: 19, minute: 30)!))]
+
+    @Test func anEditReplacesTheFileWholeAndReadsBackAfterARestart() throws {
+        let path = try file(Self.original)
+        let before = try #require(FileReplacement.stamp(of: path))
+        let edited = try ConfigFileWriter.apply(Self.laterTime, toFileAt: path)
+        #expect(try contents(path) == "# mine\n[reminders]\ntime = \"19:30\"  # evening\n")
+        #expect(edited.config.reminders.time == LocalTime(hour: 19, minute: 30))
+        // Renamed over it (a new inode), and no temporary file is left beside it.
+        #expect(FileReplacement.stamp(of: path)?.inode != before.inode)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/gymbell") == ["config.toml"])
+        // What a restarted daemon reads.
+        #expect(try ConfigSource.load(path: path).config.reminders.time == LocalTime(hour: 19, minute: 30))
+    }
+
+    @Test func theFileKeepsItsMode() throws {
+        let path = try file(Self.original, mode: 0o600)
+        try ConfigFileWriter.apply(Self.laterTime, toFileAt: path)
+        #expect(FileReplacement.stamp(of: path)?.mode == 0o600)
+    }
+
+    @Test func aFileChangedOnDiskIsNotOverwritten() throws {
+        let path = try file(Self.original)
+        let snapshot = try ConfigFileWriter.read(path: path)
+        let edited = try ConfigEditor.apply(Self.laterTime, to: try #require(snapshot.text), path: path)
+        let theirs = Self.original + "\n[rest]\ndefault = 60\n"
+        try Data(theirs.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(ConfigFileWriter.hasChanged(since: snapshot))
+        #expect(throws: ConfigWriteError.changedOnDisk(path: path)) { try ConfigFileWriter.write(edited.text, over: snapshot) }
+        #expect(try contents(path) == theirs)
+        // Read again and redone: both changes are in the file.
+        let again = try ConfigFileWriter.read(path: path)
+        #expect(!ConfigFileWriter.hasChanged(since: again))
+        try ConfigFileWriter.write(try ConfigEditor.apply(Self.laterTime, to: try #require(again.text), path: path).text, over: again)
+        #expect(try contents(path) == "# mine\n[reminders]\ntime = \"19:30\"  # evening\n\n[rest]\ndefault = 60\n")
+    }
+
+    @Test func aFileThatDoesNotParseIsNeverOverwritten() throws {
+        let broken = "[reminders]\ntime = \"25:00\"\n"
+        let path = try file(broken)
+        let snapshot = try ConfigFileWriter.read(path: path)
+        #expect(throws: ConfigWriteError.invalidOnDisk(ConfigErrors(diagnostics: [ConfigDiagnostic(
+            path: path, line: 2, column: 8,
+            message: "reminders.time: \"25:00\" is not a time of day; write \"HH:MM\" or \"HH:MM:SS\", e.g. \"18:00\", or \"auto\"")]))) {
+            try ConfigFileWriter.write("[reminders]\ntime = \"18:00\"\n", over: snapshot)
+        }
+        #expect(try contents(path) == broken)
+    }
+
+    @Test func invalidTextIsNotWritten() throws {
+        let path = try file(Self.original)
+        let snapshot = try ConfigFileWriter.read(path: path)
+        #expect(throws: ConfigWriteError.self) { try ConfigFileWriter.write("[reminders]\nsnooze_minutes = 0\n", over: snapshot) }
+        #expect(try contents(path) == Self.original)
+    }
+
+    @Test func aFirstRunCreatesTheDirectoryAndTheFile() throws {
+        let path = try file(nil)
+        let snapshot = try ConfigFileWriter.read(path: path)
+        #expect(snapshot.text == nil)
+        let made = try FirstRunConfig.make(FirstRunChoices(days: [.tue], time: .at(LocalTime(hour: 7, minute: 0)!), template: .legs))
+        try ConfigFileWriter.write(made.text, over: snapshot)
+        #expect(try contents(path) == made.text)
+        let attributes = try FileManager.default.attributesOfItem(atPath: directory + "/gymbell")
+        #expect(attributes[.posixPermissions] as? Int == 0o700)
+        #expect(try ConfigSource.load(path: path).config.program == [.tue: "legs"])
+        // A file that appeared meanwhile is not overwritten by a first run.
+        #expect(throws: ConfigWriteError.changedOnDisk(path: path)) { try ConfigFileWriter.write(made.text, over: snapshot) }
+    }
+
+    @Test func withoutAFileOfOnesOwnEditsStartFromTheSystemFile() throws {
+        let system = directory + "/etc"
+        try FileManager.default.createDirectory(atPath: system + "/gymbell", withIntermediateDirectories: true)
+        let systemText = "# the admin's\n[reminders]\ntime = \"07:00\"\n"
+        try Data(systemText.utf8).write(to: URL(fileURLWithPath: system + "/gymbell/config.toml"))
+        let environment = ["HOME": directory, "XDG_CONFIG_HOME": directory + "/home", "XDG_CONFIG_DIRS": system]
+        let paths = XDGPaths { environment[$0] }
+        let snapshot = try ConfigFileWriter.read(path: paths.userConfigFile)
+        #expect(ConfigFileWriter.startingText(of: snapshot, paths: paths) == systemText)
+        try ConfigFileWriter.apply(Self.laterTime, toFileAt: paths.userConfigFile,
+                                   startingFrom: ConfigFileWriter.startingText(of: snapshot, paths: paths))
+        #expect(try contents(paths.userConfigFile) == "# the admin's\n[reminders]\ntime = \"19:30\"\n")
+        #expect(try contents(system + "/gymbell/config.toml") == systemText)
+        // With neither, the built-in default.
+        let bare = XDGPaths { ["HOME": directory, "XDG_CONFIG_HOME": directory + "/other", "XDG_CONFIG_DIRS": directory + "/none"][$0] }
+        #expect(ConfigFileWriter.startingText(of: try ConfigFileWriter.read(path: bare.userConfigFile), paths: bare) == ConfigParser.defaultText)
+    }
+
+    @Test func aSymbolicLinkKeepsPointingAtItsFile() throws {
+        let target = directory + "/dotfiles.toml"
+        try Data(Self.original.utf8).write(to: URL(fileURLWithPath: target))
+        try FileManager.default.createDirectory(atPath: directory + "/gymbell", withIntermediateDirectories: true)
+        let link = directory + "/gymbell/config.toml"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        try ConfigFileWriter.apply(Self.laterTime, toFileAt: link)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(try contents(target).contains("time = \"19:30\""))
+    }
+}

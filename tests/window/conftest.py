@@ -1,0 +1,191 @@
+"""Fixtures for the window's tests: the real gymbell-window under Xvfb, on the e2e harness's private
+session bus with the real daemon and the recording notification server (tests/e2e/conftest.py),
+driven as a person would: through the accessibility tree (AT-SPI, atspi_tool.py under Debian's
+python3 with pyatspi), xdotool pointer clicks, and screenshots read with tesseract.
+
+Run:  /usr/bin/python3 -m pytest tests/window -q -p no:cacheprovider   (or scripts/test.sh window)
+GYMBELL_BIN=…/gymbell picks the build; gymbell-window is taken from beside it.
+"""
+
+import importlib.util
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+WINDOW_DIR = Path(__file__).resolve().parent
+REPO = WINDOW_DIR.parent.parent
+ATSPI_TOOL = WINDOW_DIR / "atspi_tool.py"
+APP_NAME = "io.github.gymbell.Gymbell.Window"  # the window's program name: its AT-SPI application name
+
+# The e2e harness, loaded under a name of its own (both files are called conftest.py).
+_spec = importlib.util.spec_from_file_location("gymbell_e2e_harness", REPO / "tests" / "e2e" / "conftest.py")
+harness = importlib.util.module_from_spec(_spec)
+sys.modules["gymbell_e2e_harness"] = harness
+_spec.loader.exec_module(harness)
+
+from gymbell_e2e_harness import (  # noqa: E402  fixtures and helpers shared with e2e
+    Env, Recorder, cli, daemon, gymbell_bin, pytest_configure, pytest_runtest_makereport, pytest_terminal_summary,
+    record_timing, recorder, server,
+    start_server, wait_until, write_config, _attach_log,
+)
+
+for tool in ("Xvfb", "xdotool", "tesseract", "import"):
+    if shutil.which(tool) is None:
+        pytest.fail(f"{tool} is not installed: run scripts/install-deps.sh", pytrace=False)
+
+
+@pytest.fixture
+def env(tmp_path, request):
+    """The e2e world, whose private bus can also start the accessibility bus (org.a11y.Bus)."""
+    e = Env(tmp_path)
+    try:
+        for service in Path("/usr/share/dbus-1/services").glob("org.a11y.*.service"):
+            shutil.copy(service, e.services_dir / service.name)
+        e.start_bus()
+        _attach_log(request, "dbus-daemon stderr", e.bus_log)
+        yield e
+    finally:
+        e.stop()
+
+
+class Display:
+    """Xvfb on a free display number (-displayfd), no window manager: the window sits at 0,0."""
+
+    def __init__(self, root):
+        read, write = os.pipe()
+        self.proc = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"],
+            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=open(root / "xvfb.log", "wb"), start_new_session=True)
+        os.close(write)
+        number = b""
+        while not number.endswith(b"\n"):
+            chunk = os.read(read, 16)
+            if not chunk:
+                pytest.fail("Xvfb exited before naming its display")
+            number += chunk
+        os.close(read)
+        self.name = ":" + number.decode().strip()
+        self.root = root
+
+    def screenshot(self, name):
+        path = self.root / f"{name}.png"
+        subprocess.run(["import", "-display", self.name, "-window", "root", str(path)], check=True, timeout=20)
+        return path
+
+    def ocr(self, name):
+        """The text tesseract reads on the screen now."""
+        path = self.screenshot(name)
+        out = subprocess.run(["tesseract", str(path), "-", "--psm", "11"], capture_output=True, text=True, timeout=60)
+        return out.stdout
+
+    def click(self, x, y):
+        subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y), "click", "1"], check=True, timeout=10,
+                       env=dict(os.environ, DISPLAY=self.name))
+
+    def stop(self):
+        harness._terminate(self.proc)
+
+
+@pytest.fixture
+def display(tmp_path):
+    d = Display(tmp_path)
+    yield d
+    d.stop()
+
+
+def window_binary(gymbell_bin):
+    path = Path(gymbell_bin).parent / "gymbell-window"
+    if not path.is_file():
+        pytest.fail(f"no gymbell-window beside {gymbell_bin}: build it (`swift build`)", pytrace=False)
+    return path
+
+
+class Window:
+    """gymbell-window on the test's bus and display, read through AT-SPI."""
+
+    def __init__(self, env, display, binary, request):
+        self.env, self.display, self.binary, self.request = env, display, binary, request
+        self.vars = {k: v for k, v in env.vars.items() if k != "NO_AT_BRIDGE"}
+        self.vars.update(DISPLAY=display.name, GDK_BACKEND="x11", GSK_RENDERER="cairo", GTK_A11Y="atspi")
+        self.procs = []
+
+    def launch(self, *args, lang=None):
+        environment = dict(self.vars, **({"LANG": lang, "LANGUAGE": lang.split(".")[0]} if lang else {}))
+        log = self.env.root / f"window-{len(self.procs) + 1}.log"
+        _attach_log(self.request, f"gymbell-window run {len(self.procs) + 1}", log)
+        proc = subprocess.Popen([str(self.binary), *args], env=environment, stdout=open(log, "wb"),
+                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+        self.procs.append(proc)
+        return proc
+
+    @property
+    def proc(self):
+        return self.procs[0]
+
+    def tree(self):
+        out = subprocess.run(["/usr/bin/python3", str(ATSPI_TOOL), "tree", APP_NAME], env=self.vars,
+                             capture_output=True, text=True, timeout=30)
+        return json.loads(out.stdout or "null") or []
+
+    def showing(self):
+        return [node for node in self.tree() if node.get("showing")]
+
+    def texts(self):
+        return [node.get("text", "") for node in self.showing() if node["role"] == "label"]
+
+    def wait_for_text(self, pattern, timeout=10):
+        """The first showing label matching `pattern` (a regex), waiting for it."""
+        regex = re.compile(pattern)
+        found = wait_until(lambda: next((t for t in self.texts() if regex.search(t)), None), timeout,
+                           interval=0.2, what=f"a label matching {pattern!r} in the window")
+        return found
+
+    def button(self, name, timeout=10):
+        return wait_until(lambda: next((n for n in self.showing() if n["role"] == "push button" and n["name"] == name
+                                        and n.get("extents", [0, 0, 0, 0])[2] > 0), None),
+                          timeout, interval=0.2, what=f"a push button named {name!r}")
+
+    def click(self, name):
+        """A pointer click in the middle of the button named `name`."""
+        x, y, w, h = self.button(name)["extents"]
+        self.display.click(x + w // 2, y + h // 2)
+
+    def press(self, name):
+        """The button's action through AT-SPI (what a screen-reader user does)."""
+        self.button(name)
+        out = subprocess.run(["/usr/bin/python3", str(ATSPI_TOOL), "action", APP_NAME, name], env=self.vars,
+                             capture_output=True, text=True, timeout=30)
+        assert out.returncode == 0, out.stderr
+
+    def stop(self):
+        for proc in self.procs:
+            harness._terminate(proc)
+
+
+@pytest.fixture
+def window(env, display, gymbell_bin, request):
+    w = Window(env, display, window_binary(gymbell_bin), request)
+    yield w
+    w.stop()
+
+
+@pytest.fixture
+def session_manager(env, request):
+    """The recording session manager (session_manager.py) on the test's bus; yields its Recorder."""
+    log = env.root / "session-manager.jsonl"
+    log.touch()
+    _attach_log(request, "session manager records", log)
+    proc = subprocess.Popen(["/usr/bin/python3", str(WINDOW_DIR / "session_manager.py"), str(log)], env=env.vars,
+                            stdout=subprocess.PIPE, stderr=open(env.root / "session-manager.stderr", "wb"),
+                            stdin=subprocess.DEVNULL, start_new_session=True)
+    assert harness._read_line(proc, 10, "the session manager to print 'ready'") == "ready"
+    yield Recorder(log)
+    harness._terminate(proc)

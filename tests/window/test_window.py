@@ -1,0 +1,201 @@
+"""The window as a person uses it: opened, a rest started from Today, a strength workout done with the
+big Set done, the daemon gone and started again, a second launch. Real GTK under Xvfb, the real
+daemon on a private bus, the recording notification server; AT-SPI, pointer clicks and OCR."""
+
+import json
+import re
+import signal
+import subprocess
+import time
+
+import dbus
+import pytest
+
+from conftest import wait_until
+
+TODAY_PROGRAM = """
+[program]
+mon = "push"
+tue = "push"
+wed = "push"
+thu = "push"
+fri = "push"
+sat = "push"
+sun = "push"
+
+[workouts.push]
+title = "Push Day"
+kind = "strength"
+exercises = [
+  { name = "Bench Press", sets = 2, reps = 8, weight = 80, unit = "kg", rest = 30 },
+]
+"""
+
+
+def maps_of(pid):
+    return open(f"/proc/{pid}/maps").read()
+
+
+def test_window_opens_in_its_own_process_and_the_daemon_never_maps_gtk(daemon, window, record_timing):
+    daemon.start()
+    began = time.monotonic()
+    window.launch()
+    window.wait_for_text(r"^Next workout reminder$")
+    record_timing("launch to Today readable over AT-SPI", time.monotonic() - began)
+    assert window.button("Start today's workout")
+    assert "libgtk-4" in maps_of(window.proc.pid) and "libadwaita-1" in maps_of(window.proc.pid)
+    daemon_maps = maps_of(daemon.pid)
+    assert "libgtk-4" not in daemon_maps and "libadwaita" not in daemon_maps
+
+
+def test_rest_started_from_today_counts_down_on_screen_and_its_notification_arrives(
+        daemon, window, write_config, recorder, display, cli):
+    write_config('[rest]\ndefault = "12s"\n')
+    daemon.start()
+    window.launch()
+    window.click("Start a rest")  # the pointer, on Today's Rest button
+    countdown = window.wait_for_text(r"^0:1\d$")
+    assert countdown in ("0:12", "0:11", "0:10")
+    # Read from the screen, as a person across the room would: the large digits.
+    text = display.ocr("rest-countdown")
+    assert re.search(r"0[:.]1\d", text), text
+    assert "Rest over" in " ".join(window.texts())  # what comes next
+    status = cli("status")
+    assert "Rest (rest)" in status.stdout
+    recorder.wait_for_notify("Rest over ⏰", timeout=20)
+    window.wait_for_text(r"^Next workout reminder$")  # back on Today once the rest is over
+
+
+def test_strength_workout_driven_to_the_end_with_set_done(daemon, window, write_config, recorder, cli):
+    write_config(TODAY_PROGRAM)
+    daemon.start()
+    window.launch()
+    window.wait_for_text(r"^Push Day$")  # Today names the workout the reminder will start
+    window.click("Start today's workout")
+    window.wait_for_text(r"Bench Press — set 1 of 2")
+    window.click("Set done with fewer reps")  # the pointer on the big Fewer reps: set 1, one rep short
+    window.wait_for_text(r"^0:[23]\d$")  # the rest after set 1 counts down
+    window.wait_for_text(r"set 2 of 2")
+    window.press("Set done")  # through AT-SPI this time: the second and last set
+    wait_until(lambda: "completed" in cli("history").stdout, 15, what="the workout to be completed")
+    sets = cli("history", "--sets", "--json")
+    assert sets.returncode == 0, sets.stderr
+    logged = [(s["exercise"], s["set"], s["reps"], s["failed"]) for s in json.loads(sets.stdout)]
+    assert logged == [("Bench Press", 1, 7, True), ("Bench Press", 2, 8, False)], logged
+    lines = [l for l in cli("history", "--sets").stdout.splitlines() if "Bench Press" in l]
+    assert len(lines) == 2
+    window.wait_for_text(r"^Next workout reminder$")
+
+
+def test_daemon_stopped_while_the_window_is_open_shows_it_and_starts_it_again(daemon, window, env):
+    daemon.start()
+    window.launch()
+    window.wait_for_text(r"^Next workout reminder$")
+    daemon.kill()
+    window.wait_for_text(r"^The gymbell daemon is not running$")
+    window.click("Start the daemon")
+    owner = wait_until(daemon.name_owner, 15, what="the window to start a daemon")
+    try:
+        window.wait_for_text(r"^Next workout reminder$")
+    finally:
+        bus = env.connect()
+        pid = int(bus.call_blocking("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                    "GetConnectionUnixProcessID", "s", (owner,)))
+        bus.close()
+        import os
+        os.kill(pid, signal.SIGTERM)
+        wait_until(lambda: daemon.name_owner() is None, 10, what="the started daemon to stop")
+
+
+def test_second_launch_presents_the_same_window_and_hands_it_the_action(daemon, window, display, write_config):
+    write_config('[rest]\ndefault = "40s"\n')
+    daemon.start()
+    window.launch()
+    window.wait_for_text(r"^Next workout reminder$")
+    second = window.launch("--rest")  # what the entry's "Rest" action runs
+    assert second.wait(15) == 0
+    # From a terminal: `gymbell window` runs the same program, which finds the open window too.
+    third = subprocess.run([str(window.binary.parent / "gymbell"), "window"], env=window.vars, capture_output=True,
+                           text=True, timeout=15)
+    assert third.returncode == 0, third.stderr
+    window.wait_for_text(r"^0:[34]\d$")  # the first window shows the rest the second launch asked for
+    frames = [n for n in window.tree() if n["role"] == "frame"]
+    assert len(frames) == 1
+    ids = subprocess.run(["xdotool", "search", "--classname", "io.github.gymbell.Gymbell.Window"], capture_output=True,
+                         text=True, env={"DISPLAY": display.name}).stdout.split()
+    assert len(ids) >= 1
+    wm_class = subprocess.run(["xprop", "-display", display.name, "-id", ids[-1], "WM_CLASS"], capture_output=True,
+                              text=True).stdout
+    assert '"io.github.gymbell.Gymbell.Window"' in wm_class  # what the entry's StartupWMClass names
+
+
+def test_the_window_speaks_german(daemon, window):
+    daemon.start()
+    window.launch(lang="de_DE.UTF-8")
+    window.wait_for_text(r"^Nächste Trainingserinnerung$")
+    assert window.button("Heutiges Training starten")
+
+
+def test_a_running_session_keeps_the_screen_from_blanking(daemon, window, session_manager, cli):
+    daemon.start()
+    window.launch()
+    window.wait_for_text(r"^Next workout reminder$")
+    assert not session_manager.events("Inhibit")
+    assert cli("rest", "60").returncode == 0  # started elsewhere: the window follows and inhibits
+    inhibit = session_manager.wait_for(lambda r: r["event"] == "Inhibit", 10, what="Inhibit")
+    assert inhibit["flags"] == 8 and inhibit["app_id"] == "io.github.gymbell.Gymbell.Window"  # 8: idle
+    window.click("End workout")
+    session_manager.wait_for(lambda r: r["event"] == "Uninhibit" and r["cookie"] == inhibit["cookie"], 10, what="Uninhibit")
+    window.wait_for_text(r"^Next workout reminder$")
+
+
+def test_an_interval_session_is_paused_resumed_skipped_and_ended_from_the_window(daemon, window, cli):
+    daemon.start()
+    window.launch()
+    window.wait_for_text(r"^Next workout reminder$")
+    assert cli("hiit", "--rounds", "3", "--work", "40s", "--rest", "20s").returncode == 0
+    window.wait_for_text(r"round 1 of 3")
+    assert not window.button("Pause") is None
+    assert "Set done" not in [n["name"] for n in window.showing() if n["role"] == "push button"]
+    window.click("Pause")
+    window.wait_for_text(r"^Paused$")
+    assert json.loads(cli("status", "--json").stdout)["session"]["paused"] is True
+    window.click("Resume")
+    wait_until(lambda: json.loads(cli("status", "--json").stdout)["session"]["paused"] is False, 10, what="the resume")
+    window.click("Skip to the next phase")
+    window.wait_for_text(r"^rest")  # work of round 1 skipped: its rest
+    window.click("End workout")
+    window.wait_for_text(r"^Next workout reminder$")
+    assert json.loads(cli("status", "--json").stdout)["session"] is None
+
+
+def test_a_stalled_daemon_never_freezes_the_window(daemon, window):
+    daemon.start()
+    window.launch()
+    window.wait_for_text(r"^Next workout reminder$")
+    daemon.proc.send_signal(signal.SIGSTOP)  # the daemon takes calls but never answers
+    try:
+        window.click("Start a rest")
+        began = time.monotonic()
+        assert window.button("Skip today")  # the window still answers its accessibility tree…
+        window.click("Snooze the reminder")  # …and takes clicks while both calls wait
+        assert window.button("Start today's workout")
+        assert time.monotonic() - began < 3
+    finally:
+        daemon.proc.send_signal(signal.SIGCONT)
+    window.wait_for_text(r"^0:\d\d$|^1:\d\d$", timeout=15)  # the rest, once the daemon answers
+
+
+def test_the_configs_interval_sessions_start_from_today(daemon, window, write_config, cli):
+    write_config('[workouts.hiit20]\ntitle = "HIIT 20"\nkind = "hiit"\nrounds = 5\nwork = "40s"\nrest = "20s"\n\n'
+                 '[workouts.couch]\ntitle = "Couch to 5k"\nkind = "walkrun"\nrun = "1m"\nwalk = "90s"\nrepeats = 8\n')
+    daemon.start()
+    window.launch()
+    window.click("Start HIIT 20")
+    window.wait_for_text(r"round 1 of 5")
+    session = json.loads(cli("status", "--json").stdout)["session"]
+    assert session["kind"] == "hiit" and session["title"] == "HIIT 20"
+    window.click("End workout")
+    window.press("Start Couch to 5k")
+    wait_until(lambda: (json.loads(cli("status", "--json").stdout)["session"] or {}).get("kind") == "walkrun", 10,
+               what="the walk/run session")
