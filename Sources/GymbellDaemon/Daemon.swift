@@ -75,16 +75,6 @@ public final class Daemon {
         /// first event (years of sets take tens of milliseconds: issue 33).
         var progress: BackgroundWork<Result<ProgressSummary, StoreError>>?
 
-        /// Start-up's read: years of sets summed up on a thread of their own meanwhile (issue 33).
-        static func load(from store: StateStore, helpedBy help: StateStore.AgendaReadHelp) -> InitialState {
-            let progress = store.progress.readerForAnotherThread.map { reader in
-                BackgroundWork(name: "gymbell-progress") { Result { () throws(StoreError) in try reader.summary() } }
-            }
-            var initial = read { () throws(StoreError) in try store.load(helpedBy: help, summaryElsewhere: progress != nil) }
-            initial.progress = progress
-            return initial
-        }
-
         static func load(from store: any StateStoring) -> InitialState {
             read { () throws(StoreError) in try store.load() }
         }

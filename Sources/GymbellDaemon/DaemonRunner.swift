@@ -39,7 +39,7 @@ public enum DaemonRunner {
             return (config, bus)
         }
         let store = openStore(paths, clock: clock, logger: logger)
-        let initial = Daemon.InitialState.load(from: store, helpedBy: agendaHelp)
+        let initial = StartUpState.read(from: store, helpedBy: agendaHelp)
         let (config, bus) = starting.wait()
 
         let loop = MainLoop()
@@ -198,8 +198,7 @@ public enum DaemonRunner {
         daemon.shutdown()
         player.close()
         notifier.flush()
-        try? store.progress.saveSnapshot(daemon.state.progress)  // the next start adds only later sets (issue 33)
-        store.close()
+        store.close(keeping: daemon.state.progress)
         screenLock?.close()
         withExtendedLifetime((service, control, player, notifier, timer, watchers, screenLock)) {}
         return Status.ok

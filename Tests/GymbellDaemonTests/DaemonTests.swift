@@ -118,7 +118,7 @@ struct DaemonTests {
         }
         let store = try StateStore(path: path)
         defer { store.close() }
-        let initial = Daemon.InitialState.load(from: store, helpedBy: StateStore.AgendaReadHelp())
+        let initial = StartUpState.read(from: store, helpedBy: StateStore.AgendaReadHelp())
         #expect(initial.progress != nil && initial.state.progress == ProgressSummary())
         let config = LoadedConfig(config: Config(), path: "config.toml")
         let now = clock
