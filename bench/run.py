@@ -38,6 +38,8 @@ from reliability_support import (  # noqa: E402  (the harness loader; see that m
 
 import dbus  # noqa: E402
 
+import years as years_section  # noqa: E402  (bench/years.py: issue 33)
+
 GOAL_MEDIAN_MS = 2.0
 GOAL_P99_MS = 10.0
 GOAL_RSS_MB = 21.0          # issue 16: VmRSS idle after one reminder
@@ -488,7 +490,7 @@ def verdict(ok):
     return "met" if ok else "**not met**"
 
 
-def report(m, b, lat, idle, scale, errors, elapsed, quick, foot=None, win=None):
+def report(m, b, lat, idle, scale, errors, elapsed, quick, foot=None, win=None, years=None):
     L = []
     when = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     static = {True: "static Swift stdlib", False: "dynamic Swift stdlib", None: "stdlib linkage unknown"}[b["static_stdlib"]]
@@ -602,6 +604,8 @@ def report(m, b, lat, idle, scale, errors, elapsed, quick, foot=None, win=None):
         for what, fig, goal, ok in goals:
             L.append(f"| {what} | {fig} | {goal} | {'' if ok is None else verdict(ok)} |")
         L.append("")
+    if years:
+        L += years_section.report_lines(years, ms, verdict)
     if errors:
         L.append("**Sections that failed in this run**")
         L.append("")
@@ -617,7 +621,7 @@ def main():
     ap.add_argument("--out", default=str(BENCH / "results" / "latest.md"))
     ap.add_argument("--quick", action="store_true", help="small counts: a smoke run of about a minute")
     ap.add_argument("--deb", help="the .deb built from this binary (make bench passes it), for its size")
-    ap.add_argument("--only", choices=["footprint", "lateness", "idle", "scale", "window"], action="append",
+    ap.add_argument("--only", choices=["footprint", "lateness", "idle", "scale", "window", "years"], action="append",
                     help="run only these sections (repeatable)")
     a = ap.parse_args()
     binary = Path(a.bin)
@@ -625,11 +629,11 @@ def main():
         sys.exit(f"bench: no gymbell binary at {binary}; build it: "
                  "make release-static (or make bench, which also builds the .deb)")
     sz = Sizes(a.quick)
-    sections = a.only or ["footprint", "lateness", "idle", "scale", "window"]
+    sections = a.only or ["footprint", "lateness", "idle", "scale", "window", "years"]
     m, b = machine(), build_info(binary)
     log(f"{b['kind']} build {b['path']} on {m['nproc']} × {m['cpu']}; load {m['load']}")
     began = time.monotonic()
-    errors, foot, lat, idle, scale, win = [], None, None, None, None, None
+    errors, foot, lat, idle, scale, win, years = [], None, None, None, None, None, None
     # Scratch space kept until the next run (daemon logs, server records): bench/results/work/.
     root = Path(a.out).resolve().parent / "work"
     shutil.rmtree(root, ignore_errors=True)
@@ -648,14 +652,17 @@ def main():
                 elif name == "window":
                     from window_bench import bench_window
                     win = bench_window(root, binary, H, start_daemon_watched, runs=3 if a.quick else 7)
+                elif name == "years":
+                    years = years_section.bench_years(root, binary, sz, World, sz.startups, quick=a.quick)
             except Exception as e:  # report the others anyway
                 traceback.print_exc()
                 errors.append((name, f"{type(e).__name__}: {e}"[:500]))
     elapsed = time.monotonic() - began
-    table = report(m, b, lat, idle, scale, errors, elapsed, a.quick, foot, win)
+    table = report(m, b, lat, idle, scale, errors, elapsed, a.quick, foot, win, years)
     out = Path(a.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     raw = {"machine": m, "build": b, "footprint": foot, "lateness": lat, "idle": idle, "scale": scale, "window": win,
+           "years": years,
            "errors": errors}
     full = ("# gymbell benchmarks\n\n" + table + "\nRaw figures (seconds): `" + out.with_suffix(".json").name
             + "` beside this file. Method: bench/run.py's docstring and comments; goals: issues 6 and 16.\n")

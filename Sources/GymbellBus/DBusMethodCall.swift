@@ -27,6 +27,8 @@ public struct DBusMethodCall: Equatable, Sendable {
 public enum DBusReply: Equatable, Sendable {
     case values([DBusValue])
     case error(DBusError)
+    /// The answer comes later (worked out off the loop): the call is answered when `later` is.
+    case later(DBusLaterReply)
 
     public static let empty = DBusReply.values([])
 
@@ -35,4 +37,15 @@ public enum DBusReply: Equatable, Sendable {
             name: DBusError.unknownMethod,
             message: "No method \(call.interface).\(call.member) with signature '\(call.signature)'"))
     }
+}
+
+/// A reply a handler gives later: `start` is called at once on the loop with where the answer goes,
+/// and that is called once, from any thread, with the reply (values or an error): the reply message is
+/// built on that thread (a large one is copied and checked there) and only sent from the loop.
+public final class DBusLaterReply: Equatable, @unchecked Sendable {
+    let start: (@escaping (DBusReply) -> Void) -> Void
+
+    public init(_ start: @escaping (_ answer: @escaping (DBusReply) -> Void) -> Void) { self.start = start }
+
+    public static func == (a: DBusLaterReply, b: DBusLaterReply) -> Bool { a === b }
 }

@@ -73,7 +73,21 @@ final class MessageRouter {
             return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
         }
         let reply = answer(message)
-        if dbus_message_get_no_reply(message) == 0 {
+        let wantsReply = dbus_message_get_no_reply(message) == 0
+        if case .later(let later) = reply {
+            // Kept until answered; the loop goes on meanwhile (other calls, timers, signals).
+            dbus_message_ref(message)
+            let call = UnsafeSendable(message)
+            later.start { [self] reply in
+                let built = wantsReply ? UnsafeSendable(builtReply(reply, to: call.value)) : nil
+                OffLoopWork.onLoop { [self] in
+                    if let built { sendBuilt(built.value) }
+                    dbus_message_unref(call.value)
+                }
+            }
+            return DBUS_HANDLER_RESULT_HANDLED
+        }
+        if wantsReply {
             send(reply, to: message)
         }
         return DBUS_HANDLER_RESULT_HANDLED
@@ -127,14 +141,21 @@ final class MessageRouter {
     }
 
     private func send(_ reply: DBusReply, to call: OpaquePointer) {
-        let message: OpaquePointer
+        sendBuilt(builtReply(reply, to: call))
+    }
+
+    /// The reply message (any thread: it touches only the call, which no one else uses meanwhile).
+    private func builtReply(_ reply: DBusReply, to call: OpaquePointer) -> OpaquePointer? {
         do {
-            message = try replyMessage(reply, to: call)
+            return try replyMessage(reply, to: call)
         } catch {
             // The handler's values could not be encoded: the caller still deserves an answer.
-            guard let fallback = try? DBusMessageCoding.errorReply(to: call, error) else { return }
-            message = fallback
+            return try? DBusMessageCoding.errorReply(to: call, error)
         }
+    }
+
+    private func sendBuilt(_ message: OpaquePointer?) {
+        guard let message else { return }
         defer { dbus_message_unref(message) }
         dbus_connection_send(connection.pointer, message, nil)
     }
@@ -152,6 +173,8 @@ final class MessageRouter {
                 throw error
             }
             return message
+        case .later:
+            throw DBusError(name: DBusError.failed, message: "a later reply cannot answer with another later one")
         }
     }
 
@@ -198,4 +221,10 @@ private func routerPathUnregistered(_ connection: OpaquePointer?, _ data: Unsafe
 
 private func routerRelease(_ data: UnsafeMutableRawPointer?) {
     Unmanaged<MessageRouter>.fromOpaque(data!).release()
+}
+
+/// A libdbus message handed between threads, used by one at a time.
+private struct UnsafeSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -132,6 +132,13 @@ public enum ControlContract {
             + "\"sessions_this_month\", \"consecutive_training_days\", \"workouts_completed\", \"regular_weeks\", \"volume_kg\"}.",
         errors: [.failed])
 
+    public static let records = ControlMethod(
+        "Records", reply: Field.json("records_json"),
+        doc: "Every exercise's best sets and every personal record of the log, oldest first (what the report shows of all "
+            + "the training): {\"bests\": [{\"exercise\", \"heaviest\", \"best_estimate\", \"estimated_1rm_kg\"}], \"records\": "
+            + "[{\"kind\": \"heaviest\" | \"estimated_1rm\", \"set\", \"previous\"}]}, each set as SetLog gives it.",
+        errors: [.failed])
+
     public static let suggest = ControlMethod(
         "Suggest", reply: Field.json("suggest_json"),
         doc: "The learned start per weekday and the daily reminder's time: {\"auto\", \"fixed_time\", \"lead_seconds\", "
@@ -154,7 +161,7 @@ public enum ControlContract {
         start.description, setDone.description, setDoneAs.description, stop.description, snooze.description, snoozeDefault.description,
         skipToday.description, upcoming.description, status.description, resume.description, pause.description, skip.description,
         history.description, setLog.description, weights.description, setWeight.description, resetWeights.description,
-        stats.description, suggest.description, exportICS.description, reload.description,
+        stats.description, records.description, suggest.description, exportICS.description, reload.description,
     ]
 
     private static func span(_ range: ClosedRange<Int>) -> String { "\(range.lowerBound) to \(range.upperBound)" }

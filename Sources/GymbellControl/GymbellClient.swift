@@ -107,6 +107,10 @@ public final class GymbellClient {
 
     public func statsJSON() throws(ClientError) -> String { try call(ControlContract.stats, ()) }
 
+    public func records() throws(ClientError) -> RecordsReport {
+        try decoded(try call(ControlContract.records, ()), "records", RecordsReport.decode(jsonText:))
+    }
+
     public func stats() throws(ClientError) -> StatsReport { try decoded(statsJSON(), "statistics", StatsReport.decode(jsonText:)) }
 
     public func suggestJSON() throws(ClientError) -> String { try call(ControlContract.suggest, ()) }

@@ -54,6 +54,8 @@ public final class Daemon {
     private let timer: any WakeTimer
     private let environment: Environment
     private let logger: Logger
+    /// The set log's summary still being read at start-up (`InitialState.progress`).
+    private var pendingProgress: BackgroundWork<Result<ProgressSummary, StoreError>>?
     /// Events raised while another is handled (a notification taken at once): handled after it.
     private var queued: [Event] = []
     private var handling = false
@@ -69,6 +71,9 @@ public final class Daemon {
     struct InitialState {
         var state: EngineState
         var loadError: StoreError?
+        /// The set log's summary being read on another thread; the daemon waits for it before its
+        /// first event (years of sets take tens of milliseconds: issue 33).
+        var progress: BackgroundWork<Result<ProgressSummary, StoreError>>?
 
         static func load(from store: any StateStoring) -> InitialState {
             read { () throws(StoreError) in try store.load() }
@@ -110,6 +115,7 @@ public final class Daemon {
         }
         var state = initial.state
         state.storage = store.problem
+        pendingProgress = initial.progress
         engine = Engine(
             state: state,
             context: EngineContext(
@@ -166,7 +172,13 @@ public final class Daemon {
 
     /// A command's answer, or why it was refused.
     func run(_ command: Command) -> Result<CommandReply, CommandError> {
-        send(.command(command)) ?? .failure(.failed("the daemon is busy handling another event"))
+        if case .setLog(let days) = command { return LogQueries(store: store, now: environment.clock()).setLog(days: days) }
+        return send(.command(command)) ?? .failure(.failed("the daemon is busy handling another event"))
+    }
+
+    /// `history` and `history --sets` off the loop (`LogQueries`).
+    func offLoop(_ command: Command) -> OffLoopAnswer? {
+        LogQueries(store: store, now: environment.clock()).offLoop(command, history: engine.state.history)
     }
 
     /// Handles `event` and everything it raises, in order. Returns the command's answer.
@@ -189,6 +201,13 @@ public final class Daemon {
 
     @discardableResult
     private func handle(_ event: Event) -> Result<CommandReply, CommandError>? {
+        if let reading = pendingProgress {
+            pendingProgress = nil
+            switch reading.wait() {
+            case .success(let progress): engine.adopt(progress: progress)
+            case .failure(let error): logger.error("cannot read the set log's summary, the records start afresh: \(error)")
+            }
+        }
         let now = environment.clock()
         // Every event gets a fresh id, whoever caused it: a click on Start Workout starts a session as
         // surely as `gymbell start` does.

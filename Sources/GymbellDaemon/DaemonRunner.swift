@@ -39,7 +39,7 @@ public enum DaemonRunner {
             return (config, bus)
         }
         let store = openStore(paths, clock: clock, logger: logger)
-        let initial = Daemon.InitialState.read { () throws(StoreError) in try store.load(helpedBy: agendaHelp) }
+        let initial = StartUpState.read(from: store, helpedBy: agendaHelp)
         let (config, bus) = starting.wait()
 
         let loop = MainLoop()
@@ -198,7 +198,7 @@ public enum DaemonRunner {
         daemon.shutdown()
         player.close()
         notifier.flush()
-        store.close()
+        store.close(keeping: daemon.state.progress)
         screenLock?.close()
         withExtendedLifetime((service, control, player, notifier, timer, watchers, screenLock)) {}
         return Status.ok

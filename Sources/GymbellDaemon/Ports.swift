@@ -14,6 +14,10 @@ protocol StateStoring: AnyObject {
     func load() throws(StoreError) -> StoredState
     /// Writes one change in one transaction.
     func apply(_ change: StoreChange) throws(StoreError)
+    /// The sets logged since `since`, in the order done: the log lives here, not in the engine.
+    func loggedSets(since: Date) throws(StoreError) -> [LoggedSet]
+    /// A reader of the set log for another thread; nil while the state lives in memory.
+    var setLogReader: SetLogReader? { get }
     /// Retries saving changes kept in memory while the file could not be written; returns whether all is saved.
     @discardableResult func saveUnsaved(at now: Date, force: Bool) -> Bool
     /// Why state is not being saved (nil: all is well), and when saving is tried next (the engine arms
@@ -26,7 +30,10 @@ extension StateStoring {
     func saveUnsaved(at now: Date) { saveUnsaved(at: now, force: false) }
 }
 
-extension StateStore: StateStoring {}
+extension StateStore: StateStoring {
+    func loggedSets(since: Date) throws(StoreError) -> [LoggedSet] { try progress.loggedSets(since: since) }
+    var setLogReader: SetLogReader? { progress.readerForAnotherThread }
+}
 
 /// The notifications on screen (Presenter).
 protocol NoticeShowing: AnyObject {

@@ -13,7 +13,9 @@ extension StateStore {
 
     /// Reads the whole state; `helper`: a thread waiting for the state may read the later part of a
     /// large agenda (`help()`); closed when this returns.
-    public func load(helpedBy helper: AgendaReadHelp?) throws(StoreError) -> StoredState {
+    /// `summaryElsewhere`: the set log's summary is read by another thread (`SetLogReader.summary()`);
+    /// the state's `progress` is then empty.
+    public func load(helpedBy helper: AgendaReadHelp?, summaryElsewhere: Bool = false) throws(StoreError) -> StoredState {
         defer { helper?.close() }
         var active: ActiveSession?
         if let session = try activeSession(), let (entry, pauses) = try runningEntry(), entry.id == session.id {
@@ -26,7 +28,7 @@ extension StateStore {
         state.agenda = try AgendaReading.pendingAgenda(from: connection, helpedBy: helper) { () throws(StoreError) in
             state.history = try history()
             state.daily = try dailyState()
-            state.sets = try progress.loggedSets()
+            if !summaryElsewhere { state.progress = try progress.summary() }
             state.overrides = try progress.weightOverrides()
             state.overloadDismissed = try progress.overloadDismissals()
         }

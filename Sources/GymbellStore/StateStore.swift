@@ -59,6 +59,13 @@ public final class StateStore {
     /// Closes the database, folding the write-ahead log back into the file.
     public func close() { connection.close() }
 
+    /// Closes it at a clean exit, keeping the set log's summary beside the log first: the next start-up
+    /// adds only the sets logged after it (issue 33). A summary that cannot be kept is read from the log then.
+    public func close(keeping summary: ProgressSummary) {
+        try? progress.saveSnapshot(summary)
+        close()
+    }
+
     /// The set log, planned weights and dismissed overload suggestions.
     public var progress: StoredProgress { StoredProgress(connection: connection) }
 

@@ -118,6 +118,21 @@ enum StoreSchema {
             }
             try LostSessionRepair.run(db) { UUID().uuidString.lowercased() }
         },
+        Migration(version: 10, identifier: "v10 set log by time") { db in
+            // Issue 33: `history --sets --days N` and the report read the last days of the log from the
+            // database (the engine keeps only a summary), found by time instead of a scan of years.
+            try db.executeScript(#"CREATE INDEX IF NOT EXISTS "set_log_at" ON "set_log"("at")"#)
+            // The engine's summary of the log as of set `through` (`count` sets), kept at a clean exit
+            // (ProgressSnapshot): the next start-up adds the sets after it instead of summing up years.
+            try db.executeScript("""
+                CREATE TABLE IF NOT EXISTS "progress_snapshot" ("id" INTEGER PRIMARY KEY CHECK ("id" = 1), \
+                "through" INTEGER NOT NULL, "count" INTEGER NOT NULL, "volume_mg" INTEGER NOT NULL);
+                CREATE TABLE IF NOT EXISTS "progress_snapshot_set" ("seq" INTEGER PRIMARY KEY, "part" INTEGER NOT NULL, \
+                "slot" INTEGER NOT NULL, "session_id" TEXT NOT NULL, "workout" TEXT, "exercise" TEXT NOT NULL, \
+                "set_number" INTEGER NOT NULL, "reps" INTEGER, "planned_reps" INTEGER, "weight" DOUBLE, "unit" TEXT NOT NULL, \
+                "failed" INTEGER NOT NULL DEFAULT 0, "at" DOUBLE NOT NULL);
+                """)
+        },
     ]
 
     static var latestVersion: Int { migrations.last?.version ?? 0 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GymbellCore
+import GymbellSQLite
 
 /// The training progress the state database keeps: the set log, planned weights changed by hand,
 /// overload suggestions dismissed. Each change is one transaction, like the store's others.
@@ -11,6 +12,67 @@ public struct StoredProgress {
     /// Every set logged, in the order done.
     public func loggedSets() throws(StoreError) -> [LoggedSet] {
         try connection.read { db in try db.rows("SELECT * FROM set_log ORDER BY at, id").compactMap(StoreRows.loggedSet(from:)) }
+    }
+
+    /// The sets logged since `since`, in the order done (`history --sets`, the report): found by the
+    /// index on `at` (schema v10), in time linear in how many they are, not in the log's length.
+    public func loggedSets(since: Date) throws(StoreError) -> [LoggedSet] {
+        try connection.read { db in try Self.loggedSets(since: since, db) }
+    }
+
+    /// A reader of the log for another thread (a large `history --sets` is read and written there while
+    /// the daemon's loop goes on); nil while reads go to the state's copy in memory.
+    public var readerForAnotherThread: SetLogReader? { connection.readableFile.map(SetLogReader.init(file:)) }
+
+    static func loggedSets(since: Date, _ db: StoreDatabase) throws -> [LoggedSet] {
+        var sets: [LoggedSet] = []
+        try db.forEachRow("SELECT \(columns) FROM set_log WHERE at >= ? ORDER BY at, id", [since.timeIntervalSince1970]) { row in
+            if let set = loggedSet(row) { sets.append(set) }
+        }
+        return sets
+    }
+
+    /// What the engine keeps of the log (`ProgressSummary`): every set added in the order logged, as
+    /// the engine added each when it was logged. The sets themselves are not kept.
+    public func summary() throws(StoreError) -> ProgressSummary {
+        try connection.read { db in try Self.summary(db) }
+    }
+
+    /// The snapshot kept at the last clean exit (`ProgressSnapshot`), when it still is the summary of
+    /// the log up to its last set, and every set logged after it added; else the whole log summed up.
+    static func summary(_ db: StoreDatabase) throws -> ProgressSummary {
+        var (summary, after) = (try? ProgressSnapshot.read(db)) ?? (ProgressSummary(), 0)
+        try db.forEachRow("SELECT \(columns) FROM set_log WHERE id > ? ORDER BY id", [after]) { row in
+            if let set = loggedSet(row) { summary.add(set) }
+        }
+        return summary
+    }
+
+    /// Keeps `summary` — the engine's, the summary of the whole log — beside the log (at a clean exit),
+    /// so that the next start-up adds only the sets logged after it instead of summing up years again.
+    public func saveSnapshot(_ summary: ProgressSummary) throws(StoreError) {
+        try connection.write(key: "progress_snapshot") { db in try ProgressSnapshot.save(summary, db) }
+    }
+
+    static let columns = "session_id, workout, exercise, set_number, reps, planned_reps, weight, unit, failed, at"
+
+    /// A row of `columns` from column `first` on, read by position (thousands of rows: no `StoreRow` each).
+    static func loggedSet(_ row: SQLiteStatement, from first: Int = 0) -> LoggedSet? {
+        let c = { first + $0 }
+        guard let session = row.string(at: c(0)), let exercise = row.string(at: c(2)), !row.isNull(at: c(3)), !row.isNull(at: c(9)),
+            let unit = row.string(at: c(7)).flatMap(WeightUnit.init(rawValue:))
+        else { return nil }
+        return LoggedSet(
+            session: SessionID(session), workout: row.string(at: c(1)), exercise: exercise, setNumber: Int(row.int64(at: c(3))),
+            reps: row.isNull(at: c(4)) ? nil : Int(row.int64(at: c(4))), plannedReps: row.isNull(at: c(5)) ? nil : Int(row.int64(at: c(5))),
+            weight: row.isNull(at: c(6)) ? nil : row.double(at: c(6)), unit: unit, failed: row.int64(at: c(8)) != 0,
+            at: Date(timeIntervalSince1970: row.double(at: c(9))))
+    }
+
+    /// `set`'s values for `columns`, in order.
+    static func values(of set: LoggedSet) -> [any StoreValue] {
+        [set.session.rawValue, set.workout, set.exercise, set.setNumber, set.reps, set.plannedReps, set.weight, set.unit.rawValue,
+         set.failed ? 1 : 0, set.at.timeIntervalSince1970]
     }
 
     public func log(_ set: LoggedSet) throws(StoreError) {
@@ -62,6 +124,35 @@ public struct StoredProgress {
             for exercise in exercises {
                 try db.execute("INSERT OR REPLACE INTO overload_dismissal (exercise, at) VALUES (?, ?)", [exercise, instant.timeIntervalSince1970])
             }
+        }
+    }
+}
+
+/// Reads the set log on a connection of its own, read-only (WAL: it never waits for the daemon's writes
+/// nor holds them up). Made on the daemon's thread, used on another.
+public struct SetLogReader: Sendable {
+    let file: String
+
+    /// The summary of the whole log (as `StoredProgress.summary()`): start-up reads it on another
+    /// thread while it reads the rest of the state and offers the bus name.
+    public func summary() throws(StoreError) -> ProgressSummary {
+        do {
+            let db = try StoreDatabase(path: file, flags: [.readOnly])
+            defer { db.close() }
+            return try StoredProgress.summary(db)
+        } catch {
+            throw StoreError(path: file, error: error)
+        }
+    }
+
+    /// The sets logged since `since`, in the order done (as `StoredProgress.loggedSets(since:)`).
+    public func loggedSets(since: Date) throws(StoreError) -> [LoggedSet] {
+        do {
+            let db = try StoreDatabase(path: file, flags: [.readOnly])
+            defer { db.close() }
+            return try StoredProgress.loggedSets(since: since, db)
+        } catch {
+            throw StoreError(path: file, error: error)
         }
     }
 }

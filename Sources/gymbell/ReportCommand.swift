@@ -44,9 +44,13 @@ struct Report: ParsableCommand {
     }
 
     func run() throws {
-        // The whole log, not only the weeks shown: records and streaks count everything before them too.
+        // The sessions of the whole history (the streaks count everything before the weeks shown too), the
+        // sets of the weeks shown, and the bests, records and volume of the whole log as the daemon keeps
+        // them: the log itself is read only for the weeks drawn (issue 33).
         let days = UInt32(Limits.historyDays.upperBound)
-        let (history, sets) = try withDaemon { client throws(ClientError) in (try client.history(days: days), try client.setLog(days: days)) }
+        let (history, sets, records, stats) = try withDaemon { client throws(ClientError) in
+            (try client.history(days: days), try client.setLog(days: min(days, 7 * weeks + 7)), try client.records(), try client.stats())
+        }
         let paths = XDGPaths()
         let config: Config
         do {
@@ -56,8 +60,8 @@ struct Report: ParsableCommand {
             config = Config()
         }
         let report = TrainingReport(
-            history: history, sets: sets, program: config.program, weeks: Int(weeks), now: Date(), timeZone: LocalClock.zone,
-            recordMinPercent: config.progress.recordMinPercent)
+            history: history, setsInWeeks: sets, records: records, volumeKilograms: stats.volumeKilograms, program: config.program,
+            weeks: Int(weeks), now: Date(), timeZone: LocalClock.zone)
         let gettext = Gettext.translation()
         let html = ReportHTML.render(report, messages: Messages(translate: gettext.translate, plural: gettext.translatePlural))
 

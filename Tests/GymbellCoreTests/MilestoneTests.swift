@@ -92,9 +92,10 @@ struct MilestoneTests {
             LoggedSet(session: SessionID("now"), exercise: "Bench", setNumber: 1, reps: 2, weight: 110, unit: .lb, at: start),
         ]
         let history = [HistoryEntry(id: SessionID("now"), title: "Legs", kind: .strength, startedAt: start, outcome: .completed)]
+        let progress = ProgressSummary(earlier + today)
         let reached = MilestoneRule.reached(
             byCompleting: SessionID("now"), history: history, program: [:], now: start.addingTimeInterval(60), timeZone: berlin,
-            sets: earlier + today)
+            volume: (before: progress.volumeKilograms(before: SessionID("now")), after: progress.volumeKilograms))
         #expect(reached.contains(.volume(10_000)))  // 9 500 + 500 (a failed set was still lifted) + 99.8
         #expect(Milestone.volumeMarks(from: 24_000, to: 51_000) == [25_000, 50_000])
         #expect(Milestone.volumeMarks(from: 100_000, to: 300_000) == [200_000, 300_000])

@@ -49,6 +49,14 @@ private final class RecordingCommands: CommandRunning {
             return .success(.sets([LoggedSet(session: SessionID("s1"), exercise: "Bench Press", setNumber: 1, reps: 8, weight: 80, at: Self.instant)]))
         case .stats:
             return .success(.stats(StatsReport(streak: 3, sessionsThisWeek: 2, sessionsThisMonth: 5, consecutiveTrainingDays: 1, workoutsCompleted: 9)))
+        case .records:
+            let old = LoggedSet(session: SessionID("s0"), exercise: "Bench Press", setNumber: 1, reps: 8, weight: 80, at: Self.instant)
+            var new = old
+            new.session = SessionID("s1")
+            new.weight = 85
+            return .success(.records(RecordsReport(
+                bests: [ExerciseBest(exercise: "Bench Press", heaviest: new, bestEstimate: new, estimatedOneRepMaxKilograms: 107.67)],
+                records: [PersonalRecord(kind: .heaviest, set: new, previous: old)])))
         case .suggest: return .success(.suggest(SuggestReport(auto: false, fixedTime: "18:00", leadSeconds: 1800, weekdays: [])))
         case .exportICS: return .success(.calendar("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n"))
         case .weights:
@@ -171,7 +179,8 @@ struct ControlInterfaceTests {
             case .values(let stop) = control.handle(call("Stop")), let stopText = stop.first?.string,
             case .values(let upcoming) = control.handle(call("Upcoming", [.uint32(7)])), let upcomingText = upcoming.first?.string,
             case .values(let stats) = control.handle(call("Stats")), let statsText = stats.first?.string,
-            case .values(let suggest) = control.handle(call("Suggest")), let suggestText = suggest.first?.string
+            case .values(let suggest) = control.handle(call("Suggest")), let suggestText = suggest.first?.string,
+            case .values(let records) = control.handle(call("Records")), let recordsText = records.first?.string
         else {
             Issue.record("a report was not one string")
             return
@@ -181,6 +190,9 @@ struct ControlInterfaceTests {
         #expect(try UpcomingEntry.decode(jsonText: upcomingText).map(\.workout) == ["push"])
         #expect(try StatsReport.decode(jsonText: statsText).streak == 3)
         #expect(try SuggestReport.decode(jsonText: suggestText).fixedTime == "18:00")
+        let decoded = try RecordsReport.decode(jsonText: recordsText)
+        #expect(decoded.records.map(\.set.loadText) == ["8 × 85 kg"] && decoded.bests.map(\.exercise) == ["Bench Press"])
+        #expect(recordsText.contains(#""best_estimate""#) && recordsText.contains(#""estimated_1rm_kg":107.67"#))
     }
 
     @Test("bad values and refusals keep their D-Bus error names and sentences")

@@ -99,6 +99,40 @@ struct DaemonTests {
         #expect(presenter.endedSession.last == true)  // the completion stays on screen to expire
     }
 
+    /// Start-up reads the set log's summary on a thread of its own (issue 33); the engine has it before
+    /// its first event, and after a restart it is what was logged.
+    @Test func theSetLogsSummaryReadAtStartUpIsTheEnginesBeforeItsFirstEvent() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "gymbell-summary-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appending(path: "state.sqlite").path
+        var sets: [LoggedSet] = []
+        for n in 0..<30 {
+            let weight: Double = 100 + Double(n / 5) * 2.5
+            let at = Date(timeIntervalSince1970: 1_800_000_000 + Double(n * 600 - 86_400))
+            sets.append(LoggedSet(session: SessionID("w\(n / 5)"), exercise: "Squat", setNumber: n % 5 + 1, reps: 5, weight: weight, at: at))
+        }
+        do {
+            let store = try StateStore(path: path)
+            for set in sets { try store.apply(.logSet(set)) }
+            store.close()
+        }
+        let store = try StateStore(path: path)
+        defer { store.close() }
+        let initial = StartUpState.read(from: store, helpedBy: StateStore.AgendaReadHelp())
+        #expect(initial.progress != nil && initial.state.progress == ProgressSummary())
+        let config = LoadedConfig(config: Config(), path: "config.toml")
+        let now = clock
+        let daemon = Daemon(
+            config: config, store: store, initial: initial, presenter: presenter, timer: timer,
+            environment: Daemon.Environment(clock: { now.now }, timeZone: { SystemZones.named("Europe/Berlin")! }, isInstalled: { _ in false }),
+            logger: Logger(label: "test"))
+        guard case .success(.stats(let stats)) = daemon.run(.stats) else { Issue.record("no stats"); return }
+        #expect(stats.volumeKilograms == (sets.volumeKilograms * 10).rounded() / 10)
+        #expect(daemon.state.progress == ProgressSummary(sets))
+        guard case .success(.records(let records)) = daemon.run(.records) else { Issue.record("no records"); return }
+        #expect(records.records.map(\.set.loadText) == ["5 × 102.5 kg", "5 × 105 kg", "5 × 107.5 kg", "5 × 110 kg", "5 × 112.5 kg"])
+    }
+
     final class FakePlayer: MediaPlayerShowing {
         var shown: [NowPlaying?] = []
         func show(_ playing: NowPlaying?) { shown.append(playing) }

@@ -82,3 +82,33 @@ extension MainContextTests {
         }
     }
 }
+
+extension MainContextTests {
+    @Suite
+    struct OffLoopWorkTests {
+        /// The work runs on another thread while the loop goes on (a timer fires meanwhile); its value
+        /// comes back on the loop's thread.
+        @Test func theValueComesBackOnTheLoopWhileTheLoopWentOn() {
+            let loop = MainLoop()
+            let loopThread = pthread_self()
+            var events: [String] = []
+            var workThread: pthread_t?
+            var doneOnLoop = false
+            OffLoopWork.run(name: "test-work", { () -> Int in
+                workThread = pthread_self()
+                usleep(200_000)
+                return 42
+            }) { value in
+                events.append("value \(value)")
+                doneOnLoop = pthread_equal(pthread_self(), loopThread) != 0
+                loop.quit()
+            }
+            loop.after(seconds: 0.05) { events.append("timer") }
+            loop.after(seconds: 5) { loop.quit() }
+            loop.run()
+            #expect(events == ["timer", "value 42"])
+            #expect(doneOnLoop)
+            #expect(workThread.map { pthread_equal($0, loopThread) == 0 } == true)
+        }
+    }
+}

@@ -31,7 +31,7 @@ enum Commands {
             DailyRules.quietenToday(&t)
             Agenda.reevaluate(&t)
             return .nextDaily(t.state.nextDaily?.occurrence)
-        case .upcoming, .status, .history, .setLog, .stats, .suggest, .exportICS, .weights:
+        case .upcoming, .status, .history, .setLog, .stats, .records, .suggest, .exportICS, .weights:
             return try Queries.answer(command, t)
         case .setWeight(let exercise, let weight): return .text(try WeightCommands.set(exercise, to: weight, &t))
         case .resetWeights(let exercises): return .text(try WeightCommands.reset(exercises, &t))

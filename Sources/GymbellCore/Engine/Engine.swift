@@ -7,6 +7,10 @@ public struct Engine: Sendable {
     public private(set) var state: EngineState
     public private(set) var context: EngineContext
 
+    /// The set log's summary, when the daemon read it on another thread during start-up (issue 33):
+    /// given before the first event, so every decision sees it.
+    public mutating func adopt(progress: ProgressSummary) { state.progress = progress }
+
     public init(state: EngineState, context: EngineContext) {
         self.state = state
         self.context = context

@@ -14,8 +14,9 @@ public struct EngineState: Equatable, Sendable {
     public var history: [HistoryEntry]
     /// The daily reminder's memory.
     public var daily: DailyState
-    /// Every strength set logged, in the order done.
-    public var sets: [LoggedSet]
+    /// What the rules need of the set log (its bests, the latest session's sets, the overload runs,
+    /// the volume): the log itself stays in the state database (issue 33).
+    public var progress: ProgressSummary
     /// Planned weights raised by "Next time" or `gymbell weights --set`, by exercise.
     public var overrides: [String: WeightOverride]
     /// When the overload suggestion of an exercise was last dismissed, by exercise.
@@ -75,7 +76,7 @@ public struct EngineState: Equatable, Sendable {
         session = stored.session
         history = stored.history
         daily = stored.daily
-        sets = stored.sets
+        progress = stored.progress
         overrides = Dictionary(stored.overrides.map { ($0.exercise, $0) }, uniquingKeysWith: { _, last in last })
         overloadDismissed = stored.overloadDismissed
     }
@@ -138,20 +139,20 @@ public struct StoredState: Equatable, Sendable {
     public var session: ActiveSession?
     public var history: [HistoryEntry]
     public var daily: DailyState
-    public var sets: [LoggedSet]
+    public var progress: ProgressSummary
     public var overrides: [WeightOverride]
     public var overloadDismissed: [String: Date]
 
     public init(
         agenda: PendingReminders = PendingReminders(), session: ActiveSession? = nil, history: [HistoryEntry] = [],
-        daily: DailyState = DailyState(), sets: [LoggedSet] = [], overrides: [WeightOverride] = [],
+        daily: DailyState = DailyState(), progress: ProgressSummary = ProgressSummary(), overrides: [WeightOverride] = [],
         overloadDismissed: [String: Date] = [:]
     ) {
         self.agenda = agenda
         self.session = session
         self.history = history
         self.daily = daily
-        self.sets = sets
+        self.progress = progress
         self.overrides = overrides
         self.overloadDismissed = overloadDismissed
     }

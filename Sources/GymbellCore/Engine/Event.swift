@@ -69,6 +69,8 @@ public enum Command: Equatable, Sendable {
     /// The configured weights again for these exercises (every raised one when empty).
     case resetWeights([String])
     case stats
+    /// Every exercise's best sets and the records of the whole log (the report's, issue 33).
+    case records
     case suggest
     case exportICS(weeks: Int)
 }
@@ -90,6 +92,7 @@ public enum CommandReply: Equatable, Sendable {
     case sets([LoggedSet])
     case weights([PlannedWeight])
     case stats(StatsReport)
+    case records(RecordsReport)
     case suggest(SuggestReport)
     case calendar(String)
 }

@@ -2,10 +2,8 @@ import FoundationEssentials
 
 /// The commands that only read: what comes next, the status, the history and what it gives.
 enum Queries {
-    /// Where the last `days` days of the history (and the set log) begin; 1 to 3660 days.
     private static func start(ofLast days: Int, _ t: Turn) throws(CommandError) -> Date {
-        guard Limits.historyDays.contains(days) else { throw .invalidArgument("list 1 to 3660 days, not \(days)") }
-        return t.now.addingTimeInterval(-Double(days) * 86_400)
+        try HistoryWindow.start(ofLast: days, now: t.now)
     }
 
     static func answer(_ command: Command, _ t: Turn) throws(CommandError) -> CommandReply {
@@ -19,12 +17,18 @@ enum Queries {
             let since = try start(ofLast: days, t)
             return .history(t.state.history.filter { $0.startedAt >= since })
         case .setLog(let days):
-            let since = try start(ofLast: days, t)
-            return .sets(t.state.sets.filter { $0.at >= since })
+            // The log is read from the state database where it lives (the daemon answers it: issue 33).
+            _ = try start(ofLast: days, t)
+            throw .failed("the set log is read from the state database, not from the engine")
         case .weights:
             return .weights(WeightCommands.list(t))
         case .stats:
-            return .stats(StatsReport(history: t.state.history, program: t.config.program, now: t.now, timeZone: t.timeZone, sets: t.state.sets))
+            return .stats(StatsReport(
+                history: t.state.history, program: t.config.program, now: t.now, timeZone: t.timeZone,
+                volumeKilograms: t.state.progress.volumeKilograms))
+        case .records:
+            let progress = t.state.progress
+            return .records(RecordsReport(bests: progress.bests, records: progress.timeline(minPercent: t.config.progress.recordMinPercent)))
         case .suggest:
             return .suggest(SuggestReport(config: t.config, history: t.recentHistory, now: t.now, timeZone: t.timeZone))
         case .exportICS(let weeks): return .calendar(try exportICS(weeks: weeks, t))
@@ -76,5 +80,14 @@ enum Queries {
             program: t.config.program, workouts: t.config.workouts, reminderTime: t.config.reminders.time, from: t.now, weeks: weeks,
             timeZone: t.timeZone, messages: t.messages, learnedStarts: learned, autoLead: t.config.reminders.autoLead,
             alarms: t.config.reminders.enabled)
+    }
+}
+
+/// The last days of the history and of the set log that `history` and `history --sets` list.
+public enum HistoryWindow {
+    /// Where the last `days` days begin at `now`; 1 to 3660 days.
+    public static func start(ofLast days: Int, now: Date) throws(CommandError) -> Date {
+        guard Limits.historyDays.contains(days) else { throw .invalidArgument("list 1 to 3660 days, not \(days)") }
+        return now.addingTimeInterval(-Double(days) * 86_400)
     }
 }

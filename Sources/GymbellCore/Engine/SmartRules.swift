@@ -77,7 +77,7 @@ enum SmartRules {
         guard t.config.reminders.milestones else { return }
         let reached = MilestoneRule.reached(
             byCompleting: session, history: t.state.history, program: t.config.program, now: t.now, timeZone: t.timeZone,
-            sets: t.state.sets)
+            volume: (before: t.state.progress.volumeKilograms(before: session), after: t.state.progress.volumeKilograms))
         guard let reminder = MilestoneRule.reminder(for: reached, session: session, at: t.now) else { return }
         t.log(.info, "milestone reached", ["session": "\(session)", "milestones": "\(reached)"])
         Agenda.deliver(reminder, &t)
@@ -89,7 +89,7 @@ enum SmartRules {
     /// "Progress"; `[progress] records`, `record_min_percent`).
     static func celebrateRecords(of session: SessionID, _ t: inout Turn) {
         guard t.config.progress.records else { return }
-        let records = PersonalRecords.records(of: session, in: t.state.sets, minPercent: t.config.progress.recordMinPercent)
+        let records = t.state.progress.records(of: session, minPercent: t.config.progress.recordMinPercent)
         guard !records.isEmpty else { return }
         t.log(.info, "personal records", ["session": "\(session)", "exercises": records.map(\.exercise).joined(separator: ", ")])
         Agenda.deliver(
@@ -100,7 +100,7 @@ enum SmartRules {
     /// for (README "Progress"), in one notification; Next time / Dismiss answer it (`Actions`).
     static func suggestOverload(after session: SessionID, exercises: [Exercise], _ t: inout Turn) {
         let suggestions = OverloadRule.suggestions(
-            after: session, exercises: exercises, sets: t.state.sets, dismissedAt: t.state.overloadDismissed, settings: t.config.progress)
+            after: session, exercises: exercises, sets: t.state.progress.recentSets(of: exercises.map(\.name)), dismissedAt: t.state.overloadDismissed, settings: t.config.progress)
         guard !suggestions.isEmpty else { return }
         t.log(.info, "overload suggested", ["session": "\(session)", "exercises": suggestions.map(\.exercise).joined(separator: ", ")])
         // Once the workout's completion has had its glance: a question with buttons, it should not

@@ -97,7 +97,7 @@ extension EngineState {
         case .setNoticeID(let noticeID, let id):
             if session?.session.id == id { session?.noticeID = noticeID }
         case .logSet(let set):
-            sets.append(set)
+            progress.add(set)
         case .setOverride(let override):
             overrides[override.exercise] = override
         case .removeOverrides(let exercises):

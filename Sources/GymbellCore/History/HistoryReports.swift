@@ -29,12 +29,17 @@ public struct StatsReport: Codable, Equatable, Sendable {
     }
 
     public init(history: [HistoryEntry], program: [Weekday: String], now: Date, timeZone: Zone, sets: [LoggedSet] = []) {
+        self.init(history: history, program: program, now: now, timeZone: timeZone, volumeKilograms: sets.filter { $0.at <= now }.volumeKilograms)
+    }
+
+    /// `volumeKilograms`: lifted in every set logged (the engine keeps it as sets are logged).
+    public init(history: [HistoryEntry], program: [Weekday: String], now: Date, timeZone: Zone, volumeKilograms: Double) {
         let stats = TrainingStats(entries: history, program: program, now: now, timeZone: timeZone)
         self.init(
             streak: stats.streak, sessionsThisWeek: stats.sessionsThisWeek, sessionsThisMonth: stats.sessionsThisMonth,
             consecutiveTrainingDays: stats.consecutiveTrainingDays,
             workoutsCompleted: history.count { $0.outcome == .completed && $0.kind != .rest && $0.startedAt <= now },
-            volumeKilograms: (sets.filter { $0.at <= now }.volumeKilograms * 10).rounded() / 10,
+            volumeKilograms: (volumeKilograms * 10).rounded() / 10,
             regularWeeks: MilestoneRule.regularWeeks(history, now: now, timeZone: timeZone))
     }
 

@@ -47,7 +47,7 @@ public enum MilestoneRule {
     /// `history` already holds `session` as completed ([] when it does not).
     public static func reached(
         byCompleting session: SessionID, history: [HistoryEntry], program: [Weekday: String], now: Date, timeZone: Zone,
-        sets: [LoggedSet] = []
+        volume: (before: Double, after: Double) = (0, 0)
     ) -> [Milestone] {
         guard let completed = history.first(where: { $0.id == session && $0.outcome == .completed }) else { return [] }
         // Before it: without it, and without the other sessions of its day that did not complete (a
@@ -73,10 +73,7 @@ public enum MilestoneRule {
         if weeksAfter > weeksBefore {
             reached += (weeksBefore + 1...weeksAfter).filter(Milestone.isConsistencyMilestone).map { Milestone.consistency(weeks: $0) }
         }
-        let lifted = sets.filter { $0.at <= now }
-        let volumeAfter = lifted.volumeKilograms
-        let volumeBefore = lifted.filter { $0.session != session }.volumeKilograms
-        reached += Milestone.volumeMarks(from: volumeBefore, to: volumeAfter).map(Milestone.volume)
+        reached += Milestone.volumeMarks(from: volume.before, to: volume.after).map(Milestone.volume)
         return reached
     }
 

@@ -25,13 +25,26 @@ public struct PersonalRecord: Codable, Hashable, Sendable {
 }
 
 /// The best sets of an exercise, for the report.
-public struct ExerciseBest: Hashable, Sendable {
+public struct ExerciseBest: Codable, Hashable, Sendable {
     public var exercise: String
     /// The heaviest set (most reps among equally heavy ones).
     public var heaviest: LoggedSet
     /// The set with the best estimated one-rep maximum, and that estimate in kg.
     public var bestEstimate: LoggedSet
     public var estimatedOneRepMaxKilograms: Double
+
+    public init(exercise: String, heaviest: LoggedSet, bestEstimate: LoggedSet, estimatedOneRepMaxKilograms: Double) {
+        self.exercise = exercise
+        self.heaviest = heaviest
+        self.bestEstimate = bestEstimate
+        self.estimatedOneRepMaxKilograms = estimatedOneRepMaxKilograms
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case exercise, heaviest
+        case bestEstimate = "best_estimate"
+        case estimatedOneRepMaxKilograms = "estimated_1rm_kg"
+    }
 }
 
 /// Personal records (README "Progress"): only sets that were not failed and carry both reps and weight
@@ -46,15 +59,15 @@ public enum PersonalRecords {
         return reps == 1 ? weight : weight * (1 + Double(reps) / 30)
     }
 
-    static func estimate(_ set: LoggedSet) -> Double { estimatedOneRepMax(kilograms: set.kilograms, reps: set.reps ?? 0) }
+    public static func estimate(_ set: LoggedSet) -> Double { estimatedOneRepMax(kilograms: set.kilograms, reps: set.reps ?? 0) }
 
     /// Lighter than `b`: less weight, or as much for fewer reps.
-    static func lighter(_ a: LoggedSet, _ b: LoggedSet) -> Bool { (a.kilograms, a.reps ?? 0) < (b.kilograms, b.reps ?? 0) }
+    public static func lighter(_ a: LoggedSet, _ b: LoggedSet) -> Bool { (a.kilograms, a.reps ?? 0) < (b.kilograms, b.reps ?? 0) }
 
     /// A lower estimated one-rep maximum than `b`.
-    static func weaker(_ a: LoggedSet, _ b: LoggedSet) -> Bool { estimate(a) < estimate(b) }
+    public static func weaker(_ a: LoggedSet, _ b: LoggedSet) -> Bool { estimate(a) < estimate(b) }
 
-    static func counts(_ set: LoggedSet) -> Bool { !set.failed && (set.reps ?? 0) > 0 && (set.weight ?? 0) > 0 }
+    public static func counts(_ set: LoggedSet) -> Bool { !set.failed && (set.reps ?? 0) > 0 && (set.weight ?? 0) > 0 }
 
     /// The records `session` set, one per exercise in the order first done: the heaviest weight for
     /// a rep count where that beat the past, else the best estimated one-rep maximum. `sets` is the
@@ -62,34 +75,34 @@ public enum PersonalRecords {
     public static func records(of session: SessionID, in sets: [LoggedSet], minPercent: Double) -> [PersonalRecord] {
         let mine = sets.filter { $0.session == session && counts($0) }
         guard let start = mine.map(\.at).min() else { return [] }
-        var exercises: [String] = []
-        for set in mine where !exercises.contains(set.exercise) { exercises.append(set.exercise) }
-        let factor = 1 + max(0, minPercent) / 100
-        return exercises.compactMap { exercise in
-            let now = mine.filter { $0.exercise == exercise }
-            let before = sets.filter { $0.exercise == exercise && $0.session != session && $0.at < start && counts($0) }
-            guard !before.isEmpty else { return nil }
-            // Heaviest for its reps: this session's heaviest set against the heaviest earlier set of at
-            // least as many reps.
-            if let top = now.max(by: lighter),
-                let best = before.filter({ ($0.reps ?? 0) >= (top.reps ?? 0) }).max(by: lighter),
-                top.kilograms > best.kilograms, top.kilograms >= best.kilograms * factor - 1e-9
-            {
-                return PersonalRecord(kind: .heaviest, set: top, previous: best)
-            }
-            guard let top = now.max(by: weaker), let best = before.max(by: weaker),
-                estimate(top) > estimate(best), estimate(top) >= estimate(best) * factor - 1e-9
-            else { return nil }
-            return PersonalRecord(kind: .estimatedOneRepMax, set: top, previous: best)
-        }
+        let book = RecordBook(sets.lazy.filter { $0.session != session && $0.at < start })
+        return book.records(of: mine, minPercent: minPercent)
     }
 
     /// Every record in the log, session by session in time order: what the report lists per exercise.
+    /// One pass over the log in time order (each session measured against a `RecordBook` of the sets
+    /// before its first counted one): O(n log n), not a search of the whole log per session.
     public static func timeline(_ sets: [LoggedSet], minPercent: Double) -> [PersonalRecord] {
-        var sessions: [(SessionID, Date)] = []
+        let ordered = sets.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        var sessions: [SessionID] = []
         var seen = Set<SessionID>()
-        for set in sets.sorted(by: { $0.at < $1.at }) where seen.insert(set.session).inserted { sessions.append((set.session, set.at)) }
-        return sessions.flatMap { records(of: $0.0, in: sets, minPercent: minPercent) }
+        for set in ordered where seen.insert(set.session).inserted { sessions.append(set.session) }
+        // Each session's counted sets in log order, and the instant of its first counted set.
+        var counted: [SessionID: [LoggedSet]] = [:]
+        for set in sets where counts(set) { counted[set.session, default: []].append(set) }
+        let starts = counted.compactMap { id, sets in sets.map(\.at).min().map { (id, $0) } }.sorted { $0.1 < $1.1 }
+        var book = RecordBook()
+        var next = 0
+        let log = ordered.filter(counts)
+        var found: [SessionID: [PersonalRecord]] = [:]
+        for (id, start) in starts {
+            while next < log.count, log[next].at < start {
+                book.add(log[next])
+                next += 1
+            }
+            found[id] = book.records(of: counted[id] ?? [], minPercent: minPercent)
+        }
+        return sessions.flatMap { found[$0] ?? [] }
     }
 
     /// The best sets of each exercise logged, by exercise name.
@@ -104,4 +117,21 @@ public enum PersonalRecords {
             return ExerciseBest(exercise: exercise, heaviest: heaviest, bestEstimate: best, estimatedOneRepMaxKilograms: estimate(best))
         }
     }
+}
+
+/// Every exercise's best sets and every record in the log (the D-Bus `Records` method answers it as
+/// JSON): what the report shows of all the training, from the summary the daemon keeps, so that the
+/// report reads the set log only for the weeks it draws (issue 33).
+public struct RecordsReport: Codable, Hashable, Sendable {
+    public var bests: [ExerciseBest]
+    public var records: [PersonalRecord]
+
+    public init(bests: [ExerciseBest], records: [PersonalRecord]) {
+        self.bests = bests
+        self.records = records
+    }
+
+    public func jsonText() -> String { ISO8601.jsonText(self, orElse: "{}") }
+
+    public static func decode(jsonText: String) throws -> RecordsReport { try ISO8601.decode(RecordsReport.self, jsonText: jsonText) }
 }

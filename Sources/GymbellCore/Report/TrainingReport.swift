@@ -85,6 +85,20 @@ public struct TrainingReport: Sendable {
         history: [HistoryEntry], sets: [LoggedSet], program: [Weekday: String], weeks: Int, now: Date, timeZone: Zone,
         recordMinPercent: Double = ProgressSettings().recordMinPercent
     ) {
+        let sets = sets.filter { $0.at <= now }
+        self.init(
+            history: history, setsInWeeks: sets,
+            records: RecordsReport(bests: PersonalRecords.bests(sets), records: PersonalRecords.timeline(sets, minPercent: recordMinPercent)),
+            volumeKilograms: sets.volumeKilograms, program: program, weeks: weeks, now: now, timeZone: timeZone)
+    }
+
+    /// The report from what the daemon keeps (issue 33): the sets of the weeks drawn (any before them
+    /// are left out; the progression lines are theirs), every exercise's bests and records of the
+    /// whole log (`RecordsReport`), and the volume of every set logged.
+    public init(
+        history: [HistoryEntry], setsInWeeks sets: [LoggedSet], records: RecordsReport, volumeKilograms: Double,
+        program: [Weekday: String], weeks: Int, now: Date, timeZone: Zone
+    ) {
         let weeks = min(max(weeks, Self.weekRange.lowerBound), Self.weekRange.upperBound)
         let history = history.filter { $0.startedAt <= now }
         let sets = sets.filter { $0.at <= now }
@@ -118,24 +132,30 @@ public struct TrainingReport: Sendable {
         self.days = days
         weekly = (0..<weeks).map { index in
             let monday = firstDay.adding(days: 7 * index)
-            let week = days.filter { $0.day >= monday && $0.day < monday.adding(days: 7) }
+            // `days` runs day by day from `firstDay`, a Monday: week `index` is its slice.
+            let week = days[min(days.count, 7 * index)..<min(days.count, 7 * index + 7)]
             return Week(
                 monday: monday, volumeKilograms: week.reduce(0) { $0 + $1.volumeKilograms }, sets: week.reduce(0) { $0 + $1.sets },
                 sessions: week.reduce(0) { $0 + $1.sessions })
         }
 
-        let timeline = PersonalRecords.timeline(sets, minPercent: recordMinPercent)
-        let anchors = ReportAnchors(exercises: PersonalRecords.bests(sets).map(\.exercise))
-        exercises = PersonalRecords.bests(sets).map { best in
-            let mine = sets.filter { $0.exercise == best.exercise }
+        // Grouped once by exercise: each step below is one pass over the log.
+        var recordsOf: [String: [PersonalRecord]] = [:]
+        for record in records.records where record.set.at <= now { recordsOf[record.exercise, default: []].append(record) }
+        var setsOf: [String: [LoggedSet]] = [:]
+        for set in sets { setsOf[set.exercise, default: []].append(set) }
+        let bests = records.bests
+        let anchors = ReportAnchors(exercises: bests.map(\.exercise))
+        exercises = bests.map { best in
+            let mine = setsOf[best.exercise] ?? []
             let inRange = mine.filter { range.contains(LocalDay(containing: $0.at, in: timeZone)) }
             return ExerciseSummary(
                 exercise: best.exercise, anchor: anchors[best.exercise], best: best.bestEstimate,
                 estimatedOneRepMaxKilograms: best.estimatedOneRepMaxKilograms, heaviest: best.heaviest,
-                progression: Self.progression(of: mine), records: timeline.filter { $0.exercise == best.exercise },
+                progression: Self.progression(of: mine), records: recordsOf[best.exercise] ?? [],
                 setsInRange: inRange.count, volumeInRangeKilograms: inRange.volumeKilograms)
         }
-        stats = StatsReport(history: history, program: program, now: now, timeZone: timeZone, sets: sets)
+        stats = StatsReport(history: history, program: program, now: now, timeZone: timeZone, volumeKilograms: volumeKilograms)
         longestStreak = TrainingDays(entries: history, timeZone: timeZone).longestStreak(endingOn: today, program: program)
     }
 

@@ -10,6 +10,8 @@ final class ControlInterface {
     // Untyped throws here: Swift 6.3's SILGen crashes on a generic closure with typed throws (on(_:_:)).
     private typealias Handler = (DBusMethodCall) throws -> [DBusValue]
     private var handlers: [String: Handler] = [:]
+    /// Methods whose large replies may be worked out off the loop (`offLoop`), by name.
+    private var laterHandlers: [String: (DBusMethodCall) throws -> DBusReply] = [:]
     private let commands: any CommandRunning
 
     init(commands: any CommandRunning, reload: @escaping () throws(CommandError) -> String) {
@@ -33,10 +35,13 @@ final class ControlInterface {
         on(ControlContract.skip, { .skip }, \.text)
         on(ControlContract.history, { .history(days: Int($0)) }, \.historyJSON)
         on(ControlContract.setLog, { .setLog(days: Int($0)) }, \.setsJSON)
+        offLoop(ControlContract.history) { .history(days: Int($0)) }
+        offLoop(ControlContract.setLog) { .setLog(days: Int($0)) }
         on(ControlContract.weights, { .weights }, \.weightsJSON)
         on(ControlContract.setWeight, { .setWeight(exercise: $0.0, weight: $0.1) }, \.text)
         on(ControlContract.resetWeights, { .resetWeights($0) }, \.text)
         on(ControlContract.stats, { .stats }, \.statsJSON)
+        on(ControlContract.records, { .records }, \.recordsJSON)
         on(ControlContract.suggest, { .suggest }, \.suggestJSON)
         on(ControlContract.exportICS, { .exportICS(weeks: Int($0)) }, \.calendar)
         handlers[ControlContract.reload.name] = { call in  // the daemon runner's, not the engine's
@@ -52,6 +57,15 @@ final class ControlInterface {
         guard call.interface == BusNames.interface || call.interface.isEmpty else {
             return .error(DBusError(name: DBusError.unknownMethod, message: "no interface \(call.interface) on \(BusNames.objectPath)"))
         }
+        if let handler = laterHandlers[call.member] {
+            do {
+                return try handler(call)
+            } catch let error as CommandError {
+                return .error(error.dbusError)
+            } catch {
+                return .error(CommandError.failed("\(error)").dbusError)
+            }
+        }
         guard let handler = handlers[call.member] else {
             return .error(CommandError.unknownMethod("no method \(call.member) in \(BusNames.interface)").dbusError)
         }
@@ -61,6 +75,23 @@ final class ControlInterface {
             return .error(error.dbusError)
         } catch {
             return .error(CommandError.failed("\(error)").dbusError)
+        }
+    }
+
+    /// `method` answered off the loop when the runner can (a large reply must not hold up a reminder
+    /// falling due meanwhile, issue 33), else as `on` registered it.
+    private func offLoop<Arguments>(_ method: ControlMethod<Arguments, String>, _ command: @escaping (Arguments) -> Command) {
+        guard let onLoop = handlers[method.name] else { return }
+        laterHandlers[method.name] = { [commands] call in
+            guard let start = commands.offLoop(command(try method.arguments(of: call))) else { return .values(try onLoop(call)) }
+            return .later(DBusLaterReply { answer in
+                start { result in
+                    switch result {
+                    case .success(let text): answer(.values(method.encodeReply(text)))
+                    case .failure(let error): answer(.error(error.dbusError))
+                    }
+                }
+            })
         }
     }
 
@@ -84,6 +115,17 @@ final class ControlInterface {
 /// What runs the commands of the control interface (the daemon, through its engine; a fake in tests).
 protocol CommandRunning: AnyObject {
     func run(_ command: Command) -> Result<CommandReply, CommandError>
+    /// How to answer `command` off the loop — its reply's text, handed back on the loop — or nil
+    /// when it is answered by `run`.
+    func offLoop(_ command: Command) -> OffLoopAnswer?
+}
+
+/// Starts a reply worked out off the loop; the answer is called once, from any thread (the reply is
+/// encoded there and sent from the loop).
+typealias OffLoopAnswer = (_ answer: @escaping (Result<String, CommandError>) -> Void) -> Void
+
+extension CommandRunning {
+    func offLoop(_ command: Command) -> OffLoopAnswer? { nil }
 }
 
 extension Daemon: CommandRunning {}
@@ -102,6 +144,7 @@ extension CommandReply {
     var setsJSON: String? { if case .sets(let sets) = self { LoggedSet.jsonText(sets) } else { nil } }
     var weightsJSON: String? { if case .weights(let weights) = self { PlannedWeight.jsonText(weights) } else { nil } }
     var statsJSON: String? { if case .stats(let report) = self { report.jsonText() } else { nil } }
+    var recordsJSON: String? { if case .records(let report) = self { report.jsonText() } else { nil } }
     var suggestJSON: String? { if case .suggest(let report) = self { report.jsonText() } else { nil } }
     var calendar: String? { if case .calendar(let text) = self { text } else { nil } }
 }

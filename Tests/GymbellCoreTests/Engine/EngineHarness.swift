@@ -102,4 +102,6 @@ struct EngineHarness {
 
     var logs: [LogEntry] { effects.compactMap { if case .log(let entry) = $0 { entry } else { nil } } }
     var writes: [StoreChange] { effects.compactMap { if case .store(let change) = $0 { change } else { nil } } }
+    /// The sets this harness's engine logged, in order (the log itself is the store's, not the engine's).
+    var sets: [LoggedSet] { writes.compactMap { if case .logSet(let set) = $0 { set } else { nil } } }
 }

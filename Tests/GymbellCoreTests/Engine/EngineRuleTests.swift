@@ -28,10 +28,10 @@ struct EngineRuleTests {
         #expect(world.state.history.last?.outcome == .completed)
         #expect(world.state.history.last?.setsDone == 2)
         // Both sets are in the training log as planned: by the button, then by the command.
-        #expect(world.state.sets.map(\.loadText) == ["8 × 80 kg", "8 × 80 kg"])
-        #expect(world.state.sets.map(\.setNumber) == [1, 2])
-        #expect(world.state.sets.allSatisfy { $0.session == session && $0.workout == "push" && !$0.failed && $0.plannedReps == 8 })
-        #expect(world.state.sets.map(\.at) == [begin, begin.addingTimeInterval(60)])
+        #expect(world.sets.map(\.loadText) == ["8 × 80 kg", "8 × 80 kg"])
+        #expect(world.sets.map(\.setNumber) == [1, 2])
+        #expect(world.sets.allSatisfy { $0.session == session && $0.workout == "push" && !$0.failed && $0.plannedReps == 8 })
+        #expect(world.sets.map(\.at) == [begin, begin.addingTimeInterval(60)])
         #expect(world.writes.filter { if case .logSet = $0 { true } else { false } }.count == 2)
         // A click on the lingering notification of the ended session does nothing.
         let before = world.state
@@ -47,17 +47,17 @@ struct EngineRuleTests {
             "Logged 6 × 82.5 kg (failed). Set recorded. Rest 1m; next: Bench Press — set 2 of 2, 8 × 80 kg")))
         world.advance(by: 60)
         #expect(world.command(.setDoneAs(.fewerReps)) == .success(.text("Logged 7 × 80 kg (failed). Workout complete: 2 sets of Push Day")))
-        #expect(world.state.sets.map(\.loadText) == ["6 × 82.5 kg", "7 × 80 kg"])
-        #expect(world.state.sets.map(\.failed) == [true, true])
+        #expect(world.sets.map(\.loadText) == ["6 × 82.5 kg", "7 × 80 kg"])
+        #expect(world.sets.map(\.failed) == [true, true])
         // Refused values change nothing.
         var other = try EngineHarness(Self.strength, at: "2026-03-02T10:00:00+01:00")
         _ = other.command(.start(workout: "push"))
         #expect(other.command(.setDoneAs(SetCorrection(reps: 5000))) == .failure(.invalidArgument("reps must be 0 to 1000, not 5000")))
         #expect(other.command(.setDoneAs(SetCorrection(weight: -5))) == .failure(.invalidArgument("a weight must be 0 to 2000, not -5")))
-        #expect(other.state.sets.isEmpty)
+        #expect(other.sets.isEmpty)
         // More reps than planned at the planned weight are not a failure.
         #expect((try? other.command(.setDoneAs(SetCorrection(reps: 10))).get()) != nil)
-        #expect(other.state.sets.last.map { ($0.reps, $0.failed) } ?? (nil, true) == (10, false))
+        #expect(other.sets.last.map { ($0.reps, $0.failed) } ?? (nil, true) == (10, false))
     }
 
     @Test func personalRecordsAreCelebratedOnceRightAfterTheWorkout() throws {

@@ -80,7 +80,7 @@ struct EngineSessionIDTests {
         #expect(history.map(\.id) == ids)
         #expect(history.allSatisfy { $0.outcome == .completed && $0.setsDone == 2 && $0.title == "Push Day" })
         // Each day's sets under that day's session.
-        for id in ids { #expect(world.state.sets.filter { $0.session == id }.count == 2) }
+        for id in ids { #expect(world.sets.filter { $0.session == id }.count == 2) }
         // The store is told to start each of them once, each under its own id.
         let started = world.writes.compactMap { if case .start(let plan, _) = $0 { plan.session.id } else { nil } }
         #expect(started == ids)

@@ -1,0 +1,112 @@
+import FoundationEssentials
+
+/// What the engine keeps of the set log (issue 33): not every set ever logged, but what its rules
+/// decide with — the bests that records are measured against, the latest session's sets, each
+/// exercise's last sessions for the overload rule, and the volume lifted. Each set logged is added
+/// as it comes (`add`); the state database rebuilds the same from the whole log at start-up by adding
+/// its sets in the order they were logged, so the two are equal after any sequence of changes.
+public struct ProgressSummary: Codable, Equatable, Sendable {
+    /// How many sessions per exercise the overload runs keep: the most `overload_sessions` allows.
+    public static let runLength = 20
+
+    /// The bests of every set logged before the latest session's.
+    public private(set) var book = RecordBook()
+    /// What each earlier session beat (`RecordCandidate`), session by session: the records timeline for
+    /// the report, for any `record_min_percent`.
+    public private(set) var candidates: [RecordCandidate] = []
+    /// The latest session's sets (the end of the log that belongs to one session), in the order logged.
+    public private(set) var latest: [LoggedSet] = []
+    /// Per exercise, its sets in the last `runLength` sessions that had it, session by session, oldest first.
+    public private(set) var runs: [String: [[LoggedSet]]] = [:]
+    /// Σ reps × kg of every set, in whole milligrams: integers, so the sum is the same in any order.
+    public private(set) var volumeMilligrams: Int64 = 0
+    /// Sets logged in all.
+    public private(set) var count = 0
+
+    public init() {}
+
+    /// A summary as kept (a snapshot read back; `StoredProgress.saveSnapshot`).
+    public init(
+        book: RecordBook, candidates: [RecordCandidate], latest: [LoggedSet], runs: [String: [[LoggedSet]]], volumeMilligrams: Int64, count: Int
+    ) {
+        self.book = book
+        self.candidates = candidates
+        self.latest = latest
+        self.runs = runs
+        self.volumeMilligrams = volumeMilligrams
+        self.count = count
+    }
+
+    /// The summary of a whole log, in the order logged.
+    public init(_ log: some Sequence<LoggedSet>) {
+        for set in log { add(set) }
+    }
+
+    public mutating func add(_ set: LoggedSet) {
+        if let first = latest.first, first.session != set.session {
+            candidates += book.candidates(of: latest)
+            for earlier in latest { book.add(earlier) }
+            latest = []
+        }
+        latest.append(set)
+        runs[set.exercise, default: []].addToRun(set, keeping: Self.runLength)  // in place: no copy of the runs per set
+        volumeMilligrams += Self.milligrams(set)
+        count += 1
+    }
+
+    /// A set's volume in whole milligrams.
+    public static func milligrams(_ set: LoggedSet) -> Int64 { Int64((set.volumeKilograms * 1_000_000).rounded()) }
+
+    /// Kilograms lifted in every set logged.
+    public var volumeKilograms: Double { Double(volumeMilligrams) / 1_000_000 }
+
+    /// Kilograms lifted in every set logged before `session`'s, when it is the latest session with sets.
+    public func volumeKilograms(before session: SessionID) -> Double {
+        guard latest.first?.session == session else { return volumeKilograms }
+        return Double(volumeMilligrams - latest.reduce(0) { $0 + Self.milligrams($1) }) / 1_000_000
+    }
+
+    /// The records `session` set (`PersonalRecords.records`): it is the latest session with sets when
+    /// it has just ended; any other session's records were told when it ended.
+    public func records(of session: SessionID, minPercent: Double) -> [PersonalRecord] {
+        guard latest.first?.session == session else { return [] }
+        return book.records(of: latest, minPercent: minPercent)
+    }
+
+    /// Every record in the log, session by session in the order logged (`PersonalRecords.timeline`).
+    public func timeline(minPercent: Double) -> [PersonalRecord] {
+        (candidates + book.candidates(of: latest)).compactMap { $0.record(minPercent: minPercent) }
+    }
+
+    /// The best sets of each exercise logged, by exercise name (`PersonalRecords.bests`).
+    public var bests: [ExerciseBest] {
+        var all = book
+        for set in latest { all.add(set) }
+        return all.exercises.keys.sorted().compactMap { exercise in
+            guard let bests = all[exercise], let heaviest = bests.heaviest, let best = bests.bestEstimate else { return nil }
+            return ExerciseBest(
+                exercise: exercise, heaviest: heaviest, bestEstimate: best, estimatedOneRepMaxKilograms: PersonalRecords.estimate(best))
+        }
+    }
+
+    /// The sets of the last sessions that had each of `exercises`, in the order logged: what the
+    /// overload rule reads (it looks at no more than `runLength` sessions of an exercise).
+    public func recentSets(of exercises: [String]) -> [LoggedSet] {
+        var seen = Set<String>()
+        return exercises.filter { seen.insert($0).inserted }.flatMap { (runs[$0] ?? []).flatMap { $0 } }
+    }
+}
+
+extension Array<[LoggedSet]> {
+    /// Adds `set` to its session's run (the last one, as a rule), or as a new run, keeping the last `length` runs.
+    fileprivate mutating func addToRun(_ set: LoggedSet, keeping length: Int) {
+        if let last = indices.last, self[last].first?.session == set.session {
+            self[last].append(set)
+        } else if let index = lastIndex(where: { $0.first?.session == set.session }) {
+            self[index].append(set)
+        } else {
+            append([set])
+            if count > length { removeFirst(count - length) }
+        }
+    }
+}
