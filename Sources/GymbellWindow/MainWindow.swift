@@ -199,6 +199,9 @@ final class MainWindow {
                 }
             }
         }
+        preferences?.written = { [unowned self] in
+            if case .running = current { send { client throws(ClientError) in try client.reload() } }
+        }
         preferences?.present(over: window)
     }
 

@@ -13,6 +13,8 @@ final class PreferencesWindow {
     private let messages: Messages
     private let weekdayName: (Weekday) -> String
     private let runGymbell: ([String]) -> Void
+    /// A change was written: the daemon is told to read it now (its file watcher comes later).
+    var written: () -> Void = {}
     /// Asks the daemon what it learned of the usual start per weekday (`gymbell suggest`); nil: no answer.
     private let suggestions: (@escaping (SuggestReport?) -> Void) -> Void
     private var learned: Widget!
@@ -249,7 +251,9 @@ final class PreferencesWindow {
 
     private func handle(_ outcome: ConfigSession.Outcome) {
         switch outcome {
-        case .written(let config): show(config)
+        case .written(let config):
+            show(config)
+            written()
         case .invalidOnDisk: show(session.state)
         case .failed(let reason):
             toast(reason)
