@@ -58,6 +58,7 @@ public final class Daemon {
     private var queued: [Event] = []
     private var handling = false
     private var player: (any MediaPlayerShowing)?
+    private var screenKeeper: (any ScreenKeeping)?
 
     /// What the daemon starts from: the state database's contents as the engine holds them (the
     /// pending reminders indexed). DaemonRunner reads it while another thread reads the config and
@@ -146,6 +147,24 @@ public final class Daemon {
     public func screenLockChanged(_ locked: Bool) {
         guard locked != engine.state.screenLocked else { return }
         send(.screenLocked(locked))
+    }
+
+    /// The notification server's Do Not Disturb, as the desktop says it.
+    public func doNotDisturbChanged(_ on: Bool) {
+        guard on != engine.state.doNotDisturb else { return }
+        send(.doNotDisturb(on))
+    }
+
+    /// Whether the person is away, as the desktop's idle monitor says it.
+    public func awayChanged(_ away: Bool) {
+        guard away != engine.state.away else { return }
+        send(.away(away))
+    }
+
+    /// Asks `keeper` to keep the screen on while the engine says so, from now on.
+    func attach(screenKeeper keeper: any ScreenKeeping) {
+        screenKeeper = keeper
+        if engine.state.keepingScreenOn { keeper.keepScreenOn(true) }
     }
 
     /// Applies a new config (an invalid one never gets here: the one in force stays).
@@ -243,6 +262,8 @@ public final class Daemon {
                 level: entry.level.logging, "\(entry.message)", metadata: entry.metadata.mapValues { Logger.MetadataValue.string($0) })
         case .nowPlaying(let playing):
             player?.show(playing)
+        case .keepScreenOn(let on):
+            screenKeeper?.keepScreenOn(on)
         case .openReport(let exercise):
             let argv = [environment.executable, "report", "--open"] + (exercise.map { ["--exercise", $0] } ?? [])
             do {

@@ -70,6 +70,14 @@ public struct Engine: Sendable {
             turn.state.server = .unknown
         case .screenLocked(let locked):
             turn.state.screenLocked = locked
+            AttentionRules.changed(&turn)
+        case .doNotDisturb(let on):
+            turn.state.doNotDisturb = on
+            AttentionRules.changed(&turn)
+            if turn.state.session != nil { Agenda.refreshSessionNotice(&turn) }  // critical, or not, from now on
+        case .away(let away):
+            turn.state.away = away
+            AttentionRules.changed(&turn)
         case .storageChanged(let problem, let retry):
             turn.state.storage = problem
             turn.state.storageRetry = retry
@@ -107,6 +115,11 @@ public struct Engine: Sendable {
         if playing != turn.state.nowPlaying {
             turn.state.nowPlaying = playing
             turn.effects.append(.nowPlaying(playing))
+        }
+        let keepOn = AttentionRules.keepsScreenOn(turn)
+        if keepOn != turn.state.keepingScreenOn {
+            turn.state.keepingScreenOn = keepOn
+            turn.effects.append(.keepScreenOn(keepOn))
         }
         let readiness = SoundReadiness(nextSound: turn.state.nextInstant, now: turn.now, enabled: turn.config.sound.enabled)
         if readiness != turn.state.soundReadiness {
