@@ -1,0 +1,151 @@
+"""End-to-end tests of issue 31: reminders held while the person is busy (Do Not Disturb), has locked
+the screen or is away, and shown once when they are back; a session's transitions going through Do Not
+Disturb; the screen kept on while a workout runs. The real daemon on a private bus; the desktop's
+services are played by tests/e2e/attention_services.py (real D-Bus services, told by stdin)."""
+
+import json
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import PYTHON, local_hms_ahead, wait_until
+
+pytestmark = pytest.mark.gymbell
+
+ALL_DAYS = '["mon", "tue", "wed", "thu", "fri", "sat", "sun"]'
+TOLERANCE = 1.5
+
+
+class Desktop:
+    """attention_services.py on the test's bus."""
+
+    def __init__(self, env, *args):
+        self.proc = subprocess.Popen(
+            [PYTHON, str(Path(__file__).with_name("attention_services.py")), *args], env=env.vars, stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+        assert self.proc.stdout.readline().strip() == "ready"
+
+    def tell(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        return self.proc.stdout.readline().strip()
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.stdin.close()
+            self.proc.wait(5)
+
+
+@pytest.fixture
+def desktop(env):
+    started = []
+
+    def start(*args):
+        started.append(Desktop(env, *args))
+        return started[-1]
+
+    yield start
+    for one in started:
+        one.stop()
+
+
+def status(cli):
+    r = cli("status", "--json")
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def dailies(recorder):
+    return recorder.notifies(lambda r: r["summary"].startswith("Time to Workout!"))
+
+
+def held_daily(daemon, write_config, cli, recorder, seconds=3):
+    """A daily reminder due in `seconds`, held: not shown, `status` says so. Its due "HH:MM"."""
+    hms, due = local_hms_ahead(seconds)
+    write_config(f'[reminders]\ntime = "{hms}"\ndays = {ALL_DAYS}\n')
+    daemon.start()
+    held = wait_until(lambda: (status(cli)["held"] or {}).get("reminders"), timeout=due - time.time() + TOLERANCE + 2,
+                      what="the daily reminder to be held")
+    assert len(held) == 1
+    time.sleep(0.3)
+    assert dailies(recorder) == [], "held: not on screen"
+    return hms[:5]
+
+
+@pytest.mark.parametrize("on,off,why", [
+    ("dnd on", "dnd off", "do_not_disturb"),
+    ("lock", "unlock", "screen_locked"),
+    ("idle", "active", "away"),
+])
+def test_held_while_busy_then_shown_once_within_a_second(on, off, why, daemon, write_config, cli, recorder, desktop):
+    services = desktop()
+    if on == "idle":
+        hms_due = local_hms_ahead(4)
+        write_config(f'[reminders]\ntime = "{hms_due[0]}"\ndays = {ALL_DAYS}\n')
+        daemon.start()
+        # The name is owned a moment before the daemon asks the desktop: wait for its idle watch.
+        watches = wait_until(lambda: json.loads(services.tell("watches")), timeout=2, what="the idle watch")
+        assert list(watches.values()) == [300000], watches  # away_after's default, 5 min, in ms
+        assert services.tell("idle") == "ok"
+        wait_until(lambda: (status(cli)["held"] or {}).get("why") == ["away"], timeout=3, what="away")
+        held = wait_until(lambda: (status(cli)["held"] or {}).get("reminders"), timeout=hms_due[1] - time.time() + 3,
+                          what="the daily reminder to be held")
+        assert len(held) == 1 and dailies(recorder) == []
+        hms = hms_due[0][:5]
+    else:
+        assert services.tell(on) == "ok"
+        hms = held_daily(daemon, write_config, cli, recorder)
+        assert status(cli)["held"]["why"] == [why]
+    told = time.time()
+    assert services.tell(off) == "ok"
+    shown = recorder.wait_for_notify("Time to Workout! 💪", timeout=2)
+    assert shown["t"] - told <= 1.0, f"shown {shown['t'] - told:.3f} s after '{off}'"
+    assert shown["body"] == f"Your daily workout awaits.\nDue at {hms}"
+    time.sleep(1)
+    assert len(dailies(recorder)) == 1, "once"
+    assert status(cli)["held"] is None
+
+
+def test_a_restart_while_held_keeps_it_held(daemon, write_config, cli, recorder, desktop):
+    services = desktop()
+    assert services.tell("dnd on") == "ok"
+    hms = held_daily(daemon, write_config, cli, recorder)
+    daemon.restart()
+    time.sleep(1)
+    assert dailies(recorder) == [], "still held after the restart"
+    assert status(cli)["held"]["why"] == ["do_not_disturb"] and len(status(cli)["held"]["reminders"]) == 1
+    told = time.time()
+    assert services.tell("dnd off") == "ok"
+    shown = recorder.wait_for_notify("Time to Workout! 💪", timeout=2)
+    assert shown["t"] - told <= 1.0
+    assert shown["body"] == f"Your daily workout awaits.\nDue at {hms}"
+    time.sleep(1)
+    assert len(dailies(recorder)) == 1
+
+
+def test_a_hiit_transition_goes_through_dunst_pause_as_critical(running_daemon, cli, recorder, desktop):
+    services = desktop()
+    assert services.tell("paused on") == "ok"
+    time.sleep(0.2)
+    r = cli("hiit", "--rounds", "1", "--work", "2s", "--rest", "2s")
+    assert r.returncode == 0, r.stderr
+    shown = recorder.wait_for_notify("Work phase done ✅", timeout=2 + TOLERANCE + 1)
+    assert shown["hints"].get("urgency") == 2, shown["hints"]
+
+
+def test_the_screen_is_kept_on_while_a_workout_runs(running_daemon, cli, desktop):
+    services = desktop()
+    time.sleep(0.3)  # the daemon sees the session manager appear
+    assert json.loads(services.tell("inhibitors")) == []
+    r = cli("hiit", "--rounds", "3", "--work", "20s", "--rest", "10s")
+    assert r.returncode == 0, r.stderr
+    inhibitors = wait_until(lambda: json.loads(services.tell("inhibitors")), timeout=2, what="an inhibitor")
+    assert [(i["app"], i["reason"], i["flags"]) for i in inhibitors] == [("io.github.gymbell.Gymbell", "Workout in progress", 8)]
+    assert cli("pause").returncode == 0
+    wait_until(lambda: json.loads(services.tell("inhibitors")) == [], timeout=2, what="the inhibitor to end on pause")
+    assert cli("resume").returncode == 0
+    wait_until(lambda: json.loads(services.tell("inhibitors")), timeout=2, what="an inhibitor again")
+    assert cli("stop").returncode == 0
+    wait_until(lambda: json.loads(services.tell("inhibitors")) == [], timeout=2, what="the inhibitor to end with the session")
