@@ -149,7 +149,7 @@ public enum DaemonRunner {
             logger.warning("cannot follow the notification server: \(error)")
         }
         // Do Not Disturb, the screen lock (it also keeps the media player) and idleness, before the first look.
-        let (attention, screenLock) = watchAttention(
+        let (attention, screenLock) = AttentionWatch.start(
             loop: loop, service: service, daemon: daemon, awayAfter: config.config.attention.awayAfter, logger: logger)
         service.onDisconnect = {
             logger.critical("lost the session bus; exiting")

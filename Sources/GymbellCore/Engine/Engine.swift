@@ -26,6 +26,7 @@ public struct Engine: Sendable {
             context.configOrigin = origin
             var turn = Turn(state: takeState(), moment: moment, context: context)
             DailyRules.configApplied(previousQuietHours: previous.quietHours, origin: origin, &turn)
+            AttentionRules.changed(&turn)  // `[attention]` may hold less now
             return commit(turn, reply: nil)
         }
         // The state is moved into the turn, not copied: the agenda is changed in place (10 000 pending

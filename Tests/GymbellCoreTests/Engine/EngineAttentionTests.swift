@@ -132,6 +132,15 @@ struct EngineAttentionTests {
         }
     }
 
+    @Test func aReloadThatNoLongerHoldsShowsWhatWasHeld() throws {
+        var world = try EngineHarness(at: Self.monday, told: [.doNotDisturb(true)])
+        world.advance(to: instant("2026-03-02T18:10:00+01:00"))
+        #expect(world.state.held.count == 1)
+        world.send(.configApplied(try ConfigParser.parse("[attention]\nhold_during_dnd = false\n", path: "config.toml"), origin: "config.toml"))
+        #expect(presented(world).map(\.body) == ["Your daily workout awaits.\nDue at 18:00"])
+        #expect(presented(world).map(\.silent) == [true], "Do Not Disturb is still on: shown for the server to keep, silent")
+    }
+
     struct Transition: Sendable, CustomTestStringConvertible {
         let server: String
         let toml: String

@@ -2,11 +2,11 @@ import GymbellBus
 import GymbellPlatform
 import Logging
 
-extension DaemonRunner {
+extension AttentionWatch {
     /// What the desktop tells of the person (AttentionWatch, and ScreenLockWatch for the media player
     /// too) and the screen keeper, all asked before the daemon's first look at the agenda: a reminder
     /// held before a restart stays held while Do Not Disturb is still on.
-    static func watchAttention(
+    static func start(
         loop: MainLoop, service: DBusService, daemon: Daemon, awayAfter: Double, logger: Logger
     ) -> (attention: AttentionWatch?, screenLock: ScreenLockWatch?) {
         var attention: AttentionWatch?
