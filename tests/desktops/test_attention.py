@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.gymbell, pytest.mark.time_limit(240)]
 
 ALL_DAYS = '["mon", "tue", "wed", "thu", "fri", "sat", "sun"]'
 DAILY = "Time to Workout"
-#: DND off → the held reminder on screen / heard (the issue's figure), plus one screenshot's time
+#: DND off → the held reminder on screen / heard (the issue's figure)
 WITHIN = 1.0
 
 
@@ -90,13 +90,18 @@ def test_a_daily_reminder_waits_for_do_not_disturb_to_end(desktop):
     assert not d.sees(png, DAILY), f"{d.name}: held, yet on screen ({png})"
     off = time.time()
     dnd.set(False)
-    png = d.wait_to_see(DAILY, timeout=WITHIN + 2, label="shown")
-    seen = time.time()
-    assert seen - off <= WITHIN + 0.6, f"{d.name}: on screen {seen - off:.2f} s after Do Not Disturb ended ({png})"
+    # Screenshots back to back for a while, read afterwards: on screen by the end of the first that shows it.
+    shots = []
+    while time.time() - off < WITHIN + 1.5:
+        png = d.shot("shown")
+        shots.append((time.time(), png))
+    seen = next((taken for taken, png in shots if d.sees(png, DAILY)), None)
+    assert seen is not None, f"{d.name}: {DAILY!r} not on screen after Do Not Disturb ended ({shots[-1][1]})"
+    assert seen - off <= WITHIN, f"{d.name}: on screen {seen - off:.2f} s after Do Not Disturb ended ({png})"
     heard = d.heard_at([due, off])
     assert heard[1] is not None and 0 <= heard[1] - off <= WITHIN, f"{d.name}: heard at {heard[1]} for DND off at {off:.3f}"
     assert heard[0] is None or heard[0] >= off, f"{d.name}: a sound at {heard[0]:.3f} while held (due {due:.3f})"
-    print(f"FIGURE {d.name}: DND off → on screen ≤ {seen - off:.3f} s (screenshot cadence), heard +{heard[1] - off:.3f} s")
+    print(f"FIGURE {d.name}: DND off → on screen by {seen - off:.3f} s (end of the first screenshot showing it), heard +{heard[1] - off:.3f} s")
 
 
 def test_a_hiit_transition_goes_through_do_not_disturb(desktop):
