@@ -149,3 +149,24 @@ def test_the_screen_is_kept_on_while_a_workout_runs(running_daemon, cli, desktop
     wait_until(lambda: json.loads(services.tell("inhibitors")), timeout=2, what="an inhibitor again")
     assert cli("stop").returncode == 0
     wait_until(lambda: json.loads(services.tell("inhibitors")) == [], timeout=2, what="the inhibitor to end with the session")
+
+
+def _context_switches(pid):
+    """Voluntary and involuntary context switches of every thread of `pid` so far."""
+    total = 0
+    for status in Path(f"/proc/{pid}/task").glob("*/status"):
+        for line in status.read_text().splitlines():
+            if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                total += int(line.split()[1])
+    return total
+
+
+def test_zero_wake_ups_while_idle_with_every_source_followed(running_daemon, cli, desktop):
+    services = desktop()
+    wait_until(lambda: json.loads(services.tell("watches")), timeout=2, what="the idle watch")
+    time.sleep(1)  # what start-up and the services' appearance set off has settled
+    before = _context_switches(running_daemon.pid)
+    time.sleep(10)
+    after = _context_switches(running_daemon.pid)
+    print(f"context switches in 10 s idle, every attention source followed: {after - before}")
+    assert after - before == 0, f"{after - before} wake-ups in 10 s idle"
