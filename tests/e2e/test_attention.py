@@ -116,6 +116,8 @@ def test_a_restart_while_held_keeps_it_held(daemon, write_config, cli, recorder,
     time.sleep(1)
     assert dailies(recorder) == [], "still held after the restart"
     assert status(cli)["held"]["why"] == ["do_not_disturb"] and len(status(cli)["held"]["reminders"]) == 1
+    text = cli("status")
+    assert "Held: 1 reminder held until you are back (Do Not Disturb is on)" in text.stdout, text.stdout
     told = time.time()
     assert services.tell("dnd off") == "ok"
     shown = recorder.wait_for_notify("Time to Workout! 💪", timeout=2)

@@ -9,6 +9,8 @@ extension AttentionWatch {
     static func start(
         loop: MainLoop, service: DBusService, daemon: Daemon, awayAfter: Double, logger: Logger
     ) -> (attention: AttentionWatch?, screenLock: ScreenLockWatch?) {
+        let began = ContinuousClock.now
+        defer { logger.debug("the desktop's attention sources asked", metadata: ["took": "\(ContinuousClock.now - began)"]) }
         var attention: AttentionWatch?
         do {
             attention = try AttentionWatch(loop: loop, names: service, awayAfter: awayAfter, logger: logger) { fact, holds in
