@@ -48,7 +48,7 @@ enum AttentionRules {
     /// saying when it was due, with the others named in its body (they leave the agenda with it shown).
     /// `late_grace` applies as at any late showing: one held longer is dropped.
     static func release(_ t: inout Turn) {
-        let held = t.state.held
+        let held = stillHeld(t)  // not those taken back meanwhile (skip-today, a workout started)
         t.state.held.removeAll()
         let (show, drop) = LatePolicy(dailyGrace: t.config.reminders.lateGrace).partition(due: held, at: t.now)
         for reminder in drop {
@@ -62,6 +62,9 @@ enum AttentionRules {
         t.log(.info, "held reminders shown", ["id": "\(primary.id)", "count": "\(show.count)"])
         StandaloneNotices.present(summary(primary, others: others, t), late: max(0, t.now.timeIntervalSince(primary.due)), tracked: true, &t)
     }
+
+    /// The held reminders still in the agenda.
+    static func stillHeld(_ t: Turn) -> [Reminder] { t.state.held.filter { t.state.agenda[$0.id] != nil } }
 
     /// `primary` saying when it was due, and naming the others with theirs.
     static func summary(_ primary: Reminder, others: [Reminder], _ t: Turn) -> Reminder {
@@ -139,7 +142,7 @@ public struct HeldEntry: Codable, Equatable, Sendable {
 extension AttentionRules {
     static func heldEntry(_ t: Turn) -> HeldEntry? {
         let reasons = reasons(t.state, t.config.attention)
-        guard !reasons.isEmpty || !t.state.held.isEmpty else { return nil }
+        guard !reasons.isEmpty || !stillHeld(t).isEmpty else { return nil }
         let why = reasons.map { reason in
             switch reason {
             case .doNotDisturb: t.messages("Do Not Disturb is on")
@@ -147,10 +150,11 @@ extension AttentionRules {
             case .away: t.messages("you are away")
             }
         }.joined(separator: ", ")
-        let count = t.state.held.count
+        let held = stillHeld(t)
+        let count = held.count
         let message = t.messages(
             "{n} reminder held until you are back ({why})", plural: "{n} reminders held until you are back ({why})", count: count,
             ["n": String(count), "why": why])
-        return HeldEntry(why: reasons.map(\.rawValue), reminders: t.state.held.map(\.id.rawValue), message: message)
+        return HeldEntry(why: reasons.map(\.rawValue), reminders: held.map(\.id.rawValue), message: message)
     }
 }

@@ -141,6 +141,17 @@ struct EngineAttentionTests {
         #expect(presented(world).map(\.silent) == [true], "Do Not Disturb is still on: shown for the server to keep, silent")
     }
 
+    @Test func whatWasTakenBackMeanwhileIsNotShown() throws {
+        var world = try EngineHarness(at: Self.monday, told: [.doNotDisturb(true)])
+        world.advance(to: instant("2026-03-02T18:10:00+01:00"))
+        #expect(world.state.held.count == 1)
+        _ = world.command(.skipToday)
+        guard case .success(.status(let status)) = world.command(.status) else { Issue.record("no status"); return }
+        #expect(status.held?.reminders == [])
+        world.send(.doNotDisturb(false))
+        #expect(presented(world).isEmpty, "skipped today: nothing comes back")
+    }
+
     struct Transition: Sendable, CustomTestStringConvertible {
         let server: String
         let toml: String
