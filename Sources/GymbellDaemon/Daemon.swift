@@ -171,7 +171,11 @@ public final class Daemon {
     public func apply(_ newConfig: LoadedConfig) {
         loaded = newConfig
         send(.configApplied(newConfig.config, origin: newConfig.origin))
+        onConfigApplied?(newConfig.config)
     }
+
+    /// What outside the engine follows the config (the idle monitor's away threshold).
+    var onConfigApplied: ((Config) -> Void)?
 
     /// Shows the running session on `player` from now on; its controls come back as commands.
     func attach(player: any MediaPlayerShowing) {

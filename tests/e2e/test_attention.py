@@ -172,3 +172,18 @@ def test_zero_wake_ups_while_idle_with_every_source_followed(running_daemon, cli
     after = _context_switches(running_daemon.pid)
     print(f"context switches in 10 s idle, every attention source followed: {after - before}")
     assert after - before == 0, f"{after - before} wake-ups in 10 s idle"
+
+
+def test_a_reload_moves_the_away_threshold(daemon, write_config, cli, desktop):
+    services = desktop()
+    write_config('[attention]\naway_after = "1m"\n')
+    daemon.start()
+    assert list(wait_until(lambda: json.loads(services.tell("watches")), timeout=2, what="the idle watch").values()) == [60000]
+    assert services.tell("idle") == "ok"  # away: a user-active watch is added
+    wait_until(lambda: (status(cli)["held"] or {}).get("why") == ["away"], timeout=3, what="away")
+    write_config('[attention]\naway_after = "2m"\n')
+    assert cli("reload").returncode == 0
+    wait_until(lambda: sorted(json.loads(services.tell("watches")).values(), key=str) == [120000, "active"], timeout=2,
+               what="the idle watch made anew, the user-active one kept")
+    assert services.tell("active") == "ok"
+    wait_until(lambda: status(cli)["held"] is None, timeout=3, what="back")

@@ -23,7 +23,10 @@ extension AttentionWatch {
         } catch {
             logger.warning("cannot follow Do Not Disturb, the screen lock or idleness: \(error)")
         }
-        if let attention { daemon.attach(screenKeeper: ScreenKeeper(bus: attention.listener, logger: logger)) }
+        if let attention {
+            daemon.attach(screenKeeper: ScreenKeeper(bus: attention.listener, logger: logger))
+            daemon.onConfigApplied = { [weak attention] config in attention?.awayAfterChanged(config.attention.awayAfter) }
+        }
         var screenLock: ScreenLockWatch?
         do {
             screenLock = try ScreenLockWatch(loop: loop, names: service, logger: logger) { [weak attention] locked in

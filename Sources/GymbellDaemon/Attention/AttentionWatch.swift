@@ -59,6 +59,11 @@ final class AttentionWatch {
         }
     }
 
+    /// `[attention] away_after` changed (a reload): the idle watch is made anew.
+    func awayAfterChanged(_ seconds: Double) {
+        for case let idle as MutterIdle in sources { idle.change(awayAfter: seconds, on: listener, logger: logger) }
+    }
+
     /// The freedesktop screen locker (ScreenLockWatch) reports here too.
     func screenSaverChanged(_ locked: Bool) { set(.locked, "org.freedesktop.ScreenSaver", locked) }
 

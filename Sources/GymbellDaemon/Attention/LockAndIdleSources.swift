@@ -44,7 +44,7 @@ final class MutterIdle: AttentionSource {
     var matchRules: [String] { ["type='signal',interface='\(Self.busName)',member='WatchFired'"] }
     var busNames: [String] { [Self.busName] }
 
-    private let awayAfter: Double
+    private var awayAfter: Double
     private weak var bus: DBusSignalListener?
     private var idleWatch: UInt32?
     private var activeWatch: UInt32?
@@ -57,6 +57,15 @@ final class MutterIdle: AttentionSource {
         guard bus.nameHasOwner(Self.busName) else { return }
         idleWatch = call("AddIdleWatch", [.uint64(UInt64(awayAfter * 1000))])
         if idleWatch == nil { logger.debug("Mutter's idle monitor took no idle watch") }
+    }
+
+    func change(awayAfter seconds: Double, on bus: DBusSignalListener, logger: Logger) {
+        guard seconds != awayAfter else { return }
+        awayAfter = seconds
+        if let idleWatch { _ = call("RemoveWatch", [.uint32(idleWatch)]) }
+        // A user-active watch added meanwhile stays: it still says when the person is back.
+        idleWatch = call("AddIdleWatch", [.uint64(UInt64(seconds * 1000))])
+        logger.info("away after \(seconds) s without input", metadata: ["watch": "\(idleWatch.map(String.init) ?? "none")"])
     }
 
     func handle(_ signal: DBusSignal) {
