@@ -29,7 +29,7 @@ public struct DBusSignal: Equatable, Sendable {
 /// are dropped. Use it on the loop's thread only. `close()` (or releasing the listener) leaves the bus.
 public final class DBusSignalListener {
     public let bus: Bus
-    public let matchRules: [String]
+    public private(set) var matchRules: [String]
     public var matchRule: String { matchRules.first ?? "" }
 
     private let connection: BusConnection
@@ -80,7 +80,18 @@ public final class DBusSignalListener {
         close()
     }
 
-    private func addMatch() throws(DBusError) {
+    /// Follows the signals of one more rule from now on (for a rule that names what was learned
+    /// through this connection: an object path).
+    public func addMatchRule(_ matchRule: String) throws(DBusError) {
+        let rule = try SignalMatchRule(parsing: matchRule)
+        try addMatch([matchRule])
+        matchRules.append(matchRule)
+        receiver.rules.append(rule)
+    }
+
+    private func addMatch() throws(DBusError) { try addMatch(matchRules) }
+
+    private func addMatch(_ matchRules: [String]) throws(DBusError) {
         for matchRule in matchRules {
             do {
                 try DBusError.catching { dbus_bus_add_match(connection.pointer, matchRule, $0) }
@@ -134,7 +145,7 @@ public final class DBusSignalListener {
 private final class SignalReceiver {
     let loop: MainLoop
     let connection: BusConnection
-    let rules: [SignalMatchRule]
+    var rules: [SignalMatchRule]
     let handler: (DBusSignal) -> Void
     var onDisconnect: (() -> Void)?
     private var isAttached = false

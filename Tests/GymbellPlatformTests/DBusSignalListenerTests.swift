@@ -81,6 +81,14 @@ extension MainContextTests {
             #expect(owner == [.string(listener.uniqueName)])
             #expect(listener.nameHasOwner("org.freedesktop.DBus"))
             #expect(!listener.nameHasOwner("org.gnome.ScreenSaver"))
+
+            // One more rule later: its signals arrive from then on.
+            try listener.addMatchRule("type='signal',interface='org.example.Later',member='Now'")
+            received.removeAll()
+            try emit(on: bus, "/x", "org.example.Later.Now", "boolean:true")
+            try emit(on: bus, login1Path, "org.freedesktop.login1.Manager.PrepareForSleep", "boolean:false")
+            run(loop, forAtMost: 5)
+            #expect(received == ["Now", "PrepareForSleep"])
         }
 
         @Test func theHandlerMayCloseTheListener() throws {

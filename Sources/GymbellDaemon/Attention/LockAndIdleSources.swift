@@ -95,12 +95,10 @@ enum LogindLock {
 
     /// The listener (nil without a system bus or a login session), after reporting the hint as it is.
     static func listen(loop: MainLoop, address: String?, logger: Logger, onChange: @escaping (Bool) -> Void) -> DBusSignalListener? {
-        let rule = "type='signal',sender='\(busName)',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',arg0='\(interface)'"
-        var sessionPath: String?
         let listener: DBusSignalListener
         do {
-            listener = try DBusSignalListener(loop: loop, bus: address.map { .address($0) } ?? .system, matchRules: [rule]) { signal in
-                guard signal.path == sessionPath, signal.arguments.count >= 2, case .dictionary(let changed) = signal.arguments[1].unwrapped,
+            listener = try DBusSignalListener(loop: loop, bus: address.map { .address($0) } ?? .system, matchRules: []) { signal in
+                guard signal.arguments.count >= 2, case .dictionary(let changed) = signal.arguments[1].unwrapped,
                       let locked = changed["LockedHint"]?.unwrapped.bool
                 else { return }
                 onChange(locked)
@@ -113,7 +111,16 @@ enum LogindLock {
             listener.close()
             return nil
         }
-        sessionPath = path
+        do {
+            // This session's object only: other sessions' changes wake nothing here.
+            try listener.addMatchRule(
+                "type='signal',sender='\(busName)',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',"
+                    + "path='\(path)',arg0='\(interface)'")
+        } catch {
+            logger.debug("cannot follow logind's lock hint: \(error)")
+            listener.close()
+            return nil
+        }
         if let locked = try? listener.call(
             destination: busName, path: path, interface: "org.freedesktop.DBus.Properties", member: "Get",
             arguments: [.string(interface), .string("LockedHint")], timeoutMilliseconds: AttentionWatch.askTimeoutMilliseconds
