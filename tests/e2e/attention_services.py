@@ -8,7 +8,10 @@ real D-Bus service on the test's bus as the real one offers it:
   org.gnome.Mutter.IdleMonitor  AddIdleWatch(t) -> u, AddUserActiveWatch() -> u, RemoveWatch(u); WatchFired(u)
   org.gnome.SessionManager   Inhibit(susu) -> u, Uninhibit(u), as gnome-session keeps inhibitors
 
-    attention_services.py [--dnd] [--locked]
+  org.freedesktop.login1     (with --system-bus ADDRESS, on that bus) Manager.GetSessionByPID(u) -> o,
+                             GetSession(s) -> o; the session's LockedHint property, PropertiesChanged
+
+    attention_services.py [--dnd] [--locked] [--system-bus ADDRESS]
 
 Prints "ready" once it owns the names; then reads lines on stdin and answers each with one line:
   "dnd on|off"      xfconf's /do-not-disturb set (PropertyChanged)
@@ -17,6 +20,7 @@ Prints "ready" once it owns the names; then reads lines on stdin and answers eac
   "idle" / "active" the idle monitor fires the idle watch / the user-active watch (if one was added)
   "inhibitors"      -> JSON: the session manager's inhibitors now [{app, reason, flags, cookie}]
   "watches"         -> JSON: the idle monitor's watches {id: interval_ms or "active"}
+  "hint on|off"     logind's LockedHint of the session changed (PropertiesChanged)
 Answers "ok" to the others. Exits at the end of stdin. Run with /usr/bin/python3 (python3-dbus, python3-gi).
 """
 
@@ -138,10 +142,49 @@ class SessionManager(dbus.service.Object):
                 del self.inhibitors[cookie]
 
 
+class Login1Manager(dbus.service.Object):
+    IFACE = "org.freedesktop.login1.Manager"
+    SESSION = "/org/freedesktop/login1/session/_32"
+
+    def __init__(self, bus):
+        super().__init__(bus, "/org/freedesktop/login1")
+
+    @dbus.service.method(IFACE, in_signature="u", out_signature="o")
+    def GetSessionByPID(self, pid):
+        return dbus.ObjectPath(self.SESSION)
+
+    @dbus.service.method(IFACE, in_signature="s", out_signature="o")
+    def GetSession(self, session_id):
+        return dbus.ObjectPath(self.SESSION)
+
+
+class Login1Session(dbus.service.Object):
+    IFACE = "org.freedesktop.login1.Session"
+
+    def __init__(self, bus, state):
+        super().__init__(bus, Login1Manager.SESSION)
+        self.state = state
+
+    @dbus.service.method(PROPS, in_signature="ss", out_signature="v")
+    def Get(self, interface, prop):
+        if interface == self.IFACE and prop == "LockedHint":
+            return dbus.Boolean(self.state["hint"], variant_level=1)
+        raise dbus.exceptions.DBusException("no such property", name="org.freedesktop.DBus.Error.UnknownProperty")
+
+    @dbus.service.signal(PROPS, signature="sa{sv}as")
+    def PropertiesChanged(self, interface, changed, invalidated):
+        pass
+
+
 def main():
     DBusGMainLoop(set_as_default=True)
     bus = dbus.SessionBus()
-    state = {"dnd": "--dnd" in sys.argv, "locked": "--locked" in sys.argv}
+    state = {"dnd": "--dnd" in sys.argv, "locked": "--locked" in sys.argv, "hint": False}
+    login1 = None
+    if "--system-bus" in sys.argv:
+        system = dbus.bus.BusConnection(sys.argv[sys.argv.index("--system-bus") + 1])
+        login1 = (Login1Manager(system), Login1Session(system, state),
+                  dbus.service.BusName("org.freedesktop.login1", system, do_not_queue=True))
     xfconf = Xfconf(bus, state)
     dunst = DunstProperties(bus)
     saver = GnomeScreenSaver(bus, state)
@@ -164,6 +207,10 @@ def main():
             saver.ActiveChanged(state["locked"])
         elif word in ("idle", "active"):
             idle.fire(word)
+        elif word.startswith("hint "):
+            state["hint"] = word.endswith("on")
+            login1[1].PropertiesChanged("org.freedesktop.login1.Session", {"LockedHint": dbus.Boolean(state["hint"], variant_level=1)},
+                                        dbus.Array([], signature="s"))
         elif word == "inhibitors":
             answer = json.dumps(list(manager.inhibitors.values()))
         elif word == "watches":

@@ -4,7 +4,9 @@ Disturb; the screen kept on while a workout runs. The real daemon on a private b
 services are played by tests/e2e/attention_services.py (real D-Bus services, told by stdin)."""
 
 import json
+import shutil
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -187,3 +189,33 @@ def test_a_reload_moves_the_away_threshold(daemon, write_config, cli, desktop):
                what="the idle watch made anew, the user-active one kept")
     assert services.tell("active") == "ok"
     wait_until(lambda: status(cli)["held"] is None, timeout=3, what="back")
+
+
+def test_logind_locked_hint_holds_until_unlocked(env, start_server, gymbell_bin, write_config, cli, request, tmp_path, desktop):
+    """logind on a private system bus of the test's own: LockedHint read at start-up and followed."""
+    from conftest import BUS_CONFIG, Daemon, Recorder
+    sock = Path(tempfile.mkdtemp(prefix="gb-sys-"))
+    conf = tmp_path / "system-bus.conf"
+    conf.write_text(BUS_CONFIG.format(socket=sock / "system_bus", services=env.services_dir).replace("<type>session</type>", "<type>system</type>"))
+    system = subprocess.Popen(["dbus-daemon", f"--config-file={conf}", "--nofork", "--print-address"], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, start_new_session=True)
+    try:
+        address = system.stdout.readline().decode().strip()
+        env.vars["DBUS_SYSTEM_BUS_ADDRESS"] = address
+        recorder = Recorder(start_server().log)
+        services = desktop("--system-bus", address)
+        assert services.tell("hint on") == "ok"
+        daemon = Daemon(env, gymbell_bin, request)
+        try:
+            hms = held_daily(daemon, write_config, cli, recorder)
+            assert status(cli)["held"]["why"] == ["screen_locked"]
+            told = time.time()
+            assert services.tell("hint off") == "ok"
+            shown = recorder.wait_for_notify("Time to Workout! 💪", timeout=2)
+            assert shown["t"] - told <= 1.0 and shown["body"] == f"Your daily workout awaits.\nDue at {hms}"
+        finally:
+            daemon.stop()
+    finally:
+        system.terminate()
+        system.wait(5)
+        shutil.rmtree(sock, ignore_errors=True)
