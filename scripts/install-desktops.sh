@@ -7,7 +7,7 @@
 set -eu
 PKGS="gnome-shell gjs gnome-settings-daemon adwaita-icon-theme mutter
 plasma-workspace plasma-desktop kwin-x11 breeze kactivitymanagerd
-xfce4-notifyd xfconf notification-daemon mako-notifier sway grim dunst
+xfce4-notifyd xfconf libglib2.0-bin notification-daemon mako-notifier sway grim dunst
 cinnamon mate-notification-daemon lxqt-notificationd sway-notification-center budgie-desktop libgl1-mesa-dri
 xvfb xdotool x11-utils imagemagick dbus-x11 fonts-noto-color-emoji fonts-dejavu-core
 tesseract-ocr tesseract-ocr-eng gir1.2-gdkpixbuf-2.0 pulseaudio pulseaudio-utils sox libsox-fmt-pulse

@@ -29,24 +29,37 @@ public final class DBusClient {
         arguments: [DBusValue] = [],
         timeoutMilliseconds: Int? = nil
     ) throws(DBusError) -> [DBusValue] {
+        try connection.call(
+            destination: destination, path: path, interface: interface, member: member, arguments: arguments,
+            timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    /// Whether someone owns `name` on the bus right now (false also when the bus cannot say).
+    public func nameHasOwner(_ name: String) -> Bool { connection.nameHasOwner(name) }
+}
+
+extension BusConnection {
+    /// Calls a method and waits for its reply (DBusClient.call).
+    func call(
+        destination: String, path: String, interface: String, member: String, arguments: [DBusValue], timeoutMilliseconds: Int?
+    ) throws(DBusError) -> [DBusValue] {
         let message = try DBusMessageCoding.methodCall(
             destination: destination, path: path, interface: interface, member: member)
         defer { dbus_message_unref(message) }
         try DBusBodyEncoding.append(arguments, to: message)
         let timeout = timeoutMilliseconds.map { Int32(clamping: $0) } ?? GB_DBUS_TIMEOUT_USE_DEFAULT
         let reply = try DBusError.catching { error in
-            dbus_connection_send_with_reply_and_block(connection.pointer, message, timeout, error)
+            dbus_connection_send_with_reply_and_block(pointer, message, timeout, error)
         }
         guard let reply else { throw .failed("No reply from \(destination)") }
         defer { dbus_message_unref(reply) }
         return try DBusBodyDecoding.arguments(of: reply)
     }
 
-    /// Whether someone owns `name` on the bus right now (false also when the bus cannot say).
-    public func nameHasOwner(_ name: String) -> Bool {
+    func nameHasOwner(_ name: String) -> Bool {
         do {
             try DBusNames.validate(busName: name)
-            return try DBusError.catching { dbus_bus_name_has_owner(connection.pointer, name, $0) } != 0
+            return try DBusError.catching { dbus_bus_name_has_owner(pointer, name, $0) } != 0
         } catch {
             return false
         }

@@ -29,7 +29,8 @@ public struct DBusSignal: Equatable, Sendable {
 /// are dropped. Use it on the loop's thread only. `close()` (or releasing the listener) leaves the bus.
 public final class DBusSignalListener {
     public let bus: Bus
-    public let matchRule: String
+    public private(set) var matchRules: [String]
+    public var matchRule: String { matchRules.first ?? "" }
 
     private let connection: BusConnection
     private let receiver: SignalReceiver
@@ -42,10 +43,18 @@ public final class DBusSignalListener {
     ///   dispatch; it may close the listener.
     /// - Throws: a `DBusError` naming the bus and its address when there is no bus to connect to
     ///   (no system bus in a container, for one), and the bus's `MatchRuleInvalid` for a bad rule.
-    public init(
+    public convenience init(
         loop: MainLoop, bus: Bus, matchRule: String, handler: @escaping (DBusSignal) -> Void
     ) throws(DBusError) {
-        let rule = try SignalMatchRule(parsing: matchRule)
+        try self.init(loop: loop, bus: bus, matchRules: [matchRule], handler: handler)
+    }
+
+    /// One connection for the signals of several rules (a signal matching any of them is handled once).
+    public init(
+        loop: MainLoop, bus: Bus, matchRules: [String], handler: @escaping (DBusSignal) -> Void
+    ) throws(DBusError) {
+        var rules: [SignalMatchRule] = []
+        for text in matchRules { rules.append(try SignalMatchRule(parsing: text)) }
         let address = try bus.resolvedAddress()
         do {
             connection = try BusConnection(address: address)
@@ -53,8 +62,8 @@ public final class DBusSignalListener {
             throw DBusError(name: error.name, message: "Cannot connect to the \(bus) (\(address)): \(error.message)")
         }
         self.bus = bus
-        self.matchRule = matchRule
-        receiver = SignalReceiver(loop: loop, connection: connection, rule: rule, handler: handler)
+        self.matchRules = matchRules
+        receiver = SignalReceiver(loop: loop, connection: connection, rules: rules, handler: handler)
         integration = BusLoopIntegration(loop: loop, connection: connection)
         do {
             try receiver.attach()
@@ -71,13 +80,41 @@ public final class DBusSignalListener {
         close()
     }
 
-    private func addMatch() throws(DBusError) {
-        do {
-            try DBusError.catching { dbus_bus_add_match(connection.pointer, matchRule, $0) }
-        } catch {
-            throw DBusError(name: error.name, message: "The \(bus) refused the match rule \(matchRule): \(error.message)")
+    /// Follows the signals of one more rule from now on (for a rule that names what was learned
+    /// through this connection: an object path).
+    public func addMatchRule(_ matchRule: String) throws(DBusError) {
+        let rule = try SignalMatchRule(parsing: matchRule)
+        try addMatch([matchRule])
+        matchRules.append(matchRule)
+        receiver.rules.append(rule)
+    }
+
+    private func addMatch() throws(DBusError) { try addMatch(matchRules) }
+
+    private func addMatch(_ matchRules: [String]) throws(DBusError) {
+        for matchRule in matchRules {
+            do {
+                try DBusError.catching { dbus_bus_add_match(connection.pointer, matchRule, $0) }
+            } catch {
+                throw DBusError(name: error.name, message: "The \(bus) refused the match rule \(matchRule): \(error.message)")
+            }
         }
     }
+
+    /// Calls a method from this listener's connection and waits for its reply, as `DBusClient.call`: for
+    /// what the other side ties to the caller's connection (an idle watch whose signal comes back here,
+    /// an inhibitor that ends when this connection closes). Blocking: keep `timeoutMilliseconds` short.
+    public func call(
+        destination: String, path: String, interface: String, member: String, arguments: [DBusValue] = [],
+        timeoutMilliseconds: Int
+    ) throws(DBusError) -> [DBusValue] {
+        try connection.call(
+            destination: destination, path: path, interface: interface, member: member, arguments: arguments,
+            timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    /// Whether someone owns `name` on the bus right now (asking never starts a service).
+    public func nameHasOwner(_ name: String) -> Bool { connection.nameHasOwner(name) }
 
     /// Called on the loop once, soon after the bus connection was lost (the bus daemon exited).
     /// The listener is dead then: create a new one to listen again.
@@ -108,15 +145,15 @@ public final class DBusSignalListener {
 private final class SignalReceiver {
     let loop: MainLoop
     let connection: BusConnection
-    let rule: SignalMatchRule
+    var rules: [SignalMatchRule]
     let handler: (DBusSignal) -> Void
     var onDisconnect: (() -> Void)?
     private var isAttached = false
 
-    init(loop: MainLoop, connection: BusConnection, rule: SignalMatchRule, handler: @escaping (DBusSignal) -> Void) {
+    init(loop: MainLoop, connection: BusConnection, rules: [SignalMatchRule], handler: @escaping (DBusSignal) -> Void) {
         self.loop = loop
         self.connection = connection
-        self.rule = rule
+        self.rules = rules
         self.handler = handler
     }
 
@@ -159,7 +196,7 @@ private final class SignalReceiver {
             member: DBusMessageCoding.member(of: message) ?? "",
             arguments: arguments)
         let destination = dbus_message_get_destination(message).map { String(cString: $0) }
-        if rule.matches(signal, destination: destination) {
+        if rules.contains(where: { $0.matches(signal, destination: destination) }) {
             handler(signal)
         }
         return DBUS_HANDLER_RESULT_NOT_YET_HANDLED

@@ -12,40 +12,8 @@ import Logging
 /// writes to the state database, notifications, the timer, programs to run, log lines. It decides
 /// nothing itself. Runs on the main loop's one thread; `now` comes from the injected clock.
 public final class Daemon {
-    public struct Environment {
-        public var clock: () -> Date
-        public var timeZone: () -> Zone
-        public var launch: ([String]) throws -> Void
-        public var newID: () -> String
-        /// Translations of the reminder texts (gettext in the daemon).
-        public var messages: Messages
-        /// Whether an optional helper program (`spd-say`) is installed.
-        public var isInstalled: (String) -> Bool
-        /// The installed app icon's file, shown on notifications (nil: the icon's name in the theme).
-        public var iconFile: String?
-        /// This program, for the commands the daemon runs as processes of their own (`gymbell report`).
-        public var executable: String
-
-        public init(
-            clock: @escaping () -> Date = Date.init,
-            timeZone: @escaping () -> Zone = { SystemTimeZone().current() },
-            launch: @escaping ([String]) throws -> Void = { _ = try ProcessLauncher.spawn($0) },
-            newID: @escaping () -> String = { UUID().uuidString.lowercased() },
-            messages: Messages = .english,
-            isInstalled: @escaping (String) -> Bool = ProcessLauncher.isInstalled,
-            iconFile: String? = nil,
-            executable: String = CurrentProcess.executablePath ?? "gymbell"
-        ) {
-            self.iconFile = iconFile
-            self.executable = executable
-            self.messages = messages
-            self.isInstalled = isInstalled
-            self.clock = clock
-            self.timeZone = timeZone
-            self.launch = launch
-            self.newID = newID
-        }
-    }
+    /// What the daemon is given of the world (DaemonEnvironment).
+    public typealias Environment = DaemonEnvironment
 
     public private(set) var loaded: LoadedConfig
     private var engine: Engine
@@ -64,6 +32,7 @@ public final class Daemon {
     private var changed = false
     /// Called once after the events that changed what the control interface reports (its Changed signal).
     var onChange: (() -> Void)?
+    private var screenKeeper: (any ScreenKeeping)?
 
     /// What the daemon starts from: the state database's contents as the engine holds them (the
     /// pending reminders indexed). DaemonRunner reads it while another thread reads the config and
@@ -158,11 +127,33 @@ public final class Daemon {
         send(.screenLocked(locked))
     }
 
+    /// The notification server's Do Not Disturb, as the desktop says it.
+    public func doNotDisturbChanged(_ on: Bool) {
+        guard on != engine.state.doNotDisturb else { return }
+        send(.doNotDisturb(on))
+    }
+
+    /// Whether the person is away, as the desktop's idle monitor says it.
+    public func awayChanged(_ away: Bool) {
+        guard away != engine.state.away else { return }
+        send(.away(away))
+    }
+
+    /// Asks `keeper` to keep the screen on while the engine says so, from now on.
+    func attach(screenKeeper keeper: any ScreenKeeping) {
+        screenKeeper = keeper
+        if engine.state.keepingScreenOn { keeper.keepScreenOn(true) }
+    }
+
     /// Applies a new config (an invalid one never gets here: the one in force stays).
     public func apply(_ newConfig: LoadedConfig) {
         loaded = newConfig
         send(.configApplied(newConfig.config, origin: newConfig.origin))
+        onConfigApplied?(newConfig.config)
     }
+
+    /// What outside the engine follows the config (the idle monitor's away threshold).
+    var onConfigApplied: ((Config) -> Void)?
 
     /// Shows the running session on `player` from now on; its controls come back as commands.
     func attach(player: any MediaPlayerShowing) {
@@ -274,6 +265,8 @@ public final class Daemon {
                 level: entry.level.logging, "\(entry.message)", metadata: entry.metadata.mapValues { Logger.MetadataValue.string($0) })
         case .nowPlaying(let playing):
             player?.show(playing)
+        case .keepScreenOn(let on):
+            screenKeeper?.keepScreenOn(on)
         case .openReport(let exercise):
             let argv = [environment.executable, "report", "--open"] + (exercise.map { ["--exercise", $0] } ?? [])
             do {
@@ -281,18 +274,6 @@ public final class Daemon {
             } catch {
                 logger.error("cannot open the training report: \(error)")
             }
-        }
-    }
-}
-
-extension LogEntry.Level {
-    var logging: Logger.Level {
-        switch self {
-        case .debug: .debug
-        case .info: .info
-        case .notice: .notice
-        case .warning: .warning
-        case .error: .error
         }
     }
 }

@@ -149,16 +149,9 @@ public enum DaemonRunner {
         } catch {
             logger.warning("cannot follow the notification server: \(error)")
         }
-        // A locked screen keeps the media player (Engine.nowPlaying). Its own bus connection is made once
-        // the loop runs, after the first look at the agenda.
-        var screenLock: ScreenLockWatch?
-        _ = loop.idle {
-            do {
-                screenLock = try ScreenLockWatch(loop: loop, names: service, logger: logger) { locked in daemon.screenLockChanged(locked) }
-            } catch {
-                logger.warning("cannot follow the screen locker: \(error)")
-            }
-        }
+        // Do Not Disturb, the screen lock (it also keeps the media player) and idleness, before the first look.
+        let (attention, screenLock) = AttentionWatch.start(
+            loop: loop, service: service, daemon: daemon, awayAfter: config.config.attention.awayAfter, logger: logger)
         service.onDisconnect = {
             logger.critical("lost the session bus; exiting")
             loop.quit()
@@ -200,7 +193,8 @@ public enum DaemonRunner {
         notifier.flush()
         store.close(keeping: daemon.state.progress)
         screenLock?.close()
-        withExtendedLifetime((service, control, player, notifier, timer, watchers, screenLock)) {}
+        attention?.close()
+        withExtendedLifetime((service, control, player, notifier, timer, watchers, screenLock, attention)) {}
         return Status.ok
     }
 

@@ -66,6 +66,11 @@ protocol MediaPlayerShowing: AnyObject {
     func show(_ playing: NowPlaying?)
 }
 
+/// The desktop's idle inhibitor (ScreenKeeper): asked to keep the screen on while a workout runs.
+protocol ScreenKeeping: AnyObject {
+    func keepScreenOn(_ on: Bool)
+}
+
 /// libnotify on its thread (Notifier): the notice layer's only way to the notification server.
 protocol NotificationPosting: AnyObject {
     var onAction: ((NotificationHandle, String) -> Void)? { get set }

@@ -82,6 +82,7 @@ enum StatusText {
             }
         }
         lines.append("Next daily reminder: " + (report.nextDaily.map { LocalClock.dateTime($0, now: now) } ?? "none"))
+        if let held = report.held { lines.append("Held: \(held.message)") }
         // First, so that it is seen: state that is not being saved (or was replaced).
         if let storage = report.storage { lines.insert("Storage: \(storage.message)", at: 0) }
         return lines

@@ -55,6 +55,42 @@ extension MainContextTests {
             #expect(received.map(\.arguments) == [[.bool(true)]])
         }
 
+        @Test func oneConnectionFollowsSeveralRulesAndCallsFromItself() throws {
+            let bus = try PrivateBus()
+            defer { bus.stop() }
+            let loop = MainLoop()
+            var received: [String] = []
+            let rules = [sleepRule, "type='signal',interface='org.gnome.ScreenSaver',member='ActiveChanged'"]
+            let listener = try DBusSignalListener(loop: loop, bus: .address(bus.address), matchRules: rules) {
+                received.append($0.member)
+                if received.count == 2 { loop.after(seconds: 0.1) { loop.quit() } }
+            }
+            defer { listener.close() }
+            #expect(listener.matchRules == rules)
+
+            try emit(on: bus, "/org/gnome/ScreenSaver", "org.gnome.ScreenSaver.ActiveChanged", "boolean:true")
+            try emit(on: bus, "/x", "org.example.Other.ActiveChanged", "boolean:true")
+            try emit(on: bus, login1Path, "org.freedesktop.login1.Manager.PrepareForSleep", "boolean:true")
+            run(loop, forAtMost: 5)
+            #expect(received == ["ActiveChanged", "PrepareForSleep"])
+
+            // A call from the listener's own connection: the bus names it as the caller.
+            let owner = try listener.call(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetNameOwner",
+                arguments: [.string(listener.uniqueName)], timeoutMilliseconds: 1000)
+            #expect(owner == [.string(listener.uniqueName)])
+            #expect(listener.nameHasOwner("org.freedesktop.DBus"))
+            #expect(!listener.nameHasOwner("org.gnome.ScreenSaver"))
+
+            // One more rule later: its signals arrive from then on.
+            try listener.addMatchRule("type='signal',interface='org.example.Later',member='Now'")
+            received.removeAll()
+            try emit(on: bus, "/x", "org.example.Later.Now", "boolean:true")
+            try emit(on: bus, login1Path, "org.freedesktop.login1.Manager.PrepareForSleep", "boolean:false")
+            run(loop, forAtMost: 5)
+            #expect(received == ["Now", "PrepareForSleep"])
+        }
+
         @Test func theHandlerMayCloseTheListener() throws {
             let bus = try PrivateBus()
             defer { bus.stop() }

@@ -11,6 +11,8 @@ public struct Config: Equatable, Sendable {
     public var workouts: [String: WorkoutDefinition]
     /// `[quiet_hours]`; nil when the file has none.
     public var quietHours: QuietHours?
+    /// `[attention]`: holding reminders while the person is busy, away or locked; keeping the screen on.
+    public var attention: AttentionSettings = .init()
     /// `[mpris] enabled`: the running session is a media player on the session bus.
     public var mprisEnabled: Bool
     /// `[progress]`: personal records and progressive-overload suggestions.

@@ -62,6 +62,7 @@ public enum ConfigParser {
         "rest": ["default", "warn_before"],
         "sound": ["enabled", "name", "file"],
         "quiet_hours": ["start", "end"],
+        "attention": SettingsDecoding.attentionKeys,
         "mpris": ["enabled"],
         "progress": ["records", "record_min_percent", "overload", "overload_sessions", "upper_increment", "legs_increment"],
         "program": Weekday.allCases.map(\.rawValue) + ["start", "weeks"],
@@ -101,6 +102,7 @@ public enum ConfigParser {
         }
         if let table = tables["progress"] { config.progress = SettingsDecoding.decodeProgress(table, reader: &reader) }
         if let table = tables["quiet_hours"] { config.quietHours = SettingsDecoding.decodeQuietHours(table, reader: &reader) }
+        if let table = tables["attention"] { config.attention = SettingsDecoding.decodeAttention(table, reader: &reader) }
         if let table = tables["workouts"] { config.workouts = WorkoutDecoding.decodeWorkouts(table, reader: &reader) }
         if let table = tables["program"] {
             // Names of workouts the file defines, even ones with errors: those are reported once, there.
@@ -121,7 +123,7 @@ public enum ConfigParser {
                 return "unknown table [\(ConfigPath([.key(key)]))]; did you mean [\(suggestion)]?"
             }
             return "unknown table [\(ConfigPath([.key(key)]))]; the tables are "
-                + "[reminders], [rest], [sound], [quiet_hours], [mpris], [progress], [program] and [workouts.NAME]"
+                + "[reminders], [rest], [sound], [quiet_hours], [attention], [mpris], [progress], [program] and [workouts.NAME]"
         }
         if let home = sectionHolding(key) {
             return "\(TOMLText.quoted(key)) must be inside a table: put it under \(home)"

@@ -52,6 +52,7 @@ enum Agenda {
             t.log(.info, "reminder held for quiet hours", ["id": "\(reminder.id)", "until": ISO8601.format(held.due)])
             return
         }
+        if AttentionRules.hold(reminder, &t) { return }
         let shown = t.config.reminders.privateMode ? PrivateMode.redacted(reminder, messages: t.messages) : reminder
         let late = max(0, t.now.timeIntervalSince(reminder.due))
         guard reminder.kind.isSessionTransition else {
@@ -119,9 +120,11 @@ enum Agenda {
     private static func showSessionNotice(
         of session: Session, nextDue: Date?, audible: Bool, late: TimeInterval, carrying reminder: ReminderID?, _ t: inout Turn
     ) {
-        let notice = SessionNotice.make(
+        var notice = SessionNotice.make(
             session: session, transition: t.state.transition?.reminder, nextDue: nextDue, now: t.now, timeZone: t.timeZone,
             server: t.state.server, messages: t.messages, privateMode: t.config.reminders.privateMode)
+        var audible = audible
+        AttentionRules.sessionNotice(&notice, audible: &audible, t)
         t.effects.append(.showSession(
             notice, of: session.id, audible: audible, late: late, carries: reminder, resuming: t.state.session?.noticeID))
     }

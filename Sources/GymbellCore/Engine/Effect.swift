@@ -31,6 +31,8 @@ public enum Effect: Equatable, Sendable {
     case log(LogEntry)
     /// The media player shows this from now on (nil: no session, or `[mpris] enabled = false`: no player).
     case nowPlaying(NowPlaying?)
+    /// Ask the desktop not to blank or lock the screen ("Workout in progress"), or end that request.
+    case keepScreenOn(Bool)
     /// Write the training report and open it in the browser, at this exercise's section when given
     /// (`gymbell report --open --exercise NAME`, run by the daemon as a process of its own).
     case openReport(exercise: String?)

@@ -30,6 +30,7 @@ public struct Engine: Sendable {
             context.configOrigin = origin
             var turn = Turn(state: takeState(), moment: moment, context: context)
             DailyRules.configApplied(previousQuietHours: previous.quietHours, origin: origin, &turn)
+            AttentionRules.changed(&turn)  // `[attention]` may hold less now
             return commit(turn, reply: nil)
         }
         // The state is moved into the turn, not copied: the agenda is changed in place (10 000 pending
@@ -74,6 +75,14 @@ public struct Engine: Sendable {
             turn.state.server = .unknown
         case .screenLocked(let locked):
             turn.state.screenLocked = locked
+            AttentionRules.changed(&turn)
+        case .doNotDisturb(let on):
+            turn.state.doNotDisturb = on
+            AttentionRules.changed(&turn)
+            if turn.state.session != nil { Agenda.refreshSessionNotice(&turn) }  // critical, or not, from now on
+        case .away(let away):
+            turn.state.away = away
+            AttentionRules.changed(&turn)
         case .storageChanged(let problem, let retry):
             turn.state.storage = problem
             turn.state.storageRetry = retry
@@ -111,6 +120,11 @@ public struct Engine: Sendable {
         if playing != turn.state.nowPlaying {
             turn.state.nowPlaying = playing
             turn.effects.append(.nowPlaying(playing))
+        }
+        let keepOn = AttentionRules.keepsScreenOn(turn)
+        if keepOn != turn.state.keepingScreenOn {
+            turn.state.keepingScreenOn = keepOn
+            turn.effects.append(.keepScreenOn(keepOn))
         }
         let readiness = SoundReadiness(nextSound: turn.state.nextInstant, now: turn.now, enabled: turn.config.sound.enabled)
         if readiness != turn.state.soundReadiness {

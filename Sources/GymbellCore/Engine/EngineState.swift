@@ -52,6 +52,15 @@ public struct EngineState: Equatable, Sendable {
     public var server: ServerProfile = .unknown
     /// The screen is locked (as the screen locker last said).
     public var screenLocked = false
+    /// The notification server's Do Not Disturb is on (as the desktop last said).
+    public var doNotDisturb = false
+    /// The person is away from the computer (as the desktop's idle monitor last said).
+    public var away = false
+    /// Reminders held while the person is busy, away or locked (AttentionRules), in due order: they
+    /// stay in the agenda (a restart keeps them) but are not due again until the person is back.
+    public var held: [Reminder] = []
+    /// Whether the desktop was asked to keep the screen on, as last told to the daemon.
+    public var keepingScreenOn = false
     /// What the media player shows, as last told to the daemon (nil: no player).
     public var nowPlaying: NowPlaying?
     /// Whether the daemon keeps the sound ready, as last told to it.
@@ -106,6 +115,7 @@ public struct EngineState: Equatable, Sendable {
     func isWaiting(_ reminder: Reminder) -> Bool {
         guard inFlight[reminder.id] == nil else { return false }
         if !awaitingServer.isEmpty, awaitingServer.contains(where: { $0.reminder.id == reminder.id }) { return false }
+        if !held.isEmpty, held.contains(where: { $0.id == reminder.id }) { return false }
         guard let session = session?.session, session.pausedAt != nil else { return true }
         return reminder.sessionID != session.id
     }

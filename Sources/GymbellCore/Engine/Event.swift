@@ -18,8 +18,14 @@ public enum Event: Equatable, Sendable {
     case serverAppeared(ServerProfile)
     case serverVanished
     case configApplied(Config, origin: String)
-    /// The screen locker's state (`org.freedesktop.ScreenSaver` ActiveChanged / GetActive).
+    /// The screen locker's state (`org.freedesktop.ScreenSaver` / `org.gnome.ScreenSaver` ActiveChanged,
+    /// logind's LockedHint).
     case screenLocked(Bool)
+    /// The notification server's Do Not Disturb (GNOME show-banners, Plasma Inhibited, dunst paused,
+    /// xfce4-notifyd do-not-disturb) was switched on or off.
+    case doNotDisturb(Bool)
+    /// The person went away (no input for `[attention] away_after`) or came back.
+    case away(Bool)
     /// The state database's condition changed (nil: all is well again), or when it tries next to save
     /// what it keeps in memory (`retryAt`; nil: nothing to save).
     case storageChanged(StorageProblem?, retryAt: Date?)

@@ -12,7 +12,7 @@ enum Queries {
         case .status:
             return .status(StatusReport(
                 session: t.state.session?.session, pending: pendingAgenda(t), nextDaily: t.state.nextDaily?.occurrence, now: t.now,
-                messages: t.messages, storage: t.state.storage))
+                messages: t.messages, storage: t.state.storage, held: AttentionRules.heldEntry(t)))
         case .history(let days):
             let since = try start(ofLast: days, t)
             return .history(t.state.history.filter { $0.startedAt >= since })

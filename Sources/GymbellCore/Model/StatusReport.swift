@@ -96,18 +96,22 @@ public struct StatusReport: Codable, Equatable, Sendable {
 
     public var session: SessionEntry?
     public var pending: [PendingEntry]
+    /// What holds reminders now and which are held (AttentionRules); nil when nothing holds them.
+    public var held: HeldEntry?
     public var nextDaily: Date?
     /// nil while the state is saved as it should be.
     public var storage: StorageEntry?
 
     enum CodingKeys: String, CodingKey {
-        case session, pending, storage
+        case session, pending, storage, held
         case nextDaily = "next_daily"
     }
 
     public init(
-        session: Session?, pending: [Reminder], nextDaily: Date?, now: Date, messages: Messages = .english, storage: StorageProblem? = nil
+        session: Session?, pending: [Reminder], nextDaily: Date?, now: Date, messages: Messages = .english, storage: StorageProblem? = nil,
+        held: HeldEntry? = nil
     ) {
+        self.held = held
         self.session = session.map {
             SessionEntry(
                 id: $0.id.rawValue, kind: $0.kind.rawValue, title: $0.title, startedAt: $0.startedAt, endsAt: $0.endsAt,
@@ -136,6 +140,7 @@ public struct StatusReport: Codable, Equatable, Sendable {
         try container.encode(pending, forKey: .pending)
         try container.encode(nextDaily, forKey: .nextDaily)
         try container.encode(storage, forKey: .storage)
+        try container.encode(held, forKey: .held)
     }
 
     public func jsonText(pretty: Bool = false) -> String {

@@ -41,6 +41,8 @@ public struct Notice: Equatable, Sendable {
     public var transient: Bool
     /// 0…100 as a bar (`value` hint), where the server draws one beside the text.
     public var progress: Int?
+    /// gymbell plays no sound with it: the server will not show it now (Do Not Disturb, AttentionRules).
+    public var silent = false
 
     /// Milliseconds sent as `expire_timeout`; 0 keeps it until it is replaced or closed; nil leaves it
     /// to the server.

@@ -25,7 +25,7 @@ final class ReminderNotices {
         let handle = output.notifier.show(request) { _ in accepted() }
         onScreen[handle] = (reminder, request)
         output.sent(handle, request, of: notice) { [weak self] in self?.output.retire(handle, request) }
-        output.playSound()
+        if !notice.silent { output.playSound() }  // the server will not show it now: no sound either
         output.logger.info(
             "reminder shown",
             metadata: ["id": "\(reminder.id)", "kind": "\(reminder.kind.rawValue)", "late_ms": "\(Int((late * 1000).rounded()))"])

@@ -21,7 +21,7 @@ final class ScreenLockWatch {
     private let onChange: (Bool) -> Void
 
     /// Listens on the session bus (or the bus at `address`), follows the locker's comings and goings
-    /// through `names`, and asks the one there now on the loop's next turn.
+    /// through `names`, and asks the one there now.
     init(loop: MainLoop, names: DBusService, address: String? = nil, logger: Logger, onChange: @escaping (Bool) -> Void) throws(DBusError) {
         self.address = address
         self.logger = logger
@@ -36,14 +36,16 @@ final class ScreenLockWatch {
         try names.watchNameOwner(Self.busName) { [weak self] owner in
             if owner == nil { onChange(false) } else { self?.ask() }
         }
-        _ = loop.idle { [weak self] in self?.ask() }
+        ask()  // now: before the daemon's first look at the agenda (a locked screen holds reminders)
     }
 
     /// Asks the screen locker whether the screen is locked now. Blocking, but for at most
-    /// `askTimeoutMilliseconds`, and only at start-up and when a locker appears.
+    /// `askTimeoutMilliseconds`, and only at start-up and when a locker appears (none there: not asked).
     private func ask() {
         do {
-            let reply = try DBusClient(address: address).call(
+            let client = try DBusClient(address: address)
+            guard client.nameHasOwner(Self.busName) else { return }
+            let reply = try client.call(
                 destination: Self.busName, path: Self.objectPath, interface: Self.interface, member: "GetActive",
                 timeoutMilliseconds: Self.askTimeoutMilliseconds)
             guard let locked = reply.first?.bool else { return }

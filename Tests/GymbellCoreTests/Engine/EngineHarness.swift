@@ -33,13 +33,14 @@ struct EngineHarness {
     /// Starts the engine at `start` (its start-up tick included).
     init(
         _ toml: String = "", at start: String, in timeZone: Zone = berlin, stored: StoredState = StoredState(),
-        messages: Messages = .english
+        messages: Messages = .english, told: [Event] = []
     ) throws {
         let config = try ConfigParser.parse(toml, path: "config.toml")
         engine = Engine(
             state: EngineState(stored: stored), context: EngineContext(config: config, configOrigin: "config.toml", messages: messages))
         now = instant(start)
         self.timeZone = timeZone
+        for event in told { send(event) }  // what the daemon learns before its first look (the desktop's state)
         send(.tick)  // start-up
     }
 

@@ -1,0 +1,134 @@
+import GymbellBus
+import GymbellPlatform
+import Logging
+
+/// What the desktop tells of the person: Do Not Disturb, a locked screen, away (issue 31). Told, not
+/// polled: every source is a signal on the session or system bus (or GSettings, itself told by dconf's
+/// signal), asked once at start-up and when its service appears. One session-bus connection carries
+/// all the session's signals, the idle watches and the screen keeper's inhibitor. Decides nothing: the
+/// sources of one fact are or-ed (`AttentionFacts`) and each change goes to the daemon as an event.
+final class AttentionWatch {
+    /// A method call answers at once or is taken as no answer (its next signal says).
+    static let askTimeoutMilliseconds = 250
+
+    let listener: DBusSignalListener
+    private let logger: Logger
+    private var facts = AttentionFacts()
+    private let report: (AttentionFacts.Fact, Bool) -> Void
+    private var sources: [any AttentionSource] = []
+    private var systemListener: DBusSignalListener?
+    private var gnomeBanners: SettingWatch?
+
+    /// Connects, asks every source now (before the daemon's first look at the agenda, so that a restart
+    /// keeps held what is held) and follows them. `report`: a fact changed (dnd, locked, away).
+    init(
+        loop: MainLoop, names: DBusService, awayAfter: Double, address: String? = nil, systemAddress: String? = nil, logger: Logger,
+        report: @escaping (AttentionFacts.Fact, Bool) -> Void
+    ) throws(DBusError) {
+        self.logger = logger
+        self.report = report
+        let sources: [any AttentionSource] = [
+            NotificationsDoNotDisturb(), XfconfDoNotDisturb(), GnomeScreenSaverLock(), MutterIdle(awayAfter: awayAfter),
+        ]
+        var forward: ((DBusSignal) -> Void)?
+        listener = try DBusSignalListener(
+            loop: loop, bus: address.map { .address($0) } ?? .session, matchRules: sources.flatMap(\.matchRules)
+        ) { signal in forward?(signal) }
+        self.sources = sources
+        forward = { [weak self] signal in self?.route(signal) }
+        for source in sources {
+            source.onChange = { [weak self, weak source] value in
+                guard let self, let source else { return }
+                self.set(source.fact, source.id, value)
+            }
+            source.start(on: listener, logger: logger)
+            for name in source.busNames {
+                try names.watchNameOwner(name) { [weak self, weak source] owner in
+                    guard let self, let source else { return }
+                    if owner == nil { self.set(source.fact, source.id, false) } else { source.start(on: self.listener, logger: self.logger) }
+                }
+            }
+        }
+        // GNOME's Do Not Disturb is a setting: banners off.
+        gnomeBanners = SettingWatch(schema: "org.gnome.desktop.notifications", key: "show-banners") { [weak self] shown in
+            self?.set(.doNotDisturb, "gnome show-banners", !shown)
+        }
+        if let gnomeBanners { set(.doNotDisturb, "gnome show-banners", !gnomeBanners.value) }
+        systemListener = LogindLock.listen(loop: loop, address: systemAddress, logger: logger) { [weak self] locked in
+            self?.set(.locked, "logind", locked)
+        }
+    }
+
+    /// `[attention] away_after` changed (a reload): the idle watch is made anew.
+    func awayAfterChanged(_ seconds: Double) {
+        for case let idle as MutterIdle in sources { idle.change(awayAfter: seconds, on: listener, logger: logger) }
+    }
+
+    /// The freedesktop screen locker (ScreenLockWatch) reports here too.
+    func screenSaverChanged(_ locked: Bool) { set(.locked, "org.freedesktop.ScreenSaver", locked) }
+
+    private func route(_ signal: DBusSignal) {
+        for source in sources { source.handle(signal) }
+    }
+
+    private func set(_ fact: AttentionFacts.Fact, _ source: String, _ value: Bool) {
+        logger.debug("attention source", metadata: ["source": "\(source)", "fact": "\(fact)", "value": "\(value)"])
+        guard let combined = facts.set(fact, from: source, value) else { return }
+        report(fact, combined)
+    }
+
+    func close() {
+        listener.close()
+        systemListener?.close()
+        gnomeBanners?.cancel()
+        for source in sources { source.stop() }
+    }
+}
+
+/// The facts as several sources tell them: a fact holds while any source says so.
+struct AttentionFacts {
+    enum Fact: String { case doNotDisturb, locked, away }
+
+    private var bySource: [Fact: [String: Bool]] = [:]
+
+    /// Records one source's value; the fact's new combined value when it changed, else nil.
+    mutating func set(_ fact: Fact, from source: String, _ value: Bool) -> Bool? {
+        let before = holds(fact)
+        bySource[fact, default: [:]][source] = value
+        let after = holds(fact)
+        return before == after ? nil : after
+    }
+
+    func holds(_ fact: Fact) -> Bool { bySource[fact]?.values.contains(true) ?? false }
+}
+
+/// One source of a fact on the session bus.
+protocol AttentionSource: AnyObject {
+    /// Names this source in the log and in `AttentionFacts`.
+    var id: String { get }
+    var fact: AttentionFacts.Fact { get }
+    /// The signals it follows.
+    var matchRules: [String] { get }
+    /// The services whose coming and going it follows (asked again when one appears).
+    var busNames: [String] { get }
+    var onChange: ((Bool) -> Void)? { get set }
+    /// Asks the service now (and sets up what it needs: idle watches) through `bus`.
+    func start(on bus: DBusSignalListener, logger: Logger)
+    func handle(_ signal: DBusSignal)
+    func stop()
+}
+
+extension AttentionSource {
+    var matchRules: [String] { [] }
+    var busNames: [String] { [] }
+    func start(on bus: DBusSignalListener, logger: Logger) {}
+    func handle(_ signal: DBusSignal) {}
+    func stop() {}
+}
+
+extension DBusValue {
+    /// The value inside any variants.
+    var unwrapped: DBusValue {
+        if case .variant(let inner) = self { inner.unwrapped } else { self }
+    }
+}

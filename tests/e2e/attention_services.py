@@ -1,0 +1,232 @@
+#!/usr/bin/python3
+"""Stand-ins for what a desktop tells of the person, for gymbell's end-to-end tests (issue 31), each a
+real D-Bus service on the test's bus as the real one offers it:
+
+  org.xfce.Xfconf            GetProperty(ss) -> v; PropertyChanged(ssv) for xfce4-notifyd /do-not-disturb
+  dunst                      PropertiesChanged on /org/freedesktop/Notifications, org.dunstproject.cmd0 "paused"
+  org.gnome.ScreenSaver      GetActive() -> b; ActiveChanged(b)
+  org.gnome.Mutter.IdleMonitor  AddIdleWatch(t) -> u, AddUserActiveWatch() -> u, RemoveWatch(u); WatchFired(u)
+  org.gnome.SessionManager   Inhibit(susu) -> u, Uninhibit(u), as gnome-session keeps inhibitors
+
+  org.freedesktop.login1     (with --system-bus ADDRESS, on that bus) Manager.GetSessionByPID(u) -> o,
+                             GetSession(s) -> o; the session's LockedHint property, PropertiesChanged
+
+    attention_services.py [--dnd] [--locked] [--system-bus ADDRESS]
+
+Prints "ready" once it owns the names; then reads lines on stdin and answers each with one line:
+  "dnd on|off"      xfconf's /do-not-disturb set (PropertyChanged)
+  "paused on|off"   dunst's paused property changed (PropertiesChanged)
+  "lock" / "unlock" the GNOME screen saver's ActiveChanged
+  "idle" / "active" the idle monitor fires the idle watch / the user-active watch (if one was added)
+  "inhibitors"      -> JSON: the session manager's inhibitors now [{app, reason, flags, cookie}]
+  "watches"         -> JSON: the idle monitor's watches {id: interval_ms or "active"}
+  "hint on|off"     logind's LockedHint of the session changed (PropertiesChanged)
+Answers "ok" to the others. Exits at the end of stdin. Run with /usr/bin/python3 (python3-dbus, python3-gi).
+"""
+
+import json
+import sys
+import threading
+
+import dbus
+import dbus.service
+from dbus.mainloop.glib import DBusGMainLoop
+from gi.repository import GLib
+
+PROPS = "org.freedesktop.DBus.Properties"
+
+
+class Xfconf(dbus.service.Object):
+    def __init__(self, bus, state):
+        super().__init__(bus, "/org/xfce/Xfconf")
+        self.state = state
+
+    @dbus.service.method("org.xfce.Xfconf", in_signature="ss", out_signature="v")
+    def GetProperty(self, channel, prop):
+        if channel == "xfce4-notifyd" and prop == "/do-not-disturb":
+            return dbus.Boolean(self.state["dnd"], variant_level=1)
+        raise dbus.exceptions.DBusException("no such property", name="org.xfce.Xfconf.Error.PropertyNotFound")
+
+    @dbus.service.signal("org.xfce.Xfconf", signature="ssv")
+    def PropertyChanged(self, channel, prop, value):
+        pass
+
+
+class DunstProperties(dbus.service.Object):
+    """Only the signal dunst sends when `dunstctl set-paused` changes its property."""
+
+    def __init__(self, bus):
+        super().__init__(bus, "/org/freedesktop/Notifications")
+
+    @dbus.service.signal(PROPS, signature="sa{sv}as")
+    def PropertiesChanged(self, interface, changed, invalidated):
+        pass
+
+
+class GnomeScreenSaver(dbus.service.Object):
+    def __init__(self, bus, state):
+        super().__init__(bus, "/org/gnome/ScreenSaver")
+        self.state = state
+
+    @dbus.service.method("org.gnome.ScreenSaver", out_signature="b")
+    def GetActive(self):
+        return self.state["locked"]
+
+    @dbus.service.signal("org.gnome.ScreenSaver", signature="b")
+    def ActiveChanged(self, active):
+        pass
+
+
+class IdleMonitor(dbus.service.Object):
+    IFACE = "org.gnome.Mutter.IdleMonitor"
+
+    def __init__(self, bus):
+        super().__init__(bus, "/org/gnome/Mutter/IdleMonitor/Core")
+        self.watches = {}
+        self.next = 1
+
+    def _add(self, what):
+        wid = self.next
+        self.next += 1
+        self.watches[wid] = what
+        return dbus.UInt32(wid)
+
+    @dbus.service.method(IFACE, in_signature="t", out_signature="u")
+    def AddIdleWatch(self, interval):
+        return self._add(int(interval))
+
+    @dbus.service.method(IFACE, out_signature="u")
+    def AddUserActiveWatch(self):
+        return self._add("active")
+
+    @dbus.service.method(IFACE, in_signature="u")
+    def RemoveWatch(self, wid):
+        self.watches.pop(int(wid), None)
+
+    @dbus.service.signal(IFACE, signature="u")
+    def WatchFired(self, wid):
+        pass
+
+    def fire(self, kind):
+        for wid, what in list(self.watches.items()):
+            if (what == "active") == (kind == "active"):
+                if what == "active":
+                    del self.watches[wid]  # Mutter's user-active watch fires once
+                self.WatchFired(dbus.UInt32(wid))
+
+
+class SessionManager(dbus.service.Object):
+    IFACE = "org.gnome.SessionManager"
+
+    def __init__(self, bus):
+        super().__init__(bus, "/org/gnome/SessionManager")
+        self.inhibitors = {}
+        self.next = 1
+        bus.add_signal_receiver(self._owner_changed, "NameOwnerChanged", "org.freedesktop.DBus")
+
+    @dbus.service.method(IFACE, in_signature="susu", out_signature="u", sender_keyword="sender")
+    def Inhibit(self, app, xid, reason, flags, sender=None):
+        cookie = self.next
+        self.next += 1
+        self.inhibitors[cookie] = {"app": str(app), "reason": str(reason), "flags": int(flags), "cookie": cookie, "sender": str(sender)}
+        return dbus.UInt32(cookie)
+
+    @dbus.service.method(IFACE, in_signature="u")
+    def Uninhibit(self, cookie):
+        self.inhibitors.pop(int(cookie), None)
+
+    def _owner_changed(self, name, old, new):
+        # gnome-session drops the inhibitors of a client that left the bus.
+        if name.startswith(":") and not new:
+            for cookie in [c for c, i in self.inhibitors.items() if i["sender"] == name]:
+                del self.inhibitors[cookie]
+
+
+class Login1Manager(dbus.service.Object):
+    IFACE = "org.freedesktop.login1.Manager"
+    SESSION = "/org/freedesktop/login1/session/_32"
+
+    def __init__(self, bus):
+        super().__init__(bus, "/org/freedesktop/login1")
+
+    @dbus.service.method(IFACE, in_signature="u", out_signature="o")
+    def GetSessionByPID(self, pid):
+        return dbus.ObjectPath(self.SESSION)
+
+    @dbus.service.method(IFACE, in_signature="s", out_signature="o")
+    def GetSession(self, session_id):
+        return dbus.ObjectPath(self.SESSION)
+
+
+class Login1Session(dbus.service.Object):
+    IFACE = "org.freedesktop.login1.Session"
+
+    def __init__(self, bus, state):
+        super().__init__(bus, Login1Manager.SESSION)
+        self.state = state
+
+    @dbus.service.method(PROPS, in_signature="ss", out_signature="v")
+    def Get(self, interface, prop):
+        if interface == self.IFACE and prop == "LockedHint":
+            return dbus.Boolean(self.state["hint"], variant_level=1)
+        raise dbus.exceptions.DBusException("no such property", name="org.freedesktop.DBus.Error.UnknownProperty")
+
+    @dbus.service.signal(PROPS, signature="sa{sv}as")
+    def PropertiesChanged(self, interface, changed, invalidated):
+        pass
+
+
+def main():
+    DBusGMainLoop(set_as_default=True)
+    bus = dbus.SessionBus()
+    state = {"dnd": "--dnd" in sys.argv, "locked": "--locked" in sys.argv, "hint": False}
+    login1 = None
+    if "--system-bus" in sys.argv:
+        system = dbus.bus.BusConnection(sys.argv[sys.argv.index("--system-bus") + 1])
+        login1 = (Login1Manager(system), Login1Session(system, state),
+                  dbus.service.BusName("org.freedesktop.login1", system, do_not_queue=True))
+    xfconf = Xfconf(bus, state)
+    dunst = DunstProperties(bus)
+    saver = GnomeScreenSaver(bus, state)
+    idle = IdleMonitor(bus)
+    manager = SessionManager(bus)
+    names = [dbus.service.BusName(n, bus, do_not_queue=True) for n in (  # noqa: F841 (kept while running)
+        "org.xfce.Xfconf", "org.gnome.ScreenSaver", "org.gnome.Mutter.IdleMonitor", "org.gnome.SessionManager")]
+    loop = GLib.MainLoop()
+
+    def command(word):
+        answer = "ok"
+        if word.startswith("dnd "):
+            state["dnd"] = word.endswith("on")
+            xfconf.PropertyChanged("xfce4-notifyd", "/do-not-disturb", dbus.Boolean(state["dnd"], variant_level=1))
+        elif word.startswith("paused "):
+            dunst.PropertiesChanged("org.dunstproject.cmd0", {"paused": dbus.Boolean(word.endswith("on"), variant_level=1)},
+                                    dbus.Array([], signature="s"))
+        elif word in ("lock", "unlock"):
+            state["locked"] = word == "lock"
+            saver.ActiveChanged(state["locked"])
+        elif word in ("idle", "active"):
+            idle.fire(word)
+        elif word.startswith("hint "):
+            state["hint"] = word.endswith("on")
+            login1[1].PropertiesChanged("org.freedesktop.login1.Session", {"LockedHint": dbus.Boolean(state["hint"], variant_level=1)},
+                                        dbus.Array([], signature="s"))
+        elif word == "inhibitors":
+            answer = json.dumps(list(manager.inhibitors.values()))
+        elif word == "watches":
+            answer = json.dumps(idle.watches)
+        print(answer, flush=True)
+        return False
+
+    def read():
+        for line in sys.stdin:
+            GLib.idle_add(command, line.strip())
+        GLib.idle_add(loop.quit)
+
+    threading.Thread(target=read, daemon=True).start()
+    print("ready", flush=True)
+    loop.run()
+
+
+if __name__ == "__main__":
+    main()
