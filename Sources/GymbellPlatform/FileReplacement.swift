@@ -89,6 +89,16 @@ public enum FileReplacement {
         }
     }
 
+    /// Writes `bytes` into what is at `path` as it is (a device or FIFO such as `/dev/stdout`, which
+    /// cannot be replaced): opened for writing, truncated, written whole.
+    public static func overwrite(_ path: String, with bytes: [UInt8]) throws(Failure) {
+        let descriptor = retryingInterrupts { open(path, O_WRONLY | O_TRUNC | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw Failure(path: path, reason: reason(errno)) }
+        var failure = writeAll(bytes, to: descriptor)
+        if close(descriptor) != 0, failure == 0 { failure = errno }
+        if failure != 0 { throw Failure(path: path, reason: reason(failure)) }
+    }
+
     /// 0, or the errno of the write that failed.
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
         var offset = 0

@@ -23,7 +23,12 @@ enum AtomicFile {
             switch status.st_mode & S_IFMT {
             case S_IFREG: break
             case S_IFDIR: throw Failure(path: path, reason: "it is a directory")
-            default: return try writeInPlace(data, to: path)
+            default:
+                do {
+                    return try FileReplacement.overwrite(path, with: [UInt8](data))
+                } catch {
+                    throw Failure(path: path, reason: error.reason)
+                }
             }
         }
         let slash = path.lastIndex(of: "/")
@@ -40,35 +45,4 @@ enum AtomicFile {
             throw Failure(path: path, reason: error.reason)
         }
     }
-
-    private static func writeInPlace(_ data: Data, to path: String) throws(Failure) {
-        let descriptor = retryingOnInterrupt { open(path, O_WRONLY | O_TRUNC | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw Failure(path: path, reason: reason(errno)) }
-        var failure = writeAll(data, to: descriptor)
-        if close(descriptor) != 0, failure == 0 { failure = errno }
-        if failure != 0 { throw Failure(path: path, reason: reason(failure)) }
-    }
-
-    /// 0, or the errno of the write that failed.
-    private static func writeAll(_ data: Data, to descriptor: Int32) -> Int32 {
-        let bytes = [UInt8](data)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { buffer in
-                retryingOnInterrupt { Glibc.write(descriptor, buffer.baseAddress, buffer.count) }
-            }
-            if written < 0 { return errno }
-            offset += written
-        }
-        return 0
-    }
-
-    private static func retryingOnInterrupt<T: BinaryInteger>(_ call: () -> T) -> T {
-        while true {
-            let result = call()
-            if result >= 0 || errno != EINTR { return result }
-        }
-    }
-
-    private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 }

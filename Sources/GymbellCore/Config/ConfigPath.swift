@@ -76,6 +76,12 @@ public enum TOMLText {
             return quoted(String(String.UnicodeScalarView(text.unicodeScalars.prefix(echoLimit)))).dropLast()
                 + "…\" (\(count) characters)"
         }
+        return basicString(text, escaping: TerminalText.needsEscape)
+    }
+
+    /// `"text"` as a TOML basic string: quote, backslash, newline, tab and carriage return escaped as
+    /// TOML spells them, and every other scalar `escaping` picks written `\uXXXX`.
+    static func basicString(_ text: String, escaping: (Unicode.Scalar) -> Bool) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -84,7 +90,7 @@ public enum TOMLText {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             case "\r": result += "\\r"
-            case _ where TerminalText.needsEscape(scalar):
+            case _ where escaping(scalar):
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: result.unicodeScalars.append(scalar)

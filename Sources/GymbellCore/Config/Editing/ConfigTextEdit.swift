@@ -83,21 +83,7 @@ enum TOMLLiteral {
             $0 != "'" && ($0 == "\t" || !($0.value < 0x20 || $0.value == 0x7F)) && !TerminalText.isBidiControl($0)
         }
         if literalQuotes, literalPossible { return "'" + text + "'" }
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || TerminalText.isBidiControl(scalar):
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        return TOMLText.basicString(text) { $0.value < 0x20 || $0.value == 0x7F || TerminalText.isBidiControl($0) }
     }
 
     /// A key part: bare when TOML allows it, else a basic string.
