@@ -308,36 +308,11 @@ class PlasmaServer(XdotoolPointer, DesktopServer):
             self.xvfb = None
 
     def _stop_activated(self):
-        """End processes the private bus started for our .service files (they run in the bus's
-        process group, with our env's XDG_RUNTIME_DIR)."""
-        runtime = self.env.vars.get("XDG_RUNTIME_DIR") if self.env.vars else None
-        if not runtime:
-            return
-        exes = {os.path.realpath(e) for e in KDE_SERVICES.values()}
-        exes |= {"/usr/bin/kded5", "/usr/bin/kglobalaccel5"}
-        marker = f"XDG_RUNTIME_DIR={runtime}".encode()
-        for entry in os.listdir("/proc"):
-            if not entry.isdigit():
-                continue
-            try:
-                exe = os.path.realpath(f"/proc/{entry}/exe")
-                if exe not in exes and not exe.startswith(LIBEXEC):
-                    continue
-                if marker not in Path(f"/proc/{entry}/environ").read_bytes().split(b"\0"):
-                    continue
-                os.kill(int(entry), 15)
-            except (OSError, ValueError):
-                continue
+        """End the services the private bus started for Plasma (kactivitymanagerd, kded5 …)."""
+        exes = {os.path.realpath(e) for e in KDE_SERVICES.values()} | {"/usr/bin/kded5", "/usr/bin/kglobalaccel5"}
+        DS.stop_bus_activated(self.env, lambda exe: exe in exes or exe.startswith(LIBEXEC))
 
     # --- looking -----------------------------------------------------------------------------
     def screenshot(self, path) -> Path:
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # `-quality 1`: no zlib compression (2.3 MB). The default level takes ~1.3 s on the wallpaper,
-        # level 1 (`-quality 10`) 130-250 ms on 2 busy cores, this ~90 ms.
-        r = subprocess.run(["import", "-display", self.display, "-window", "root", "-quality", "1",
-                            f"png:{path}"], capture_output=True, text=True, timeout=20)
-        if r.returncode != 0:
-            DS.pytest.fail(f"screenshot failed: {r.stderr}")
-        return path
+        return DS.quick_screenshot(self.display, path)
 

@@ -163,32 +163,9 @@ class X11Session(XdotoolPointer, DesktopServer):
             self.xvfb = None
 
     def _stop_activated(self):
-        """End the processes the private bus started for our .service files: they run in the bus's
-        process group with the test's XDG_RUNTIME_DIR in their environment."""
-        runtime = self.env.vars.get("XDG_RUNTIME_DIR") if self.env.vars else None
-        if not runtime:
-            return
         programs = {os.path.realpath(p.split()[0]) for p in self.services.values()}
-        marker = f"XDG_RUNTIME_DIR={runtime}".encode()
-        for entry in os.listdir("/proc"):
-            if not entry.isdigit():
-                continue
-            try:
-                if os.path.realpath(f"/proc/{entry}/exe") not in programs:
-                    continue
-                if marker not in Path(f"/proc/{entry}/environ").read_bytes().split(b"\0"):
-                    continue
-                os.kill(int(entry), 15)
-            except (OSError, ValueError):
-                continue
+        DS.stop_bus_activated(self.env, lambda exe: exe in programs)
 
     # --- looking -----------------------------------------------------------------------------
     def screenshot(self, path):
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # `-quality 1`: no zlib compression; the default level takes a second on 2 busy cores
-        r = subprocess.run(["import", "-display", self.display, "-window", "root", "-quality", "1", f"png:{path}"],
-                           capture_output=True, text=True, timeout=20)
-        if r.returncode != 0:
-            DS.pytest.fail(f"screenshot failed: {r.stderr}")
-        return path
+        return DS.quick_screenshot(self.display, path)
