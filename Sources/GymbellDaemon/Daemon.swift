@@ -267,6 +267,15 @@ public final class Daemon {
             player?.show(playing)
         case .keepScreenOn(let on):
             screenKeeper?.keepScreenOn(on)
+        case .openWindow(let page):
+            // gymbell-window's GApplication hands the action to the window that is open (presented and
+            // switched), or opens one: a process of its own, so a stalled window never stalls the daemon.
+            logger.info("opening the window", metadata: ["page": "\(page.rawValue)"])
+            do {
+                try environment.launch([CurrentProcess.program("gymbell-window"), "--" + page.rawValue])
+            } catch {
+                logger.error("cannot open the window: \(error)")
+            }
         case .openReport(let exercise):
             let argv = [environment.executable, "report", "--open"] + (exercise.map { ["--exercise", $0] } ?? [])
             do {

@@ -22,8 +22,7 @@ struct WindowCommand: ParsableCommand {
     }
 
     func run() throws {
-        let beside = CurrentProcess.executablePath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("gymbell-window").path }
-        let program = beside.flatMap { access($0, X_OK) == 0 ? $0 : nil } ?? "gymbell-window"
+        let program = CurrentProcess.program("gymbell-window")
         let argv = [program] + (startWorkout ? ["--start-workout"] : []) + (rest ? ["--rest"] : [])
         var cArguments = argv.map { strdup($0) } + [nil]
         execvp(program, &cArguments)

@@ -100,24 +100,39 @@ struct PresentationTests {
 
     static func actions(_ notice: Notice) -> [String] { notice.actions.flatMap { [$0.key, $0.label] } }
 
-    @Test("the daily reminder: Start Workout and Snooze as buttons every server keeps, the click starts too")
+    @Test("the daily reminder: Start Workout and Snooze as buttons every server keeps; the click opens the window where they are buttons")
     func dailyReminder() {
-        let first = ["default", "Start Workout", "start", "Start Workout", "snooze", "Snooze 1 hour"]
+        // Start Workout is a button of its own: a click on the body opens the window on Today, last (Budgie
+        // drops the action after `default`); xfce4-notifyd and LXQt draw it as a third button
+        let opens = ["start", "Start Workout", "snooze", "Snooze 1 hour", "default", "Open gymbell"]
         let expected: [ServerProfile.Family: [String]] = [
-            // Budgie drops the action after `default`: it goes last
-            .budgie: ["start", "Start Workout", "snooze", "Snooze 1 hour", "default", "Start Workout"],
-            // a labelled default is a button there: the Start Workout button is the default itself
-            .xfce: ["default", "Start Workout", "snooze", "Snooze 1 hour"],
-            // … and lxqt-notificationd cuts labels over 10 characters when two buttons share the row
-            .lxqt: ["default", "Start", "snooze", "Snooze"],
+            // no buttons at all: the click is how the workout starts (dunst's menu lists it first)
+            .mako: ["default", "Start Workout", "start", "Start Workout", "snooze", "Snooze 1 hour"],
+            .dunst: ["default", "Start Workout", "start", "Start Workout", "snooze", "Snooze 1 hour"],
+            // lxqt-notificationd cuts labels over 6 characters when three buttons share the row
+            .lxqt: ["start", "Start", "snooze", "Snooze", "default", "Open"],
         ]
         for server in Self.all {
             let notice = ReminderNotice.make(for: Self.daily(), server: server, sessionRunning: false, messages: .english)
-            #expect(Self.actions(notice) == expected[server.family] ?? first, "\(server.family)")
+            #expect(Self.actions(notice) == expected[server.family] ?? opens, "\(server.family)")
             #expect(notice.urgency == .normal && notice.progress == nil && !notice.transient)
         }
         let german = ReminderNotice.make(for: Self.daily(), server: Self.lxqt, sessionRunning: false, messages: Self.german)
-        #expect(Self.actions(german) == ["default", "Starten", "snooze", "Später"])
+        #expect(Self.actions(german) == ["start", "Start", "snooze", "Später", "default", "Öffnen"])
+        let xfce = ReminderNotice.make(for: Self.daily(), server: Self.xfce, sessionRunning: false, messages: Self.german)
+        #expect(Self.actions(xfce) == ["start", "Training starten", "snooze", "In 1 Stunde erinnern", "default", "gymbell öffnen"])
+        // a server gymbell does not know keeps the click on Start Workout: whether it draws buttons is unknown
+        let unknown = ReminderNotice.make(for: Self.daily(), server: .unknown, sessionRunning: false, messages: .english)
+        #expect(Self.actions(unknown) == expected[.mako])
+    }
+
+    @Test("which servers open the window on a click on the daily reminder's body", arguments: ServerProfile.Family.allCases)
+    func clickOpensWindow(family: ServerProfile.Family) {
+        let server = Self.all.first { $0.family == family } ?? Self.server("anything")
+        let opens: Set<ServerProfile.Family> = [.gnomeShell, .plasma, .xfce, .notificationDaemon, .mate, .cinnamon, .lxqt, .budgie, .swaync]
+        #expect(server.clickOpensWindow == opens.contains(family))
+        // without the actions capability there is no click to send at all
+        #expect(!ServerProfile(serverName: "gnome-shell", capabilities: ["body"]).clickOpensWindow)
     }
 
     @Test("a daily reminder is never gone unseen: it waits until answered, renewed where the server would drop it")
@@ -141,8 +156,11 @@ struct PresentationTests {
             let notice = ReminderNotice.make(for: snoozed, server: server, sessionRunning: true, messages: .english)
             #expect(!notice.actions.contains { $0.label == "Start Workout" || $0.key == "start" }, "\(server.family)")
             #expect(notice.actions.contains { $0.key == "snooze" })
-            // where a labelled default would be a button and the click only dismisses, no default at all
-            #expect(notice.actions.contains { $0.key == "default" } == (server.clickPlacement != .onButton), "\(server.family)")
+            // the click opens the window (its running workout) where Snooze is a button of its own; where
+            // it only dismisses and a labelled default would be a button, there is no default at all
+            #expect(notice.actions.contains { $0.key == "default" } == (server.clickOpensWindow || server.clickPlacement != .onButton),
+                    "\(server.family)")
+            #expect(notice.actions.contains { $0.label == "Open gymbell" || $0.label == "Open" } == server.clickOpensWindow, "\(server.family)")
         }
     }
 

@@ -20,6 +20,11 @@ public enum ReminderNotice {
                 click = (messages("Start Workout"), ReminderAction.start.key)
                 buttons = [.start.translated(messages), .snooze.translated(messages)]
             }
+            if server.clickOpensWindow {
+                // A click on the body opens the window on Today (the running workout, if one is under way).
+                click = nil
+                buttons.append(.openWindow.translated(messages))
+            }
             if !server.hasActions {
                 body += "\n" + (sessionRunning ? messages("Snooze: gymbell snooze") : messages("Start: gymbell start · Snooze: gymbell snooze"))
             }

@@ -117,6 +117,21 @@ public struct ServerProfile: Equatable, Sendable {
         }
     }
 
+    /// A click on the body of a reminder that offers a workout (daily, snoozed, streak at risk) opens
+    /// gymbell's window on Today, where the servers draw Start Workout as a button of its own beside the
+    /// body: GNOME Shell, Plasma, Cinnamon, notification-daemon, MATE and swaync do not draw the
+    /// `default` action; Budgie 10.7 does not either when it goes last; xfce4-notifyd and
+    /// lxqt-notificationd draw it as one more button ("Open gymbell"), which opens the window too.
+    /// mako and dunst draw no buttons: there a click on the body is how the workout starts, and stays so
+    /// (dunst's menu and `makoctl` reach the other actions). A server gymbell does not know keeps the
+    /// click on Start Workout: whether it draws buttons is not known.
+    public var clickOpensWindow: Bool {
+        switch family {
+        case .gnomeShell, .plasma, .xfce, .notificationDaemon, .mate, .cinnamon, .lxqt, .budgie, .swaync: hasActions
+        case .mako, .dunst, .other: false
+        }
+    }
+
     // MARK: Updates in place
 
     /// A notification updated in place (`replaces_id`) stays whole. GNOME Shell 43 loses the buttons of
