@@ -1,7 +1,9 @@
 """A pointer click on the body of the daily reminder opens gymbell's window on Today (issue 29), on real
-servers that draw Start Workout as a button of its own: xfce4-notifyd (which draws the click as a third
-button, "Open gymbell") and Plasma. The real daemon launches the real gymbell-window on the server's
-display; the screen is read with OCR: the bubble's buttons, then the window's Today. No workout starts.
+servers that draw Start Workout as a button of its own: Plasma (a click on the popup's text), and
+xfce4-notifyd, where a click on the bubble only closes it (0.7's button-release handler emits nothing
+but "closed") and the click's action is drawn as a third button, "Open gymbell", which is clicked
+instead. The real daemon launches the real gymbell-window on the server's display; the screen is read
+with OCR: the bubble's buttons, then the window's Today. No workout starts.
 
 Run: /usr/bin/python3 -m pytest tests/desktops/test_reminder_window.py -q -p no:cacheprovider
 """
@@ -42,14 +44,16 @@ def test_a_click_on_the_reminders_body_opens_the_window_on_today(desktop):
     png = d.wait_to_see("Workout Time", timeout=due - time.time() + 5, label="daily")
     body = screen.find(png, "Push Day", d.server.notification_area)
     assert body, f"{d.name}: the reminder's body is not on screen ({png})"
-    if d.name == "xfce":
-        assert d.sees(png, "Open gymbell"), f"{d.name}: the click is drawn as a button of its own ({png})"
-    d.server.move(*body)  # Plasma shows its buttons anyway; the pointer rests on the text first
+    d.server.move(*body)  # the pointer rests on the text first
     time.sleep(0.3)
     png = d.shot("hover")
     assert d.sees(png, "Start Workout"), f"{d.name}: Start Workout is a button beside the body ({png})"
+    target = body  # the body's text, not a button
+    if d.name == "xfce":
+        target = screen.find(png, "Open gymbell", d.server.notification_area)
+        assert target, f"{d.name}: the click's action is drawn as a button of its own ({png})"
     began = time.monotonic()
-    d.server.click(*body)  # the body's text, not a button
+    d.server.click(*target)
     deadline = began + 20
     while True:
         png = d.shot("window")

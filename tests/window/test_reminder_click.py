@@ -14,7 +14,7 @@ import dbus
 import pytest
 
 from conftest import APP_NAME, wait_until
-from gymbell_e2e_harness import local_hms_ahead
+from gymbell_e2e_harness import Recorder, local_hms_ahead
 
 PLASMA = "Plasma,KDE,5.27.5"
 TODAY = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"][time.gmtime().tm_wday]
@@ -35,8 +35,8 @@ def window_owner_pid(env):
         bus.close()
 
 
-def window_processes():
-    """gymbell-window processes running now, as (pid, argv)."""
+def window_processes(binary):
+    """Processes of this gymbell-window (the machine may run other checkouts' tests) now, as (pid, argv)."""
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -44,26 +44,32 @@ def window_processes():
                 argv = (entry / "cmdline").read_bytes().split(b"\0")
             except OSError:
                 continue
-            if argv and argv[0].endswith(b"/gymbell-window"):
+            if argv and argv[0] == str(binary).encode():
                 found.append((int(entry.name), [a.decode() for a in argv if a]))
     return found
 
 
 @pytest.fixture
-def plasma_daily(env, window, start_server, write_config):
+def server(start_server):
+    """The recording notification server, answering GetServerInformation as Plasma (for `daemon` too)."""
+    return start_server("--identity", PLASMA)
+
+
+@pytest.fixture
+def plasma_daily(env, window, server, write_config):
     """The recording server taken for Plasma, a daily reminder 3 s ahead, and the daemon started with
     the display in its environment (as a desktop session gives it)."""
-    notifications = start_server("--identity", PLASMA)
+    notifications = server
     env.vars.update(window.vars)
     env.vars.pop("NO_AT_BRIDGE", None)
     hms, due = local_hms_ahead(3)
     write_config(f'[reminders]\ntime = "{hms}"\ndays = ["{TODAY}"]\n' + CONFIG)
-    return notifications, due
+    return notifications, Recorder(notifications.log), due
 
 
-def test_a_click_on_the_daily_reminder_opens_the_window_on_today(daemon, window, plasma_daily, recorder, cli,
+def test_a_click_on_the_daily_reminder_opens_the_window_on_today(daemon, window, plasma_daily, cli,
                                                                  record_timing):
-    notifications, due = plasma_daily
+    notifications, recorder, due = plasma_daily
     daemon.start()
     assert window_owner_pid(daemon.env) is None
     daily = recorder.wait_for_notify("Workout Time!", timeout=due - time.time() + 5)
@@ -73,7 +79,7 @@ def test_a_click_on_the_daily_reminder_opens_the_window_on_today(daemon, window,
     notifications.invoke_action(daily["id"], "default")
     pid = wait_until(lambda: window_owner_pid(daemon.env), 15, interval=0.02, what="the window's bus name")
     record_timing("click on the reminder to the window's bus name", time.monotonic() - began)
-    assert [argv[1:] for p, argv in window_processes() if p == pid] == [["--today"]], "the daemon launched it"
+    assert [argv[1:] for p, argv in window_processes(window.binary) if p == pid] == [["--today"]], "the daemon launched it"
     window.wait_for_text(r"^Next workout reminder$")
     window.wait_for_text(r"^Push Day$")
     record_timing("click on the reminder to Today readable", time.monotonic() - began)
@@ -82,20 +88,21 @@ def test_a_click_on_the_daily_reminder_opens_the_window_on_today(daemon, window,
     assert recorder.closes(lambda r: r["id"] == daily["id"]), "answered: gymbell takes it off the screen"
 
 
-def test_a_click_on_the_daily_reminder_presents_the_open_window(daemon, window, plasma_daily, recorder, cli):
-    notifications, due = plasma_daily
+def test_a_click_on_the_daily_reminder_presents_the_open_window(daemon, window, plasma_daily, cli):
+    notifications, recorder, due = plasma_daily
     daemon.start()
     window.launch()
     window.wait_for_text(r"^Next workout reminder$")
     first = window.proc.pid
     window.click("Preferences")  # the window is behind its Preferences
-    window.node("check box", "Daily reminders")
+    window.node("spin button", "Reminder hour")
     daily = recorder.wait_for_notify("Workout Time!", timeout=due - time.time() + 5)
     notifications.invoke_action(daily["id"], "default")
     wait_until(lambda: "opening the window" in daemon.output(), 5, what="the daemon to open the window")
     # the second gymbell-window handed "show-today" to the first and went: one window, one process
-    wait_until(lambda: [p for p, _ in window_processes()] == [first], 15, what="one gymbell-window process left")
+    wait_until(lambda: [p for p, _ in window_processes(window.binary)] == [first], 15, what="one gymbell-window process left")
     assert window_owner_pid(daemon.env) == first
     window.wait_for_text(r"^Next workout reminder$")
-    assert len([n for n in window.tree() if n["role"] == "frame" and n["name"] == "gymbell"]) == 1
+    frames = [n.get("name") for n in window.tree() if n["role"] == "frame"]
+    assert len(frames) == 2, frames  # the one window and its Preferences, no second window
     assert json.loads(cli("status", "--json").stdout)["session"] is None
