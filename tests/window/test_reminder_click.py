@@ -44,7 +44,7 @@ def window_processes(binary):
                 argv = (entry / "cmdline").read_bytes().split(b"\0")
             except OSError:
                 continue
-            if argv and argv[0] == str(binary).encode():
+            if argv and os.path.realpath(argv[0]) == os.path.realpath(binary).encode():
                 found.append((int(entry.name), [a.decode() for a in argv if a]))
     return found
 
