@@ -89,7 +89,7 @@ public final class Daemon {
             state: state,
             context: EngineContext(
                 config: config.config, configOrigin: config.origin, messages: environment.messages,
-                canSpeak: environment.isInstalled("spd-say")))
+                canSpeak: environment.isInstalled("spd-say"), windowInstalled: environment.windowProgram != nil))
         presenter.onAction = { [unowned self] target, key in send(.action(on: target, key: key)) }
         presenter.onSessionServerID = { [unowned self] session, id in send(.sessionNoticeShown(session, id: id)) }
         presenter.onNotShown = { [unowned self] reminder in send(.notShown(reminder)) }
@@ -272,7 +272,8 @@ public final class Daemon {
             // switched), or opens one: a process of its own, so a stalled window never stalls the daemon.
             logger.info("opening the window", metadata: ["page": "\(page.rawValue)"])
             do {
-                try environment.launch([CurrentProcess.program("gymbell-window"), "--" + page.rawValue])
+                // Decided only where the window is installed (EngineContext.windowInstalled).
+                try environment.launch([environment.windowProgram ?? "gymbell-window", "--" + page.rawValue])
             } catch {
                 logger.error("cannot open the window: \(error)")
             }

@@ -20,6 +20,15 @@ public enum CurrentProcess {
         return access(beside, X_OK) == 0 ? beside : name
     }
 
+    /// `program(name)` when it is there to run (beside this one, or on PATH), else nil: gymbell-window
+    /// is a package of its own, which may not be installed.
+    public static func installedProgram(_ name: String) -> String? {
+        let program = program(name)
+        guard let found = g_find_program_in_path(program) else { return nil }
+        g_free(found)
+        return program
+    }
+
     /// The user's home directory from the password database; `/` when it has none.
     public static var homeDirectory: String {
         guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return "/" }

@@ -113,17 +113,29 @@ struct PresentationTests {
             .lxqt: ["start", "Start", "snooze", "Snooze", "default", "Open"],
         ]
         for server in Self.all {
-            let notice = ReminderNotice.make(for: Self.daily(), server: server, sessionRunning: false, messages: .english)
+            let notice = ReminderNotice.make(for: Self.daily(), server: server, sessionRunning: false, windowInstalled: true, messages: .english)
             #expect(Self.actions(notice) == expected[server.family] ?? opens, "\(server.family)")
             #expect(notice.urgency == .normal && notice.progress == nil && !notice.transient)
         }
-        let german = ReminderNotice.make(for: Self.daily(), server: Self.lxqt, sessionRunning: false, messages: Self.german)
+        let german = ReminderNotice.make(for: Self.daily(), server: Self.lxqt, sessionRunning: false, windowInstalled: true, messages: Self.german)
         #expect(Self.actions(german) == ["start", "Start", "snooze", "Später", "default", "Öffnen"])
-        let xfce = ReminderNotice.make(for: Self.daily(), server: Self.xfce, sessionRunning: false, messages: Self.german)
+        let xfce = ReminderNotice.make(for: Self.daily(), server: Self.xfce, sessionRunning: false, windowInstalled: true, messages: Self.german)
         #expect(Self.actions(xfce) == ["start", "Training starten", "snooze", "In 1 Stunde erinnern", "default", "gymbell öffnen"])
         // a server gymbell does not know keeps the click on Start Workout: whether it draws buttons is unknown
-        let unknown = ReminderNotice.make(for: Self.daily(), server: .unknown, sessionRunning: false, messages: .english)
+        let unknown = ReminderNotice.make(for: Self.daily(), server: .unknown, sessionRunning: false, windowInstalled: true, messages: .english)
         #expect(Self.actions(unknown) == expected[.mako])
+    }
+
+    @Test("without gymbell-window the daily reminder offers no window: the click starts the workout, on the button where it is one")
+    func dailyReminderWithoutTheWindow() {
+        for server in Self.all {
+            let notice = ReminderNotice.make(for: Self.daily(), server: server, sessionRunning: false, windowInstalled: false, messages: .english)
+            #expect(!notice.actions.contains { $0.label == "Open gymbell" || $0.label == "Open" }, "\(server.family)")
+            // the click is Start Workout: a labelled `default` first (mako, dunst), last, or Start's own button
+            let clicks = notice.actions.filter { $0.key == "default" }
+            #expect(clicks.count == 1 && clicks.allSatisfy { $0.label == "Start Workout" || $0.label == "Start" }, "\(server.family)")
+            #expect(notice.actions.contains { $0.key == "snooze" }, "\(server.family)")
+        }
     }
 
     @Test("which servers open the window on a click on the daily reminder's body", arguments: ServerProfile.Family.allCases)
@@ -138,7 +150,7 @@ struct PresentationTests {
     @Test("a daily reminder is never gone unseen: it waits until answered, renewed where the server would drop it")
     func dailyStays() {
         for server in Self.all {
-            let notice = ReminderNotice.make(for: Self.daily(), server: server, sessionRunning: false, messages: .english)
+            let notice = ReminderNotice.make(for: Self.daily(), server: server, sessionRunning: false, windowInstalled: true, messages: .english)
             let lifetime = try! #require(notice.lifetime)
             #expect(lifetime.closeAfter == nil, "\(server.family): nobody closes it but an answer")
             if case .clamped(let range) = server.expiry {
@@ -153,7 +165,7 @@ struct PresentationTests {
     func dailyDuringWorkout() {
         let snoozed = Reminder(id: ReminderID("snooze"), kind: .snoozed, due: Self.start, title: "Workout Reminder", body: "Ready?")
         for server in Self.all {
-            let notice = ReminderNotice.make(for: snoozed, server: server, sessionRunning: true, messages: .english)
+            let notice = ReminderNotice.make(for: snoozed, server: server, sessionRunning: true, windowInstalled: true, messages: .english)
             #expect(!notice.actions.contains { $0.label == "Start Workout" || $0.key == "start" }, "\(server.family)")
             #expect(notice.actions.contains { $0.key == "snooze" })
             // the click opens the window (its running workout) where Snooze is a button of its own; where
@@ -167,7 +179,7 @@ struct PresentationTests {
     @Test("without the actions capability: no buttons, the command line in the body")
     func noActions() {
         let bare = Self.server("anything", ["body"])
-        let notice = ReminderNotice.make(for: Self.daily(), server: bare, sessionRunning: false, messages: .english)
+        let notice = ReminderNotice.make(for: Self.daily(), server: bare, sessionRunning: false, windowInstalled: true, messages: .english)
         #expect(notice.actions.isEmpty && notice.body == "Today: Push Day\nStart: gymbell start · Snooze: gymbell snooze")
     }
 
@@ -177,7 +189,7 @@ struct PresentationTests {
     func defaultEverywhere(kind: ReminderKind) {
         let reminder = Reminder(id: ReminderID("r"), kind: kind, due: Self.start, title: "T", body: "B")
         for server in Self.all {
-            let notice = ReminderNotice.make(for: reminder, server: server, sessionRunning: false, messages: .english)
+            let notice = ReminderNotice.make(for: reminder, server: server, sessionRunning: false, windowInstalled: true, messages: .english)
             let hasDefault = notice.actions.contains { $0.key == "default" }
             #expect(hasDefault == (server.clickPlacement != .onButton || kind == .pausedWorkout), "\(kind) on \(server.family)")
             #expect(notice.transient == (kind != .pausedWorkout), "what goes by itself leaves nothing behind")
@@ -371,13 +383,13 @@ struct PresentationTests {
         ]
         var notices = kinds.map { kind, running in
             ReminderNotice.make(
-                for: Reminder(id: ReminderID("r"), kind: kind, due: start, title: "T", body: "B"), server: server, sessionRunning: running,
+                for: Reminder(id: ReminderID("r"), kind: kind, due: start, title: "T", body: "B"), server: server, sessionRunning: running, windowInstalled: true,
                 messages: messages)
         }
         notices.append(ReminderNotice.make(
             for: Reminder(id: ReminderID("o"), kind: .overloadSuggestion, due: start, content: .overload([
                 OverloadSuggestion(exercise: "Bench Press", weight: 100, next: 102.5, unit: .kg, sessions: 3),
-            ])), server: server, sessionRunning: false, messages: messages))
+            ])), server: server, sessionRunning: false, windowInstalled: true, messages: messages))
         let plan = hiit()
         notices += (0..<6).map { notice(plan, after: plan.reminders[$0].due.timeIntervalSince(start) + 0.01, on: server, delivered: $0) }
         notices.append(firstSet(on: server, messages: messages))
@@ -457,7 +469,7 @@ struct PlasmaBodyTests {
         let reminder = Reminder(
             id: ReminderID("s-overload"), kind: .overloadSuggestion, due: Date(timeIntervalSince1970: 0),
             content: .overload([OverloadSuggestion(exercise: "Bench Press", weight: 100, next: 102.5, unit: .kg, sessions: 3)]))
-        let notice = ReminderNotice.make(for: reminder, server: Self.plasma, sessionRunning: false, messages: .english)
+        let notice = ReminderNotice.make(for: reminder, server: Self.plasma, sessionRunning: false, windowInstalled: true, messages: .english)
         #expect(notice.body == "Bench Press 100 kg: 3× done. Try\n102.5 kg!")
         #expect(notice.actions.map(\.key) == ["next-time", "dismiss"])
     }

@@ -54,7 +54,7 @@ enum Actions {
                 attempt(&t) { try DailyRules.snooze(minutes: nil, &$0) }
             case ReminderAction.start.key:
                 attempt(&t) { try DailyRules.startWorkout(named: nil, &$0) }
-            case ReminderAction.defaultClick.key where reminder.kind.offersWorkoutActions && t.state.server.clickOpensWindow:
+            case ReminderAction.defaultClick.key where reminder.kind.offersWorkoutActions && t.clickOpensWindow:
                 // The server draws Start Workout as a button of its own: a click on the body opens the window.
                 t.effects.append(.openWindow(.today))
             case ReminderAction.defaultClick.key:
