@@ -259,3 +259,29 @@ def test_prefix_usr_uses_debian_locations():
     assert "/usr/share/zsh/vendor-completions/_gymbell" in listed
     other = make("install-manifest", "PREFIX=/opt/gymbell").stdout.split()
     assert f"/opt/gymbell/etc/xdg/autostart/{APP_ID}.desktop" in other
+
+
+def test_the_two_packages_split_the_install():
+    """PACKAGE=gymbell and PACKAGE=gymbell-window (the .debs, packaging/build-deb.sh) divide the files
+    of the whole install between them: the window's package holds the window and what shows it in the
+    app grid and software centres; everything that starts the daemon stays in gymbell."""
+    whole = make("install-manifest").stdout.split()
+    daemon = make("install-manifest", "PACKAGE=gymbell").stdout.split()
+    window = make("install-manifest", "PACKAGE=gymbell-window").stdout.split()
+    assert sorted(daemon + window) == sorted(whole) and not set(daemon) & set(window)
+    assert sorted(window) == sorted([f"{BINDIR}/gymbell-window", APP_ENTRY, METAINFO])
+    assert {f"{BINDIR}/gymbell", AUTOSTART_ENTRY, USER_UNIT, DBUS_SERVICE, MAN_PAGE} <= set(daemon)
+    assert make("install-manifest", "PACKAGE=nonsense", check=False).returncode != 0
+
+
+def test_gymbell_alone_installs_without_the_window_and_outlives_its_uninstall(installed, tmp_path):
+    daemon = sorted(make("install-manifest", "PACKAGE=gymbell").stdout.split())
+    alone = tmp_path / "alone"
+    make("install-files", f"DESTDIR={alone}", f"GYMBELL={installed.binary}", "GYMBELL_WINDOW=/nonexistent",
+         "PACKAGE=gymbell")
+    assert files_under(alone) == daemon
+    both = tmp_path / "both"
+    make("install-files", f"DESTDIR={both}", f"GYMBELL={installed.binary}")
+    assert files_under(both) == expected_manifest()
+    make("uninstall", f"DESTDIR={both}", "PACKAGE=gymbell-window")
+    assert files_under(both) == daemon
