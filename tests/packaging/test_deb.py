@@ -206,7 +206,8 @@ class Dpkg:
 
     def __call__(self, *args):
         proc = subprocess.run(["dpkg", f"--root={self.root}", "--force-depends", "--force-script-chrootless",
-                               "--log=/dev/null", *map(str, args)], capture_output=True, text=True)
+                               "--log=/dev/null", *map(str, args)], capture_output=True, text=True,
+                              env=dict(os.environ, LC_ALL="C"))  # its warnings are read in English
         assert proc.returncode == 0, proc.stdout + proc.stderr
         return proc.stdout + proc.stderr
 
