@@ -17,10 +17,10 @@ public final class Daemon {
 
     public private(set) var loaded: LoadedConfig
     private var engine: Engine
-    private let store: any StateStoring
+    let store: any StateStoring
     private let presenter: any NoticeShowing
     private let timer: any WakeTimer
-    private let environment: Environment
+    let environment: Environment
     private let logger: Logger
     /// The set log's summary still being read at start-up (`InitialState.progress`).
     private var pendingProgress: BackgroundWork<Result<ProgressSummary, StoreError>>?
@@ -171,6 +171,9 @@ public final class Daemon {
     func offLoop(_ command: Command) -> OffLoopAnswer? {
         LogQueries(store: store, now: environment.clock()).offLoop(command, history: engine.state.history)
     }
+
+    /// The state database was changed outside the engine (an import, a restore): read again as at start-up.
+    func reloadStoredState() throws(StoreError) { send(.stateReloaded(try store.load())) }
 
     /// Handles `event` and everything it raises, in order. Returns the command's answer.
     @discardableResult

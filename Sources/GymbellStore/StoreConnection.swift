@@ -185,6 +185,17 @@ final class StoreConnection {
         try database.connection.countingInstructions(body)
     }
 
+    /// The file's own connection, outside any transaction (a backup, a restore: ATTACH and VACUUM INTO
+    /// cannot run in one). Throws while the state lives in memory: what the file lacks is not saved yet.
+    func withFile<T>(_ body: (StoreDatabase) throws -> T) throws(StoreError) -> T {
+        guard let path, !inMemoryCopy else {
+            throw StoreError(
+                path: path ?? ":memory:", cause: .ioError,
+                reason: "the state is kept in memory now (the file cannot be written), so it cannot be backed up or replaced")
+        }
+        do { return try body(database) } catch { throw StoreError(path: path, error: error) }
+    }
+
     func read<T>(_ body: (StoreDatabase) throws -> T) throws(StoreError) -> T {
         do { return try body(database) } catch { throw StoreError(path: path ?? ":memory:", error: error) }
     }

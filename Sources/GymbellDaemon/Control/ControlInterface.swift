@@ -44,10 +44,32 @@ final class ControlInterface {
         on(ControlContract.records, { .records }, \.recordsJSON)
         on(ControlContract.suggest, { .suggest }, \.suggestJSON)
         on(ControlContract.exportICS, { .exportICS(weeks: Int($0)) }, \.calendar)
+        // The state database changed by the daemon itself, then read again (StateTransfer).
+        handlers[ControlContract.importSessions.name] = { [commands] call in
+            let json = try ControlContract.importSessions.arguments(of: call)
+            let sessions: [ImportedSession]
+            do { sessions = try ImportedSession.decode(jsonText: json) } catch {
+                throw CommandError.invalidArgument("sessions_json is not an array of sessions with their sets: \(error)")
+            }
+            return ControlContract.importSessions.encodeReply(try commands.importSessions(sessions).jsonText())
+        }
+        handlers[ControlContract.backup.name] = { [commands] call in
+            ControlContract.backup.encodeReply(try commands.backup(to: try Self.absolute(try ControlContract.backup.arguments(of: call))).jsonText())
+        }
+        handlers[ControlContract.restore.name] = { [commands] call in
+            ControlContract.restore.encodeReply(
+                try commands.restore(from: try Self.absolute(try ControlContract.restore.arguments(of: call))).jsonText())
+        }
         handlers[ControlContract.reload.name] = { call in  // the daemon runner's, not the engine's
             try ControlContract.reload.arguments(of: call)
             return ControlContract.reload.encodeReply(try reload())
         }
+    }
+
+    /// A path the daemon writes or reads for a client: absolute (the daemon's working directory is not the client's).
+    private static func absolute(_ path: String) throws(CommandError) -> String {
+        guard path.hasPrefix("/") else { throw .invalidArgument("the path must be absolute, not \"\(path)\"") }
+        return path
     }
 
     /// The methods this interface answers; a test checks it against `ControlContract.methods`.
@@ -118,6 +140,10 @@ protocol CommandRunning: AnyObject {
     /// How to answer `command` off the loop — its reply's text, handed back on the loop — or nil
     /// when it is answered by `run`.
     func offLoop(_ command: Command) -> OffLoopAnswer?
+    /// The state database changed by the daemon outside the engine, then read again (StateTransfer).
+    func importSessions(_ sessions: [ImportedSession]) throws(CommandError) -> ImportReport
+    func backup(to path: String) throws(CommandError) -> BackupReport
+    func restore(from path: String) throws(CommandError) -> RestoreReport
 }
 
 /// Starts a reply worked out off the loop; the answer is called once, from any thread (the reply is
@@ -126,6 +152,9 @@ typealias OffLoopAnswer = (_ answer: @escaping (Result<String, CommandError>) ->
 
 extension CommandRunning {
     func offLoop(_ command: Command) -> OffLoopAnswer? { nil }
+    func importSessions(_ sessions: [ImportedSession]) throws(CommandError) -> ImportReport { throw .failed("no state database here") }
+    func backup(to path: String) throws(CommandError) -> BackupReport { throw .failed("no state database here") }
+    func restore(from path: String) throws(CommandError) -> RestoreReport { throw .failed("no state database here") }
 }
 
 extension Daemon: CommandRunning {}
