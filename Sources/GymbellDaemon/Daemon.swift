@@ -17,10 +17,10 @@ public final class Daemon {
 
     public private(set) var loaded: LoadedConfig
     private var engine: Engine
-    let store: any StateStoring
+    private let store: any StateStoring
     private let presenter: any NoticeShowing
     private let timer: any WakeTimer
-    let environment: Environment
+    private let environment: Environment
     private let logger: Logger
     /// The set log's summary still being read at start-up (`InitialState.progress`).
     private var pendingProgress: BackgroundWork<Result<ProgressSummary, StoreError>>?

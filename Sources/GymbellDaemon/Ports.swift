@@ -18,14 +18,6 @@ protocol StateStoring: AnyObject {
     func loggedSets(since: Date) throws(StoreError) -> [LoggedSet]
     /// A reader of the set log for another thread; nil while the state lives in memory.
     var setLogReader: SetLogReader? { get }
-    /// Adds workouts from another app's log in one transaction (`StateStore+Import`).
-    func importSessions(_ sessions: [ImportedSession]) throws(StoreError) -> ImportReport
-    /// Writes a consistent copy of the whole state to `path`.
-    func backup(to path: String) throws(StoreError) -> StateCounts
-    /// Replaces the training record with the backup at `path`, keeping the replaced state in `asideDirectory`.
-    func restore(from path: String, keepingAsideIn asideDirectory: String, at now: Date) throws -> RestoreReport
-    /// Where the database lives; nil when it is kept in memory.
-    var path: String? { get }
     /// Retries saving changes kept in memory while the file could not be written; returns whether all is saved.
     @discardableResult func saveUnsaved(at now: Date, force: Bool) -> Bool
     /// Why state is not being saved (nil: all is well), and when saving is tried next (the engine arms

@@ -69,6 +69,9 @@ public final class StateStore {
     /// The set log, planned weights and dismissed overload suggestions.
     public var progress: StoredProgress { StoredProgress(connection: connection) }
 
+    /// Import, backup and restore (StateTransfer).
+    public var transfer: StateTransfer { StateTransfer(connection: connection) }
+
     // MARK: Where reads and writes go (StateStore+Reading, StateStore+Writing)
 
     func read<T>(_ body: (StoreDatabase) throws -> T) throws(StoreError) -> T { try connection.read(body) }

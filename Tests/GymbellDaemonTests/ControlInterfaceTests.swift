@@ -7,7 +7,7 @@ import Testing
 @testable import GymbellDaemon
 
 /// Records each command it is given and answers with fixed values, as the engine would.
-private final class RecordingCommands: CommandRunning {
+private final class RecordingCommands: CommandRunning, StateTransferring {
     static let instant = Date(timeIntervalSince1970: 1_795_370_400)  // 2026-11-22T18:00:00Z
     static let instantText = "2026-11-22T18:00:00.000Z"
 
@@ -91,7 +91,7 @@ struct ControlInterfaceTests {
     private let commands = RecordingCommands()
 
     private func interface(reload: @escaping () throws(CommandError) -> String = { "/home/u/.config/gymbell/config.toml" }) -> ControlInterface {
-        ControlInterface(commands: commands, reload: reload)
+        ControlInterface(commands: commands, transfers: commands, reload: reload)
     }
 
     private func call(_ member: String, _ arguments: [DBusValue] = [], interface name: String = BusNames.interface) -> DBusMethodCall {

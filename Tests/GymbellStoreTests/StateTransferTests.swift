@@ -32,10 +32,10 @@ struct StateTransferTests {
         store.close(keeping: try store.progress.summary())  // a snapshot that the import must not be read against
         let reopened = try StateStore(path: path)
         let old = [session("strong-a", daysAgo: 30, sets: [("Bench Press", 8, 80), ("Bench Press", 6, 85)]), session("strong-b", daysAgo: 20, sets: [("Bench Press", 5, 110)])]
-        let report = try reopened.importSessions(old)
+        let report = try reopened.transfer.importSessions(old)
         #expect(report == ImportReport(addedSessions: 2, addedSets: 3, alreadyThere: 0, before: StateCounts(sessions: 0, sets: 1), after: StateCounts(sessions: 2, sets: 4)))
-        #expect(try reopened.importSessions(old).addedSets == 0)
-        #expect(try reopened.importSessions(old).alreadyThere == 2)
+        #expect(try reopened.transfer.importSessions(old).addedSets == 0)
+        #expect(try reopened.transfer.importSessions(old).alreadyThere == 2)
         #expect(try reopened.progress.loggedSets().map(\.session.rawValue) == ["strong-a", "strong-a", "strong-b", "today"])
         // The summary is the log's in time order: today's set is the latest session's; the import's 110 kg is an earlier best.
         let summary = try reopened.progress.summary()
@@ -48,14 +48,14 @@ struct StateTransferTests {
     @Test func aBackupIsAWholeDatabaseAndARestoreReplacesTheRecordButKeepsWhatRunsNow() throws {
         let path = temporaryDatabasePath("restore")
         let store = try StateStore(path: path)
-        _ = try store.importSessions([session("a", daysAgo: 3, sets: [("Squat", 5, 100)])])
+        _ = try store.transfer.importSessions([session("a", daysAgo: 3, sets: [("Squat", 5, 100)])])
         let backup = FilePath.directory(of: path) + "/backup.sqlite"
-        #expect(try store.backup(to: backup) == StateCounts(sessions: 1, sets: 1))
-        _ = try store.importSessions([session("b", daysAgo: 2, sets: [("Squat", 5, 105)]), session("c", daysAgo: 1, sets: [("Squat", 5, 110)])])
+        #expect(try store.transfer.backup(to: backup) == StateCounts(sessions: 1, sets: 1))
+        _ = try store.transfer.importSessions([session("b", daysAgo: 2, sets: [("Squat", 5, 105)]), session("c", daysAgo: 1, sets: [("Squat", 5, 110)])])
         // A rest runs now, with its reminder.
         let rest = SessionPlanner.rest(id: SessionID("rest-now"), seconds: 300, startingAt: Self.day)
         try store.start(rest)
-        let report = try store.restore(from: backup, keepingAsideIn: FilePath.directory(of: path), at: Self.day)
+        let report = try store.transfer.restore(from: backup, keepingAsideIn: FilePath.directory(of: path), at: Self.day)
         #expect(report.before == StateCounts(sessions: 4, sets: 3))
         #expect(report.after == StateCounts(sessions: 2, sets: 1))
         #expect(report.schemaVersion == StoreSchema.latestVersion)
@@ -65,14 +65,14 @@ struct StateTransferTests {
         #expect(try store.pendingReminders().map(\.id) == rest.reminders.map(\.id))
         // The replaced state is whole where it was kept.
         let aside = try StateStore(path: report.keptAside)
-        #expect(try aside.counts() == StateCounts(sessions: 4, sets: 3))
+        #expect(try aside.transfer.counts() == StateCounts(sessions: 4, sets: 3))
     }
 
     @Test func anOlderBackupIsBroughtUpToDateInACopy() throws {
         let fixture = FilePath.directory(of: #filePath) + "/Fixtures/lost-history-v8.sqlite"
         let path = temporaryDatabasePath("restore-v8")
         let store = try StateStore(path: path)
-        let report = try store.restore(from: fixture, keepingAsideIn: FilePath.directory(of: path), at: Self.day)
+        let report = try store.transfer.restore(from: fixture, keepingAsideIn: FilePath.directory(of: path), at: Self.day)
         #expect(report.schemaVersion == 8)
         #expect(report.after == StateCounts(sessions: 2, sets: 10))  // the v9 repair ran on the copy
         #expect(try StoreDatabase(path: fixture, flags: [.readOnly]).value("PRAGMA user_version", as: Int.self) == 8)
@@ -82,7 +82,7 @@ struct StateTransferTests {
     func aFileThatIsNoGymbellBackupIsRefused(kind: String) throws {
         let path = temporaryDatabasePath("refuse-\(kind)")
         let store = try StateStore(path: path)
-        _ = try store.importSessions([session("a", daysAgo: 3, sets: [("Squat", 5, 100)])])
+        _ = try store.transfer.importSessions([session("a", daysAgo: 3, sets: [("Squat", 5, 100)])])
         let bad = FilePath.directory(of: path) + "/bad.sqlite"
         let expected: String
         switch kind {
@@ -100,18 +100,18 @@ struct StateTransferTests {
             db.close()
             expected = "holds no gymbell state"
         default:
-            _ = try store.backup(to: bad)
+            _ = try store.transfer.backup(to: bad)
             let db = try StoreDatabase(path: bad)
             try db.executeScript("PRAGMA user_version = \(StoreSchema.latestVersion + 1)")
             db.close()
             expected = "written by a newer gymbell"
         }
         #expect {
-            try store.restore(from: bad, keepingAsideIn: FilePath.directory(of: path), at: Self.day)
+            try store.transfer.restore(from: bad, keepingAsideIn: FilePath.directory(of: path), at: Self.day)
         } throws: { error in
             "\(error)".contains(expected)
         }
-        #expect(try store.counts() == StateCounts(sessions: 1, sets: 1))
+        #expect(try store.transfer.counts() == StateCounts(sessions: 1, sets: 1))
         #expect(try FileManager.default.contentsOfDirectory(atPath: FilePath.directory(of: path)).filter { $0.hasPrefix("replaced-") || $0.hasPrefix("restoring-") }.isEmpty)
     }
 }

@@ -142,9 +142,12 @@ def test_csv_export_imports_into_a_fresh_state_the_same(cli, env, daemon_with_co
     assert as_json(cli, "history", "--sets", "--days", "3660") == sets
     assert as_json(cli, "history", "--days", "3660") == sessions
 
-    # Read back after a restart, and on the next day.
+    records = json.loads(control(env, "Records"))
+    assert {b["exercise"] for b in records["bests"]} == {"Bench Press", "Deadlift", 'Curl, "21s" 💪', "Squat (Barbell)"}
+    # Read back after a restart (the summary kept at the clean exit), and on the next day.
     daemon_with_config.restart()
     assert as_json(cli, "history", "--sets", "--days", "3660") == sets
+    assert json.loads(control(env, "Records")) == records
     daemon_with_config.kill()
     env.vars.update(clock_shifted_to(time.time() + 86400))
     daemon_with_config.start()

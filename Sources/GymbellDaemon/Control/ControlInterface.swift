@@ -13,9 +13,12 @@ final class ControlInterface {
     /// Methods whose large replies may be worked out off the loop (`offLoop`), by name.
     private var laterHandlers: [String: (DBusMethodCall) throws -> DBusReply] = [:]
     private let commands: any CommandRunning
+    /// Import, backup and restore; nil where there is no state database to change (they are refused).
+    private let transfers: (any StateTransferring)?
 
-    init(commands: any CommandRunning, reload: @escaping () throws(CommandError) -> String) {
+    init(commands: any CommandRunning, transfers: (any StateTransferring)? = nil, reload: @escaping () throws(CommandError) -> String) {
         self.commands = commands
+        self.transfers = transfers
         on(ControlContract.rest, { .rest(seconds: TimeInterval($0)) }, \.until)
         on(ControlContract.restDefault, { .rest(seconds: nil) }, \.until)
         on(ControlContract.adjustRest, { .adjustRest(by: TimeInterval($0)) }, \.until)
@@ -44,26 +47,32 @@ final class ControlInterface {
         on(ControlContract.records, { .records }, \.recordsJSON)
         on(ControlContract.suggest, { .suggest }, \.suggestJSON)
         on(ControlContract.exportICS, { .exportICS(weeks: Int($0)) }, \.calendar)
-        // The state database changed by the daemon itself, then read again (StateTransfer).
-        handlers[ControlContract.importSessions.name] = { [commands] call in
+        // The state database changed by the daemon itself, then read again (DaemonStateTransfer).
+        handlers[ControlContract.importSessions.name] = { [transfers] call in
             let json = try ControlContract.importSessions.arguments(of: call)
             let sessions: [ImportedSession]
             do { sessions = try ImportedSession.decode(jsonText: json) } catch {
                 throw CommandError.invalidArgument("sessions_json is not an array of sessions with their sets: \(error)")
             }
-            return ControlContract.importSessions.encodeReply(try commands.importSessions(sessions).jsonText())
+            return ControlContract.importSessions.encodeReply(try Self.need(transfers).importSessions(sessions).jsonText())
         }
-        handlers[ControlContract.backup.name] = { [commands] call in
-            ControlContract.backup.encodeReply(try commands.backup(to: try Self.absolute(try ControlContract.backup.arguments(of: call))).jsonText())
+        handlers[ControlContract.backup.name] = { [transfers] call in
+            let path = try Self.absolute(try ControlContract.backup.arguments(of: call))
+            return ControlContract.backup.encodeReply(try Self.need(transfers).backup(to: path).jsonText())
         }
-        handlers[ControlContract.restore.name] = { [commands] call in
-            ControlContract.restore.encodeReply(
-                try commands.restore(from: try Self.absolute(try ControlContract.restore.arguments(of: call))).jsonText())
+        handlers[ControlContract.restore.name] = { [transfers] call in
+            let path = try Self.absolute(try ControlContract.restore.arguments(of: call))
+            return ControlContract.restore.encodeReply(try Self.need(transfers).restore(from: path).jsonText())
         }
         handlers[ControlContract.reload.name] = { call in  // the daemon runner's, not the engine's
             try ControlContract.reload.arguments(of: call)
             return ControlContract.reload.encodeReply(try reload())
         }
+    }
+
+    private static func need(_ transfers: (any StateTransferring)?) throws(CommandError) -> any StateTransferring {
+        guard let transfers else { throw .failed("this daemon has no state database to import into, back up or restore") }
+        return transfers
     }
 
     /// A path the daemon writes or reads for a client: absolute (the daemon's working directory is not the client's).
@@ -140,10 +149,6 @@ protocol CommandRunning: AnyObject {
     /// How to answer `command` off the loop — its reply's text, handed back on the loop — or nil
     /// when it is answered by `run`.
     func offLoop(_ command: Command) -> OffLoopAnswer?
-    /// The state database changed by the daemon outside the engine, then read again (StateTransfer).
-    func importSessions(_ sessions: [ImportedSession]) throws(CommandError) -> ImportReport
-    func backup(to path: String) throws(CommandError) -> BackupReport
-    func restore(from path: String) throws(CommandError) -> RestoreReport
 }
 
 /// Starts a reply worked out off the loop; the answer is called once, from any thread (the reply is
@@ -152,9 +157,14 @@ typealias OffLoopAnswer = (_ answer: @escaping (Result<String, CommandError>) ->
 
 extension CommandRunning {
     func offLoop(_ command: Command) -> OffLoopAnswer? { nil }
-    func importSessions(_ sessions: [ImportedSession]) throws(CommandError) -> ImportReport { throw .failed("no state database here") }
-    func backup(to path: String) throws(CommandError) -> BackupReport { throw .failed("no state database here") }
-    func restore(from path: String) throws(CommandError) -> RestoreReport { throw .failed("no state database here") }
+}
+
+/// What imports, backs up and restores the state database for the control interface
+/// (DaemonStateTransfer; a fake in tests).
+protocol StateTransferring: AnyObject {
+    func importSessions(_ sessions: [ImportedSession]) throws(CommandError) -> ImportReport
+    func backup(to path: String) throws(CommandError) -> BackupReport
+    func restore(from path: String) throws(CommandError) -> RestoreReport
 }
 
 extension Daemon: CommandRunning {}

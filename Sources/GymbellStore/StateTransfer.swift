@@ -1,9 +1,18 @@
 import FoundationEssentials
 import GymbellCore
 
-/// Workouts brought in from another app's log (`gymbell import`), in one transaction: a session the
+/// What the store does for `gymbell import`, `backup` and `restore` (issue 34): changes made by the
+/// daemon itself, outside the engine's StoreChanges, after which the daemon reads the state again.
+///
+/// Here: the counts, and workouts brought in from another app's log in one transaction — a session the
 /// history has (the same id: the same file imported again) is left as it is, with its sets.
-extension StateStore {
+public struct StateTransfer {
+    let connection: StoreConnection
+
+    func read<T>(_ body: (StoreDatabase) throws -> T) throws(StoreError) -> T { try connection.read(body) }
+
+    func write<T>(_ body: @escaping (StoreDatabase) throws -> T) throws(StoreError) -> T { try connection.write(body) }
+
     public func counts() throws(StoreError) -> StateCounts { try read { db in try Self.counts(db) } }
 
     static func counts(_ db: StoreDatabase, schema: String = "main") throws -> StateCounts {

@@ -12,7 +12,7 @@ import GymbellCore
 /// and a session running now with what it has logged. A session that was running in the backup comes
 /// back running, with its reminders, when none runs now (the daemon treats it as at a start-up: phases
 /// past collapse into the current one); when one runs now, the backup's is recorded as abandoned.
-extension StateStore {
+extension StateTransfer {
     /// Why a file is not taken back; nothing was changed.
     public struct RestoreRefusal: Error, CustomStringConvertible {
         public let description: String
@@ -140,7 +140,7 @@ enum StoreRestore {
             let columns = try shared(table, db).map { "\"\($0)\"" }.joined(separator: ", ")
             try db.executeScript("DELETE FROM main.\(table); INSERT INTO main.\(table) (\(columns)) SELECT \(columns) FROM restored.\(table)")
         }
-        try StateStore.putSetLogInTimeOrder(db)
+        try StateTransfer.putSetLogInTimeOrder(db)
     }
 
     /// The columns of `table` both databases have (the same schema version: all of them).
