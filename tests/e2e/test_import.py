@@ -241,3 +241,42 @@ def test_a_corrupt_or_foreign_file_is_refused_and_nothing_changes(cli, env, daem
     assert as_json(cli, "history", "--sets", "--days", "3660") == before_sets
     assert as_json(cli, "status") == before_status
     assert not [f for f in os.listdir(state_db(env).parent) if f.startswith(("replaced-", "restoring-"))]
+
+
+STREAK_CONFIG = """\
+[reminders]
+enabled = false
+
+[program]
+mon = "push"
+tue = "push"
+wed = "push"
+thu = "push"
+fri = "push"
+sat = "push"
+sun = "push"
+
+[workouts.push]
+title = "Push Day"
+kind = "strength"
+exercises = [ { name = "Bench Press", sets = 1, reps = 5, weight = 100, unit = "kg", rest = 90 } ]
+"""
+
+
+def test_an_imported_recent_past_counts_in_the_streak(cli, daemon, write_config, tmp_path):
+    """Hevy workouts of the three days before today (UTC, as the test's daemon), on a program of every
+    day: the streak and the days in a row count them at once."""
+    write_config(STREAK_CONFIG)
+    daemon.start()
+    assert as_json(cli, "stats")["streak"] == 0
+    now = time.time()
+    rows = ['title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe']
+    for days_ago in (3, 2, 1):
+        day = time.strftime("%d %b %Y", time.gmtime(now - days_ago * 86400))
+        rows.append(f'Push,"{day}, 07:00","{day}, 07:45",,Bench Press (Barbell),,,0,normal,100,5,,,')
+    export = tmp_path / "hevy-recent.csv"
+    export.write_text("\n".join(rows) + "\n")
+    ok(cli("import", str(export), "--time-zone", "UTC", *BENCH))
+    stats = as_json(cli, "stats")
+    assert (stats["streak"], stats["consecutive_training_days"], stats["workouts_completed"]) == (3, 3, 3)
+    assert stats["volume_kg"] == 1500
