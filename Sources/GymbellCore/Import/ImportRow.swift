@@ -38,6 +38,15 @@ struct ImportRowReader {
     let timeZone: Zone
     /// Strong's current export does not say kg or lb: the person does (`--unit`).
     let unit: WeightUnit
+    /// Each workout's rows repeat its date: read once.
+    private let instants = InstantCache()
+
+    init(format: ImportFormat, columns: ImportFormat.Columns, timeZone: Zone, unit: WeightUnit) {
+        self.format = format
+        self.columns = columns
+        self.timeZone = timeZone
+        self.unit = unit
+    }
 
     func read(_ fields: [String]) -> ImportRowReading {
         let value = { (name: String) in columns.value(name, in: fields) }
@@ -160,8 +169,16 @@ struct ImportRowReader {
     }
 
     private func instant(_ text: String) -> Date? {
-        LocalDateText.parse(text).map { $0.day.instant(at: $0.time, in: timeZone) }
+        if let known = instants.dates[text] { return known }
+        let date = LocalDateText.parse(text).map { $0.day.instant(at: $0.time, in: timeZone) }
+        instants.dates[text] = date
+        return date
     }
 
     private func quoted(_ text: String) -> String { "\"\(text)\"" }
+}
+
+/// The instants of date texts already read (the reader is used on one thread, for one file).
+private final class InstantCache {
+    var dates: [String: Date?] = [:]
 }
