@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import GymbellCore
+import GymbellSQLite
 
 /// `gymbell backup` and `gymbell restore`: a consistent copy of the whole state written while the
 /// daemon runs (VACUUM INTO on the daemon's own connection: a snapshot of one moment, never a file
@@ -74,15 +75,25 @@ extension StateTransfer {
         }
     }
 
+    private static func copy(_ source: String, into working: String, flags: SQLiteConnection.OpenFlags) throws {
+        let database = try StoreDatabase(path: source, flags: flags)
+        defer { database.close() }
+        try database.execute("VACUUM INTO ?", [working])
+    }
+
     /// Copies the backup to `working` (read-only on the backup) and checks the copy; returns its schema
     /// version before it was brought up to date.
     static func checkedCopy(of path: String, into working: String) throws -> Int {
         do {
-            let source = try StoreDatabase(path: path, flags: [.readOnly])
-            defer { source.close() }
-            try source.execute("VACUUM INTO ?", [working])
+            try copy(path, into: working, flags: [.readOnly])
         } catch {
-            throw RestoreRefusal(description: "\(path) cannot be read as a database: \(error)")
+            // A backup on a read-only medium, in WAL mode, cannot get its -shm there: read it as immutable.
+            unlink(working)
+            do {
+                try copy("file:\(path.percentEncoded(keeping: "/"))?immutable=1", into: working, flags: [.readOnly, .uri])
+            } catch {
+                throw RestoreRefusal(description: "\(path) cannot be read as a database: \(error); nothing was changed")
+            }
         }
         let copy = try StoreDatabase(path: working)
         defer { copy.close() }

@@ -120,8 +120,8 @@ public enum CSVText {
     /// A field as CSV writes it: quoted, its quotes doubled, when it holds a comma, a quote, a line break
     /// or spaces at either end (a spreadsheet would trim them).
     public static func field(_ text: String) -> String {
-        let special = text.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == ";" }
-        let padded = text.first == " " || text.last == " "
+        let special = text.utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D || $0 == 0x3B }  // , " LF CR ;
+        let padded = text.utf8.first == 0x20 || text.utf8.last == 0x20
         guard special || padded else { return text }
         return "\"" + text.replacingAll("\"", with: "\"\"") + "\""
     }

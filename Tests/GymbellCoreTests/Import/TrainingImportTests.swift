@@ -177,3 +177,19 @@ struct ImportTextTests {
     @Test(arguments: ["", "soon", "5x", "1h 5"])
     func notDurations(text: String) { #expect(LocalDateText.duration(text) == nil) }
 }
+
+@Suite("ISO 8601: the instants gymbell writes read back without a format style")
+struct ISO8601FastPathTests {
+    @Test(arguments: ["2026-11-22T18:00:00.000Z", "1970-01-01T00:00:00.001Z", "2024-02-29T23:59:59.999Z", "2026-03-29T01:30:00.250Z"])
+    func sameAsTheFormatStyle(text: String) throws {
+        let fast = try #require(ISO8601.parseWritten(text))
+        let style = try Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+        #expect(abs(fast.timeIntervalSince1970 - style.timeIntervalSince1970) < 0.0005)
+        #expect(ISO8601.format(fast) == text)
+    }
+
+    @Test(arguments: ["2026-02-30T18:00:00.000Z", "2026-11-22T24:00:00.000Z", "2026-11-22T18:00:00.000+", "2026-11-22 18:00:00.000Z", "2026-11-22T18:00:00Z"])
+    func otherShapesAreLeftToTheFormatStyle(text: String) {
+        #expect(ISO8601.parseWritten(text) == nil)
+    }
+}
