@@ -84,16 +84,14 @@ extension StateTransfer {
     /// Copies the backup to `working` (read-only on the backup) and checks the copy; returns its schema
     /// version before it was brought up to date.
     static func checkedCopy(of path: String, into working: String) throws -> Int {
+        // Read as an immutable file (no -shm or -wal made beside the backup, on a read-only medium too)
+        // unless a journal beside it holds what the file lacks.
+        let immutable = "file:\(path.percentEncoded(keeping: "/"))?immutable=1"
+        let journaled = access(path + "-wal", F_OK) == 0 || access(path + "-journal", F_OK) == 0
         do {
-            try copy(path, into: working, flags: [.readOnly])
+            try copy(journaled ? path : immutable, into: working, flags: journaled ? [.readOnly] : [.readOnly, .uri])
         } catch {
-            // A backup on a read-only medium, in WAL mode, cannot get its -shm there: read it as immutable.
-            unlink(working)
-            do {
-                try copy("file:\(path.percentEncoded(keeping: "/"))?immutable=1", into: working, flags: [.readOnly, .uri])
-            } catch {
-                throw RestoreRefusal(description: "\(path) cannot be read as a database: \(error); nothing was changed")
-            }
+            throw RestoreRefusal(description: "\(path) cannot be read as a database: \(error); nothing was changed")
         }
         let copy = try StoreDatabase(path: working)
         defer { copy.close() }

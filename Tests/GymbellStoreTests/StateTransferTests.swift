@@ -69,12 +69,15 @@ struct StateTransferTests {
     }
 
     @Test func anOlderBackupIsBroughtUpToDateInACopy() throws {
-        let fixture = FilePath.directory(of: #filePath) + "/Fixtures/lost-history-v8.sqlite"
         let path = temporaryDatabasePath("restore-v8")
+        let fixture = FilePath.directory(of: path) + "/lost-history-v8.sqlite"
+        try FileManager.default.copyItem(atPath: FilePath.directory(of: #filePath) + "/Fixtures/lost-history-v8.sqlite", toPath: fixture)
         let store = try StateStore(path: path)
         let report = try store.transfer.restore(from: fixture, keepingAsideIn: FilePath.directory(of: path), at: Self.day)
         #expect(report.schemaVersion == 8)
         #expect(report.after == StateCounts(sessions: 2, sets: 10))  // the v9 repair ran on the copy
+        // The backup is only read: nothing made beside it, still v8.
+        #expect(!FileManager.default.fileExists(atPath: fixture + "-wal") && !FileManager.default.fileExists(atPath: fixture + "-shm"))
         #expect(try StoreDatabase(path: fixture, flags: [.readOnly]).value("PRAGMA user_version", as: Int.self) == 8)
     }
 
