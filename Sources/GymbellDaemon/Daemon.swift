@@ -173,7 +173,10 @@ public final class Daemon {
     }
 
     /// The state database was changed outside the engine (an import, a restore): read again as at start-up.
-    func reloadStoredState() throws(StoreError) { send(.stateReloaded(try store.load())) }
+    func reloadStoredState() throws(StoreError) { adopt(try store.load()) }
+
+    /// The state as read again elsewhere (`DaemonStateTransfer`, off the loop), taken as at start-up.
+    func adopt(_ stored: StoredState) { send(.stateReloaded(stored)) }
 
     /// Handles `event` and everything it raises, in order. Returns the command's answer.
     @discardableResult

@@ -1,7 +1,7 @@
 import Foundation
 import GymbellControl
 import GymbellCore
-import GymbellBus
+@testable import GymbellBus
 import Testing
 
 @testable import GymbellDaemon
@@ -23,20 +23,23 @@ private final class RecordingCommands: CommandRunning, StateTransferring {
             reminders: [])
     }
 
-    func importSessions(_ sessions: [ImportedSession]) throws(CommandError) -> ImportReport {
-        transfers.append("import \(sessions.count)")
+    func importSessions(decoding sessions: @escaping () throws(CommandError) -> [ImportedSession], then done: @escaping (Result<ImportReport, CommandError>) -> Void) {
+        let decoded: [ImportedSession]
+        do { decoded = try sessions() } catch { return done(.failure(error)) }
+        transfers.append("import \(decoded.count)")
         let none = StateCounts(sessions: 0, sets: 0)
-        return ImportReport(addedSessions: 0, addedSets: 0, alreadyThere: 0, before: none, after: none)
+        done(.success(ImportReport(addedSessions: 0, addedSets: 0, alreadyThere: 0, before: none, after: none)))
     }
 
-    func backup(to path: String) throws(CommandError) -> BackupReport {
+    func backup(to path: String, then done: @escaping (Result<BackupReport, CommandError>) -> Void) {
         transfers.append("backup \(path)")
-        return BackupReport(path: path, counts: StateCounts(sessions: 1, sets: 2))
+        done(.success(BackupReport(path: path, counts: StateCounts(sessions: 1, sets: 2))))
     }
 
-    func restore(from path: String) throws(CommandError) -> RestoreReport {
+    func restore(from path: String, then done: @escaping (Result<RestoreReport, CommandError>) -> Void) {
         transfers.append("restore \(path)")
-        return RestoreReport(before: StateCounts(sessions: 1, sets: 2), after: StateCounts(sessions: 3, sets: 4), keptAside: "/s/replaced.sqlite", schemaVersion: 10)
+        done(.success(RestoreReport(
+            before: StateCounts(sessions: 1, sets: 2), after: StateCounts(sessions: 3, sets: 4), keptAside: "/s/replaced.sqlite", schemaVersion: 10)))
     }
 
     func run(_ command: Command) -> Result<CommandReply, CommandError> {
@@ -128,7 +131,7 @@ struct ControlInterfaceTests {
             default: Self.sample(argument.signature)
             }
         }
-        let reply = interface().handle(call(method.name, arguments))
+        let reply = Self.answered(interface().handle(call(method.name, arguments)))
         guard case .values(let values) = reply else {
             Issue.record("\(method.name) answered \(reply)")
             return
@@ -147,15 +150,23 @@ struct ControlInterfaceTests {
         #expect(commands.calls.isEmpty && commands.transfers.isEmpty)
     }
 
+    /// A reply given later (import, backup, restore), as the bus would send it.
+    static func answered(_ reply: DBusReply) -> DBusReply {
+        guard case .later(let later) = reply else { return reply }
+        var answer: DBusReply?
+        later.start { answer = $0 }
+        return answer ?? .error(DBusError(name: DBusError.noReply, message: "never answered"))
+    }
+
     @Test("import, backup and restore: paths must be absolute, the import an array of sessions; replies are JSON")
     func stateTransfers() throws {
         let control = interface()
         #expect(control.handle(call("Backup", [.string("backup.sqlite")])) == .error(CommandError.invalidArgument(
             "the path must be absolute, not \"backup.sqlite\"").dbusError))
-        #expect(control.handle(call("Backup", [.string("/b.sqlite")])) == .values([.string(#"{"counts":{"sessions":1,"sets":2},"path":"/b.sqlite"}"#)]))
-        #expect(control.handle(call("Restore", [.string("/b.sqlite")])) == .values([.string(
+        #expect(Self.answered(control.handle(call("Backup", [.string("/b.sqlite")]))) == .values([.string(#"{"counts":{"sessions":1,"sets":2},"path":"/b.sqlite"}"#)]))
+        #expect(Self.answered(control.handle(call("Restore", [.string("/b.sqlite")]))) == .values([.string(
             #"{"after":{"sessions":3,"sets":4},"before":{"sessions":1,"sets":2},"kept_aside":"/s/replaced.sqlite","schema_version":10}"#)]))
-        guard case .error(let error) = control.handle(call("ImportSessions", [.string("{}")])) else {
+        guard case .error(let error) = Self.answered(control.handle(call("ImportSessions", [.string("{}")]))) else {
             Issue.record("an object was taken for an array of sessions")
             return
         }

@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 import sqlite3
+import subprocess
 import time
 
 import pytest
@@ -280,3 +281,59 @@ def test_an_imported_recent_past_counts_in_the_streak(cli, daemon, write_config,
     stats = as_json(cli, "stats")
     assert (stats["streak"], stats["consecutive_training_days"], stats["workouts_completed"]) == (3, 3, 3)
     assert stats["volume_kg"] == 1500
+
+
+def write_years_csv(path, workouts=2600, sets_each=24):
+    """Ten years of workouts (every 1.4 days), `sets_each` sets each, as gymbell's own set-log CSV."""
+    iso = lambda t: time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
+    start = time.time() - 86400 * 3650
+    lines = ["session,session_title,session_started_at,session_ended_at,workout,exercise,set,reps,planned_reps,"
+             "weight,unit,failed,at"]
+    for n in range(workouts):
+        began = start + n * 86400 * 1.4
+        for k in range(sets_each):
+            lines.append(f"big-{n:05d},Push Day,{iso(began)},{iso(began + 3600)},push,Bench Press,{k + 1},5,5,"
+                         f"{60 + n % 40},kg,false,{iso(began + 60 * (k + 1))}")
+    path.write_text("\n".join(lines) + "\n")
+
+
+def daemon_thread_running(daemon, name):
+    """Whether the daemon has a thread called `name` now (GLib names its threads)."""
+    for task in os.listdir(f"/proc/{daemon.proc.pid}/task"):
+        try:
+            with open(f"/proc/{daemon.proc.pid}/task/{task}/comm") as f:
+                if f.read().strip() == name:
+                    return True
+        except OSError:
+            pass
+    return False
+
+
+def test_a_rest_falling_due_during_a_large_import_is_shown(cli, env, daemon_with_config, recorder, gymbell_bin, tmp_path):
+    """Issue 34: the daemon writes an import on a thread of its own, so a rest falling due while ten
+    years (62 400 sets) are written is shown, and `status` answered, while the import runs."""
+    big = tmp_path / "ten-years.csv"
+    write_years_csv(big)
+    importing = subprocess.Popen([str(gymbell_bin), "import", str(big)], env=env.vars, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True)
+    try:
+        # The CLI reads the file first; the daemon's part begins when its import thread does.
+        wait_until(lambda: daemon_thread_running(daemon_with_config, "gymbell-import") or importing.poll() is not None,
+                   timeout=120, what="the daemon's import thread")
+        assert importing.poll() is None, f"the import ended before the daemon's thread was seen: {importing.communicate()}"
+        ok(cli("rest", "1"))
+        recorder.wait_for_notify("Rest over ⏰", timeout=10)
+        answered = as_json(cli, "status")
+        still_importing = importing.poll() is None
+        out, err = importing.communicate(timeout=300)
+    finally:
+        if importing.poll() is None:
+            importing.kill()
+    assert importing.returncode == 0, err
+    assert still_importing, "the import ended before the rest was shown and status answered: too small to show anything"
+    assert answered["pending"] == []  # the rest is over, and said so
+    assert "2600workouts" in "".join(ch for ch in out if ch not in " ,\u202f\u00a0"), out
+    # The import was written whole, and read again: the history has it.
+    history = as_json(cli, "history", "--days", "3660")
+    assert sum(1 for h in history if h["id"].startswith("big-")) == 2600
+    assert len(as_json(cli, "history", "--sets", "--days", "3660")) == 2600 * 24

@@ -47,26 +47,29 @@ final class ControlInterface {
         on(ControlContract.records, { .records }, \.recordsJSON)
         on(ControlContract.suggest, { .suggest }, \.suggestJSON)
         on(ControlContract.exportICS, { .exportICS(weeks: Int($0)) }, \.calendar)
-        // The state database changed by the daemon itself, then read again (DaemonStateTransfer).
-        handlers[ControlContract.importSessions.name] = { [transfers] call in
-            let json = try ControlContract.importSessions.arguments(of: call)
-            let sessions: [ImportedSession]
-            do { sessions = try ImportedSession.decode(jsonText: json) } catch {
-                throw CommandError.invalidArgument("sessions_json is not an array of sessions with their sets: \(error)")
-            }
-            return ControlContract.importSessions.encodeReply(try Self.need(transfers).importSessions(sessions).jsonText())
+        // The state database changed by the daemon itself, then read again, answered when done
+        // (DaemonStateTransfer); bad arguments are refused at once.
+        later(ControlContract.importSessions) { transfers, json throws(CommandError) in
+            // Decoded where the import is written (ten years of sets: not on the loop).
+            { done in transfers.importSessions(decoding: { () throws(CommandError) in try Self.sessions(json) }) { done($0.map { $0.jsonText() }) } }
         }
-        handlers[ControlContract.backup.name] = { [transfers] call in
-            let path = try Self.absolute(try ControlContract.backup.arguments(of: call))
-            return ControlContract.backup.encodeReply(try Self.need(transfers).backup(to: path).jsonText())
+        later(ControlContract.backup) { transfers, path throws(CommandError) in
+            let path = try Self.absolute(path)
+            return { done in transfers.backup(to: path) { done($0.map { $0.jsonText() }) } }
         }
-        handlers[ControlContract.restore.name] = { [transfers] call in
-            let path = try Self.absolute(try ControlContract.restore.arguments(of: call))
-            return ControlContract.restore.encodeReply(try Self.need(transfers).restore(from: path).jsonText())
+        later(ControlContract.restore) { transfers, path throws(CommandError) in
+            let path = try Self.absolute(path)
+            return { done in transfers.restore(from: path) { done($0.map { $0.jsonText() }) } }
         }
         handlers[ControlContract.reload.name] = { call in  // the daemon runner's, not the engine's
             try ControlContract.reload.arguments(of: call)
             return ControlContract.reload.encodeReply(try reload())
+        }
+    }
+
+    private static func sessions(_ json: String) throws(CommandError) -> [ImportedSession] {
+        do { return try ImportedSession.decode(jsonText: json) } catch {
+            throw .invalidArgument("sessions_json is not an array of sessions with their sets: \(error)")
         }
     }
 
@@ -106,6 +109,27 @@ final class ControlInterface {
             return .error(error.dbusError)
         } catch {
             return .error(CommandError.failed("\(error)").dbusError)
+        }
+    }
+
+    /// What starts a transfer once its argument is checked, answering with the reply's text when done.
+    private typealias TransferStart = (@escaping (Result<String, CommandError>) -> Void) -> Void
+
+    /// `method` (a string in, a string out) answered when the transfer `prepare` returns calls back.
+    private func later(
+        _ method: ControlMethod<String, String>, _ prepare: @escaping (any StateTransferring, String) throws(CommandError) -> TransferStart
+    ) {
+        handlers[method.name] = { _ in [] }  // listed in methodNames; answered by laterHandlers
+        laterHandlers[method.name] = { [transfers] call in
+            let start = try prepare(try Self.need(transfers), try method.arguments(of: call))
+            return .later(DBusLaterReply { answer in
+                start { result in
+                    switch result {
+                    case .success(let text): answer(.values(method.encodeReply(text)))
+                    case .failure(let error): answer(.error(error.dbusError))
+                    }
+                }
+            })
         }
     }
 
@@ -162,9 +186,10 @@ extension CommandRunning {
 /// What imports, backs up and restores the state database for the control interface
 /// (DaemonStateTransfer; a fake in tests).
 protocol StateTransferring: AnyObject {
-    func importSessions(_ sessions: [ImportedSession]) throws(CommandError) -> ImportReport
-    func backup(to path: String) throws(CommandError) -> BackupReport
-    func restore(from path: String) throws(CommandError) -> RestoreReport
+    /// `sessions` decodes the call's JSON (where the import is written: off the loop when it can).
+    func importSessions(decoding sessions: @escaping () throws(CommandError) -> [ImportedSession], then done: @escaping (Result<ImportReport, CommandError>) -> Void)
+    func backup(to path: String, then done: @escaping (Result<BackupReport, CommandError>) -> Void)
+    func restore(from path: String, then done: @escaping (Result<RestoreReport, CommandError>) -> Void)
 }
 
 extension Daemon: CommandRunning {}
