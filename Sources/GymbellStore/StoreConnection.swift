@@ -95,11 +95,12 @@ final class StoreConnection {
         database.connection.setBusyTimeout(seconds: Self.transferBusyTimeout)
     }
 
-    /// Applies the changes held since `holdWrites`, in one transaction, and writes at once again.
+    /// Applies the changes held since `holdWrites`, in one transaction, and writes at once again. At
+    /// a close while the other transaction still runs, they wait for it (`transferBusyTimeout`).
     func releaseHeldWrites() throws(StoreError) {
         guard let held = heldWrites else { return }
         heldWrites = nil
-        database.connection.setBusyTimeout(seconds: busyTimeout)
+        defer { database.connection.setBusyTimeout(seconds: busyTimeout) }
         guard !held.isEmpty else { return }
         writeCount -= 1  // the one below is not a new change
         try write { db in for entry in held { try entry.apply(db) } }
