@@ -18,6 +18,10 @@ import threading
 import time
 from pathlib import Path
 
+if __name__ == "__main__":  # run alone (`--transfers`): the harness is found as bench/run.py finds it
+    import sys
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "reliability"))
+
 from reliability_support import H, REST_TITLE, daemon_notifies, median, proc_status_kb, raw_call, status_json  # noqa: E402
 
 EXERCISES = [
@@ -169,6 +173,87 @@ def rest_during_export(w, rounds):
             "lost": rounds - len(late), "exports": len(exports), "export_median": median(exports) if exports else None}
 
 
+def rest_during_transfers(root, binary, world, years=10, rounds=3):
+    """Issue 34: a `gymbell rest 2` falls due while the daemon writes an import of `years` years (gymbell's
+    own set-log CSV of the generated history, imported into an empty state) and while it restores a
+    backup of that size: the rest's lateness (due → Notify at the server), whether the due instant fell
+    inside the daemon's part of the command (after the CLI read the file), and the slowest `status`
+    answered meanwhile. The import (restore) is started so that the daemon's part is half done when the
+    rest falls due; its CLI part is timed first (the dry run; a refused restore)."""
+    root = Path(root)
+    source = world(root / "source", binary)
+    try:
+        source.env.write_config(CONFIG)
+        source.start_daemon()
+        source.stop_daemon()
+        sessions, sets = generate(source.env.state_home / "gymbell" / "state.sqlite", years, time.time())
+        source.start_daemon()
+        csv = root / "log.csv"
+        csv.write_text(source.cli("history", "--sets", "--csv", "--days", min(3660, 366 * years + 10)).stdout)
+        full = root / "full.sqlite"
+        source.cli("backup", full)
+    finally:
+        source.close()
+    w = world(root / "target", binary)
+    out = {"sessions": sessions, "sets": sets}
+    try:
+        w.env.write_config(CONFIG)
+        w.start_daemon()
+        empty = root / "empty.sqlite"
+        w.cli("backup", empty)
+
+        def timed(*args):
+            t = time.perf_counter()
+            w.cli(*args)
+            return time.perf_counter() - t
+
+        cli_part = {"import": median([timed("import", csv, "--dry-run") for _ in range(2)]), "restore": 0.0}
+        whole = {"import": timed("import", csv), "restore": timed("restore", full)}
+        timed("restore", empty)
+        for kind, args in (("import", ("import", csv)), ("restore", ("restore", full))):
+            late, inside, status_max, took = [], 0, [], []
+            for _ in range(rounds):
+                if kind == "import":
+                    w.cli("restore", empty)
+                before = len(daemon_notifies(w.recorder, REST_TITLE))
+                w.cli("rest", 2)
+                st = status_json(w.env, w.binary)
+                due = [H.parse_instant(p["due"]) for p in st["pending"] if p["kind"] == "rest_over"][0]
+                daemon_part = max(whole[kind] - cli_part[kind], 0.0)
+                time.sleep(max(0.0, due - time.time() - cli_part[kind] - daemon_part / 2))
+                done = threading.Event()
+                statuses = []
+
+                def ask():
+                    while not done.is_set():
+                        t = time.perf_counter()
+                        w.cli("status")
+                        statuses.append(time.perf_counter() - t)
+
+                asker = threading.Thread(target=ask)
+                started = time.time()
+                asker.start()
+                took.append(timed(*args))
+                ended = time.time()
+                deadline = time.time() + 10
+                while len(daemon_notifies(w.recorder, REST_TITLE)) == before and time.time() < deadline:
+                    time.sleep(0.01)
+                done.set()
+                asker.join(30)
+                got = daemon_notifies(w.recorder, REST_TITLE)[before:]
+                if got:
+                    late.append(got[0]["t"] - due)
+                inside += started + cli_part[kind] <= due <= ended
+                status_max.append(max(statuses) if statuses else None)
+                time.sleep(0.3)
+            out[kind] = {"late": late, "median": median(late) if late else None, "max": max(late) if late else None,
+                         "lost": rounds - len(late), "due_inside_daemon_part": inside, "took": took,
+                         "cli_part": cli_part[kind], "status_max": status_max}
+    finally:
+        w.close()
+    return out
+
+
 def bench_years(root, binary, sz, world, start_daemon_count, quick=False):
     """Both sizes; `world` makes a World (bench/run.py's), `start_daemon_count` start-ups per figure."""
     out = {}
@@ -218,6 +303,18 @@ def bench_years(root, binary, sz, world, start_daemon_count, quick=False):
             w.close()
         out[str(years)] = res
     return out
+
+
+if __name__ == "__main__":
+    # `python3 bench/years.py --transfers BINARY`: the issue-34 figures alone (a rest due during an
+    # import and a restore of ten years), without the rest of `make bench`.
+    import sys
+    import tempfile
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from run import World  # noqa: E402
+    binary = sys.argv[sys.argv.index("--transfers") + 1]
+    with tempfile.TemporaryDirectory(prefix="gymbell-transfers-") as root:
+        print(json.dumps(rest_during_transfers(root, binary, World), indent=1))
 
 
 GOAL_PSS_MB = 13.0

@@ -155,6 +155,27 @@ public enum ControlContract {
         doc: "Re-read the config file; returns where it came from. An invalid file is refused and the config in force stays.",
         errors: [.invalidConfig])
 
+    public static let importSessions = ControlMethod(
+        "ImportSessions", Field.json("sessions_json"), reply: Field.json("result_json"),
+        doc: "Add workouts from another app's log (what `gymbell import` read): `sessions_json` is an array of {\"entry\": {a History "
+            + "entry}, \"sets\": [SetLog sets]}, written in one transaction; a session whose id the history has is left as it is. "
+            + "Returns {\"added_sessions\", \"added_sets\", \"already_there\", \"before\": {\"sessions\", \"sets\"}, \"after\": {…}}; "
+            + "records and streaks count the added past from then on.",
+        errors: [.invalidArgs, .failed])
+
+    public static let backup = ControlMethod(
+        "Backup", Field.text("path"), reply: Field.json("result_json"),
+        doc: "Write a consistent copy of the whole state to `path` (an absolute path; replaced whole, readable by its owner only) while "
+            + "the daemon runs; returns {\"path\", \"counts\": {\"sessions\", \"sets\"}}.",
+        errors: [.invalidArgs, .failed])
+
+    public static let restore = ControlMethod(
+        "Restore", Field.text("path"), reply: Field.json("result_json"),
+        doc: "Replace the history, set log and planned weights with the backup at `path` (an absolute path) after checking it "
+            + "(SQLite, gymbell's, integrity, schema version); pending reminders, today's reminder memory and a session running now stay. "
+            + "Returns {\"before\", \"after\": {\"sessions\", \"sets\"}, \"kept_aside\": the replaced state's copy, \"schema_version\"}.",
+        errors: [.invalidArgs, .failed])
+
     /// Every method, in the order of the introspection XML.
     public static let methods: [ControlMethodDescription] = [
         rest.description, restDefault.description, adjustRest.description, hiit.description, walkRun.description,
@@ -162,6 +183,7 @@ public enum ControlContract {
         skipToday.description, upcoming.description, status.description, resume.description, pause.description, skip.description,
         history.description, setLog.description, weights.description, setWeight.description, resetWeights.description,
         stats.description, records.description, suggest.description, exportICS.description, reload.description,
+        importSessions.description, backup.description, restore.description,
     ]
 
     private static func span(_ range: ClosedRange<Int>) -> String { "\(range.lowerBound) to \(range.upperBound)" }

@@ -113,6 +113,21 @@ public final class GymbellClient {
 
     public func stats() throws(ClientError) -> StatsReport { try decoded(statsJSON(), "statistics", StatsReport.decode(jsonText:)) }
 
+    /// Adds workouts read from another app's log; the daemon says what it added.
+    public func importSessions(_ sessions: [ImportedSession]) throws(ClientError) -> ImportReport {
+        try decoded(try call(ControlContract.importSessions, ImportedSession.jsonText(sessions)), "import", ImportReport.decode(jsonText:))
+    }
+
+    /// Has the daemon write a copy of the whole state to `path` (absolute).
+    public func backup(to path: String) throws(ClientError) -> BackupReport {
+        try decoded(try call(ControlContract.backup, path), "backup", BackupReport.decode(jsonText:))
+    }
+
+    /// Has the daemon take back the state of the backup at `path` (absolute).
+    public func restore(from path: String) throws(ClientError) -> RestoreReport {
+        try decoded(try call(ControlContract.restore, path), "restore", RestoreReport.decode(jsonText:))
+    }
+
     public func suggestJSON() throws(ClientError) -> String { try call(ControlContract.suggest, ()) }
 
     public func suggest() throws(ClientError) -> SuggestReport { try decoded(suggestJSON(), "suggestions", SuggestReport.decode(jsonText:)) }

@@ -172,6 +172,12 @@ public final class Daemon {
         LogQueries(store: store, now: environment.clock()).offLoop(command, history: engine.state.history)
     }
 
+    /// The state database was changed outside the engine (an import, a restore): read again as at start-up.
+    func reloadStoredState() throws(StoreError) { adopt(try store.load()) }
+
+    /// The state as read again elsewhere (`DaemonStateTransfer`, off the loop), taken as at start-up.
+    func adopt(_ stored: StoredState) { send(.stateReloaded(stored)) }
+
     /// Handles `event` and everything it raises, in order. Returns the command's answer.
     @discardableResult
     private func send(_ event: Event) -> Result<CommandReply, CommandError>? {

@@ -96,7 +96,8 @@ public enum DaemonRunner {
                 throw .invalidConfig("the config was not reloaded, the one in force stays:\n\(error)")
             }
         }
-        control = ControlInterface(commands: daemon, reload: reload)
+        let transfers = DaemonStateTransfer(store: store, clock: clock, daemon: daemon)
+        control = ControlInterface(commands: daemon, transfers: transfers, reload: reload)
         daemon.onChange = { try? service.emitSignal(interface: BusNames.interface, member: ControlContract.changed.name) }  // the window follows it
         let player = MediaPlayer(loop: loop, artURL: iconFile.map { URL(fileURLWithPath: $0).absoluteString }, clock: clock, logger: logger)
         player.onControl = { control in

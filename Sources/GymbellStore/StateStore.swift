@@ -69,6 +69,27 @@ public final class StateStore {
     /// The set log, planned weights and dismissed overload suggestions.
     public var progress: StoredProgress { StoredProgress(connection: connection) }
 
+    /// Import, backup and restore (StateTransfer).
+    public var transfer: StateTransfer { StateTransfer(connection: connection) }
+
+    // MARK: Work on another thread (issue 34: an import or a restore must not hold up a reminder)
+
+    /// The same file through a connection of its own, for one other thread (an import, a restore, the
+    /// state read again); nil while the state lives in memory. Closed with `closeElsewhere`.
+    public func elsewhere() -> StateStore? { connection.another().map(StateStore.init) }
+
+    /// Closes a store made by `elsewhere`.
+    public func closeElsewhere() { connection.closeAnother() }
+
+    /// While another connection writes a long transaction: changes wait in memory (StoreConnection.holdWrites).
+    public func holdWrites() { connection.holdWrites() }
+
+    /// The changes held since `holdWrites`, applied in one transaction.
+    public func releaseHeldWrites() throws(StoreError) { try connection.releaseHeldWrites() }
+
+    /// Changes made so far: a state read elsewhere is current if none was made since it began.
+    public var writeCount: Int { connection.writeCount }
+
     // MARK: Where reads and writes go (StateStore+Reading, StateStore+Writing)
 
     func read<T>(_ body: (StoreDatabase) throws -> T) throws(StoreError) -> T { try connection.read(body) }

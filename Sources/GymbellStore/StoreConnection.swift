@@ -30,7 +30,15 @@ final class StoreConnection {
     /// How long a write waits for another program's lock (retries wait much less: they must not stall the daemon).
     private let busyTimeout: TimeInterval
 
+    /// While another connection writes the file in a long transaction (an import, a restore on a worker
+    /// thread, `holdWrites`): this connection's changes returning nothing, in order, applied when it ends.
+    private var heldWrites: [(key: String?, apply: (StoreDatabase) throws -> Void)]?
+    /// Changes made through this connection (held ones too): a state read elsewhere meanwhile may lack them.
+    private(set) var writeCount = 0
+
     static let firstRetry: TimeInterval = 5
+    /// How long a write that cannot be held waits for a transfer's transaction (a session started meanwhile).
+    static let transferBusyTimeout: TimeInterval = 60
     static let longestRetry: TimeInterval = 300
     static let retryBusyTimeout: TimeInterval = 0.1
 
@@ -47,6 +55,55 @@ final class StoreConnection {
         file = database
         openedIdentity = CleanCloseMark.identity(of: path)
         inMemoryCopy = false
+    }
+
+    private init(another database: StoreDatabase, path: String, busyTimeout: TimeInterval) {
+        self.path = path
+        self.database = database
+        file = database
+        clock = Date.init
+        self.busyTimeout = busyTimeout
+        inMemoryCopy = false
+    }
+
+    /// A second connection to the file this one has open, for work on another thread (an import, a
+    /// restore, the state read again): no checks (the first one made them); it waits up to `busyTimeout`
+    /// for the first one's short writes. Nil while the state lives in memory.
+    func another(busyTimeout: TimeInterval = 30) -> StoreConnection? {
+        guard let path = readableFile else { return nil }
+        do {
+            let database = try StoreDatabase(path: path, flags: [.readWrite])
+            database.connection.setBusyTimeout(seconds: busyTimeout)
+            try database.executeScript("PRAGMA synchronous = NORMAL; PRAGMA cache_size = -256")
+            return StoreConnection(another: database, path: path, busyTimeout: busyTimeout)
+        } catch {
+            return nil
+        }
+    }
+
+    /// Closes a connection made by `another`: no clean-close mark, no checkpoint (the first one does those).
+    func closeAnother() { database.close() }
+
+    /// From now on the changes this connection makes that return nothing wait in memory, in order, until
+    /// `releaseHeldWrites`: another connection writes a long transaction, and the loop must not wait for
+    /// its lock (a reminder's bookkeeping while ten years are imported). Reads here do not see them
+    /// meanwhile; the engine, which made them, has them. A change that returns a value (a session
+    /// started) cannot wait: it waits for the lock instead.
+    func holdWrites() {
+        guard heldWrites == nil else { return }
+        heldWrites = []
+        database.connection.setBusyTimeout(seconds: Self.transferBusyTimeout)
+    }
+
+    /// Applies the changes held since `holdWrites`, in one transaction, and writes at once again. At
+    /// a close while the other transaction still runs, they wait for it (`transferBusyTimeout`).
+    func releaseHeldWrites() throws(StoreError) {
+        guard let held = heldWrites else { return }
+        heldWrites = nil
+        defer { database.connection.setBusyTimeout(seconds: busyTimeout) }
+        guard !held.isEmpty else { return }
+        writeCount -= 1  // the one below is not a new change
+        try write { db in for entry in held { try entry.apply(db) } }
     }
 
     /// A store that lasts only as long as the process (tests).
@@ -164,6 +221,7 @@ final class StoreConnection {
     /// Closes the database, folding the write-ahead log back into the file (at a clean exit); changes
     /// kept in memory get a last attempt to be saved.
     func close() {
+        try? releaseHeldWrites()
         let saved = saveUnsaved(at: clock(), force: true)
         let folded = (try? file?.executeScript("PRAGMA wal_checkpoint(TRUNCATE)")) != nil
         file?.close()
@@ -185,6 +243,17 @@ final class StoreConnection {
         try database.connection.countingInstructions(body)
     }
 
+    /// The file's own connection, outside any transaction (a backup, a restore: ATTACH and VACUUM INTO
+    /// cannot run in one). Throws while the state lives in memory: what the file lacks is not saved yet.
+    func withFile<T>(_ body: (StoreDatabase) throws -> T) throws(StoreError) -> T {
+        guard let path, !inMemoryCopy else {
+            throw StoreError(
+                path: path ?? ":memory:", cause: .ioError,
+                reason: "the state is kept in memory now (the file cannot be written), so it cannot be backed up or replaced")
+        }
+        do { return try body(database) } catch { throw StoreError(path: path, error: error) }
+    }
+
     func read<T>(_ body: (StoreDatabase) throws -> T) throws(StoreError) -> T {
         do { return try body(database) } catch { throw StoreError(path: path ?? ":memory:", error: error) }
     }
@@ -192,6 +261,12 @@ final class StoreConnection {
     /// One change, in one transaction. When the file cannot take it now (anything but damage), the
     /// store goes on in memory and the change waits in the journal for `saveUnsaved`.
     func write<T>(key: String? = nil, _ body: @escaping (StoreDatabase) throws -> T) throws(StoreError) -> T {
+        writeCount += 1
+        if heldWrites != nil, let nothing = () as? T {
+            if let key { heldWrites?.removeAll { $0.key == key } }
+            heldWrites?.append((key, { db in _ = try body(db) }))
+            return nothing
+        }
         do {
             let result = try database.transaction(body)
             if inMemoryCopy, path != nil {

@@ -35,6 +35,8 @@ struct Gymbell: ParsableCommand {
               gymbell report --open        your training as a web page: calendar, volume, records
               gymbell window               open the window: next reminder, streak, the running workout
               gymbell export-ics > w.ics   the coming workouts, for your calendar
+              gymbell import strong.csv    your Strong or Hevy log, after a summary (--dry-run)
+              gymbell backup FILE          a copy of your history and state; `gymbell restore FILE`
 
             The config file is $XDG_CONFIG_HOME/gymbell/config.toml (see `gymbell config path`);
             `gymbell config set reminders.time 19:30` changes one setting in it, keeping its comments.
@@ -43,7 +45,7 @@ struct Gymbell: ParsableCommand {
         subcommands: [
             DaemonCommand.self, Rest.self, Hiit.self, WalkRun.self, Start.self, SetDone.self, Stop.self, Snooze.self, SkipToday.self,
             Pause.self, Skip.self, Resume.self, Status.self, Upcoming.self, History.self, Weights.self, Stats.self, Suggest.self,
-            Report.self, ExportICS.self, Reload.self, ConfigCommand.self, AutostartCommand.self, WindowCommand.self,
+            Report.self, ExportICS.self, Import.self, Backup.self, Restore.self, Reload.self, ConfigCommand.self, AutostartCommand.self, WindowCommand.self,
         ]
     )
 }

@@ -24,17 +24,33 @@ struct History: ParsableCommand {
             line each (when, exercise, set number, reps × weight, "failed" when fewer reps than planned). \
             With --json: [{"session", "workout", "exercise", "set", "reps", "planned_reps", "weight", \
             "unit": "kg" | "lb", "failed", "at"}], reps and weight null when the exercise has none.
+
+            --sets --csv prints the same as CSV for a spreadsheet, one row a set, a header line first: \
+            session (its id), session_title, session_started_at, session_ended_at (empty when the session \
+            began before the days listed), workout, exercise, set, reps, planned_reps, weight (empty: none), \
+            unit (kg or lb), failed (true or false), at; instants in ISO 8601, UTC. `gymbell import` reads \
+            it back (the session ids are kept, so a state that has them adds nothing).
+
+            Example: gymbell history --sets --csv --days 3660 > sets.csv
             """)
 
     @Option(help: "How many days back to list (1 to 3660).") var days: UInt32 = 30
     @Flag(help: "List the sets logged (reps and weight as done) instead of the sessions.") var sets = false
     @Flag(help: "Print the sessions (or sets) as the daemon's JSON array.") var json = false
+    @Flag(help: "With --sets: print the sets as CSV, one row a set (`gymbell import` reads it back).") var csv = false
 
     func validate() throws {
         guard Limits.historyDays.contains(Int(days)) else { throw ValidationError("--days must be 1 to 3660 (ten years), not \(days)") }
+        if csv, !sets { throw ValidationError("--csv lists the sets: give --sets too") }
+        if csv, json { throw ValidationError("--csv and --json: choose one") }
     }
 
     func run() throws {
+        if sets, csv {
+            let (log, sessions) = try withDaemon { client throws(ClientError) in (try client.setLog(days: days), try client.history(days: days)) }
+            Terminal.raw(SetLogCSV.text(log, sessions: sessions), terminator: "")
+            return
+        }
         if sets {
             if json {
                 Terminal.raw(try withDaemon { client throws(ClientError) in try client.setLogJSON(days: days) })

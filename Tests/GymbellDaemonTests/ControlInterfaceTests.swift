@@ -1,17 +1,19 @@
 import Foundation
 import GymbellControl
 import GymbellCore
-import GymbellBus
+@testable import GymbellBus
 import Testing
 
 @testable import GymbellDaemon
 
 /// Records each command it is given and answers with fixed values, as the engine would.
-private final class RecordingCommands: CommandRunning {
+private final class RecordingCommands: CommandRunning, StateTransferring {
     static let instant = Date(timeIntervalSince1970: 1_795_370_400)  // 2026-11-22T18:00:00Z
     static let instantText = "2026-11-22T18:00:00.000Z"
 
     var calls: [Command] = []
+    /// Imports, backups and restores asked for (the daemon's own, not the engine's commands).
+    var transfers: [String] = []
     var nextDaily: Date? = instant
     var refusal: CommandError?
 
@@ -19,6 +21,25 @@ private final class RecordingCommands: CommandRunning {
         SessionPlan(
             session: Session(id: SessionID("s1"), kind: kind, title: "T", startedAt: Self.instant, endsAt: Self.instant.addingTimeInterval(300)),
             reminders: [])
+    }
+
+    func importSessions(decoding sessions: @escaping () throws(CommandError) -> [ImportedSession], then done: @escaping (Result<ImportReport, CommandError>) -> Void) {
+        let decoded: [ImportedSession]
+        do { decoded = try sessions() } catch { return done(.failure(error)) }
+        transfers.append("import \(decoded.count)")
+        let none = StateCounts(sessions: 0, sets: 0)
+        done(.success(ImportReport(addedSessions: 0, addedSets: 0, alreadyThere: 0, before: none, after: none)))
+    }
+
+    func backup(to path: String, then done: @escaping (Result<BackupReport, CommandError>) -> Void) {
+        transfers.append("backup \(path)")
+        done(.success(BackupReport(path: path, counts: StateCounts(sessions: 1, sets: 2))))
+    }
+
+    func restore(from path: String, then done: @escaping (Result<RestoreReport, CommandError>) -> Void) {
+        transfers.append("restore \(path)")
+        done(.success(RestoreReport(
+            before: StateCounts(sessions: 1, sets: 2), after: StateCounts(sessions: 3, sets: 4), keptAside: "/s/replaced.sqlite", schemaVersion: 10)))
     }
 
     func run(_ command: Command) -> Result<CommandReply, CommandError> {
@@ -73,7 +94,7 @@ struct ControlInterfaceTests {
     private let commands = RecordingCommands()
 
     private func interface(reload: @escaping () throws(CommandError) -> String = { "/home/u/.config/gymbell/config.toml" }) -> ControlInterface {
-        ControlInterface(commands: commands, reload: reload)
+        ControlInterface(commands: commands, transfers: commands, reload: reload)
     }
 
     private func call(_ member: String, _ arguments: [DBusValue] = [], interface name: String = BusNames.interface) -> DBusMethodCall {
@@ -100,15 +121,23 @@ struct ControlInterfaceTests {
 
     @Test("each method, called with its signature, replies with the contract's reply type", arguments: ControlContract.methods)
     func replyHasContractType(_ method: ControlMethodDescription) {
-        // A JSON argument is a JSON text (SetDoneAs); every other string is a name.
-        let arguments = method.arguments.map { $0.name.hasSuffix("_json") ? DBusValue.string("{}") : Self.sample($0.signature) }
-        let reply = interface().handle(call(method.name, arguments))
+        // A JSON argument is a JSON text (SetDoneAs; ImportSessions takes an array), a path is absolute;
+        // every other string is a name.
+        let arguments = method.arguments.map { argument -> DBusValue in
+            switch argument.name {
+            case "sessions_json": .string("[]")
+            case "path": .string("/home/u/gymbell-backup.sqlite")
+            case let name where name.hasSuffix("_json"): .string("{}")
+            default: Self.sample(argument.signature)
+            }
+        }
+        let reply = Self.answered(interface().handle(call(method.name, arguments)))
         guard case .values(let values) = reply else {
             Issue.record("\(method.name) answered \(reply)")
             return
         }
         #expect(values.dbusSignature == method.reply.signature)
-        #expect(commands.calls.count == (method.name == "Reload" ? 0 : 1))  // Reload is the daemon runner's, not a command
+        #expect(commands.calls.count + commands.transfers.count == (method.name == "Reload" ? 0 : 1))  // Reload is the daemon runner's, not a command
     }
 
     @Test("a wrong signature is InvalidArgs with a sentence, and no command runs", arguments: ControlContract.methods)
@@ -118,7 +147,31 @@ struct ControlInterfaceTests {
         #expect(reply == .error(DBusError(
             name: DBusError.invalidArgs,
             message: "\(method.name) takes arguments of type (\(method.signature)), not (\(method.signature)b)")))
-        #expect(commands.calls.isEmpty)
+        #expect(commands.calls.isEmpty && commands.transfers.isEmpty)
+    }
+
+    /// A reply given later (import, backup, restore), as the bus would send it.
+    static func answered(_ reply: DBusReply) -> DBusReply {
+        guard case .later(let later) = reply else { return reply }
+        var answer: DBusReply?
+        later.start { answer = $0 }
+        return answer ?? .error(DBusError(name: DBusError.noReply, message: "never answered"))
+    }
+
+    @Test("import, backup and restore: paths must be absolute, the import an array of sessions; replies are JSON")
+    func stateTransfers() throws {
+        let control = interface()
+        #expect(control.handle(call("Backup", [.string("backup.sqlite")])) == .error(CommandError.invalidArgument(
+            "the path must be absolute, not \"backup.sqlite\"").dbusError))
+        #expect(Self.answered(control.handle(call("Backup", [.string("/b.sqlite")]))) == .values([.string(#"{"counts":{"sessions":1,"sets":2},"path":"/b.sqlite"}"#)]))
+        #expect(Self.answered(control.handle(call("Restore", [.string("/b.sqlite")]))) == .values([.string(
+            #"{"after":{"sessions":3,"sets":4},"before":{"sessions":1,"sets":2},"kept_aside":"/s/replaced.sqlite","schema_version":10}"#)]))
+        guard case .error(let error) = Self.answered(control.handle(call("ImportSessions", [.string("{}")]))) else {
+            Issue.record("an object was taken for an array of sessions")
+            return
+        }
+        #expect(error.name == DBusError.invalidArgs)
+        #expect(commands.transfers == ["backup /b.sqlite", "restore /b.sqlite"])
     }
 
     @Test("arguments reach the command decoded, replies come back encoded")

@@ -174,9 +174,12 @@ def test_unpacked_binaries_run_here(unpacked):
 def test_sizes_are_lean(deb, window_deb, unpacked):
     """Issue 16's goals: the stripped binary ≤ 17 MB, the .deb ≤ 5 MB (FoundationEssentials, no ICU).
     Issue 29's window is a second binary with the Swift runtime inside (≤ 16 MB stripped), in a
-    package of its own so that gymbell's stays within 5 MB: gymbell-window's .deb ≤ 5 MB too."""
+    package of its own so that gymbell's stays within 5 MB: gymbell-window's .deb ≤ 5 MB too.
+    Issue 34 (import, backup, restore) adds about 0.15 MB of its own code to the daemon's binary — the
+    CSV reader, three apps' formats, the transfers and their command (its symbols by name: 0.14 MB; no
+    regex, formatter or other library found newly pulled in): 17.15 MB stripped, so ≤ 17.5 MB."""
     binary = (unpacked / "usr/bin/gymbell").stat().st_size
-    assert binary <= 17_000_000, f"stripped binary {binary / 1e6:.1f} MB > 17 MB"
+    assert binary <= 17_500_000, f"stripped binary {binary / 1e6:.2f} MB > 17.5 MB"
     window = (unpacked / "usr/bin/gymbell-window").stat().st_size
     assert window <= 16_000_000, f"stripped window {window / 1e6:.1f} MB > 16 MB"
     package = Path(deb).stat().st_size

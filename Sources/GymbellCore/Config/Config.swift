@@ -19,6 +19,8 @@ public struct Config: Equatable, Sendable {
     public var progress: ProgressSettings = .init()
     /// `[program] start` and `weeks`: a programme of that many weeks from that day ("Week 3 of 8").
     public var programSpan: ProgramSpan?
+    /// `[exercise_names]`: what `gymbell import` calls an exercise of a Strong or Hevy log here.
+    public var exerciseNames: [String: String] = [:]
 
     public init(
         reminders: DailyReminderSettings = .init(),

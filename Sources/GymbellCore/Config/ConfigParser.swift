@@ -67,6 +67,7 @@ public enum ConfigParser {
         "progress": ["records", "record_min_percent", "overload", "overload_sessions", "upper_increment", "legs_increment"],
         "program": Weekday.allCases.map(\.rawValue) + ["start", "weeks"],
         "workouts": [],
+        "exercise_names": [],
     ]
 
     /// The table a key of another section belongs in, for "it belongs in [rest]".
@@ -104,6 +105,7 @@ public enum ConfigParser {
         if let table = tables["quiet_hours"] { config.quietHours = SettingsDecoding.decodeQuietHours(table, reader: &reader) }
         if let table = tables["attention"] { config.attention = SettingsDecoding.decodeAttention(table, reader: &reader) }
         if let table = tables["workouts"] { config.workouts = WorkoutDecoding.decodeWorkouts(table, reader: &reader) }
+        if let table = tables["exercise_names"] { config.exerciseNames = decodeExerciseNames(table, reader: &reader) }
         if let table = tables["program"] {
             // Names of workouts the file defines, even ones with errors: those are reported once, there.
             let defined = tables["workouts"].map { $0.keys.sorted() } ?? []
@@ -123,13 +125,26 @@ public enum ConfigParser {
                 return "unknown table [\(ConfigPath([.key(key)]))]; did you mean [\(suggestion)]?"
             }
             return "unknown table [\(ConfigPath([.key(key)]))]; the tables are "
-                + "[reminders], [rest], [sound], [quiet_hours], [attention], [mpris], [progress], [program] and [workouts.NAME]"
+                + "[reminders], [rest], [sound], [quiet_hours], [attention], [mpris], [progress], [program], [workouts.NAME] and [exercise_names]"
         }
         if let home = sectionHolding(key) {
             return "\(TOMLText.quoted(key)) must be inside a table: put it under \(home)"
         }
         return "unknown key \(TOMLText.quoted(key)) at the top of the file; "
             + "settings go in tables such as [reminders]"
+    }
+
+    /// `[exercise_names]`: a name an imported log (Strong, Hevy) gives an exercise → the config's name.
+    private static func decodeExerciseNames(_ table: [String: ConfigValue], reader: inout ConfigReader) -> [String: String] {
+        var names: [String: String] = [:]
+        for key in table.keys.sorted() {
+            guard let value = table[key] else { continue }
+            let path = ConfigPath([.key("exercise_names"), .key(key)])
+            if let name = reader.string(value, at: path, expected: "the exercise's name in your workouts", whenEmpty: "an exercise needs a name") {
+                names[key] = name
+            }
+        }
+        return names
     }
 
     /// The keys `[section]` takes.

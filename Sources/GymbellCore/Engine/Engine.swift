@@ -88,6 +88,8 @@ public struct Engine: Sendable {
             turn.state.storageRetry = retry
             SmartRules.tellStorage(&turn)
             Agenda.arm(&turn)
+        case .stateReloaded(let stored):
+            StateReload.adopt(stored, &turn)
         case .shutdown:
             turn.effects.append(.endSessionNotice(leavingCompletion: turn.state.transition?.endsSession ?? false))
         }

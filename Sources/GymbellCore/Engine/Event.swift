@@ -31,6 +31,9 @@ public enum Event: Equatable, Sendable {
     case storageChanged(StorageProblem?, retryAt: Date?)
     /// The daemon is about to exit.
     case shutdown
+    /// The daemon changed the state database itself (an import, a restore) and read it again as at
+    /// start-up: the engine takes it, keeping what only this process knows (StateReload).
+    case stateReloaded(StoredState)
 }
 
 /// What a notification on screen shows.

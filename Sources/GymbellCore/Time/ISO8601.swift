@@ -48,7 +48,35 @@ public enum ISO8601 {
     }
 
     public static func parse(_ text: String) -> Date? {
+        if let date = parseWritten(text) { return date }
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
         return try? Date.ISO8601FormatStyle().parse(text)
+    }
+
+    /// What `format` writes, "2026-11-22T18:00:00.000Z", read without a format style (tens of thousands
+    /// of sets are read back at once: `history --sets --csv`, an import); nil for any other shape.
+    static func parseWritten(_ text: String) -> Date? {
+        var text = text
+        text.makeContiguousUTF8()
+        let utf8 = text.utf8
+        guard utf8.count == 24 else { return nil }
+        return utf8.withContiguousStorageIfAvailable { bytes -> Date? in
+            func number(_ start: Int, _ count: Int) -> Int? {
+                var value = 0
+                for i in start..<(start + count) {
+                    let digit = Int(bytes[i]) - 48
+                    guard (0...9).contains(digit) else { return nil }
+                    value = value * 10 + digit
+                }
+                return value
+            }
+            let marks: [(Int, UInt8)] = [(4, 45), (7, 45), (10, 84), (13, 58), (16, 58), (19, 46), (23, 90)]  // - - T : : . Z
+            guard marks.allSatisfy({ bytes[$0.0] == $0.1 }), let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+                let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2), let millis = number(20, 3),
+                hour < 24, minute < 60, second < 60, let date = LocalDay(year: year, month: month, day: day), date.civil == (year, month, day)
+            else { return nil }
+            let seconds = date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
+            return Date(timeIntervalSince1970: Double(seconds) + Double(millis) / 1000)
+        } ?? nil
     }
 }

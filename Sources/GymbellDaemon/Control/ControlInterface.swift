@@ -13,9 +13,12 @@ final class ControlInterface {
     /// Methods whose large replies may be worked out off the loop (`offLoop`), by name.
     private var laterHandlers: [String: (DBusMethodCall) throws -> DBusReply] = [:]
     private let commands: any CommandRunning
+    /// Import, backup and restore; nil where there is no state database to change (they are refused).
+    private let transfers: (any StateTransferring)?
 
-    init(commands: any CommandRunning, reload: @escaping () throws(CommandError) -> String) {
+    init(commands: any CommandRunning, transfers: (any StateTransferring)? = nil, reload: @escaping () throws(CommandError) -> String) {
         self.commands = commands
+        self.transfers = transfers
         on(ControlContract.rest, { .rest(seconds: TimeInterval($0)) }, \.until)
         on(ControlContract.restDefault, { .rest(seconds: nil) }, \.until)
         on(ControlContract.adjustRest, { .adjustRest(by: TimeInterval($0)) }, \.until)
@@ -44,10 +47,41 @@ final class ControlInterface {
         on(ControlContract.records, { .records }, \.recordsJSON)
         on(ControlContract.suggest, { .suggest }, \.suggestJSON)
         on(ControlContract.exportICS, { .exportICS(weeks: Int($0)) }, \.calendar)
+        // The state database changed by the daemon itself, then read again, answered when done
+        // (DaemonStateTransfer); bad arguments are refused at once.
+        later(ControlContract.importSessions) { transfers, json throws(CommandError) in
+            // Decoded where the import is written (ten years of sets: not on the loop).
+            { done in transfers.importSessions(decoding: { () throws(CommandError) in try Self.sessions(json) }) { done($0.map { $0.jsonText() }) } }
+        }
+        later(ControlContract.backup) { transfers, path throws(CommandError) in
+            let path = try Self.absolute(path)
+            return { done in transfers.backup(to: path) { done($0.map { $0.jsonText() }) } }
+        }
+        later(ControlContract.restore) { transfers, path throws(CommandError) in
+            let path = try Self.absolute(path)
+            return { done in transfers.restore(from: path) { done($0.map { $0.jsonText() }) } }
+        }
         handlers[ControlContract.reload.name] = { call in  // the daemon runner's, not the engine's
             try ControlContract.reload.arguments(of: call)
             return ControlContract.reload.encodeReply(try reload())
         }
+    }
+
+    private static func sessions(_ json: String) throws(CommandError) -> [ImportedSession] {
+        do { return try ImportedSession.decode(jsonText: json) } catch {
+            throw .invalidArgument("sessions_json is not an array of sessions with their sets: \(error)")
+        }
+    }
+
+    private static func need(_ transfers: (any StateTransferring)?) throws(CommandError) -> any StateTransferring {
+        guard let transfers else { throw .failed("this daemon has no state database to import into, back up or restore") }
+        return transfers
+    }
+
+    /// A path the daemon writes or reads for a client: absolute (the daemon's working directory is not the client's).
+    private static func absolute(_ path: String) throws(CommandError) -> String {
+        guard path.hasPrefix("/") else { throw .invalidArgument("the path must be absolute, not \"\(path)\"") }
+        return path
     }
 
     /// The methods this interface answers; a test checks it against `ControlContract.methods`.
@@ -75,6 +109,27 @@ final class ControlInterface {
             return .error(error.dbusError)
         } catch {
             return .error(CommandError.failed("\(error)").dbusError)
+        }
+    }
+
+    /// What starts a transfer once its argument is checked, answering with the reply's text when done.
+    private typealias TransferStart = (@escaping (Result<String, CommandError>) -> Void) -> Void
+
+    /// `method` (a string in, a string out) answered when the transfer `prepare` returns calls back.
+    private func later(
+        _ method: ControlMethod<String, String>, _ prepare: @escaping (any StateTransferring, String) throws(CommandError) -> TransferStart
+    ) {
+        handlers[method.name] = { _ in [] }  // listed in methodNames; answered by laterHandlers
+        laterHandlers[method.name] = { [transfers] call in
+            let start = try prepare(try Self.need(transfers), try method.arguments(of: call))
+            return .later(DBusLaterReply { answer in
+                start { result in
+                    switch result {
+                    case .success(let text): answer(.values(method.encodeReply(text)))
+                    case .failure(let error): answer(.error(error.dbusError))
+                    }
+                }
+            })
         }
     }
 
@@ -126,6 +181,15 @@ typealias OffLoopAnswer = (_ answer: @escaping (Result<String, CommandError>) ->
 
 extension CommandRunning {
     func offLoop(_ command: Command) -> OffLoopAnswer? { nil }
+}
+
+/// What imports, backs up and restores the state database for the control interface
+/// (DaemonStateTransfer; a fake in tests).
+protocol StateTransferring: AnyObject {
+    /// `sessions` decodes the call's JSON (where the import is written: off the loop when it can).
+    func importSessions(decoding sessions: @escaping () throws(CommandError) -> [ImportedSession], then done: @escaping (Result<ImportReport, CommandError>) -> Void)
+    func backup(to path: String, then done: @escaping (Result<BackupReport, CommandError>) -> Void)
+    func restore(from path: String, then done: @escaping (Result<RestoreReport, CommandError>) -> Void)
 }
 
 extension Daemon: CommandRunning {}

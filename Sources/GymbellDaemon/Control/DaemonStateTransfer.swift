@@ -1,0 +1,120 @@
+import FoundationEssentials
+import GymbellCore
+import GymbellPlatform
+import GymbellStore
+
+/// Import, backup and restore (issue 34) as the control interface asks for them: the state database
+/// is changed in one transaction, then the daemon reads it again the way start-up does, so the
+/// engine's memory is whatever start-up would build from the file — nothing in it is patched by hand.
+///
+/// Off the loop (a large reply never blocks reminders): the transaction runs on a thread of its own
+/// with a connection of its own, while the loop's own changes (a reminder's bookkeeping) wait in memory
+/// and are written when it ends (`StateStore.holdWrites`), so the loop never waits for its lock; the
+/// state is then read again off the loop too, and only taken on the loop (`Daemon.adopt`). A read that
+/// began before the loop's last change is read again: what is taken holds every change made. One
+/// transfer runs at a time. Where the state lives in memory only, all of it runs on the loop.
+final class DaemonStateTransfer: StateTransferring {
+    private let store: StateStore
+    private let clock: () -> Date
+    private let daemon: Daemon
+    private var running = false
+
+    init(store: StateStore, clock: @escaping () -> Date, daemon: Daemon) {
+        self.store = store
+        self.clock = clock
+        self.daemon = daemon
+    }
+
+    func importSessions(decoding sessions: @escaping () throws(CommandError) -> [ImportedSession], then done: @escaping (Result<ImportReport, CommandError>) -> Void) {
+        transfer("import", holding: true, done, { (transfer: StateTransfer) throws(CommandError) -> ImportReport in
+            let sessions = try sessions()
+            do {
+                return try transfer.importSessions(sessions)
+            } catch {
+                throw .failed("the workouts were not imported (nothing was written): \(error)")
+            }
+        }, readAgain: { $0.addedSessions > 0 })
+    }
+
+    func backup(to path: String, then done: @escaping (Result<BackupReport, CommandError>) -> Void) {
+        transfer("backup", holding: false, done, { (transfer: StateTransfer) throws(CommandError) -> BackupReport in
+            do {
+                return BackupReport(path: path, counts: try transfer.backup(to: path))
+            } catch {
+                throw .failed("no backup written: \(error)")
+            }
+        }, readAgain: { _ in false })
+    }
+
+    /// The replaced state is kept beside the database (`$XDG_STATE_HOME/gymbell/replaced-<UTC instant>.sqlite`).
+    func restore(from path: String, then done: @escaping (Result<RestoreReport, CommandError>) -> Void) {
+        guard let database = store.path else { return done(.failure(.failed("the state lives in memory only here: there is nothing to replace"))) }
+        let now = clock()
+        transfer("restore", holding: true, done, { (transfer: StateTransfer) throws(CommandError) -> RestoreReport in
+            do {
+                return try transfer.restore(from: path, keepingAsideIn: FilePath.directory(of: database), at: now)
+            } catch let refusal as StateTransfer.RestoreRefusal {
+                throw .failed(refusal.description)
+            } catch {
+                throw .failed("nothing was restored: \(error)")
+            }
+        }, readAgain: { _ in true })
+    }
+
+    /// Runs `work` on a worker with a store of its own (on the loop without one), then reads the state
+    /// again when `readAgain` says so, then answers.
+    private func transfer<Report>(
+        _ what: String, holding: Bool, _ done: @escaping (Result<Report, CommandError>) -> Void,
+        _ work: @escaping (StateTransfer) throws(CommandError) -> Report, readAgain: @escaping (Report) -> Bool
+    ) {
+        guard !running else { return done(.failure(.failed("another import, backup or restore is running; nothing was changed"))) }
+        guard let worker = store.elsewhere() else {
+            let result = Result { () throws(CommandError) in try work(store.transfer) }
+            guard case .success(let report) = result, readAgain(report) else { return done(result) }
+            do { try daemon.reloadStoredState() } catch { return done(.failure(Self.unread(what, error))) }
+            return done(result)
+        }
+        running = true
+        if holding { store.holdWrites() }
+        OffLoopWork.run(name: "gymbell-\(what)", {
+            defer { worker.closeElsewhere() }
+            return Result { () throws(CommandError) in try work(worker.transfer) }
+        }, then: { [self] result in
+            if holding { try? store.releaseHeldWrites() }  // a failure is the store's problem, reported as for any write
+            guard case .success(let report) = result, readAgain(report) else {
+                running = false
+                return done(result)
+            }
+            readAgainOffLoop(after: what, attemptsLeft: 3) { [self] error in
+                running = false
+                done(error.map { .failure($0) } ?? result)
+            }
+        })
+    }
+
+    /// Reads the state on a thread of its own and has the daemon take it on the loop; read again when
+    /// the loop changed it meanwhile (on the loop after `attemptsLeft` tries: it keeps changing).
+    private func readAgainOffLoop(after what: String, attemptsLeft: Int, _ finished: @escaping (CommandError?) -> Void) {
+        let mark = store.writeCount
+        guard attemptsLeft > 0, let reader = store.elsewhere() else {
+            do { try daemon.reloadStoredState() } catch { return finished(Self.unread(what, error)) }
+            return finished(nil)
+        }
+        OffLoopWork.run(name: "gymbell-reload", {
+            defer { reader.closeElsewhere() }
+            return Result { () throws(StoreError) in try reader.load() }
+        }, then: { [self] read in
+            switch read {
+            case .failure(let error): finished(Self.unread(what, error))
+            case .success where store.writeCount != mark: readAgainOffLoop(after: what, attemptsLeft: attemptsLeft - 1, finished)
+            case .success(let state):
+                daemon.adopt(state)
+                finished(nil)
+            }
+        })
+    }
+
+    private static func unread(_ what: String, _ error: StoreError) -> CommandError {
+        .failed("the \(what) was written, but the daemon could not read the state again (restart it): \(error)")
+    }
+}

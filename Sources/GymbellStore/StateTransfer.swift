@@ -1,0 +1,67 @@
+import FoundationEssentials
+import GymbellCore
+
+/// What the store does for `gymbell import`, `backup` and `restore` (issue 34): changes made by the
+/// daemon itself, outside the engine's StoreChanges, after which the daemon reads the state again.
+///
+/// Here: the counts, and workouts brought in from another app's log in one transaction — a session the
+/// history has (the same id: the same file imported again) is left as it is, with its sets.
+public struct StateTransfer {
+    let connection: StoreConnection
+
+    func read<T>(_ body: (StoreDatabase) throws -> T) throws(StoreError) -> T { try connection.read(body) }
+
+    func write<T>(_ body: @escaping (StoreDatabase) throws -> T) throws(StoreError) -> T { try connection.write(body) }
+
+    public func counts() throws(StoreError) -> StateCounts { try read { db in try Self.counts(db) } }
+
+    static func counts(_ db: StoreDatabase, schema: String = "main") throws -> StateCounts {
+        StateCounts(
+            sessions: try db.value("SELECT count(*) FROM \(schema).session", as: Int.self) ?? 0,
+            sets: try db.value("SELECT count(*) FROM \(schema).set_log", as: Int.self) ?? 0)
+    }
+
+    public func importSessions(_ sessions: [ImportedSession]) throws(StoreError) -> ImportReport {
+        try write { db in
+            let before = try Self.counts(db)
+            var outcome = ImportReport(addedSessions: 0, addedSets: 0, alreadyThere: 0, before: before, after: before)
+            for session in sessions {
+                let e = session.entry
+                guard try db.value("SELECT 1 FROM session WHERE id = ?", [e.id.rawValue], as: Int.self) == nil else {
+                    outcome.alreadyThere += 1
+                    continue
+                }
+                let end = (e.endedAt ?? e.startedAt).timeIntervalSince1970
+                try db.execute(
+                    """
+                    INSERT INTO session (id, kind, title, started_at, ends_at, workout, outcome, ended_at, sets_done, last_progress_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    [e.id.rawValue, e.kind.rawValue, e.title, e.startedAt.timeIntervalSince1970, end, e.workout, e.outcome.rawValue,
+                     e.endedAt?.timeIntervalSince1970, e.setsDone, e.lastProgressAt.timeIntervalSince1970])
+                for set in session.sets {
+                    try db.execute("INSERT INTO set_log (\(StoredProgress.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", StoredProgress.values(of: set))
+                }
+                outcome.addedSessions += 1
+                outcome.addedSets += session.sets.count
+            }
+            if outcome.addedSets > 0 { try Self.putSetLogInTimeOrder(db) }
+            outcome.after = try Self.counts(db)
+            return outcome
+        }
+    }
+
+    /// The set log's order is the order the sets were done (the progress summary adds them in id order,
+    /// issue 33): sets brought in from the past are given their place among the others, and the summary
+    /// kept at the last clean exit, which no longer matches the ids, is dropped (the next read sums the log).
+    static func putSetLogInTimeOrder(_ db: StoreDatabase) throws {
+        try db.executeScript("""
+            CREATE TEMP TABLE set_log_ordered AS SELECT \(StoredProgress.columns) FROM main.set_log ORDER BY at, id;
+            DELETE FROM main.set_log;
+            INSERT INTO main.set_log (\(StoredProgress.columns)) SELECT \(StoredProgress.columns) FROM set_log_ordered ORDER BY rowid;
+            DROP TABLE set_log_ordered;
+            DELETE FROM main.progress_snapshot;
+            DELETE FROM main.progress_snapshot_set;
+            """)
+    }
+}

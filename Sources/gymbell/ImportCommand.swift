@@ -1,0 +1,181 @@
+import ArgumentParser
+import FoundationEssentials
+import GymbellControl
+import GymbellCore
+import GymbellPlatform
+import GymbellSettings
+
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Bring in the workouts you logged in Strong or Hevy (their CSV export), or a gymbell set log CSV.",
+        discussion: """
+            Export your log from the app first: Strong: Settings → Export Data (CSV); Hevy: Profile → \
+            Settings → Export & Import Data → Export workouts. The format is told from the file's first line: \
+            Strong's older export (separated by ;, with a Weight Unit column), its current one (separated by \
+            commas), Hevy's (weight_kg or weight_lbs), or gymbell's own (`gymbell history --sets --csv`).
+
+            Before anything is written, gymbell says what it found: workouts, sets, exercises, the days \
+            they span, and each row it leaves out with its line number and why (a set without reps — \
+            timed or distance —, a date it cannot read, a rest-timer row). Warm-up sets (Strong's W, Hevy's \
+            warmup) are left out and counted: gymbell logs working sets, and so do its records, volume \
+            and overload suggestions. Drop sets come in as sets; failure sets (F, failure) as failed.
+
+            Each workout becomes a completed strength session with its sets, weights in kg or lb as \
+            logged (Strong's current export does not say which: --unit). The apps keep one time per \
+            workout, in the phone's local time: --time-zone says which zone that was (this computer's \
+            unless given); the sets are spread over the workout in the order written. A workout gets an \
+            id made from its start and name, so importing the same file again adds nothing.
+
+            Name the exercises as your [workouts] do, so that records and overload suggestions count \
+            the imported past: --map "Bench Press (Barbell)=Bench Press" (as often as needed), or once \
+            and for all in the config's [exercise_names] table.
+
+            Examples:
+              gymbell import strong.csv --dry-run
+              gymbell import strong.csv --unit lb --map "Squat (Barbell)=Back Squat"
+              gymbell import hevy-workouts.csv --time-zone Europe/Berlin
+            """)
+
+    @Argument(help: ArgumentHelp("The CSV file the app exported.", valueName: "FILE"), completion: .file(extensions: ["csv"]))
+    var file: String
+
+    @Flag(help: "Say what the file holds and what would be imported, and write nothing.")
+    var dryRun = false
+
+    @Option(
+        name: .customLong("map"),
+        help: ArgumentHelp("Call the log's exercise A by your name B (over [exercise_names]); repeat for more.", valueName: "A=B"))
+    var maps: [String] = []
+
+    @Option(help: ArgumentHelp("The zone the log's times were written in, e.g. Europe/Berlin (this computer's unless given).", valueName: "TZ"))
+    var timeZone: String?
+
+    @Option(help: ArgumentHelp("kg or lb: the weights' unit where the export does not say (Strong's current export).", valueName: "UNIT"))
+    var unit: String = "kg"
+
+    func validate() throws {
+        for map in maps {
+            let parts = map.split(separator: "=", maxSplits: 1).map { String($0).trimmingWhitespace() }
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw ValidationError("--map takes \"NAME IN THE LOG=YOUR NAME\", e.g. --map \"Bench Press (Barbell)=Bench Press\"; not \"\(map)\"")
+            }
+        }
+        guard WeightUnit(configured: unit) != nil else { throw ValidationError("--unit must be kg or lb, not \"\(unit)\"") }
+        if let timeZone, SystemZones.named(timeZone) == nil {
+            throw ValidationError("--time-zone: no zone \"\(timeZone)\" in the tz database (e.g. Europe/Berlin, America/New_York, UTC)")
+        }
+    }
+
+    func run() throws {
+        let zone = timeZone.flatMap(SystemZones.named) ?? LocalClock.zone
+        let text = try Self.text(of: file)
+        var names = Self.configuredNames()
+        for map in maps {
+            let parts = map.split(separator: "=", maxSplits: 1).map { String($0).trimmingWhitespace() }
+            names[parts[0]] = parts[1]
+        }
+        let options = TrainingImport.Options(timeZone: zone, now: Date(), names: names, unit: WeightUnit(configured: unit) ?? .kg)
+        let log: TrainingImport
+        do {
+            log = try TrainingImport.read(text, options: options)
+        } catch {
+            printError("\(file): \(error)")
+            throw ExitCode.failure
+        }
+        Terminal.lines(log.summaryLines(in: zone))
+        guard !dryRun else {
+            Terminal.line("Dry run: nothing was written.")
+            return
+        }
+        guard !log.sessions.isEmpty else {
+            Terminal.line("Nothing to import.")
+            return
+        }
+        let report = try withDaemon { client throws(ClientError) in try client.importSessions(log.sessions) }
+        var sentence = "Imported \(report.addedSessions) workout\(report.addedSessions == 1 ? "" : "s") (\(report.addedSets) set\(report.addedSets == 1 ? "" : "s"))"
+        if report.alreadyThere > 0 { sentence += "; \(report.alreadyThere) already in your history, left as they were" }
+        Terminal.line(sentence + ". History: \(report.before.text) before, \(report.after.text) now.")
+    }
+
+    /// The file as text; a sentence and exit status 1 when it cannot be read or is not UTF-8.
+    static func text(of path: String) throws -> String {
+        let bytes: [UInt8]
+        do {
+            // Ten years of Strong sets are 4.5 MB; the reader sets aside the whole limit while it reads.
+            bytes = try BoundedFileReader.read(path: path, limit: 32 << 20)
+        } catch {
+            printError("cannot read \(path): \(error)")
+            throw ExitCode.failure
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            printError("\(path) is not UTF-8 text: export it again from the app (Strong and Hevy write UTF-8)")
+            throw ExitCode.failure
+        }
+        return text
+    }
+
+    /// `[exercise_names]` of the config in force; none (with a warning) when the config cannot be read.
+    static func configuredNames() -> [String: String] {
+        do {
+            return try ConfigSource.load(XDGPaths()).config.exerciseNames
+        } catch {
+            printError("warning: the config was not read, so [exercise_names] is not applied:\n\(error)")
+            return [:]
+        }
+    }
+}
+
+struct Backup: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a copy of your whole gymbell state (history, sets, pending reminders) to a file.",
+        discussion: """
+            The daemon writes the copy from its own database while it runs (SQLite's VACUUM INTO: the \
+            state of one moment, never a half-written file), readable by you only. Keep it on another \
+            disk, or take it to a new computer and `gymbell restore` it there.
+
+            Example:
+              gymbell backup ~/gymbell-$(date +%F).sqlite
+            """)
+
+    @Argument(help: ArgumentHelp("Where to write the copy (replaced whole if it exists).", valueName: "FILE"), completion: .file())
+    var file: String
+
+    func run() throws {
+        let path = absolutePath(file)
+        let report = try withDaemon { client throws(ClientError) in try client.backup(to: path) }
+        Terminal.line("Backed up \(report.counts.text) to \(report.path).")
+    }
+}
+
+struct Restore: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Take back the history and sets of a `gymbell backup` file; the running daemon uses them at once.",
+        discussion: """
+            The file is checked first — an SQLite database, gymbell's, intact (integrity_check), of a \
+            schema this gymbell reads (an older one is brought up to date in a copy; the file itself is \
+            only read) — and refused with the reason otherwise, nothing changed.
+
+            What it replaces: the history, the logged sets, planned weights and dismissed suggestions. What \
+            stays as it is now: pending reminders (a snooze, a held reminder), whether today's reminder was \
+            shown, and a workout running now with its sets. A workout that was running in the backup runs \
+            again when none runs now (phases already past are skipped, as after a restart); otherwise it is \
+            recorded as abandoned. The state it replaced is kept beside the database, in \
+            $XDG_STATE_HOME/gymbell/replaced-<time>.sqlite: restore that file to go back.
+            """)
+
+    @Argument(help: ArgumentHelp("The backup to take back.", valueName: "FILE"), completion: .file())
+    var file: String
+
+    func run() throws {
+        let path = absolutePath(file)
+        let report = try withDaemon { client throws(ClientError) in try client.restore(from: path) }
+        Terminal.line("Restored \(path): \(report.after.text) now, in place of \(report.before.text).")
+        Terminal.line("The replaced state is kept in \(report.keptAside) (gymbell restore it to go back).")
+    }
+}
+
+/// `path` as the daemon must get it: absolute (it does not share the client's working directory).
+func absolutePath(_ path: String) -> String {
+    path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import GymbellCore
+
+/// The state read again after an import or a restore (`Event.stateReloaded`): the engine takes it as
+/// at start-up and keeps what only this process knows.
+@Suite("Engine: the state read again")
+struct EngineStateReloadTests {
+    static let start = "2026-03-02T10:00:00+01:00"
+
+    static func stored(_ state: EngineState) -> StoredState {
+        StoredState(
+            agenda: state.agenda, session: state.session, history: state.history, daily: state.daily, progress: state.progress,
+            overrides: Array(state.overrides.values), overloadDismissed: state.overloadDismissed)
+    }
+
+    @Test func aRestoredHIITRunsOnWithItsNotificationAndTimeline() throws {
+        var harness = try EngineHarness(at: Self.start)
+        _ = harness.command(.hiit(HIITPlan(rounds: 5, work: 40, rest: 20), title: nil, workout: nil))
+        let backup = Self.stored(harness.state)
+        let hiit = try #require(harness.state.session?.session.id)
+        _ = harness.command(.stop)
+        #expect(harness.state.session == nil)
+        harness.advance(by: 5)
+        let shownBefore = harness.shown.count
+        let outcome = harness.send(.stateReloaded(backup))
+        #expect(harness.state.session?.session.id == hiit)
+        #expect(outcome.effects.contains { if case .showSession = $0 { true } else { false } })
+        #expect(outcome.effects.allSatisfy { if case .store = $0 { false } else { true } }, "the database has it already")
+        #expect(harness.armed == instant(Self.start).addingTimeInterval(40))
+        harness.advance(by: 300)
+        #expect(harness.shown[shownBefore...].filter { $0.kind == .session(audible: true) }.map(\.title).last == "HIIT session complete 🎉")
+    }
+
+    @Test func theSameSessionKeepsWhatThisProcessKnowsOfIt() throws {
+        var harness = try EngineHarness(at: Self.start, told: [.doNotDisturb(true)])
+        _ = harness.command(.rest(seconds: 90))
+        var imported = Self.stored(harness.state)
+        imported.history.insert(
+            HistoryEntry(id: SessionID("strong-1"), title: "Push", kind: .strength, startedAt: instant("2025-01-01T18:00:00Z"),
+                         endedAt: instant("2025-01-01T19:00:00Z"), outcome: .completed, setsDone: 3),
+            at: 0)
+        let before = harness.state
+        let outcome = harness.send(.stateReloaded(imported))
+        #expect(harness.state.history.count == before.history.count + 1)
+        #expect(harness.state.session == before.session)
+        #expect(harness.state.doNotDisturb && harness.state.server == before.server)
+        #expect(!outcome.effects.contains { if case .endSessionNotice = $0 { true } else { false } })
+        harness.advance(by: 90)
+        #expect(harness.shown.last?.title == "Rest over ⏰")
+    }
+}
