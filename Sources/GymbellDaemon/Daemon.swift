@@ -163,13 +163,13 @@ public final class Daemon {
 
     /// A command's answer, or why it was refused.
     func run(_ command: Command) -> Result<CommandReply, CommandError> {
-        if case .setLog(let days) = command { return LogQueries(store: store, now: environment.clock()).setLog(days: days) }
+        if let answer = LogQueries(store: store, now: environment.clock()).answer(command) { return answer }
         return send(.command(command)) ?? .failure(.failed("the daemon is busy handling another event"))
     }
 
     /// `history` and `history --sets` off the loop (`LogQueries`).
     func offLoop(_ command: Command) -> OffLoopAnswer? {
-        LogQueries(store: store, now: environment.clock()).offLoop(command, history: engine.state.history)
+        LogQueries(store: store, now: environment.clock()).offLoop(command)
     }
 
     /// Handles `event` and everything it raises, in order. Returns the command's answer.

@@ -13,7 +13,7 @@ extension StateStore {
 
     /// Reads the whole state; `helper`: a thread waiting for the state may read the later part of a
     /// large agenda (`help()`); closed when this returns.
-    /// `summaryElsewhere`: the set log's summary is read by another thread (`SetLogReader.summary()`);
+    /// `summaryElsewhere`: the set log's summary is read by another thread (`LogReader.summary()`);
     /// the state's `progress` is then empty.
     public func load(helpedBy helper: AgendaReadHelp?, summaryElsewhere: Bool = false) throws(StoreError) -> StoredState {
         defer { helper?.close() }
@@ -26,7 +26,7 @@ extension StateStore {
         // The rest of the state is read while a helper still reads the later half of a large agenda.
         var state = StoredState(session: active)
         state.agenda = try AgendaReading.pendingAgenda(from: connection, helpedBy: helper) { () throws(StoreError) in
-            state.history = try history()
+            state.sessions = try sessionMarks()
             state.daily = try dailyState()
             if !summaryElsewhere { state.progress = try progress.summary() }
             state.overrides = try progress.weightOverrides()

@@ -22,7 +22,7 @@ public struct StoredProgress {
 
     /// A reader of the log for another thread (a large `history --sets` is read and written there while
     /// the daemon's loop goes on); nil while reads go to the state's copy in memory.
-    public var readerForAnotherThread: SetLogReader? { connection.readableFile.map(SetLogReader.init(file:)) }
+    public var readerForAnotherThread: LogReader? { connection.readableFile.map(LogReader.init(file:)) }
 
     static func loggedSets(since: Date, _ db: StoreDatabase) throws -> [LoggedSet] {
         var sets: [LoggedSet] = []
@@ -128,29 +128,32 @@ public struct StoredProgress {
     }
 }
 
-/// Reads the set log on a connection of its own, read-only (WAL: it never waits for the daemon's writes
-/// nor holds them up). Made on the daemon's thread, used on another.
-public struct SetLogReader: Sendable {
+/// Reads the set log and the sessions on a connection of its own, read-only (WAL: it never waits for
+/// the daemon's writes nor holds them up). Made on the daemon's thread, used on another.
+public struct LogReader: Sendable {
     let file: String
 
     /// The summary of the whole log (as `StoredProgress.summary()`): start-up reads it on another
     /// thread while it reads the rest of the state and offers the bus name.
     public func summary() throws(StoreError) -> ProgressSummary {
-        do {
-            let db = try StoreDatabase(path: file, flags: [.readOnly])
-            defer { db.close() }
-            return try StoredProgress.summary(db)
-        } catch {
-            throw StoreError(path: file, error: error)
-        }
+        try reading { db in try StoredProgress.summary(db) }
     }
 
     /// The sets logged since `since`, in the order done (as `StoredProgress.loggedSets(since:)`).
     public func loggedSets(since: Date) throws(StoreError) -> [LoggedSet] {
+        try reading { db in try StoredProgress.loggedSets(since: since, db) }
+    }
+
+    /// The sessions started since `since`, oldest first (as `StateStore.history(since:)`).
+    public func history(since: Date) throws(StoreError) -> [HistoryEntry] {
+        try reading { db in try StoreRows.history(since: since, db) }
+    }
+
+    private func reading<T>(_ body: (StoreDatabase) throws -> T) throws(StoreError) -> T {
         do {
             let db = try StoreDatabase(path: file, flags: [.readOnly])
             defer { db.close() }
-            return try StoredProgress.loggedSets(since: since, db)
+            return try body(db)
         } catch {
             throw StoreError(path: file, error: error)
         }

@@ -18,24 +18,32 @@ public struct RestAdviceRule: Equatable, Sendable {
 
     /// The advice for `day`, judged on the sessions started before `now`: `day` has none, and the days
     /// just before it have at least `restAfterDays` in a row. Its due instant may lie before `now`.
-    public func advice(on day: LocalDay, history: [HistoryEntry], now: Date, in timeZone: Zone) -> RestAdvice? {
+    public func advice(on day: LocalDay, sessions: SessionMarks, now: Date, in timeZone: Zone) -> RestAdvice? {
         guard restAfterDays > 0 else { return nil }
-        let days = TrainingDays(entries: history.filter { $0.startedAt <= now }, timeZone: timeZone)
+        let days = TrainingDays(sessions: sessions, upTo: now, timeZone: timeZone)
         guard !days.contains(day) else { return nil }
         let run = days.consecutiveDays(endingOn: day)
         guard run >= restAfterDays else { return nil }
         return RestAdvice(day: day, due: day.instant(at: adviceTime, in: timeZone), trainingDays: run)
     }
 
+    public func advice(on day: LocalDay, history: [HistoryEntry], now: Date, in timeZone: Zone) -> RestAdvice? {
+        advice(on: day, sessions: SessionMarks(entries: history), now: now, in: timeZone)
+    }
+
     /// The first advice due strictly after `now`, today's or tomorrow's, as the history stands at `now`.
     /// Tomorrow's assumes no further session today; re-ask whenever a session starts, and confirm with
     /// `advice(on:…)` when it fires.
-    public func next(after now: Date, history: [HistoryEntry], in timeZone: Zone) -> RestAdvice? {
+    public func next(after now: Date, sessions: SessionMarks, in timeZone: Zone) -> RestAdvice? {
         let today = LocalDay(containing: now, in: timeZone)
         for day in [today, today.adding(days: 1)] {
-            if let advice = advice(on: day, history: history, now: now, in: timeZone), advice.due > now { return advice }
+            if let advice = advice(on: day, sessions: sessions, now: now, in: timeZone), advice.due > now { return advice }
         }
         return nil
+    }
+
+    public func next(after now: Date, history: [HistoryEntry], in timeZone: Zone) -> RestAdvice? {
+        next(after: now, sessions: SessionMarks(entries: history), in: timeZone)
     }
 }
 

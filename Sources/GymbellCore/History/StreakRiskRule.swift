@@ -24,9 +24,9 @@ public struct StreakRiskRule: Equatable, Sendable {
 
     /// The warning for `day`, judged on the sessions started before `now`. Its due instant may lie
     /// before `now`.
-    public func warning(on day: LocalDay, history: [HistoryEntry], now: Date, in timeZone: Zone) -> StreakRisk? {
+    public func warning(on day: LocalDay, sessions: SessionMarks, now: Date, in timeZone: Zone) -> StreakRisk? {
         guard enabled, let workout = program[day.weekday] else { return nil }
-        let days = TrainingDays(entries: history.filter { $0.startedAt <= now }, timeZone: timeZone)
+        let days = TrainingDays(sessions: sessions, upTo: now, timeZone: timeZone)
         guard !days.contains(day) else { return nil }
         // An untrained `day` does not break the streak yet: this is the streak it would end.
         let streak = days.streak(endingOn: day, program: program)
@@ -34,15 +34,23 @@ public struct StreakRiskRule: Equatable, Sendable {
         return StreakRisk(day: day, due: day.instant(at: time, in: timeZone), streak: streak, workout: workout)
     }
 
+    public func warning(on day: LocalDay, history: [HistoryEntry], now: Date, in timeZone: Zone) -> StreakRisk? {
+        warning(on: day, sessions: SessionMarks(entries: history), now: now, in: timeZone)
+    }
+
     /// The first warning due strictly after `now`, today's or on one of the next days the program
     /// plans, as the history stands at `now` (re-ask when a session starts).
-    public func next(after now: Date, history: [HistoryEntry], in timeZone: Zone) -> StreakRisk? {
+    public func next(after now: Date, sessions: SessionMarks, in timeZone: Zone) -> StreakRisk? {
         let today = LocalDay(containing: now, in: timeZone)
         for offset in 0..<8 {
             let day = today.adding(days: offset)
-            if let risk = warning(on: day, history: history, now: now, in: timeZone), risk.due > now { return risk }
+            if let risk = warning(on: day, sessions: sessions, now: now, in: timeZone), risk.due > now { return risk }
         }
         return nil
+    }
+
+    public func next(after now: Date, history: [HistoryEntry], in timeZone: Zone) -> StreakRisk? {
+        next(after: now, sessions: SessionMarks(entries: history), in: timeZone)
     }
 }
 

@@ -25,8 +25,8 @@ struct EngineRuleTests {
         #expect(world.shown.last?.body.hasPrefix("Time for your next set! Next: Bench Press") == true)
         #expect(world.command(.setDone) == .success(.text("Workout complete: 2 sets of Push Day")))
         #expect(world.state.session == nil)
-        #expect(world.state.history.last?.outcome == .completed)
-        #expect(world.state.history.last?.setsDone == 2)
+        #expect(world.history.last?.outcome == .completed)
+        #expect(world.history.last?.setsDone == 2)
         // Both sets are in the training log as planned: by the button, then by the command.
         #expect(world.sets.map(\.loadText) == ["8 × 80 kg", "8 × 80 kg"])
         #expect(world.sets.map(\.setNumber) == [1, 2])
@@ -37,7 +37,7 @@ struct EngineRuleTests {
         let before = world.state
         world.send(.action(on: .session(session), key: SessionNotice.setDoneAction))
         #expect(world.state.session == before.session)
-        #expect(world.state.history == before.history)
+        #expect(world.state.sessions == before.sessions)
     }
 
     @Test func setsDoneOtherwiseThanPlannedAreLoggedAsDone() throws {
@@ -105,8 +105,8 @@ struct EngineRuleTests {
         let paused = world.shown.filter { $0.kind == .reminder(.pausedWorkout) }.map(\.at)
         #expect(paused == [instant("2026-03-02T12:00:00+01:00"), instant("2026-03-03T10:00:00+01:00")])
         #expect(world.state.session == nil)
-        #expect(world.state.history.last?.outcome == .abandoned)
-        #expect(world.state.history.last?.endedAt == instant("2026-03-02T10:00:00+01:00"))
+        #expect(world.history.last?.outcome == .abandoned)
+        #expect(world.history.last?.endedAt == instant("2026-03-02T10:00:00+01:00"))
     }
 
     @Test func resumingCountsThePauseAfresh() throws {
