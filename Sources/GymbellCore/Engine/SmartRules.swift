@@ -39,8 +39,9 @@ enum SmartRules {
         let rule = StreakRiskRule(config: t.config)
         let sessions = t.state.sessions
         let today = LocalDay(containing: t.now, in: t.timeZone)
-        if daily.streakWarnedDay != today, let risk = rule.warning(on: today, sessions: sessions, now: t.now, in: t.timeZone),
-            risk.due <= t.now
+        // Counted only once due (its streak is the text's): not on every event of the day before.
+        if daily.streakWarnedDay != today, today.instant(at: rule.time, in: t.timeZone) <= t.now,
+            let risk = rule.warning(on: today, sessions: sessions, now: t.now, in: t.timeZone)
         {
             if t.config.quietHours?.window(containing: t.now, in: t.timeZone) != nil {
                 t.log(.info, "streak warning passed over in quiet hours", ["day": "\(today)"])
@@ -50,7 +51,7 @@ enum SmartRules {
             }
             daily.streakWarnedDay = today
         }
-        guard let next = rule.next(after: t.now, sessions: sessions, in: t.timeZone), next.day != daily.streakWarnedDay else { return nil }
+        guard let next = rule.nextDay(after: t.now, sessions: sessions, in: t.timeZone), next.day != daily.streakWarnedDay else { return nil }
         return next.due
     }
 
@@ -58,15 +59,15 @@ enum SmartRules {
         let rule = RestAdviceRule(settings: t.config.reminders)
         let sessions = t.state.sessions
         let today = LocalDay(containing: t.now, in: t.timeZone)
-        if daily.restAdviceDay != today, let advice = rule.advice(on: today, sessions: sessions, now: t.now, in: t.timeZone),
-            advice.due <= t.now
+        if daily.restAdviceDay != today, today.instant(at: rule.adviceTime, in: t.timeZone) <= t.now,
+            let advice = rule.advice(on: today, sessions: sessions, now: t.now, in: t.timeZone)
         {
             if t.now.timeIntervalSince(advice.due) <= t.config.reminders.lateGrace {
                 Agenda.deliver(advice.reminder(), &t)
             }
             daily.restAdviceDay = today
         }
-        guard let next = rule.next(after: t.now, sessions: sessions, in: t.timeZone), next.day != daily.restAdviceDay else { return nil }
+        guard let next = rule.nextDay(after: t.now, sessions: sessions, in: t.timeZone), next.day != daily.restAdviceDay else { return nil }
         return next.due
     }
 

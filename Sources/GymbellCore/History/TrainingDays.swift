@@ -85,10 +85,12 @@ struct TrainingDays {
 
     /// Consecutive planned training days with a session, counting back from `today`: today counts once
     /// trained, an untrained today does not break it yet, a planned rest day neither breaks nor extends it.
-    func streak(endingOn today: LocalDay, program: [Weekday: String]) -> Int {
+    /// `limit`: counts no further (whether a streak reaches a length costs that length, not the streak's).
+    func streak(endingOn today: LocalDay, program: [Weekday: String], limit: Int = .max) -> Int {
         var streak = 0
         var day = today
         for trained in descending where trained <= today {
+            guard streak < limit else { break }
             while day > trained {
                 if Self.isTrainingDay(day, program: program), day != today { return streak }
                 day = day.adding(days: -1)
@@ -123,10 +125,11 @@ struct TrainingDays {
 
     /// Consecutive days with a session, whatever the program, ending `today` when trained then and the
     /// day before otherwise.
-    func consecutiveDays(endingOn today: LocalDay) -> Int {
+    func consecutiveDays(endingOn today: LocalDay, limit: Int = .max) -> Int {
         var expected: LocalDay?
         var count = 0
         for trained in descending where trained <= today {
+            guard count < limit else { break }
             let wanted = expected ?? (trained == today ? today : today.adding(days: -1))
             guard trained == wanted else { break }
             count += 1
