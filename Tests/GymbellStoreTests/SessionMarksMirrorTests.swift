@@ -47,6 +47,7 @@ struct SessionMarksMirrorTests {
         var random = Generator(state: seed)
         let store = try StateStore()
         var state = EngineState(stored: try store.load())
+        state.sessions.use(Self.cet)  // as the engine does: each start's local day kept beside it
         var clock = Self.t0
         var number = 0
         func write(_ change: StoreChange) throws {
@@ -71,6 +72,7 @@ struct SessionMarksMirrorTests {
                 let loaded = try store.load()
                 #expect(loaded.sessions == state.sessions)
                 state = EngineState(stored: loaded)
+                state.sessions.use(Self.cet)
             default:  // sessions around midnight and the DST changes (01:00 UTC)
                 clock = Self.t0.addingTimeInterval(Double(Int(clock.timeIntervalSince(Self.t0) / 86_400) + 1) * 86_400 - 1800)
                 number += 1
@@ -90,7 +92,9 @@ struct SessionMarksMirrorTests {
                 let now = clock.addingTimeInterval(offset * 86_400)
                 for program in [[:], [Weekday.mon: "a", .wed: "b", .fri: "c", .sat: "d"]] {
                     let kept = StatsReport(sessions: state.sessions, program: program, now: now, timeZone: zone, volumeKilograms: 0)
+                    let read = StatsReport(sessions: loaded.sessions, program: program, now: now, timeZone: zone, volumeKilograms: 0)
                     #expect(kept == PlainCount.stats(history, program: program, now: now, zone: zone), "\(zone) \(now)")
+                    #expect(read == kept, "\(zone) \(now)")
                 }
                 let starts = LearnedTime().latestStarts(state.sessions, now: now, in: zone)
                 #expect(starts == PlainCount.latestStarts(history, now: now, zone: zone), "\(zone) \(now)")

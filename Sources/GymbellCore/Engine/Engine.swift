@@ -24,6 +24,7 @@ public struct Engine: Sendable {
 
     /// Handles `event` at `moment`. A refused command changes nothing and has no effects.
     public mutating func handle(_ event: Event, at moment: Moment) -> Outcome {
+        state.sessions.use(moment.timeZone)  // the sessions' local days, once per time zone
         if case .configApplied(let config, let origin) = event {
             let previous = context.config
             context.config = config

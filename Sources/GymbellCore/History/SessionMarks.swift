@@ -39,6 +39,11 @@ public struct SessionMarks: Equatable, Sendable {
     public private(set) var marks: [Mark] = []
     /// Completed workouts among them (rest timers aside).
     public private(set) var completedWorkouts = 0
+    /// The zone `days` are in (nil: none yet).
+    public private(set) var zone: Zone?
+    /// Each mark's local day in `zone` (days since 1970), beside `marks`: the rules read years of days
+    /// without asking the zone about each start again (`use`, once per zone).
+    private(set) var days: [Int32] = []
 
     public init() {}
 
@@ -47,6 +52,23 @@ public struct SessionMarks: Equatable, Sendable {
         self.marks = marks.sorted()
         completedWorkouts = self.marks.count(where: \.completedWorkout)
     }
+
+    /// The same sessions: the days beside them are worked out from them.
+    public static func == (a: SessionMarks, b: SessionMarks) -> Bool { a.marks == b.marks }
+
+    /// Keeps each session's local day in `zone` from now on (worked out again only when it changes).
+    public mutating func use(_ zone: Zone) {
+        guard zone != self.zone else { return }
+        self.zone = zone
+        days = marks.map { Self.day(of: $0, in: zone) }
+    }
+
+    static func day(of mark: Mark, in zone: Zone) -> Int32 {
+        Int32(clamping: LocalDay(containing: mark.startedAt, in: zone).daysSinceEpoch)
+    }
+
+    /// Each mark's local day in `zone`, when kept in that zone.
+    func days(in zone: Zone) -> [Int32]? { zone == self.zone ? days : nil }
 
     public init(entries: some Sequence<HistoryEntry>) { self.init(entries.map(Mark.init)) }
 
@@ -62,6 +84,7 @@ public struct SessionMarks: Equatable, Sendable {
     public mutating func completed(startedAt instant: Date, kind: SessionKind) {
         guard let index = index(of: Mark(startedAt: instant, completed: false, rest: kind == .rest)) else { return }
         var mark = marks.remove(at: index)
+        if zone != nil { days.remove(at: index) }
         mark.completed = true
         insert(mark)
     }
@@ -71,6 +94,7 @@ public struct SessionMarks: Equatable, Sendable {
         var index = marks.count
         while index > 0, mark < marks[index - 1] { index -= 1 }
         marks.insert(mark, at: index)
+        if let zone { days.insert(Self.day(of: mark, in: zone), at: index) }
         if mark.completedWorkout { completedWorkouts += 1 }
     }
 

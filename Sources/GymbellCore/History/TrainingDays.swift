@@ -12,11 +12,14 @@ struct TrainingDays {
     /// Left out: the mark of a session that completes now and, on its day, the other sessions that did
     /// not complete (the history "before" it, `MilestoneRule`).
     let leftOut: (day: LocalDay, mark: Int)?
+    /// The marks' local days, when the sessions keep them in `timeZone`.
+    private let keptDays: [Int32]?
 
     init(sessions: SessionMarks, upTo now: Date, timeZone: Zone, leavingOut mark: Int? = nil) {
         self.sessions = sessions
         self.timeZone = timeZone
         end = sessions.countStarted(atOrBefore: now)
+        keptDays = sessions.days(in: timeZone)
         leftOut = mark.map { (LocalDay(containing: sessions.marks[$0].startedAt, in: timeZone), $0) }
     }
 
@@ -24,7 +27,10 @@ struct TrainingDays {
         self.init(sessions: SessionMarks(entries: entries), upTo: .distantFuture, timeZone: timeZone)
     }
 
-    private func day(of index: Int) -> LocalDay { LocalDay(containing: sessions.marks[index].startedAt, in: timeZone) }
+    private func day(of index: Int) -> LocalDay {
+        if let keptDays { return LocalDay(daysSinceEpoch: Int(keptDays[index])) }
+        return LocalDay(containing: sessions.marks[index].startedAt, in: timeZone)
+    }
 
     private func counts(_ index: Int, on day: LocalDay) -> Bool {
         guard let leftOut, day == leftOut.day else { return true }
