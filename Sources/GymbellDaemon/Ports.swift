@@ -18,6 +18,8 @@ protocol StateStoring: AnyObject {
     func loggedSets(since: Date) throws(StoreError) -> [LoggedSet]
     /// The sessions started since `since`, oldest first: the history lives here, not in the engine.
     func history(since: Date?) throws(StoreError) -> [HistoryEntry]
+    /// What each session before the latest with sets beat (the records timeline), in the order logged.
+    func recordCandidates() throws(StoreError) -> [RecordCandidate]
     /// A reader of the set log and the history for another thread; nil while the state lives in memory.
     var logReader: LogReader? { get }
     /// Retries saving changes kept in memory while the file could not be written; returns whether all is saved.
@@ -35,6 +37,7 @@ extension StateStoring {
 extension StateStore: StateStoring {
     func loggedSets(since: Date) throws(StoreError) -> [LoggedSet] { try progress.loggedSets(since: since) }
     var logReader: LogReader? { progress.readerForAnotherThread }
+    func recordCandidates() throws(StoreError) -> [RecordCandidate] { try progress.recordCandidates() }
 }
 
 /// The notifications on screen (Presenter).

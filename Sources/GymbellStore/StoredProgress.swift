@@ -2,6 +2,10 @@ import FoundationEssentials
 import GymbellCore
 import GymbellSQLite
 
+/// The set log's summary as start-up reads it (`LogReader.summary()`), and what the sessions closed by
+/// the sets it added after the snapshot beat.
+public typealias ProgressReading = (summary: ProgressSummary, closed: [RecordCandidate])
+
 /// The training progress the state database keeps: the set log, planned weights changed by hand,
 /// overload suggestions dismissed. Each change is one transaction, like the store's others.
 public struct StoredProgress {
@@ -35,17 +39,34 @@ public struct StoredProgress {
     /// What the engine keeps of the log (`ProgressSummary`): every set added in the order logged, as
     /// the engine added each when it was logged. The sets themselves are not kept.
     public func summary() throws(StoreError) -> ProgressSummary {
-        try connection.read { db in try Self.summary(db) }
+        try connection.read { db in try Self.summary(db).summary }
     }
 
-    /// The snapshot kept at the last clean exit (`ProgressSnapshot`), when it still is the summary of
-    /// the log up to its last set, and every set logged after it added; else the whole log summed up.
-    static func summary(_ db: StoreDatabase) throws -> ProgressSummary {
+    /// The snapshot kept at a clean exit (`ProgressSnapshot`), when it still is the summary of the log
+    /// up to its last set, and every set logged after it added; else the whole log summed up. `closed`:
+    /// what the sessions closed by the sets added beat (`ProgressSummary.add`), for the records timeline
+    /// (`keep`): the engine kept them as it logged those sets, unless the sets came from elsewhere.
+    static func summary(_ db: StoreDatabase) throws -> ProgressReading {
         var (summary, after) = (try? ProgressSnapshot.read(db)) ?? (ProgressSummary(), 0)
+        var closed: [RecordCandidate] = []
         try db.forEachRow("SELECT \(columns) FROM set_log WHERE id > ? ORDER BY id", [after]) { row in
-            if let set = loggedSet(row) { summary.add(set) }
+            if let set = loggedSet(row) { closed += summary.add(set) }
         }
-        return summary
+        return (summary, closed)
+    }
+
+    // MARK: The records timeline
+
+    /// What each session before the latest beat, session by session in the order logged (`RecordTimeline`).
+    public func recordCandidates() throws(StoreError) -> [RecordCandidate] {
+        try connection.read { db in try RecordTimeline.read(db) }
+    }
+
+    /// Keeps what sessions beat in the records timeline (`StoreChange.keepRecords`); written again, a
+    /// session's candidates replace themselves.
+    public func keep(_ candidates: [RecordCandidate]) throws(StoreError) {
+        guard !candidates.isEmpty else { return }
+        try connection.write { db in try RecordTimeline.keep(candidates, db) }
     }
 
     /// Keeps `summary` — the engine's, the summary of the whole log — beside the log (at a clean exit),
@@ -134,8 +155,9 @@ public struct LogReader: Sendable {
     let file: String
 
     /// The summary of the whole log (as `StoredProgress.summary()`): start-up reads it on another
-    /// thread while it reads the rest of the state and offers the bus name.
-    public func summary() throws(StoreError) -> ProgressSummary {
+    /// thread while it reads the rest of the state and offers the bus name. `closed`: what the sessions
+    /// closed by the sets logged after the snapshot beat, to be kept again (`StoreChange.keepRecords`).
+    public func summary() throws(StoreError) -> ProgressReading {
         try reading { db in try StoredProgress.summary(db) }
     }
 

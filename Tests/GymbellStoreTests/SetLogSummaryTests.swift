@@ -65,13 +65,13 @@ struct SetLogSummaryTests {
         try store.progress.saveSnapshot(ProgressSummary(sets.prefix(200)))
         for set in sets.dropFirst(200) { try store.apply(.logSet(set)) }
         let reader = try #require(store.progress.readerForAnotherThread)
-        #expect(try reader.summary() == ProgressSummary(sets))
+        #expect(try reader.summary().summary == ProgressSummary(sets))
         #expect(try store.load().progress == ProgressSummary(sets))
         // Kept after the log's end (another build logged nothing, this one kept more): counted again.
         try store.progress.saveSnapshot(ProgressSummary(sets + sets.prefix(3)))
-        #expect(try reader.summary() == ProgressSummary(sets))
+        #expect(try reader.summary().summary == ProgressSummary(sets))
         try store.progress.saveSnapshot(ProgressSummary(sets))
-        #expect(try reader.summary() == ProgressSummary(sets))
+        #expect(try reader.summary().summary == ProgressSummary(sets))
     }
 
     @Test func inMemoryThereIsNoReaderForAnotherThread() throws {

@@ -27,9 +27,10 @@ enum Queries {
             return .stats(StatsReport(
                 sessions: t.state.sessions, program: t.config.program, now: t.now, timeZone: t.timeZone,
                 volumeKilograms: t.state.progress.volumeKilograms))
-        case .records:
+        case .records(let earlier):
             let progress = t.state.progress
-            return .records(RecordsReport(bests: progress.bests, records: progress.timeline(minPercent: t.config.progress.recordMinPercent)))
+            let records = progress.timeline(earlier: earlier, minPercent: t.config.progress.recordMinPercent)
+            return .records(RecordsReport(bests: progress.bests, records: records))
         case .suggest:
             return .suggest(SuggestReport(config: t.config, starts: t.learnedStarts))
         case .exportICS(let weeks): return .calendar(try exportICS(weeks: weeks, t))

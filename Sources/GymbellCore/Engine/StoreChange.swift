@@ -31,6 +31,10 @@ public enum StoreChange: Equatable, Sendable {
     case setNoticeID(UInt32, of: SessionID)
     /// A set of a strength workout, as it was done.
     case logSet(LoggedSet)
+    /// What a session beat, as its sets close (`ProgressSummary.closing(before:)`): kept in the
+    /// database's records timeline (one per session and exercise: written again, it replaces itself),
+    /// not in the engine, whose summary stays the size of the exercises whatever the years.
+    case keepRecords([RecordCandidate])
     /// Plans an exercise's weight from the next workout on, over the config's (replaces its override).
     case setOverride(WeightOverride)
     /// The config's weights again for these exercises.
@@ -82,6 +86,8 @@ extension EngineState {
             if session?.session.id == id { session?.noticeID = noticeID }
         case .logSet(let set):
             progress.add(set)
+        case .keepRecords:
+            break  // the records timeline lives in the database only
         case .setOverride(let override):
             overrides[override.exercise] = override
         case .removeOverrides(let exercises):

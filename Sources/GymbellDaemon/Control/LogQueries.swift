@@ -43,6 +43,17 @@ struct LogQueries {
         }
     }
 
+    /// A command the engine answers with a part read from the database: `records`, with the records
+    /// timeline of the sessions before the latest (the engine adds the latest's and every best).
+    func withStoredPart(_ command: Command) -> Result<Command, CommandError> {
+        guard case .records = command else { return .success(command) }
+        do {
+            return .success(.records(earlier: try store.recordCandidates()))
+        } catch {
+            return .failure(.failed("cannot read the records timeline: \(error)"))
+        }
+    }
+
     /// `history` and `history --sets` on the loop (the state in memory): the last `days` days, read
     /// from the state database.
     func answer(_ command: Command) -> Result<CommandReply, CommandError>? {

@@ -98,6 +98,34 @@ struct EngineRuleTests {
         #expect(!off.shown.contains { $0.title.contains("personal record") })
     }
 
+    /// Issue 33: what a session beat leaves the engine when the next session's first set closes it, as
+    /// an explicit write (`keepRecords`, before that set's `logSet`); `records` given what was written
+    /// answers the whole log's timeline, for any record_min_percent.
+    @Test(arguments: [0.0, 2])
+    func theRecordsTimelineIsWrittenAsSessionsClose(minPercent: Double) throws {
+        let toml = Self.strength + "\n[program]\n[progress]\nrecord_min_percent = \(minPercent)\n"
+        var world = try EngineHarness(toml, at: "2026-03-02T10:00:00+01:00")
+        for (day, weights) in [(2, [80.0, 80]), (4, [81, 80]), (6, [85, 82.5]), (8, [70, 70])] {
+            world.advance(to: instant(String(format: "2026-03-%02dT10:00:00+01:00", day)))
+            _ = world.command(.start(workout: "push"))
+            for weight in weights { _ = world.command(.setDoneAs(SetCorrection(weight: weight))) }
+        }
+        let kept = world.writes.compactMap { if case .keepRecords(let c) = $0 { c } else { nil } }
+        // Sessions 2 and 3 beat the book; each was written once, when the next session's first set came.
+        #expect(kept.map { $0.compactMap(\.set?.loadText) } == [["8 × 81 kg"], ["8 × 85 kg"]])
+        for (index, write) in world.writes.enumerated() {
+            guard case .keepRecords(let closed) = write, case .logSet(let next) = world.writes[index + 1] else { continue }
+            #expect(closed.allSatisfy { $0.set?.session != next.session })
+        }
+        guard case .success(.records(let report)) = world.command(.records(earlier: kept.flatMap { $0 })) else {
+            Issue.record("no records")
+            return
+        }
+        #expect(report.records == PersonalRecords.timeline(world.sets, minPercent: minPercent))
+        #expect(report.records.map(\.set.loadText) == (minPercent == 0 ? ["8 × 81 kg", "8 × 85 kg"] : ["8 × 85 kg"]))
+        #expect(world.engine.state.progress == ProgressSummary(world.sets))
+    }
+
     @Test func aPausedWorkoutIsRemindedTwiceThenAbandoned() throws {
         var world = try EngineHarness(Self.strength, at: "2026-03-02T10:00:00+01:00")
         _ = world.command(.start(workout: "push"))
