@@ -45,12 +45,19 @@ def test_the_logs_summary_is_the_same_after_a_clean_exit_and_after_a_crash(daemo
     daemon.kill()                                # a clean exit keeps the summary beside the log
     db = sqlite3.connect(f"file:{env.state_home / 'gymbell' / 'state.sqlite'}?mode=ro", uri=True)
     assert db.execute("SELECT through, count FROM progress_snapshot").fetchall() == [(4, 4)]
+    # The records timeline is the database's, not the summary's (issue 33): the second workout's two
+    # records are kept once the next session's first set closes it; the open session's are the engine's.
+    assert db.execute("SELECT COUNT(*) FROM record_candidate").fetchone()[0] == 0
     db.close()
     daemon.start()
     assert figures(cli, tmp_path, "clean") == (stats, exercises)
 
     workout(cli, 110, 110)                       # a record on the bench, none on the squat
     stats, exercises = figures(cli, tmp_path, "more")
+    db = sqlite3.connect(f"file:{env.state_home / 'gymbell' / 'state.sqlite'}?mode=ro", uri=True)
+    assert db.execute("SELECT exercise, weight FROM record_candidate ORDER BY exercise, kind").fetchall() == [
+        ("Bench Press", 105.0), ("Bench Press", 105.0), ("Squat", 130.0), ("Squat", 130.0)]
+    db.close()
     daemon.kill(signal.SIGKILL)                  # the summary kept is two sets behind: topped up from the log
     daemon.start()
     assert figures(cli, tmp_path, "crash") == (stats, exercises)
