@@ -34,11 +34,23 @@ enum ProgressSnapshot {
         }
     }
 
+    /// Whether the log still has the `count` sets up to set `through` the snapshot summed up. The log
+    /// only grows (sets are never deleted), so its ids run 1, 2, 3…: then set `through` being there says
+    /// so at once, where counting would read every page of years of sets (issue 33: the first answer
+    /// waited for it). Otherwise they are counted. A change to sets already logged must drop the snapshot.
+    private static func fits(through: Int, count: Int, _ db: StoreDatabase) throws -> Bool {
+        if count == through {
+            if through == 0 { return true }
+            if try db.value("SELECT 1 FROM set_log WHERE id = ?", [through], as: Int.self) == 1 { return true }
+        }
+        return try db.value("SELECT COUNT(*) FROM set_log WHERE id <= ?", [through], as: Int.self) == count
+    }
+
     /// The summary kept and the last set it covers; nil when there is none or it does not fit the log.
     static func read(_ db: StoreDatabase) throws -> (ProgressSummary, after: Int)? {
         guard let row = try db.row("SELECT through, count, volume_mg FROM progress_snapshot WHERE id = 1"),
             let through: Int = row["through"], let count: Int = row["count"], let volume: Int64 = row["volume_mg"],
-            try db.value("SELECT COUNT(*) FROM set_log WHERE id <= ?", [through], as: Int.self) == count
+            try fits(through: through, count: count, db)
         else { return nil }
         var heaviest: [String: [Int: LoggedSet]] = [:]
         var estimates: [String: LoggedSet] = [:]
