@@ -23,7 +23,7 @@ public final class Daemon {
     private let environment: Environment
     private let logger: Logger
     /// The set log's summary still being read at start-up (`InitialState.progress`).
-    private var pendingProgress: BackgroundWork<Result<ProgressSummary, StoreError>>?
+    private var pendingProgress: BackgroundWork<Result<ProgressReading, StoreError>>?
     /// Events raised while another is handled (a notification taken at once): handled after it.
     private var queued: [Event] = []
     private var handling = false
@@ -42,7 +42,7 @@ public final class Daemon {
         var loadError: StoreError?
         /// The set log's summary being read on another thread; the daemon waits for it before its
         /// first event (years of sets take tens of milliseconds: issue 33).
-        var progress: BackgroundWork<Result<ProgressSummary, StoreError>>?
+        var progress: BackgroundWork<Result<ProgressReading, StoreError>>?
 
         static func load(from store: any StateStoring) -> InitialState {
             read { () throws(StoreError) in try store.load() }
@@ -163,13 +163,20 @@ public final class Daemon {
 
     /// A command's answer, or why it was refused.
     func run(_ command: Command) -> Result<CommandReply, CommandError> {
-        if case .setLog(let days) = command { return LogQueries(store: store, now: environment.clock()).setLog(days: days) }
-        return send(.command(command)) ?? .failure(.failed("the daemon is busy handling another event"))
+        let queries = LogQueries(store: store, now: environment.clock())
+        if case .records = command { adoptPendingProgress() }
+        if let answer = queries.answer(command) { return answer }
+        let whole: Command
+        switch queries.withStoredPart(command) {
+        case .success(let command): whole = command
+        case .failure(let error): return .failure(error)
+        }
+        return send(.command(whole)) ?? .failure(.failed("the daemon is busy handling another event"))
     }
 
     /// `history` and `history --sets` off the loop (`LogQueries`).
     func offLoop(_ command: Command) -> OffLoopAnswer? {
-        LogQueries(store: store, now: environment.clock()).offLoop(command, history: engine.state.history)
+        LogQueries(store: store, now: environment.clock()).offLoop(command)
     }
 
     /// The state database was changed outside the engine (an import, a restore): read again as at start-up.
@@ -198,13 +205,7 @@ public final class Daemon {
 
     @discardableResult
     private func handle(_ event: Event) -> Result<CommandReply, CommandError>? {
-        if let reading = pendingProgress {
-            pendingProgress = nil
-            switch reading.wait() {
-            case .success(let progress): engine.adopt(progress: progress)
-            case .failure(let error): logger.error("cannot read the set log's summary, the records start afresh: \(error)")
-            }
-        }
+        adoptPendingProgress()
         let now = environment.clock()
         // Every event gets a fresh id, whoever caused it: a click on Start Workout starts a session as
         // surely as `gymbell start` does.
@@ -220,6 +221,23 @@ public final class Daemon {
             queued.append(.storageChanged(store.problem, retryAt: store.nextSaveAttempt))
         }
         return reply
+    }
+
+    /// Takes the set log's summary read at start-up (waiting for it if need be): before the first event,
+    /// and before the first read of the records timeline it may complete.
+    private func adoptPendingProgress() {
+        if let reading = pendingProgress {
+            pendingProgress = nil
+            var ignored: Result<CommandReply, CommandError>?
+            switch reading.wait() {
+            case .success(let progress):
+                engine.adopt(progress: progress.summary)
+                // Sessions closed by sets logged after the snapshot (another program's, or before a
+                // crash): what they beat is kept (again) in the records timeline.
+                if !progress.closed.isEmpty { perform(.store(.keepRecords(progress.closed)), reply: &ignored) }
+            case .failure(let error): logger.error("cannot read the set log's summary, the records start afresh: \(error)")
+            }
+        }
     }
 
     // MARK: Effects

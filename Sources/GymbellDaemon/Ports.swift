@@ -16,8 +16,12 @@ protocol StateStoring: AnyObject {
     func apply(_ change: StoreChange) throws(StoreError)
     /// The sets logged since `since`, in the order done: the log lives here, not in the engine.
     func loggedSets(since: Date) throws(StoreError) -> [LoggedSet]
-    /// A reader of the set log for another thread; nil while the state lives in memory.
-    var setLogReader: SetLogReader? { get }
+    /// The sessions started since `since`, oldest first: the history lives here, not in the engine.
+    func history(since: Date?) throws(StoreError) -> [HistoryEntry]
+    /// What each session before the latest with sets beat (the records timeline), in the order logged.
+    func recordCandidates() throws(StoreError) -> [RecordCandidate]
+    /// A reader of the set log and the history for another thread; nil while the state lives in memory.
+    var logReader: LogReader? { get }
     /// Retries saving changes kept in memory while the file could not be written; returns whether all is saved.
     @discardableResult func saveUnsaved(at now: Date, force: Bool) -> Bool
     /// Why state is not being saved (nil: all is well), and when saving is tried next (the engine arms
@@ -32,7 +36,8 @@ extension StateStoring {
 
 extension StateStore: StateStoring {
     func loggedSets(since: Date) throws(StoreError) -> [LoggedSet] { try progress.loggedSets(since: since) }
-    var setLogReader: SetLogReader? { progress.readerForAnotherThread }
+    var logReader: LogReader? { progress.readerForAnotherThread }
+    func recordCandidates() throws(StoreError) -> [RecordCandidate] { try progress.recordCandidates() }
 }
 
 /// The notifications on screen (Presenter).

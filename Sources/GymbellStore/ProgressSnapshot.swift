@@ -7,9 +7,10 @@ import GymbellSQLite
 /// `progress_snapshot` with the last set it covers. Start-up reads it back and adds the sets logged
 /// after it, instead of summing up years of sets; one that no longer fits the log is not used.
 enum ProgressSnapshot {
-    /// Where a kept set belongs; `slot` orders within a part (a run's index, a candidate's index).
+    /// Where a kept set belongs; `slot` orders within a part (a run's index).
     private enum Part: Int {
-        case heaviest = 1, bestEstimate, latest, run, recordHeaviest, recordHeaviestBefore, recordEstimate, recordEstimateBefore
+        case heaviest = 1, bestEstimate, latest, run
+        // 5 to 8 held the records timeline up to schema v10 (now `RecordTimeline`); read, they are skipped.
     }
 
     static func save(_ summary: ProgressSummary, _ db: StoreDatabase) throws {
@@ -31,25 +32,30 @@ enum ProgressSnapshot {
         for runs in summary.runs.values {
             for (index, run) in runs.enumerated() { for set in run { try keep(set, .run, index) } }
         }
-        for (index, candidate) in summary.candidates.enumerated() {
-            try keep(candidate.heaviest?.set, .recordHeaviest, index)
-            try keep(candidate.heaviest?.previous, .recordHeaviestBefore, index)
-            try keep(candidate.estimate?.set, .recordEstimate, index)
-            try keep(candidate.estimate?.previous, .recordEstimateBefore, index)
+    }
+
+    /// Whether the log still has the `count` sets up to set `through` the snapshot summed up. The log
+    /// only grows (sets are never deleted), so its ids run 1, 2, 3…: then set `through` being there says
+    /// so at once, where counting would read every page of years of sets (issue 33: the first answer
+    /// waited for it). Otherwise they are counted. A change to sets already logged must drop the snapshot.
+    private static func fits(through: Int, count: Int, _ db: StoreDatabase) throws -> Bool {
+        if count == through {
+            if through == 0 { return true }
+            if try db.value("SELECT 1 FROM set_log WHERE id = ?", [through], as: Int.self) == 1 { return true }
         }
+        return try db.value("SELECT COUNT(*) FROM set_log WHERE id <= ?", [through], as: Int.self) == count
     }
 
     /// The summary kept and the last set it covers; nil when there is none or it does not fit the log.
     static func read(_ db: StoreDatabase) throws -> (ProgressSummary, after: Int)? {
         guard let row = try db.row("SELECT through, count, volume_mg FROM progress_snapshot WHERE id = 1"),
             let through: Int = row["through"], let count: Int = row["count"], let volume: Int64 = row["volume_mg"],
-            try db.value("SELECT COUNT(*) FROM set_log WHERE id <= ?", [through], as: Int.self) == count
+            try fits(through: through, count: count, db)
         else { return nil }
         var heaviest: [String: [Int: LoggedSet]] = [:]
         var estimates: [String: LoggedSet] = [:]
         var latest: [LoggedSet] = []
         var runs: [String: [[LoggedSet]]] = [:]
-        var records: [Int: (heaviest: LoggedSet?, before: LoggedSet?, estimate: LoggedSet?, estimateBefore: LoggedSet?)] = [:]
         try db.forEachRow("SELECT part, slot, \(StoredProgress.columns) FROM progress_snapshot_set ORDER BY seq") { row in
             guard let part = Part(rawValue: Int(row.int64(at: 0))), let set = StoredProgress.loggedSet(row, from: 2) else { return }
             let slot = Int(row.int64(at: 1))
@@ -62,27 +68,14 @@ enum ProgressSnapshot {
                 while exerciseRuns.count <= slot { exerciseRuns.append([]) }
                 exerciseRuns[slot].append(set)
                 runs[set.exercise] = exerciseRuns
-            case .recordHeaviest: records[slot, default: (nil, nil, nil, nil)].heaviest = set
-            case .recordHeaviestBefore: records[slot, default: (nil, nil, nil, nil)].before = set
-            case .recordEstimate: records[slot, default: (nil, nil, nil, nil)].estimate = set
-            case .recordEstimateBefore: records[slot, default: (nil, nil, nil, nil)].estimateBefore = set
             }
         }
         var exercises: [String: ExerciseBests] = [:]
         for exercise in Set(heaviest.keys).union(estimates.keys) {
             exercises[exercise] = ExerciseBests(heaviestByReps: heaviest[exercise] ?? [:], bestEstimate: estimates[exercise])
         }
-        let candidates = records.keys.sorted().compactMap { index -> RecordCandidate? in
-            guard let parts = records[index] else { return nil }
-            var candidate = RecordCandidate()
-            if let set = parts.heaviest, let before = parts.before { candidate.heaviest = PersonalRecord(kind: .heaviest, set: set, previous: before) }
-            if let set = parts.estimate, let before = parts.estimateBefore {
-                candidate.estimate = PersonalRecord(kind: .estimatedOneRepMax, set: set, previous: before)
-            }
-            return candidate
-        }
         let summary = ProgressSummary(
-            book: RecordBook(exercises: exercises), candidates: candidates, latest: latest, runs: runs, volumeMilligrams: volume, count: count)
+            book: RecordBook(exercises: exercises), latest: latest, runs: runs, volumeMilligrams: volume, count: count)
         return (summary, through)
     }
 }

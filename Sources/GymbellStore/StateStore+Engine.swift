@@ -13,7 +13,7 @@ extension StateStore {
 
     /// Reads the whole state; `helper`: a thread waiting for the state may read the later part of a
     /// large agenda (`help()`); closed when this returns.
-    /// `summaryElsewhere`: the set log's summary is read by another thread (`SetLogReader.summary()`);
+    /// `summaryElsewhere`: the set log's summary is read by another thread (`LogReader.summary()`);
     /// the state's `progress` is then empty.
     public func load(helpedBy helper: AgendaReadHelp?, summaryElsewhere: Bool = false) throws(StoreError) -> StoredState {
         defer { helper?.close() }
@@ -25,13 +25,15 @@ extension StateStore {
         }
         // The rest of the state is read while a helper still reads the later half of a large agenda.
         var state = StoredState(session: active)
+        var closed: [RecordCandidate] = []
         state.agenda = try AgendaReading.pendingAgenda(from: connection, helpedBy: helper) { () throws(StoreError) in
-            state.history = try history()
+            state.sessions = try sessionMarks()
             state.daily = try dailyState()
-            if !summaryElsewhere { state.progress = try progress.summary() }
+            if !summaryElsewhere { (state.progress, closed) = try connection.read { db in try StoredProgress.summary(db) } }
             state.overrides = try progress.weightOverrides()
             state.overloadDismissed = try progress.overloadDismissals()
         }
+        try progress.keep(closed)
         return state
     }
 
@@ -50,6 +52,7 @@ extension StateStore {
         case .saveDaily(let state): try save(state)
         case .setNoticeID(let noticeID, let id): try setNoticeID(noticeID, of: id)
         case .logSet(let set): try progress.log(set)
+        case .keepRecords(let candidates): try progress.keep(candidates)
         case .setOverride(let override): try progress.save(override)
         case .removeOverrides(let exercises): try progress.removeOverrides(exercises)
         case .dismissOverload(let exercises, let instant): try progress.dismissOverload(exercises, at: instant)

@@ -32,14 +32,15 @@ extension StateStore {
         }
     }
 
-    /// Sessions started at or after `since` (all of them when nil), oldest first.
+    /// Sessions started at or after `since` (all of them when nil), oldest first: found by the index on
+    /// `started_at`, in time linear in how many they are.
     public func history(since: Date? = nil) throws(StoreError) -> [HistoryEntry] {
-        try read { db in
-            try db.rows(
-                "SELECT * FROM session WHERE started_at >= ? ORDER BY started_at, id",
-                [since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude]
-            ).compactMap(StoreRows.historyEntry(from:))
-        }
+        try read { db in try StoreRows.history(since: since, db) }
+    }
+
+    /// What the engine keeps of every session (`SessionMarks`): its start and whether it completed.
+    public func sessionMarks() throws(StoreError) -> SessionMarks {
+        try read { db in try StoreRows.sessionMarks(db) }
     }
 
     /// The running session's history entry and how many paused-workout reminders it has had.

@@ -64,6 +64,25 @@ enum StoreRows {
             detail: detail, pausedAt: date(row, "paused_at"), shift: row["shift"] ?? 0)
     }
 
+    static func history(since: Date?, _ db: StoreDatabase) throws -> [HistoryEntry] {
+        try db.rows(
+            "SELECT * FROM session WHERE started_at >= ? ORDER BY started_at, id", [since?.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude]
+        ).compactMap(historyEntry(from:))
+    }
+
+    /// Every session's mark, as `historyEntry(from:)` would read its row (one it cannot read is left out).
+    static func sessionMarks(_ db: StoreDatabase) throws -> SessionMarks {
+        var marks: [SessionMarks.Mark] = []
+        try db.forEachRow("SELECT started_at, kind, outcome FROM session WHERE title IS NOT NULL ORDER BY started_at") { row in
+            guard !row.isNull(at: 0), let kind = row.string(at: 1).flatMap(SessionKind.init(rawValue:)),
+                let outcome = row.string(at: 2).flatMap(HistoryEntry.Outcome.init(rawValue:))
+            else { return }
+            marks.append(SessionMarks.Mark(
+                startedAt: Date(timeIntervalSince1970: row.double(at: 0)), completed: outcome == .completed, rest: kind == .rest))
+        }
+        return SessionMarks(marks)
+    }
+
     static func historyEntry(from row: StoreRow) -> HistoryEntry? {
         guard let id: String = row["id"], let kindName: String = row["kind"], let kind = SessionKind(rawValue: kindName),
             let outcomeName: String = row["outcome"], let outcome = HistoryEntry.Outcome(rawValue: outcomeName),

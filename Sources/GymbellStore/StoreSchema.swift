@@ -133,6 +133,14 @@ enum StoreSchema {
                 "failed" INTEGER NOT NULL DEFAULT 0, "at" DOUBLE NOT NULL);
                 """)
         },
+        Migration(version: 11, identifier: "v11 records timeline") { db in
+            // Issue 33: what each session beat (the records timeline) leaves the engine's summary and
+            // its snapshot for a table of its own, written as sessions' sets close; made here from the
+            // whole log, once. The snapshot's rows of it (parts 5 to 8) go.
+            try db.executeScript(RecordTimeline.schema)
+            try db.execute("DELETE FROM progress_snapshot_set WHERE part >= 5")
+            try RecordTimeline.rebuild(db)
+        },
     ]
 
     static var latestVersion: Int { migrations.last?.version ?? 0 }

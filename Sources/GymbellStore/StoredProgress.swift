@@ -2,6 +2,10 @@ import FoundationEssentials
 import GymbellCore
 import GymbellSQLite
 
+/// The set log's summary as start-up reads it (`LogReader.summary()`), and what the sessions closed by
+/// the sets it added after the snapshot beat.
+public typealias ProgressReading = (summary: ProgressSummary, closed: [RecordCandidate])
+
 /// The training progress the state database keeps: the set log, planned weights changed by hand,
 /// overload suggestions dismissed. Each change is one transaction, like the store's others.
 public struct StoredProgress {
@@ -22,7 +26,7 @@ public struct StoredProgress {
 
     /// A reader of the log for another thread (a large `history --sets` is read and written there while
     /// the daemon's loop goes on); nil while reads go to the state's copy in memory.
-    public var readerForAnotherThread: SetLogReader? { connection.readableFile.map(SetLogReader.init(file:)) }
+    public var readerForAnotherThread: LogReader? { connection.readableFile.map(LogReader.init(file:)) }
 
     static func loggedSets(since: Date, _ db: StoreDatabase) throws -> [LoggedSet] {
         var sets: [LoggedSet] = []
@@ -35,17 +39,34 @@ public struct StoredProgress {
     /// What the engine keeps of the log (`ProgressSummary`): every set added in the order logged, as
     /// the engine added each when it was logged. The sets themselves are not kept.
     public func summary() throws(StoreError) -> ProgressSummary {
-        try connection.read { db in try Self.summary(db) }
+        try connection.read { db in try Self.summary(db).summary }
     }
 
-    /// The snapshot kept at the last clean exit (`ProgressSnapshot`), when it still is the summary of
-    /// the log up to its last set, and every set logged after it added; else the whole log summed up.
-    static func summary(_ db: StoreDatabase) throws -> ProgressSummary {
+    /// The snapshot kept at a clean exit (`ProgressSnapshot`), when it still is the summary of the log
+    /// up to its last set, and every set logged after it added; else the whole log summed up. `closed`:
+    /// what the sessions closed by the sets added beat (`ProgressSummary.add`), for the records timeline
+    /// (`keep`): the engine kept them as it logged those sets, unless the sets came from elsewhere.
+    static func summary(_ db: StoreDatabase) throws -> ProgressReading {
         var (summary, after) = (try? ProgressSnapshot.read(db)) ?? (ProgressSummary(), 0)
+        var closed: [RecordCandidate] = []
         try db.forEachRow("SELECT \(columns) FROM set_log WHERE id > ? ORDER BY id", [after]) { row in
-            if let set = loggedSet(row) { summary.add(set) }
+            if let set = loggedSet(row) { closed += summary.add(set) }
         }
-        return summary
+        return (summary, closed)
+    }
+
+    // MARK: The records timeline
+
+    /// What each session before the latest beat, session by session in the order logged (`RecordTimeline`).
+    public func recordCandidates() throws(StoreError) -> [RecordCandidate] {
+        try connection.read { db in try RecordTimeline.read(db) }
+    }
+
+    /// Keeps what sessions beat in the records timeline (`StoreChange.keepRecords`); written again, a
+    /// session's candidates replace themselves.
+    public func keep(_ candidates: [RecordCandidate]) throws(StoreError) {
+        guard !candidates.isEmpty else { return }
+        try connection.write { db in try RecordTimeline.keep(candidates, db) }
     }
 
     /// Keeps `summary` — the engine's, the summary of the whole log — beside the log (at a clean exit),
@@ -128,29 +149,33 @@ public struct StoredProgress {
     }
 }
 
-/// Reads the set log on a connection of its own, read-only (WAL: it never waits for the daemon's writes
-/// nor holds them up). Made on the daemon's thread, used on another.
-public struct SetLogReader: Sendable {
+/// Reads the set log and the sessions on a connection of its own, read-only (WAL: it never waits for
+/// the daemon's writes nor holds them up). Made on the daemon's thread, used on another.
+public struct LogReader: Sendable {
     let file: String
 
     /// The summary of the whole log (as `StoredProgress.summary()`): start-up reads it on another
-    /// thread while it reads the rest of the state and offers the bus name.
-    public func summary() throws(StoreError) -> ProgressSummary {
-        do {
-            let db = try StoreDatabase(path: file, flags: [.readOnly])
-            defer { db.close() }
-            return try StoredProgress.summary(db)
-        } catch {
-            throw StoreError(path: file, error: error)
-        }
+    /// thread while it reads the rest of the state and offers the bus name. `closed`: what the sessions
+    /// closed by the sets logged after the snapshot beat, to be kept again (`StoreChange.keepRecords`).
+    public func summary() throws(StoreError) -> ProgressReading {
+        try reading { db in try StoredProgress.summary(db) }
     }
 
     /// The sets logged since `since`, in the order done (as `StoredProgress.loggedSets(since:)`).
     public func loggedSets(since: Date) throws(StoreError) -> [LoggedSet] {
+        try reading { db in try StoredProgress.loggedSets(since: since, db) }
+    }
+
+    /// The sessions started since `since`, oldest first (as `StateStore.history(since:)`).
+    public func history(since: Date) throws(StoreError) -> [HistoryEntry] {
+        try reading { db in try StoreRows.history(since: since, db) }
+    }
+
+    private func reading<T>(_ body: (StoreDatabase) throws -> T) throws(StoreError) -> T {
         do {
             let db = try StoreDatabase(path: file, flags: [.readOnly])
             defer { db.close() }
-            return try StoredProgress.loggedSets(since: since, db)
+            return try body(db)
         } catch {
             throw StoreError(path: file, error: error)
         }

@@ -129,8 +129,11 @@ struct DaemonTests {
         guard case .success(.stats(let stats)) = daemon.run(.stats) else { Issue.record("no stats"); return }
         #expect(stats.volumeKilograms == (sets.volumeKilograms * 10).rounded() / 10)
         #expect(daemon.state.progress == ProgressSummary(sets))
-        guard case .success(.records(let records)) = daemon.run(.records) else { Issue.record("no records"); return }
+        guard case .success(.records(let records)) = daemon.run(.records(earlier: [])) else { Issue.record("no records"); return }
         #expect(records.records.map(\.set.loadText) == ["5 × 102.5 kg", "5 × 105 kg", "5 × 107.5 kg", "5 × 110 kg", "5 × 112.5 kg"])
+        // The sets came without the engine (as seeded ones do): what the closed sessions beat was kept
+        // in the records timeline as start-up added them; the open session's record is the engine's.
+        #expect(try store.progress.recordCandidates().compactMap(\.set?.loadText) == ["5 × 102.5 kg", "5 × 105 kg", "5 × 107.5 kg", "5 × 110 kg"])
     }
 
     final class FakePlayer: MediaPlayerShowing {

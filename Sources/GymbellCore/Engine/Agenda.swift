@@ -93,7 +93,7 @@ enum Agenda {
         // away ended at its planned end, not now.
         t.write(.finish(session.id, at: session.kind == .strength ? t.now : min(t.now, session.endsAt)))
         t.log(.info, "session finished", ["session": "\(session.id)", "kind": session.kind.rawValue])
-        SmartRules.celebrateMilestones(of: session.id, &t)
+        SmartRules.celebrateMilestones(of: session, &t)
         if case .strength(let progress) = session.detail {
             SmartRules.celebrateRecords(of: session.id, &t)
             SmartRules.suggestOverload(after: session.id, exercises: progress.exercises, &t)

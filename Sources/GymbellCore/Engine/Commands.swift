@@ -118,7 +118,12 @@ enum Commands {
                 reps: correction.reps(planned: done.reps), plannedReps: done.reps, weight: correction.weight ?? done.weight,
                 unit: WeightUnit(configured: done.unit) ?? .kg, failed: correction.failed(planned: done.reps), at: t.now)
         }
-        if let logged { t.write(.logSet(logged)) }
+        if let logged {
+            // A set of a new session closes the latest one: what it beat goes to the records timeline.
+            let closed = t.state.progress.closing(before: logged)
+            if !closed.isEmpty { t.write(.keepRecords(closed)) }
+            t.write(.logSet(logged))
+        }
         let reminders = StrengthPlanner.afterSet(
             session: session, progress: progress, rest: rest, warnBefore: t.config.rest.warnBefore, at: t.now)
         progress.restUntil = rest.map { t.now.addingTimeInterval($0) }

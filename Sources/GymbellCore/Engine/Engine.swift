@@ -24,6 +24,7 @@ public struct Engine: Sendable {
 
     /// Handles `event` at `moment`. A refused command changes nothing and has no effects.
     public mutating func handle(_ event: Event, at moment: Moment) -> Outcome {
+        state.sessions.use(moment.timeZone)  // the sessions' local days, once per time zone
         if case .configApplied(let config, let origin) = event {
             let previous = context.config
             context.config = config
@@ -201,15 +202,13 @@ struct Turn {
         return id
     }
 
-    /// How far back the rules that run on every re-plan look (learned time, rest-day advice).
-    static let historyHorizon: TimeInterval = 400 * 86_400
-
-    /// The sessions the rules look at.
-    var recentHistory: [HistoryEntry] {
-        let since = now.addingTimeInterval(-Self.historyHorizon)
-        return state.history.filter { $0.startedAt >= since }
+    /// Each weekday's latest starts, as far back as the learned time looks (`time = "auto"`).
+    var learnedStarts: [Weekday: [Int]] {
+        LearnedTime().latestStarts(state.sessions, now: now, since: now.addingTimeInterval(-LearnedTime.horizon), in: timeZone)
     }
 
     /// The daily reminder planner, with the times learned from the history when `time = "auto"`.
-    var planner: DailyPlanner { DailyPlanner(config: config, history: recentHistory, now: now, in: timeZone, overrides: state.overrides) }
+    var planner: DailyPlanner {
+        DailyPlanner(config: config, starts: config.reminders.autoTime ? learnedStarts : [:], overrides: state.overrides)
+    }
 }

@@ -10,8 +10,9 @@ public struct EngineState: Equatable, Sendable {
     public var agenda: PendingReminders
     /// The running session, if any.
     public var session: ActiveSession?
-    /// Every session ever started, oldest first, the running one included.
-    public var history: [HistoryEntry]
+    /// Of every session ever started, the running one included, what the rules decide with: its start
+    /// and whether it completed (issue 33). The history itself is read from the state database.
+    public var sessions: SessionMarks
     /// The daily reminder's memory.
     public var daily: DailyState
     /// What the rules need of the set log (its bests, the latest session's sets, the overload runs,
@@ -87,7 +88,7 @@ public struct EngineState: Equatable, Sendable {
     public init(stored: StoredState) {
         agenda = stored.agenda
         session = stored.session
-        history = stored.history
+        sessions = stored.sessions
         daily = stored.daily
         progress = stored.progress
         overrides = Dictionary(stored.overrides.map { ($0.exercise, $0) }, uniquingKeysWith: { _, last in last })
@@ -151,20 +152,20 @@ public struct StoredState: Equatable, Sendable {
     /// Indexed as it is read (start-up moves thousands straight into place).
     public var agenda: PendingReminders
     public var session: ActiveSession?
-    public var history: [HistoryEntry]
+    public var sessions: SessionMarks
     public var daily: DailyState
     public var progress: ProgressSummary
     public var overrides: [WeightOverride]
     public var overloadDismissed: [String: Date]
 
     public init(
-        agenda: PendingReminders = PendingReminders(), session: ActiveSession? = nil, history: [HistoryEntry] = [],
+        agenda: PendingReminders = PendingReminders(), session: ActiveSession? = nil, sessions: SessionMarks = SessionMarks(),
         daily: DailyState = DailyState(), progress: ProgressSummary = ProgressSummary(), overrides: [WeightOverride] = [],
         overloadDismissed: [String: Date] = [:]
     ) {
         self.agenda = agenda
         self.session = session
-        self.history = history
+        self.sessions = sessions
         self.daily = daily
         self.progress = progress
         self.overrides = overrides

@@ -78,8 +78,10 @@ public enum Command: Equatable, Sendable {
     /// The configured weights again for these exercises (every raised one when empty).
     case resetWeights([String])
     case stats
-    /// Every exercise's best sets and the records of the whole log (the report's, issue 33).
-    case records
+    /// Every exercise's best sets and the records of the whole log (the report's, issue 33). `earlier`:
+    /// what the sessions before the latest one with sets beat, read by the daemon from the database
+    /// (`StoreChange.keepRecords` wrote it); the engine adds the latest session's.
+    case records(earlier: [RecordCandidate])
     case suggest
     case exportICS(weeks: Int)
 }

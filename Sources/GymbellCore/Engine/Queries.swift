@@ -14,8 +14,9 @@ enum Queries {
                 session: t.state.session?.session, pending: pendingAgenda(t), nextDaily: t.state.nextDaily?.occurrence, now: t.now,
                 messages: t.messages, storage: t.state.storage, held: AttentionRules.heldEntry(t)))
         case .history(let days):
-            let since = try start(ofLast: days, t)
-            return .history(t.state.history.filter { $0.startedAt >= since })
+            // The sessions are read from the state database where they live (the daemon answers: issue 33).
+            _ = try start(ofLast: days, t)
+            throw .failed("the history is read from the state database, not from the engine")
         case .setLog(let days):
             // The log is read from the state database where it lives (the daemon answers it: issue 33).
             _ = try start(ofLast: days, t)
@@ -24,13 +25,14 @@ enum Queries {
             return .weights(WeightCommands.list(t))
         case .stats:
             return .stats(StatsReport(
-                history: t.state.history, program: t.config.program, now: t.now, timeZone: t.timeZone,
+                sessions: t.state.sessions, program: t.config.program, now: t.now, timeZone: t.timeZone,
                 volumeKilograms: t.state.progress.volumeKilograms))
-        case .records:
+        case .records(let earlier):
             let progress = t.state.progress
-            return .records(RecordsReport(bests: progress.bests, records: progress.timeline(minPercent: t.config.progress.recordMinPercent)))
+            let records = progress.timeline(earlier: earlier, minPercent: t.config.progress.recordMinPercent)
+            return .records(RecordsReport(bests: progress.bests, records: records))
         case .suggest:
-            return .suggest(SuggestReport(config: t.config, history: t.recentHistory, now: t.now, timeZone: t.timeZone))
+            return .suggest(SuggestReport(config: t.config, starts: t.learnedStarts))
         case .exportICS(let weeks): return .calendar(try exportICS(weeks: weeks, t))
         default: throw .unknownMethod("\(command) is not a query")
         }
@@ -54,7 +56,7 @@ enum Queries {
                 return UpcomingEntry(due: shownAt(daily.occurrence), kind: daily.kind.rawValue, title: text.title, body: text.body, workout: daily.workoutName)
             }
         let horizon = t.now.addingTimeInterval(Double(days) * 86_400)
-        let pending = (pendingAgenda(t) + SmartRules.upcoming(t, history: t.recentHistory))
+        let pending = (pendingAgenda(t) + SmartRules.upcoming(t))
             .filter { $0.due <= horizon }
             .map { reminder in
                 let text = reminder.text(t.messages)
@@ -71,9 +73,9 @@ enum Queries {
         }
         var learned: [Weekday: LocalTime] = [:]
         if t.config.reminders.autoTime {
-            let history = t.recentHistory
+            let starts = t.learnedStarts
             for weekday in Weekday.allCases {
-                learned[weekday] = LearnedTime().usualStart(on: weekday, history: history, now: t.now, in: t.timeZone)
+                learned[weekday] = LearnedTime().usualStart(starts[weekday] ?? [])
             }
         }
         return ICalendarExport.ics(

@@ -37,10 +37,11 @@ enum SmartRules {
     /// by their end the day is gone. Shown, it stands for that evening's rest-day advice too.
     static func checkStreakAtRisk(_ t: inout Turn, daily: inout DailyState) -> Date? {
         let rule = StreakRiskRule(config: t.config)
-        let history = t.recentHistory
+        let sessions = t.state.sessions
         let today = LocalDay(containing: t.now, in: t.timeZone)
-        if daily.streakWarnedDay != today, let risk = rule.warning(on: today, history: history, now: t.now, in: t.timeZone),
-            risk.due <= t.now
+        // Counted only once due (its streak is the text's): not on every event of the day before.
+        if daily.streakWarnedDay != today, today.instant(at: rule.time, in: t.timeZone) <= t.now,
+            let risk = rule.warning(on: today, sessions: sessions, now: t.now, in: t.timeZone)
         {
             if t.config.quietHours?.window(containing: t.now, in: t.timeZone) != nil {
                 t.log(.info, "streak warning passed over in quiet hours", ["day": "\(today)"])
@@ -50,36 +51,38 @@ enum SmartRules {
             }
             daily.streakWarnedDay = today
         }
-        guard let next = rule.next(after: t.now, history: history, in: t.timeZone), next.day != daily.streakWarnedDay else { return nil }
+        guard let next = rule.nextDay(after: t.now, sessions: sessions, in: t.timeZone), next.day != daily.streakWarnedDay else { return nil }
         return next.due
     }
 
     static func checkRestAdvice(_ t: inout Turn, daily: inout DailyState) -> Date? {
         let rule = RestAdviceRule(settings: t.config.reminders)
-        let history = t.recentHistory
+        let sessions = t.state.sessions
         let today = LocalDay(containing: t.now, in: t.timeZone)
-        if daily.restAdviceDay != today, let advice = rule.advice(on: today, history: history, now: t.now, in: t.timeZone),
-            advice.due <= t.now
+        if daily.restAdviceDay != today, today.instant(at: rule.adviceTime, in: t.timeZone) <= t.now,
+            let advice = rule.advice(on: today, sessions: sessions, now: t.now, in: t.timeZone)
         {
             if t.now.timeIntervalSince(advice.due) <= t.config.reminders.lateGrace {
                 Agenda.deliver(advice.reminder(), &t)
             }
             daily.restAdviceDay = today
         }
-        guard let next = rule.next(after: t.now, history: history, in: t.timeZone), next.day != daily.restAdviceDay else { return nil }
+        guard let next = rule.nextDay(after: t.now, sessions: sessions, in: t.timeZone), next.day != daily.restAdviceDay else { return nil }
         return next.due
     }
 
     // MARK: Milestones
 
     /// One celebration right after a session completes, for every milestone it reaches.
-    static func celebrateMilestones(of session: SessionID, _ t: inout Turn) {
-        guard t.config.reminders.milestones else { return }
+    static func celebrateMilestones(of session: Session, _ t: inout Turn) {
+        guard t.config.reminders.milestones,
+            let mark = t.state.sessions.index(of: SessionMarks.Mark(startedAt: session.startedAt, completed: true, rest: session.kind == .rest))
+        else { return }
         let reached = MilestoneRule.reached(
-            byCompleting: session, history: t.state.history, program: t.config.program, now: t.now, timeZone: t.timeZone,
-            volume: (before: t.state.progress.volumeKilograms(before: session), after: t.state.progress.volumeKilograms))
-        guard let reminder = MilestoneRule.reminder(for: reached, session: session, at: t.now) else { return }
-        t.log(.info, "milestone reached", ["session": "\(session)", "milestones": "\(reached)"])
+            completing: mark, sessions: t.state.sessions, program: t.config.program, now: t.now, timeZone: t.timeZone,
+            volume: (before: t.state.progress.volumeKilograms(before: session.id), after: t.state.progress.volumeKilograms))
+        guard let reminder = MilestoneRule.reminder(for: reached, session: session.id, at: t.now) else { return }
+        t.log(.info, "milestone reached", ["session": "\(session.id)", "milestones": "\(reached)"])
         Agenda.deliver(reminder, &t)
     }
 
@@ -129,14 +132,14 @@ enum SmartRules {
 
     /// The next rest-day advice and paused-workout reminder as things stand, at the instant they would
     /// be shown (after quiet hours).
-    static func upcoming(_ t: Turn, history: [HistoryEntry]) -> [Reminder] {
+    static func upcoming(_ t: Turn) -> [Reminder] {
         var list: [Reminder] = []
-        if let advice = RestAdviceRule(settings: t.config.reminders).next(after: t.now, history: history, in: t.timeZone),
+        if let advice = RestAdviceRule(settings: t.config.reminders).next(after: t.now, sessions: t.state.sessions, in: t.timeZone),
             advice.day != t.state.daily.restAdviceDay
         {
             list.append(advice.reminder())
         }
-        if let risk = StreakRiskRule(config: t.config).next(after: t.now, history: history, in: t.timeZone),
+        if let risk = StreakRiskRule(config: t.config).next(after: t.now, sessions: t.state.sessions, in: t.timeZone),
             risk.day != t.state.daily.streakWarnedDay, t.config.quietHours?.window(containing: risk.due, in: t.timeZone) == nil
         {
             list.append(risk.reminder(title: t.config.workouts[risk.workout]?.title ?? risk.workout))

@@ -31,6 +31,10 @@ public enum StoreChange: Equatable, Sendable {
     case setNoticeID(UInt32, of: SessionID)
     /// A set of a strength workout, as it was done.
     case logSet(LoggedSet)
+    /// What a session beat, as its sets close (`ProgressSummary.closing(before:)`): kept in the
+    /// database's records timeline (one per session and exercise: written again, it replaces itself),
+    /// not in the engine, whose summary stays the size of the exercises whatever the years.
+    case keepRecords([RecordCandidate])
     /// Plans an exercise's weight from the next workout on, over the config's (replaces its override).
     case setOverride(WeightOverride)
     /// The config's weights again for these exercises.
@@ -51,41 +55,25 @@ extension EngineState {
         case .removeKinds(let kinds):
             agenda.removeKinds(kinds)
         case .start(let plan, let workout):
-            endRunning(as: .stopped, at: plan.session.startedAt)
+            endRunning()
             let s = plan.session
             session = ActiveSession(session: s, workout: workout, lastProgressAt: s.startedAt)
-            history.removeAll { $0.id == s.id }
-            history.append(HistoryEntry(
-                id: s.id, workout: workout, title: s.title, kind: s.kind, startedAt: s.startedAt, endedAt: nil, outcome: .running,
-                setsDone: s.setsDone(at: s.startedAt), lastProgressAt: s.startedAt))
-            history.sort { ($0.startedAt, $0.id.rawValue) < ($1.startedAt, $1.id.rawValue) }
+            sessions.started(at: s.startedAt, kind: s.kind)
             plan.reminders.forEach { agenda.insert($0) }
-        case .stop(let now):
-            endRunning(as: .stopped, at: now)
-        case .finish(let id, let now):
+        case .stop:
+            endRunning()
+        case .finish(let id, _):
             guard let active = running(id) else { return }
-            updateEntry(id) {
-                $0.outcome = .completed
-                $0.endedAt = now
-                $0.setsDone = active.session.setsDone(at: now)
-            }
+            sessions.completed(startedAt: active.session.startedAt, kind: active.session.kind)
             session = nil
         case .abandon(let id):
-            guard let active = running(id) else { return }
+            guard running(id) != nil else { return }
             agenda.removeSession(id)
-            updateEntry(id) {
-                $0.outcome = .abandoned
-                $0.endedAt = active.lastProgressAt
-            }
             session = nil
         case .replan(let plan, let progressAt):
             let id = plan.session.id
             agenda.removeSession(id)
             if session?.session.id == id { session?.session = plan.session }
-            updateEntry(id) {
-                $0.title = plan.session.title
-                $0.setsDone = plan.session.setsDone(at: plan.session.startedAt)
-            }
             if let progressAt { recordProgress(id, at: progressAt) }
             plan.reminders.forEach { agenda.insert($0) }
         case .recordProgress(let id, let instant):
@@ -98,6 +86,8 @@ extension EngineState {
             if session?.session.id == id { session?.noticeID = noticeID }
         case .logSet(let set):
             progress.add(set)
+        case .keepRecords:
+            break  // the records timeline lives in the database only
         case .setOverride(let override):
             overrides[override.exercise] = override
         case .removeOverrides(let exercises):
@@ -107,14 +97,10 @@ extension EngineState {
         }
     }
 
-    private mutating func endRunning(as outcome: HistoryEntry.Outcome, at now: Date) {
+    /// Ends the running session (stopped: not completed, so its mark stays as it is) and cancels every
+    /// session reminder.
+    private mutating func endRunning() {
         agenda.removeSession(nil)
-        guard let active = session else { return }
-        updateEntry(active.session.id) {
-            $0.outcome = outcome
-            $0.endedAt = now
-            $0.setsDone = active.session.setsDone(at: now)
-        }
         session = nil
     }
 
@@ -123,11 +109,6 @@ extension EngineState {
             session?.lastProgressAt = instant
             session?.pauseReminders = 0
         }
-        updateEntry(id) { $0.lastProgressAt = instant }
         agenda.remove(agenda.of(session: id).filter { $0.kind == .pausedWorkout }.map(\.id))
-    }
-
-    private mutating func updateEntry(_ id: SessionID, _ change: (inout HistoryEntry) -> Void) {
-        if let index = history.lastIndex(where: { $0.id == id }) { change(&history[index]) }
     }
 }

@@ -34,13 +34,17 @@ public struct StatsReport: Codable, Equatable, Sendable {
 
     /// `volumeKilograms`: lifted in every set logged (the engine keeps it as sets are logged).
     public init(history: [HistoryEntry], program: [Weekday: String], now: Date, timeZone: Zone, volumeKilograms: Double) {
-        let stats = TrainingStats(entries: history, program: program, now: now, timeZone: timeZone)
+        self.init(sessions: SessionMarks(entries: history), program: program, now: now, timeZone: timeZone, volumeKilograms: volumeKilograms)
+    }
+
+    /// From what the engine keeps of the sessions, in time linear in the streaks it counts.
+    public init(sessions: SessionMarks, program: [Weekday: String], now: Date, timeZone: Zone, volumeKilograms: Double) {
+        let stats = TrainingStats(sessions: sessions, program: program, now: now, timeZone: timeZone)
         self.init(
             streak: stats.streak, sessionsThisWeek: stats.sessionsThisWeek, sessionsThisMonth: stats.sessionsThisMonth,
-            consecutiveTrainingDays: stats.consecutiveTrainingDays,
-            workoutsCompleted: history.count { $0.outcome == .completed && $0.kind != .rest && $0.startedAt <= now },
+            consecutiveTrainingDays: stats.consecutiveTrainingDays, workoutsCompleted: sessions.completedWorkouts(atOrBefore: now),
             volumeKilograms: (volumeKilograms * 10).rounded() / 10,
-            regularWeeks: MilestoneRule.regularWeeks(history, now: now, timeZone: timeZone))
+            regularWeeks: MilestoneRule.regularWeeks(sessions, now: now, timeZone: timeZone))
     }
 
     enum CodingKeys: String, CodingKey {
@@ -117,8 +121,13 @@ public struct SuggestReport: Codable, Equatable, Sendable {
     }
 
     public init(config: Config, history: [HistoryEntry], now: Date, timeZone: Zone, rule: LearnedTime = LearnedTime()) {
+        self.init(config: config, starts: rule.latestStarts(SessionMarks(entries: history), now: now, in: timeZone), rule: rule)
+    }
+
+    /// `starts`: each weekday's latest starts (`LearnedTime.latestStarts`).
+    public init(config: Config, starts: [Weekday: [Int]], rule: LearnedTime = LearnedTime()) {
         let settings = config.reminders
-        let suggestions = rule.suggestions(settings: settings, history: history, now: now, in: timeZone)
+        let suggestions = rule.suggestions(settings: settings, starts: starts)
         self.init(
             auto: settings.autoTime, fixedTime: settings.time.description, leadSeconds: Int(settings.autoLead.rounded()),
             weekdays: suggestions.map { suggestion in

@@ -28,9 +28,45 @@ public struct LearnedTime: Equatable, Sendable {
         public var reminderTime: LocalTime
     }
 
+    /// How far back the engine looks for the latest starts (a habit of years ago says nothing now).
+    public static let horizon: TimeInterval = 400 * 86_400
+
+    /// Per weekday, seconds since local midnight of the first session of each of the latest
+    /// `sampleSize` days on it (latest first), from sessions started before `now` and, with `since`, not
+    /// before it: read backwards from `now`, in time linear in the days it looks at.
+    public func latestStarts(_ sessions: SessionMarks, now: Date, since: Date? = nil, in timeZone: Zone) -> [Weekday: [Int]] {
+        var starts: [Weekday: [Int]] = [:]
+        var index = sessions.countStarted(atOrBefore: now)
+        var day: LocalDay?
+        var first: Date?
+        func close() {
+            guard let day, let first, starts[day.weekday, default: []].count < max(0, sampleSize) else { return }
+            // Wall-clock seconds since midnight: 18:00 is 64800 on a DST day too.
+            starts[day.weekday, default: []].append(LocalTime(of: first, in: timeZone).secondsSinceMidnight)
+        }
+        while index > 0 {
+            index -= 1
+            let start = sessions.marks[index].startedAt
+            if let since, start < since { break }
+            let startDay = LocalDay(containing: start, in: timeZone)
+            if startDay != day {
+                close()
+                if starts.count == 7, starts.values.allSatisfy({ $0.count >= sampleSize }) { return starts }
+                day = startDay
+            }
+            first = start  // going back: the day's earliest so far
+        }
+        close()
+        return starts
+    }
+
     /// The usual start on `weekday`, from sessions started before `now`; nil with too few.
     public func usualStart(on weekday: Weekday, history: [HistoryEntry], now: Date, in timeZone: Zone) -> LocalTime? {
-        let starts = latestStarts(on: weekday, history: history, now: now, in: timeZone)
+        usualStart(latestStarts(SessionMarks(entries: history), now: now, in: timeZone)[weekday] ?? [])
+    }
+
+    /// The usual start from a weekday's latest starts; nil with too few.
+    public func usualStart(_ starts: [Int]) -> LocalTime? {
         guard starts.count >= max(1, minimumSamples) else { return nil }
         return Self.median(starts)
     }
@@ -40,36 +76,26 @@ public struct LearnedTime: Equatable, Sendable {
     public func reminderTime(
         on weekday: Weekday, settings: DailyReminderSettings, history: [HistoryEntry], now: Date, in timeZone: Zone
     ) -> LocalTime {
-        guard settings.autoTime, let usual = usualStart(on: weekday, history: history, now: now, in: timeZone) else {
-            return settings.time
-        }
+        reminderTime(settings: settings, starts: latestStarts(SessionMarks(entries: history), now: now, in: timeZone)[weekday] ?? [])
+    }
+
+    /// The daily reminder's time on a weekday with these latest starts.
+    public func reminderTime(settings: DailyReminderSettings, starts: [Int]) -> LocalTime {
+        guard settings.autoTime, let usual = usualStart(starts) else { return settings.time }
         return Self.localTime(secondsSinceMidnight: max(0, usual.secondsSinceMidnight - Int(settings.autoLead.rounded())))
     }
 
     /// Every weekday, Monday first.
     public func suggestions(settings: DailyReminderSettings, history: [HistoryEntry], now: Date, in timeZone: Zone) -> [Suggestion] {
-        Weekday.allCases.map { weekday in
-            let starts = latestStarts(on: weekday, history: history, now: now, in: timeZone)
-            return Suggestion(
-                weekday: weekday,
-                usualStart: usualStart(on: weekday, history: history, now: now, in: timeZone),
-                samples: starts.count,
-                reminderTime: reminderTime(on: weekday, settings: settings, history: history, now: now, in: timeZone))
-        }
+        suggestions(settings: settings, starts: latestStarts(SessionMarks(entries: history), now: now, in: timeZone))
     }
 
-    /// Seconds since local midnight of the first session of each of the latest `sampleSize` days on `weekday`.
-    private func latestStarts(on weekday: Weekday, history: [HistoryEntry], now: Date, in timeZone: Zone) -> [Int] {
-        var firstStart: [LocalDay: Date] = [:]
-        for entry in history where entry.startedAt <= now {
-            let day = LocalDay(containing: entry.startedAt, in: timeZone)
-            guard day.weekday == weekday else { continue }
-            if let earlier = firstStart[day], earlier <= entry.startedAt { continue }
-            firstStart[day] = entry.startedAt
-        }
-        // Wall-clock seconds since midnight: 18:00 is 64800 on a DST day too.
-        return firstStart.sorted { $0.key > $1.key }.prefix(max(0, sampleSize)).map { _, start in
-            LocalTime(of: start, in: timeZone).secondsSinceMidnight
+    public func suggestions(settings: DailyReminderSettings, starts: [Weekday: [Int]]) -> [Suggestion] {
+        Weekday.allCases.map { weekday in
+            let latest = starts[weekday] ?? []
+            return Suggestion(
+                weekday: weekday, usualStart: usualStart(latest), samples: latest.count,
+                reminderTime: reminderTime(settings: settings, starts: latest))
         }
     }
 

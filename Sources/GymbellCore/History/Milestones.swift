@@ -50,16 +50,26 @@ public enum MilestoneRule {
         volume: (before: Double, after: Double) = (0, 0)
     ) -> [Milestone] {
         guard let completed = history.first(where: { $0.id == session && $0.outcome == .completed }) else { return [] }
+        let sessions = SessionMarks(entries: history)
+        guard let mark = sessions.index(of: SessionMarks.Mark(completed)) else { return [] }
+        return reached(completing: mark, sessions: sessions, program: program, now: now, timeZone: timeZone, volume: volume)
+    }
+
+    /// `mark`: the completed session's index in `sessions`, which hold it as completed.
+    public static func reached(
+        completing mark: Int, sessions: SessionMarks, program: [Weekday: String], now: Date, timeZone: Zone,
+        volume: (before: Double, after: Double) = (0, 0)
+    ) -> [Milestone] {
         // Before it: without it, and without the other sessions of its day that did not complete (a
         // session stopped earlier that day made the day count, but celebrated nothing).
-        let day = LocalDay(containing: completed.startedAt, in: timeZone)
-        let before = history.filter { entry in
-            entry.id != session && !(entry.outcome != .completed && LocalDay(containing: entry.startedAt, in: timeZone) == day)
-        }
-        let streakBefore = TrainingStats(entries: before, program: program, now: now, timeZone: timeZone).streak
-        let streakAfter = TrainingStats(entries: history, program: program, now: now, timeZone: timeZone).streak
-        let countBefore = completedWorkouts(before, now: now)
-        let countAfter = completedWorkouts(history, now: now)
+        let before = TrainingDays(sessions: sessions, upTo: now, timeZone: timeZone, leavingOut: mark)
+        let after = TrainingDays(sessions: sessions, upTo: now, timeZone: timeZone)
+        let today = LocalDay(containing: now, in: timeZone)
+        let streakBefore = before.streak(endingOn: today, program: program)
+        let streakAfter = after.streak(endingOn: today, program: program)
+        let countAfter = sessions.completedWorkouts(atOrBefore: now)
+        let counted = sessions.marks[mark].completedWorkout && sessions.marks[mark].startedAt <= now
+        let countBefore = countAfter - (counted ? 1 : 0)
 
         var reached: [Milestone] = []
         if streakAfter > streakBefore {
@@ -68,8 +78,8 @@ public enum MilestoneRule {
         if countAfter > countBefore {
             reached += (countBefore + 1...countAfter).filter(Milestone.isWorkoutCountMilestone).map(Milestone.workoutsCompleted)
         }
-        let weeksBefore = regularWeeks(before, now: now, timeZone: timeZone)
-        let weeksAfter = regularWeeks(history, now: now, timeZone: timeZone)
+        let weeksBefore = before.regularWeeks(endingWith: today)
+        let weeksAfter = after.regularWeeks(endingWith: today)
         if weeksAfter > weeksBefore {
             reached += (weeksBefore + 1...weeksAfter).filter(Milestone.isConsistencyMilestone).map { Milestone.consistency(weeks: $0) }
         }
@@ -80,19 +90,11 @@ public enum MilestoneRule {
     /// Weeks in a row, Monday to Sunday, each with sessions on `Milestone.regularWeekDays` days or
     /// more, ending with this week when it is regular already and with last week otherwise.
     public static func regularWeeks(_ history: [HistoryEntry], now: Date, timeZone: Zone) -> Int {
-        let days = TrainingDays(entries: history.filter { $0.startedAt <= now }, timeZone: timeZone)
-        let today = LocalDay(containing: now, in: timeZone)
-        var monday = today.adding(days: -(Weekday.allCases.firstIndex(of: today.weekday) ?? 0))
-        func regular(_ monday: LocalDay) -> Bool {
-            (0..<7).count { days.contains(monday.adding(days: $0)) } >= Milestone.regularWeekDays
-        }
-        if !regular(monday) { monday = monday.adding(days: -7) }
-        var weeks = 0
-        while let earliest = days.earliest, monday.adding(days: 6) >= earliest, regular(monday) {
-            weeks += 1
-            monday = monday.adding(days: -7)
-        }
-        return weeks
+        regularWeeks(SessionMarks(entries: history), now: now, timeZone: timeZone)
+    }
+
+    public static func regularWeeks(_ sessions: SessionMarks, now: Date, timeZone: Zone) -> Int {
+        TrainingDays(sessions: sessions, upTo: now, timeZone: timeZone).regularWeeks(endingWith: LocalDay(containing: now, in: timeZone))
     }
 
     /// One celebration for everything reached at once; nil when nothing was.
@@ -101,9 +103,5 @@ public enum MilestoneRule {
     ) -> Reminder? {
         guard !milestones.isEmpty else { return nil }
         return Reminder(id: ReminderID("\(session)-milestone"), kind: .milestone, due: now, content: .milestones(milestones))
-    }
-
-    private static func completedWorkouts(_ history: [HistoryEntry], now: Date) -> Int {
-        history.count { $0.outcome == .completed && $0.kind != .rest && $0.startedAt <= now }
     }
 }

@@ -24,25 +24,47 @@ public struct StreakRiskRule: Equatable, Sendable {
 
     /// The warning for `day`, judged on the sessions started before `now`. Its due instant may lie
     /// before `now`.
-    public func warning(on day: LocalDay, history: [HistoryEntry], now: Date, in timeZone: Zone) -> StreakRisk? {
+    public func warning(on day: LocalDay, sessions: SessionMarks, now: Date, in timeZone: Zone) -> StreakRisk? {
+        guard let workout = atRisk(day, sessions: sessions, now: now, in: timeZone) else { return nil }
+        let days = TrainingDays(sessions: sessions, upTo: now, timeZone: timeZone)
+        return StreakRisk(
+            day: day, due: day.instant(at: time, in: timeZone), streak: days.streak(endingOn: day, program: program), workout: workout)
+    }
+
+    /// The workout planned on `day` when it gets a warning: it sees no session yet, and the streak it
+    /// would end is long enough — counted only that far (years of training cost nothing here).
+    private func atRisk(_ day: LocalDay, sessions: SessionMarks, now: Date, in timeZone: Zone) -> String? {
         guard enabled, let workout = program[day.weekday] else { return nil }
-        let days = TrainingDays(entries: history.filter { $0.startedAt <= now }, timeZone: timeZone)
+        let days = TrainingDays(sessions: sessions, upTo: now, timeZone: timeZone)
         guard !days.contains(day) else { return nil }
         // An untrained `day` does not break the streak yet: this is the streak it would end.
-        let streak = days.streak(endingOn: day, program: program)
-        guard streak >= Self.minimumStreak else { return nil }
-        return StreakRisk(day: day, due: day.instant(at: time, in: timeZone), streak: streak, workout: workout)
+        guard days.streak(endingOn: day, program: program, limit: Self.minimumStreak) >= Self.minimumStreak else { return nil }
+        return workout
+    }
+
+    public func warning(on day: LocalDay, history: [HistoryEntry], now: Date, in timeZone: Zone) -> StreakRisk? {
+        warning(on: day, sessions: SessionMarks(entries: history), now: now, in: timeZone)
     }
 
     /// The first warning due strictly after `now`, today's or on one of the next days the program
     /// plans, as the history stands at `now` (re-ask when a session starts).
-    public func next(after now: Date, history: [HistoryEntry], in timeZone: Zone) -> StreakRisk? {
+    public func next(after now: Date, sessions: SessionMarks, in timeZone: Zone) -> StreakRisk? {
+        nextDay(after: now, sessions: sessions, in: timeZone).flatMap { warning(on: $0.day, sessions: sessions, now: now, in: timeZone) }
+    }
+
+    /// The day and instant of that warning, its streak not counted (what the timer is armed for).
+    public func nextDay(after now: Date, sessions: SessionMarks, in timeZone: Zone) -> (day: LocalDay, due: Date)? {
         let today = LocalDay(containing: now, in: timeZone)
         for offset in 0..<8 {
             let day = today.adding(days: offset)
-            if let risk = warning(on: day, history: history, now: now, in: timeZone), risk.due > now { return risk }
+            let due = day.instant(at: time, in: timeZone)
+            if due > now, atRisk(day, sessions: sessions, now: now, in: timeZone) != nil { return (day, due) }
         }
         return nil
+    }
+
+    public func next(after now: Date, history: [HistoryEntry], in timeZone: Zone) -> StreakRisk? {
+        next(after: now, sessions: SessionMarks(entries: history), in: timeZone)
     }
 }
 

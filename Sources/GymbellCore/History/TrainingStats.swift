@@ -26,89 +26,27 @@ public struct TrainingStats: Equatable, Sendable {
     }
 
     public init(entries: [HistoryEntry], program: [Weekday: String], now: Date, timeZone: Zone) {
-        let started = entries.filter { $0.startedAt <= now }
-        let days = TrainingDays(entries: started, timeZone: timeZone)
+        self.init(sessions: SessionMarks(entries: entries), program: program, now: now, timeZone: timeZone)
+    }
+
+    /// From what the engine keeps of the sessions: in time linear in the streak and this month's
+    /// sessions, not in the history's length.
+    public init(sessions: SessionMarks, program: [Weekday: String], now: Date, timeZone: Zone) {
+        let days = TrainingDays(sessions: sessions, upTo: now, timeZone: timeZone)
         let today = LocalDay(containing: now, in: timeZone)
         streak = days.streak(endingOn: today, program: program)
         consecutiveTrainingDays = days.consecutiveDays(endingOn: today)
 
         let monday = today.adding(days: -(Weekday.allCases.firstIndex(of: today.weekday) ?? 0))
-        let thisWeek = monday...monday.adding(days: 6)
         let (year, month, _) = today.civil
+        let firstOfMonth = LocalDay(year: year, month: month, day: 1) ?? today
         var week = 0
         var monthCount = 0
-        for entry in started {
-            let day = LocalDay(containing: entry.startedAt, in: timeZone)
-            if thisWeek.contains(day) { week += 1 }
-            let civil = day.civil
-            if civil.year == year, civil.month == month { monthCount += 1 }
+        for day in days.sessionDays(from: min(monday, firstOfMonth)) {
+            if day >= monday { week += 1 }
+            if day >= firstOfMonth { monthCount += 1 }
         }
         sessionsThisWeek = week
         sessionsThisMonth = monthCount
-    }
-}
-
-/// The local days on which at least one session started.
-struct TrainingDays {
-    let days: Set<LocalDay>
-    let earliest: LocalDay?
-
-    init(entries: [HistoryEntry], timeZone: Zone) {
-        days = Set(entries.map { LocalDay(containing: $0.startedAt, in: timeZone) })
-        earliest = days.min()
-    }
-
-    func contains(_ day: LocalDay) -> Bool { days.contains(day) }
-
-    static func isTrainingDay(_ day: LocalDay, program: [Weekday: String]) -> Bool {
-        program.isEmpty || program[day.weekday] != nil
-    }
-
-    func streak(endingOn today: LocalDay, program: [Weekday: String]) -> Int {
-        guard let earliest else { return 0 }
-        var streak = 0
-        var day = today
-        while day >= earliest {
-            if Self.isTrainingDay(day, program: program) {
-                if days.contains(day) {
-                    streak += 1
-                } else if day != today {
-                    break
-                }
-            }
-            day = day.adding(days: -1)
-        }
-        return streak
-    }
-
-    /// The longest streak up to `today`, counted as `streak(endingOn:program:)` counts one: a planned
-    /// rest day neither breaks nor extends it, a missed training day before today breaks it.
-    func longestStreak(endingOn today: LocalDay, program: [Weekday: String]) -> Int {
-        guard let earliest, earliest <= today else { return 0 }
-        var longest = 0
-        var run = 0
-        var day = earliest
-        while day <= today {
-            if Self.isTrainingDay(day, program: program) {
-                if days.contains(day) {
-                    run += 1
-                    longest = max(longest, run)
-                } else if day != today {
-                    run = 0
-                }
-            }
-            day = day.adding(days: 1)
-        }
-        return longest
-    }
-
-    func consecutiveDays(endingOn today: LocalDay) -> Int {
-        var day = days.contains(today) ? today : today.adding(days: -1)
-        var count = 0
-        while days.contains(day) {
-            count += 1
-            day = day.adding(days: -1)
-        }
-        return count
     }
 }

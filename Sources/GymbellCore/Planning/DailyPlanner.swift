@@ -72,11 +72,16 @@ public struct DailyPlanner: Sendable {
 
     /// The planner with the times learned from `history` at `now` when `time = "auto"`.
     public init(config: Config, history: [HistoryEntry], now: Date, in timeZone: Zone, overrides: [String: WeightOverride] = [:]) {
+        self.init(config: config, starts: LearnedTime().latestStarts(SessionMarks(entries: history), now: now, in: timeZone), overrides: overrides)
+    }
+
+    /// The planner with the times learned from each weekday's latest starts (`LearnedTime.latestStarts`).
+    public init(config: Config, starts: [Weekday: [Int]], overrides: [String: WeightOverride] = [:]) {
         var learned: [Weekday: LocalTime] = [:]
         if config.reminders.autoTime {
             let rule = LearnedTime()
             for weekday in Weekday.allCases {
-                learned[weekday] = rule.reminderTime(on: weekday, settings: config.reminders, history: history, now: now, in: timeZone)
+                learned[weekday] = rule.reminderTime(settings: config.reminders, starts: starts[weekday] ?? [])
             }
         }
         self.init(config: config, learnedTimes: learned, overrides: overrides)

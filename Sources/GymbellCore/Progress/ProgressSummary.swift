@@ -2,18 +2,18 @@ import FoundationEssentials
 
 /// What the engine keeps of the set log (issue 33): not every set ever logged, but what its rules
 /// decide with — the bests that records are measured against, the latest session's sets, each
-/// exercise's last sessions for the overload rule, and the volume lifted. Each set logged is added
-/// as it comes (`add`); the state database rebuilds the same from the whole log at start-up by adding
-/// its sets in the order they were logged, so the two are equal after any sequence of changes.
+/// exercise's last sessions for the overload rule, and the volume lifted: room bounded by the
+/// exercises, not by the years. Each set logged is added as it comes (`add`); the state database
+/// rebuilds the same from the whole log at start-up by adding its sets in the order they were logged,
+/// so the two are equal after any sequence of changes. What each earlier session beat (its
+/// `RecordCandidate`s, the records timeline) is not kept here: `add` hands it out as the session's
+/// sets close, and it is written to the database (`StoreChange.keepRecords`), where the report reads it.
 public struct ProgressSummary: Codable, Equatable, Sendable {
     /// How many sessions per exercise the overload runs keep: the most `overload_sessions` allows.
     public static let runLength = 20
 
     /// The bests of every set logged before the latest session's.
     public private(set) var book = RecordBook()
-    /// What each earlier session beat (`RecordCandidate`), session by session: the records timeline for
-    /// the report, for any `record_min_percent`.
-    public private(set) var candidates: [RecordCandidate] = []
     /// The latest session's sets (the end of the log that belongs to one session), in the order logged.
     public private(set) var latest: [LoggedSet] = []
     /// Per exercise, its sets in the last `runLength` sessions that had it, session by session, oldest first.
@@ -27,10 +27,9 @@ public struct ProgressSummary: Codable, Equatable, Sendable {
 
     /// A summary as kept (a snapshot read back; `StoredProgress.saveSnapshot`).
     public init(
-        book: RecordBook, candidates: [RecordCandidate], latest: [LoggedSet], runs: [String: [[LoggedSet]]], volumeMilligrams: Int64, count: Int
+        book: RecordBook, latest: [LoggedSet], runs: [String: [[LoggedSet]]], volumeMilligrams: Int64, count: Int
     ) {
         self.book = book
-        self.candidates = candidates
         self.latest = latest
         self.runs = runs
         self.volumeMilligrams = volumeMilligrams
@@ -42,9 +41,28 @@ public struct ProgressSummary: Codable, Equatable, Sendable {
         for set in log { add(set) }
     }
 
-    public mutating func add(_ set: LoggedSet) {
+    /// The summary of a whole log and what each of its sessions but the latest beat, in the order
+    /// logged: what the database's records timeline holds when every set went through `add`.
+    public static func rebuilt(from log: some Sequence<LoggedSet>) -> (ProgressSummary, closed: [RecordCandidate]) {
+        var summary = ProgressSummary()
+        var closed: [RecordCandidate] = []
+        for set in log { closed += summary.add(set) }
+        return (summary, closed)
+    }
+
+    /// What the latest session beat, when `set` closes it (it belongs to another session): what `add`
+    /// will hand out for it. Empty while `set` is of the latest session.
+    public func closing(before set: LoggedSet) -> [RecordCandidate] {
+        guard let first = latest.first, first.session != set.session else { return [] }
+        return book.candidates(of: latest)
+    }
+
+    /// Adds `set`; when it closes the latest session (it is another's), returns what that session beat
+    /// (`closing(before:)`): the summary keeps its bests, the records timeline goes to the database.
+    @discardableResult
+    public mutating func add(_ set: LoggedSet) -> [RecordCandidate] {
+        let closed = closing(before: set)
         if let first = latest.first, first.session != set.session {
-            candidates += book.candidates(of: latest)
             for earlier in latest { book.add(earlier) }
             latest = []
         }
@@ -52,6 +70,7 @@ public struct ProgressSummary: Codable, Equatable, Sendable {
         runs[set.exercise, default: []].addToRun(set, keeping: Self.runLength)  // in place: no copy of the runs per set
         volumeMilligrams += Self.milligrams(set)
         count += 1
+        return closed
     }
 
     /// A set's volume in whole milligrams.
@@ -73,9 +92,11 @@ public struct ProgressSummary: Codable, Equatable, Sendable {
         return book.records(of: latest, minPercent: minPercent)
     }
 
-    /// Every record in the log, session by session in the order logged (`PersonalRecords.timeline`).
-    public func timeline(minPercent: Double) -> [PersonalRecord] {
-        (candidates + book.candidates(of: latest)).compactMap { $0.record(minPercent: minPercent) }
+    /// Every record in the log, session by session in the order logged (`PersonalRecords.timeline`):
+    /// `earlier`, what the sessions before the latest beat (the database's records timeline), then the
+    /// latest session's.
+    public func timeline(earlier: [RecordCandidate], minPercent: Double) -> [PersonalRecord] {
+        (earlier + book.candidates(of: latest)).compactMap { $0.record(minPercent: minPercent) }
     }
 
     /// The best sets of each exercise logged, by exercise name (`PersonalRecords.bests`).

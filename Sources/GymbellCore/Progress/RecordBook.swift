@@ -111,6 +111,9 @@ public struct RecordCandidate: Codable, Hashable, Sendable {
         self.estimate = estimate
     }
 
+    /// The set that beat the book (both records, when there are two, are of the same session and exercise).
+    public var set: LoggedSet? { heaviest?.set ?? estimate?.set }
+
     /// The record it is when a record must beat the old best by `minPercent` per cent: the heaviest
     /// weight where that did, else the estimate.
     public func record(minPercent: Double) -> PersonalRecord? {

@@ -44,7 +44,7 @@ final class ControlInterface {
         on(ControlContract.setWeight, { .setWeight(exercise: $0.0, weight: $0.1) }, \.text)
         on(ControlContract.resetWeights, { .resetWeights($0) }, \.text)
         on(ControlContract.stats, { .stats }, \.statsJSON)
-        on(ControlContract.records, { .records }, \.recordsJSON)
+        on(ControlContract.records, { .records(earlier: []) }, \.recordsJSON)  // the daemon adds the stored timeline
         on(ControlContract.suggest, { .suggest }, \.suggestJSON)
         on(ControlContract.exportICS, { .exportICS(weeks: Int($0)) }, \.calendar)
         // The state database changed by the daemon itself, then read again, answered when done

@@ -3,59 +3,70 @@ import GymbellCore
 import GymbellPlatform
 import GymbellStore
 
-/// The history and the set log as the control interface lists them: the sessions from the engine,
-/// the sets from the state database, where the log lives (the engine keeps a summary, issue 33).
+/// The history and the set log as the control interface lists them, read from the state database
+/// where they live (the engine keeps only what its rules decide with, issue 33).
 struct LogQueries {
     let store: any StateStoring
     let now: Date
 
-    /// `history` and `history --sets` answered off the loop: the sessions (a copy of the engine's) or
-    /// the sets (read on a connection of their own) found and written as JSON on another thread, so
-    /// that years of them do not hold up a reminder falling due meanwhile (issue 33). Nil while the
-    /// state lives in memory (its copy has one connection): then `run` answers on the loop.
-    func offLoop(_ command: Command, history: [HistoryEntry]) -> OffLoopAnswer? {
+    /// `history` and `history --sets` answered off the loop: the sessions or the sets read on a
+    /// connection of their own and written as JSON on another thread, so that years of them do not
+    /// hold up a reminder falling due meanwhile (issue 33). Nil while the state lives in memory (its
+    /// copy has one connection): then `run` answers on the loop.
+    func offLoop(_ command: Command) -> OffLoopAnswer? {
+        guard let reader = store.logReader else { return nil }
+        let read: @Sendable (Date) throws(StoreError) -> String
+        let (days, what): (Int, String)
         switch command {
-        case .history(let days):
-            return { answer in
-                do throws(CommandError) {
-                    let since = try HistoryWindow.start(ofLast: days, now: now)
-                    OffLoopWork.detached(name: "gymbell-reply") { answer(.success(HistoryEntry.jsonText(history.filter { $0.startedAt >= since }))) }
-                } catch {
-                    answer(.failure(error))
-                }
-            }
-        case .setLog(let days):
-            guard let reader = store.setLogReader else { return nil }
-            return { answer in
-                do throws(CommandError) {
-                    let since = try HistoryWindow.start(ofLast: days, now: now)
-                    OffLoopWork.detached(name: "gymbell-reply") {
-                        do {
-                            answer(.success(LoggedSet.jsonText(try reader.loggedSets(since: since))))
-                        } catch {
-                            answer(.failure(.failed("cannot read the set log: \(error)")))
-                        }
-                    }
-                } catch {
-                    answer(.failure(error))
-                }
-            }
+        case .history(let last):
+            (days, what) = (last, "history")
+            read = { since throws(StoreError) in HistoryEntry.jsonText(try reader.history(since: since)) }
+        case .setLog(let last):
+            (days, what) = (last, "set log")
+            read = { since throws(StoreError) in LoggedSet.jsonText(try reader.loggedSets(since: since)) }
         default:
             return nil
         }
-    }
-
-    /// `history --sets`: the last `days` days of the log, read from the state database (the engine
-    /// keeps only what its rules need of it, issue 33).
-    func setLog(days: Int) -> Result<CommandReply, CommandError> {
-        do {
-            let since = try HistoryWindow.start(ofLast: days, now: now)
-            return .success(.sets(try store.loggedSets(since: since)))
-        } catch let error as CommandError {
-            return .failure(error)
-        } catch {
-            return .failure(.failed("cannot read the set log: \(error)"))
+        return { answer in
+            do throws(CommandError) {
+                let since = try HistoryWindow.start(ofLast: days, now: now)
+                OffLoopWork.detached(name: "gymbell-reply") {
+                    do {
+                        answer(.success(try read(since)))
+                    } catch {
+                        answer(.failure(.failed("cannot read the \(what): \(error)")))
+                    }
+                }
+            } catch {
+                answer(.failure(error))
+            }
         }
     }
 
+    /// A command the engine answers with a part read from the database: `records`, with the records
+    /// timeline of the sessions before the latest (the engine adds the latest's and every best).
+    func withStoredPart(_ command: Command) -> Result<Command, CommandError> {
+        guard case .records = command else { return .success(command) }
+        do {
+            return .success(.records(earlier: try store.recordCandidates()))
+        } catch {
+            return .failure(.failed("cannot read the records timeline: \(error)"))
+        }
+    }
+
+    /// `history` and `history --sets` on the loop (the state in memory): the last `days` days, read
+    /// from the state database.
+    func answer(_ command: Command) -> Result<CommandReply, CommandError>? {
+        do {
+            switch command {
+            case .history(let days): return .success(.history(try store.history(since: try HistoryWindow.start(ofLast: days, now: now))))
+            case .setLog(let days): return .success(.sets(try store.loggedSets(since: try HistoryWindow.start(ofLast: days, now: now))))
+            default: return nil
+            }
+        } catch let error as CommandError {
+            return .failure(error)
+        } catch {
+            return .failure(.failed("cannot read the state database: \(error)"))
+        }
+    }
 }

@@ -22,6 +22,8 @@ struct EngineHarness {
     var givesIDs = true
     /// Every standalone reminder shown, in order, as the engine presented it (for clicks on it).
     private(set) var presented: [Reminder] = []
+    /// The history as the state database keeps it, from the engine's writes.
+    private(set) var historyMirror: HistoryMirror
     private var nextID = 0
 
     enum Shown: Equatable {
@@ -34,8 +36,9 @@ struct EngineHarness {
     /// gymbell-window is there to open, as the daemon finds at start-up.
     init(
         _ toml: String = "", at start: String, in timeZone: Zone = berlin, stored: StoredState = StoredState(),
-        messages: Messages = .english, windowInstalled: Bool = true, told: [Event] = []
+        history: [HistoryEntry] = [], messages: Messages = .english, windowInstalled: Bool = true, told: [Event] = []
     ) throws {
+        historyMirror = HistoryMirror(history, running: stored.session)
         let config = try ConfigParser.parse(toml, path: "config.toml")
         engine = Engine(
             state: EngineState(stored: stored),
@@ -47,6 +50,8 @@ struct EngineHarness {
     }
 
     var state: EngineState { engine.state }
+    /// What `gymbell history` would list now.
+    var history: [HistoryEntry] { historyMirror.entries }
 
     /// Handles one event now; carries out what the harness plays (timer, server).
     @discardableResult
@@ -54,6 +59,7 @@ struct EngineHarness {
         nextID += 1
         let outcome = engine.handle(event, at: Moment(now: now, timeZone: timeZone, newID: givesIDs ? "id\(nextID)" : ""))
         effects += outcome.effects
+        for effect in outcome.effects { if case .store(let change) = effect { historyMirror.apply(change) } }
         var taken: [ReminderID] = []
         for effect in outcome.effects {
             switch effect {

@@ -25,8 +25,8 @@ struct EngineRuleTests {
         #expect(world.shown.last?.body.hasPrefix("Time for your next set! Next: Bench Press") == true)
         #expect(world.command(.setDone) == .success(.text("Workout complete: 2 sets of Push Day")))
         #expect(world.state.session == nil)
-        #expect(world.state.history.last?.outcome == .completed)
-        #expect(world.state.history.last?.setsDone == 2)
+        #expect(world.history.last?.outcome == .completed)
+        #expect(world.history.last?.setsDone == 2)
         // Both sets are in the training log as planned: by the button, then by the command.
         #expect(world.sets.map(\.loadText) == ["8 × 80 kg", "8 × 80 kg"])
         #expect(world.sets.map(\.setNumber) == [1, 2])
@@ -37,7 +37,7 @@ struct EngineRuleTests {
         let before = world.state
         world.send(.action(on: .session(session), key: SessionNotice.setDoneAction))
         #expect(world.state.session == before.session)
-        #expect(world.state.history == before.history)
+        #expect(world.state.sessions == before.sessions)
     }
 
     @Test func setsDoneOtherwiseThanPlannedAreLoggedAsDone() throws {
@@ -98,6 +98,34 @@ struct EngineRuleTests {
         #expect(!off.shown.contains { $0.title.contains("personal record") })
     }
 
+    /// Issue 33: what a session beat leaves the engine when the next session's first set closes it, as
+    /// an explicit write (`keepRecords`, before that set's `logSet`); `records` given what was written
+    /// answers the whole log's timeline, for any record_min_percent.
+    @Test(arguments: [0.0, 2])
+    func theRecordsTimelineIsWrittenAsSessionsClose(minPercent: Double) throws {
+        let toml = Self.strength + "\n[program]\n[progress]\nrecord_min_percent = \(minPercent)\n"
+        var world = try EngineHarness(toml, at: "2026-03-02T10:00:00+01:00")
+        for (day, weights) in [(2, [80.0, 80]), (4, [81, 80]), (6, [85, 82.5]), (8, [70, 70])] {
+            world.advance(to: instant(String(format: "2026-03-%02dT10:00:00+01:00", day)))
+            _ = world.command(.start(workout: "push"))
+            for weight in weights { _ = world.command(.setDoneAs(SetCorrection(weight: weight))) }
+        }
+        let kept = world.writes.compactMap { if case .keepRecords(let c) = $0 { c } else { nil } }
+        // Sessions 2 and 3 beat the book; each was written once, when the next session's first set came.
+        #expect(kept.map { $0.compactMap(\.set?.loadText) } == [["8 × 81 kg"], ["8 × 85 kg"]])
+        for (index, write) in world.writes.enumerated() {
+            guard case .keepRecords(let closed) = write, case .logSet(let next) = world.writes[index + 1] else { continue }
+            #expect(closed.allSatisfy { $0.set?.session != next.session })
+        }
+        guard case .success(.records(let report)) = world.command(.records(earlier: kept.flatMap { $0 })) else {
+            Issue.record("no records")
+            return
+        }
+        #expect(report.records == PersonalRecords.timeline(world.sets, minPercent: minPercent))
+        #expect(report.records.map(\.set.loadText) == (minPercent == 0 ? ["8 × 81 kg", "8 × 85 kg"] : ["8 × 85 kg"]))
+        #expect(world.engine.state.progress == ProgressSummary(world.sets))
+    }
+
     @Test func aPausedWorkoutIsRemindedTwiceThenAbandoned() throws {
         var world = try EngineHarness(Self.strength, at: "2026-03-02T10:00:00+01:00")
         _ = world.command(.start(workout: "push"))
@@ -105,8 +133,8 @@ struct EngineRuleTests {
         let paused = world.shown.filter { $0.kind == .reminder(.pausedWorkout) }.map(\.at)
         #expect(paused == [instant("2026-03-02T12:00:00+01:00"), instant("2026-03-03T10:00:00+01:00")])
         #expect(world.state.session == nil)
-        #expect(world.state.history.last?.outcome == .abandoned)
-        #expect(world.state.history.last?.endedAt == instant("2026-03-02T10:00:00+01:00"))
+        #expect(world.history.last?.outcome == .abandoned)
+        #expect(world.history.last?.endedAt == instant("2026-03-02T10:00:00+01:00"))
     }
 
     @Test func resumingCountsThePauseAfresh() throws {

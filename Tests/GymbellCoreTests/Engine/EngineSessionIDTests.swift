@@ -76,7 +76,7 @@ struct EngineSessionIDTests {
         for (offset, start) in starts.enumerated() { ids.append(try Self.train(&world, day: 2 + offset, start)) }
         #expect(Set(ids).count == starts.count, "ids: \(ids)")
         #expect(!ids.contains(SessionID("")))
-        let history = world.state.history
+        let history = world.history
         #expect(history.map(\.id) == ids)
         #expect(history.allSatisfy { $0.outcome == .completed && $0.setsDone == 2 && $0.title == "Push Day" })
         // Each day's sets under that day's session.
@@ -93,11 +93,11 @@ struct EngineSessionIDTests {
             for day in 2...4 { _ = try Self.train(&world, day: day, .dailyStartButton) }
         }
         let day = start == .streakWarningStartButton ? 5 : 2
-        let before = world.state.history
+        let before = world.history
         world.givesIDs = false
         try Self.click(&world, day: day, start)
         #expect(world.state.session == nil)
-        #expect(world.state.history == before)
+        #expect(world.history == before)
         #expect(world.logs.contains { $0.level == .warning && $0.message == "action not carried out" && ($0.metadata["reason"] ?? "").contains("no fresh id") })
         #expect(!world.writes.contains { if case .start(let plan, _) = $0 { plan.session.id.rawValue.isEmpty } else { false } })
         // With an id, the same click starts the workout.
@@ -113,7 +113,7 @@ struct EngineSessionIDTests {
             guard case .failure(.failed(let message)) = world.command(command) else { Issue.record("\(command) was not refused"); continue }
             #expect(message.contains("no fresh id"))
         }
-        #expect(world.state.session == nil && world.state.history.isEmpty)
+        #expect(world.state.session == nil && world.history.isEmpty)
         #expect(!world.writes.contains { if case .start = $0 { true } else { false } })
     }
 }

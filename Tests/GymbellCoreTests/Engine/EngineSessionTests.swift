@@ -49,7 +49,7 @@ struct EngineSessionTests {
         #expect(shown.map(\.1) == timeline.expected.map(\.1))
         // The session ended with its last reminder, at its planned end, as completed.
         #expect(world.state.session == nil)
-        let last = try #require(world.state.history.last)
+        let last = try #require(world.history.last)
         #expect(last.outcome == .completed)
         #expect(last.endedAt == begin.addingTimeInterval(timeline.expected.last!.0))
         #expect(world.state.agenda.isEmpty)
@@ -75,26 +75,26 @@ struct EngineSessionTests {
         _ = before.command(.walkRun(WalkRunPlan(run: 120, walk: 60, repeats: 2), title: nil, workout: nil))
         before.advance(by: 130)  // "Run done" shown, then the daemon is killed
         let stored = StoredState(
-            agenda: before.state.agenda, session: before.state.session, history: before.state.history, daily: before.state.daily)
-        var after = try EngineHarness(at: "2026-03-02T10:05:10+01:00", stored: stored)  // 5:10: "walk done" and "run done" missed
+            agenda: before.state.agenda, session: before.state.session, sessions: before.state.sessions, daily: before.state.daily)
+        var after = try EngineHarness(at: "2026-03-02T10:05:10+01:00", stored: stored, history: before.history)  // 5:10: "walk done" and "run done" missed
         after.send(.tick)
         #expect(after.audible(since: begin).map(\.0) == [310])
         #expect(after.audible(since: begin).map(\.1) == ["Run done 🏃"])
         after.advance(by: 3600)
         #expect(after.audible(since: begin).map(\.0) == [310, 360])
-        #expect(after.state.history.last?.outcome == .completed)
+        #expect(after.history.last?.outcome == .completed)
     }
 
     @Test func aTimelineThatRanOutWhileAwayEndsAtItsPlannedEnd() throws {
         var before = try EngineHarness(at: Self.start)
         let begin = before.now
         _ = before.command(.hiit(HIITPlan(rounds: 2, work: 10, rest: 5), title: nil, workout: nil))
-        let stored = StoredState(agenda: before.state.agenda, session: before.state.session, history: before.state.history)
-        var after = try EngineHarness(at: "2026-03-02T12:00:00+01:00", stored: stored)  // two hours later: all stale
+        let stored = StoredState(agenda: before.state.agenda, session: before.state.session, sessions: before.state.sessions)
+        var after = try EngineHarness(at: "2026-03-02T12:00:00+01:00", stored: stored, history: before.history)  // two hours later: all stale
         after.send(.tick)
         #expect(after.audible(since: begin).isEmpty)
-        #expect(after.state.history.last?.outcome == .completed)
-        #expect(after.state.history.last?.endedAt == begin.addingTimeInterval(30))
+        #expect(after.history.last?.outcome == .completed)
+        #expect(after.history.last?.endedAt == begin.addingTimeInterval(30))
     }
 
     struct Refusal: Sendable, CustomTestStringConvertible {
@@ -160,7 +160,7 @@ struct EngineSessionTests {
         var english = try EngineHarness(at: Self.start)
         let begin = english.now
         _ = english.command(.hiit(HIITPlan(rounds: 2, work: 10, rest: 5), title: nil, workout: nil))
-        let stored = StoredState(agenda: english.state.agenda, session: english.state.session, history: english.state.history)
+        let stored = StoredState(agenda: english.state.agenda, session: english.state.session, sessions: english.state.sessions)
         let german = Messages { ["Work phase done ✅": "Arbeitsphase geschafft ✅", "Rest over 💥": "Pause vorbei 💥"][$0] ?? $0 }
         var restarted = try EngineHarness(at: "2026-03-02T10:00:01+01:00", stored: stored, messages: german)
         restarted.advance(by: 40)

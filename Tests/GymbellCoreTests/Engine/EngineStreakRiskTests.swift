@@ -81,12 +81,12 @@ struct EngineStreakRiskTests {
         var world = try EngineHarness(Self.config, at: "2026-03-01T12:00:00+01:00")
         Self.train(&world, days: [2, 3, 4])
         world.advance(to: instant("2026-03-05T19:30:00+01:00"))
-        let stored = StoredState(agenda: world.state.agenda, session: world.state.session, history: world.state.history, daily: world.state.daily)
+        let stored = StoredState(agenda: world.state.agenda, session: world.state.session, sessions: world.state.sessions, daily: world.state.daily)
         var restarted = try EngineHarness(Self.config, at: "2026-03-05T19:40:00+01:00", stored: stored)
         restarted.advance(to: instant("2026-03-05T23:00:00+01:00"))
         #expect(Self.warnings(restarted).isEmpty)
         // Down at 19:00, back at 19:30: shown then (within the 2 h late_grace).
-        var late = StoredState(history: world.state.history, daily: world.state.daily)
+        var late = StoredState(sessions: world.state.sessions, daily: world.state.daily)
         late.daily.streakWarnedDay = nil
         let back = try EngineHarness(Self.config, at: "2026-03-05T19:30:00+01:00", stored: late)
         #expect(Self.warnings(back).map(\.0) == [instant("2026-03-05T19:30:00+01:00")])

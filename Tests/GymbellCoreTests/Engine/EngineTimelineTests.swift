@@ -63,8 +63,8 @@ struct EngineTimelineTests {
         #expect(world.audible(since: begin).map(\.0) == pause.expected.map(\.0))
         #expect(world.audible(since: begin).map(\.1) == pause.expected.map(\.1))
         #expect(world.state.session == nil)
-        #expect(world.state.history.last?.outcome == .completed)
-        #expect(world.state.history.last?.endedAt == begin.addingTimeInterval(pause.expected.last!.0))
+        #expect(world.history.last?.outcome == .completed)
+        #expect(world.history.last?.endedAt == begin.addingTimeInterval(pause.expected.last!.0))
     }
 
     @Test func aPauseSurvivesARestartAndCountsUntilTheResume() throws {
@@ -74,7 +74,7 @@ struct EngineTimelineTests {
         before.advance(by: 20)
         _ = before.command(.pause)
         let stored = StoredState(
-            agenda: before.state.agenda, session: before.state.session, history: before.state.history, daily: before.state.daily)
+            agenda: before.state.agenda, session: before.state.session, sessions: before.state.sessions, daily: before.state.daily)
         // The daemon restarts at 2:00, long past reminders that were due at 0:40 and 1:00 before the pause.
         var after = try EngineHarness(at: "2026-03-02T10:02:00+01:00", stored: stored)
         #expect(after.audible(since: begin).isEmpty)
@@ -124,7 +124,7 @@ struct EngineTimelineTests {
         _ = world.command(.skip)  // in the first rest, at 0:15
         world.advance(by: 3600)
         #expect(world.audible(since: begin).map(\.0) == [10, 15, 55, 75, 115, 135, 175, 195, 235, 255])
-        #expect(world.state.history.last?.outcome == .completed)
+        #expect(world.history.last?.outcome == .completed)
     }
 
     /// Next on a paused timeline (README "Next on a paused session"): the next phase, still paused; its
@@ -151,7 +151,7 @@ struct EngineTimelineTests {
         world.advance(by: 3600)
         #expect(world.audible(since: begin).map(\.0) == [180, 240, 360, 420])
         #expect(world.audible(since: begin).map(\.1) == ["Run done 🏃", "Walk done 🚶", "Run done 🏃", "Walk/Run session complete 🎉"])
-        #expect(world.state.history.last?.outcome == .completed)
+        #expect(world.history.last?.outcome == .completed)
     }
 
     @Test func twoSkipsWhilePausedSayOnlyThePhaseItResumesIn() throws {
@@ -183,7 +183,7 @@ struct EngineTimelineTests {
         #expect(world.audible(since: begin).map(\.0) == [50])
         #expect(world.audible(since: begin).map(\.1) == ["Walk/Run session complete 🎉"])
         #expect(world.state.session == nil)
-        #expect(world.state.history.last?.outcome == .completed)
+        #expect(world.history.last?.outcome == .completed)
     }
 
     /// `status` lists a paused session's reminders as waiting for the resume, not at instants gone by.

@@ -81,9 +81,10 @@ struct RecordBookTests {
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func theSummaryGivesTheTimelineAndTheBestsOfTheLog(seed: UInt64) {
         let sets = Self.log(seed: seed, sessions: 60)
-        let summary = ProgressSummary(sets)
+        let (summary, closed) = ProgressSummary.rebuilt(from: sets)
+        #expect(summary == ProgressSummary(sets))
         for minPercent in [0.0, 2, 5] {
-            #expect(summary.timeline(minPercent: minPercent) == PersonalRecords.timeline(sets, minPercent: minPercent))
+            #expect(summary.timeline(earlier: closed, minPercent: minPercent) == PersonalRecords.timeline(sets, minPercent: minPercent))
         }
         #expect(summary.bests == PersonalRecords.bests(sets))
         // The report from the weeks' sets and the summary: the whole log's records and bests.
@@ -92,13 +93,37 @@ struct RecordBookTests {
         let fromLog = TrainingReport(history: [], sets: sets, program: [:], weeks: 4, now: now, timeZone: zone)
         let weeks = sets.filter { $0.at >= now.addingTimeInterval(-35 * 86_400) }
         let fromSummary = TrainingReport(
-            history: [], setsInWeeks: weeks, records: RecordsReport(bests: summary.bests, records: summary.timeline(minPercent: 2)),
+            history: [], setsInWeeks: weeks, records: RecordsReport(bests: summary.bests, records: summary.timeline(earlier: closed, minPercent: 2)),
             volumeKilograms: summary.volumeKilograms, program: [:], weeks: 4, now: now, timeZone: zone)
         #expect(fromSummary.days == fromLog.days)
         #expect(fromSummary.weekly == fromLog.weekly)
         #expect(fromSummary.exercises.map(\.records) == fromLog.exercises.map(\.records))
         #expect(fromSummary.exercises.map(\.heaviest) == fromLog.exercises.map(\.heaviest))
         #expect(fromSummary.exercises.map(\.setsInRange) == fromLog.exercises.map(\.setsInRange))
+    }
+
+    /// The records timeline leaves the summary as sessions close (issue 33): `closing(before:)` tells
+    /// what `add` hands out, each closed session's candidates once, in the order logged; what the
+    /// summary keeps is bounded by the exercises (`runLength` sessions each), not by the sessions.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func closedSessionsLeaveTheSummary(seed: UInt64) throws {
+        let sets = Self.log(seed: seed, sessions: 120)
+        var summary = ProgressSummary()
+        var handedOut: [RecordCandidate] = []
+        for set in sets {
+            let told = summary.closing(before: set)
+            let added = summary.add(set)
+            #expect(told == added)
+            if !added.isEmpty { #expect(added.allSatisfy { $0.set?.session != set.session }) }
+            handedOut += added
+        }
+        #expect(handedOut == ProgressSummary.rebuilt(from: sets).closed)
+        #expect(summary.timeline(earlier: handedOut, minPercent: 0) == PersonalRecords.timeline(sets, minPercent: 0))
+        // Four times the sessions: the summary keeps as many runs and sets as with a quarter of them.
+        let kept = { (s: ProgressSummary) in s.runs.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } } }
+        let short = ProgressSummary(sets.filter { Int($0.session.rawValue.dropFirst()).map { $0 < 30 } ?? false })
+        #expect(kept(summary) <= kept(short) * 2)
+        #expect(summary.runs.values.allSatisfy { $0.count <= ProgressSummary.runLength })
     }
 
     @Test func bookKeepsTheBestsOfTheLog() {
