@@ -25,6 +25,9 @@ REPO = HERE.parent.parent
 E2E_CONFTEST = REPO / "tests" / "e2e" / "conftest.py"
 HARNESS_MODULE = "gymbell_e2e_harness"
 
+#: where the desktop tests keep the screenshots and logs of what failed
+ARTIFACTS = Path(os.environ.get("GYMBELL_ARTIFACTS", REPO / "artifacts" / "desktops"))
+
 SCRIPTED_DMENU = HERE / "scripted_dmenu.py"
 RECORD_SHOWN = HERE / "record_shown.py"
 
