@@ -80,8 +80,15 @@ class Stage:
 
     def reset(self):
         """After a journey (its daemon stopped): close every notification still open — the ids a server
-        hands out count up from 1, and a notification of our own, closed at once, tells how far — and
-        remove gymbell's config, state, data and cache, so that the next journey starts afresh."""
+        hands out count up from 1, and a notification of our own, closed at once, tells how far — or,
+        where the server may not be shared (`shared`), bring it up afresh; and remove gymbell's config,
+        state, data and cache, so that the next journey starts as on a fresh login."""
+        for attr in GYMBELL_DIRS:
+            shutil.rmtree(Path(getattr(self.env, attr)) / "gymbell", ignore_errors=True)
+        if not self.server.shared:
+            self.server.stop()
+            self.server.start()
+            return
         conn = self.env.connect()
         try:
             newest = int(conn.call_blocking(
@@ -95,8 +102,6 @@ class Stage:
                     pass
         finally:
             conn.close()
-        for attr in GYMBELL_DIRS:
-            shutil.rmtree(Path(getattr(self.env, attr)) / "gymbell", ignore_errors=True)
         time.sleep(1.0)  # the popups' closing animations
 
 
