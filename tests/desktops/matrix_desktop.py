@@ -38,6 +38,8 @@ SERVERS = {
 }
 TOOLS = ("tesseract", "convert", "pulseaudio", "parec")
 NOTIFICATIONS = "org.freedesktop.Notifications"
+#: where the pointer rests between journeys: left of the middle, away from every server's notifications
+REST_POINT = (100, 300)
 #: gymbell's own folders under the XDG dirs: what a journey leaves for the next one to remove
 GYMBELL_DIRS = ("config_home", "state_home", "data_home", "cache_home")
 
@@ -102,6 +104,9 @@ class Stage:
                     pass
         finally:
             conn.close()
+        # The pointer goes back where no notification is, as it was on a fresh server: left on the
+        # last button clicked, it would cover the words of the next journey's notification there.
+        self.server.move(*REST_POINT)
         time.sleep(1.0)  # the popups' closing animations
 
 
