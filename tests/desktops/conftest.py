@@ -9,7 +9,6 @@ Screenshots of every test are written under $GYMBELL_ARTIFACTS (default: artifac
 checkout); those of passing tests are removed, so what stays is what failed.
 """
 
-import os
 import shutil
 import sys
 from pathlib import Path
@@ -17,14 +16,12 @@ from pathlib import Path
 import pytest
 
 HERE = Path(__file__).resolve().parent
-REPO = HERE.parent.parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-from desktop_support import H, bounded  # noqa: E402
+from desktop_support import ARTIFACTS, H, bounded  # noqa: E402
 
 TIME_LIMIT = 240.0
-ARTIFACTS = Path(os.environ.get("GYMBELL_ARTIFACTS", REPO / "artifacts" / "desktops"))
 
 env = H.env
 gymbell_bin = H.gymbell_bin

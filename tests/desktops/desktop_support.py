@@ -11,6 +11,7 @@ import importlib.util
 import json
 import os
 import re
+import select
 import shutil
 import signal
 import subprocess
@@ -24,6 +25,9 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 E2E_CONFTEST = REPO / "tests" / "e2e" / "conftest.py"
 HARNESS_MODULE = "gymbell_e2e_harness"
+
+#: where the desktop tests keep the screenshots and logs of what failed
+ARTIFACTS = Path(os.environ.get("GYMBELL_ARTIFACTS", REPO / "artifacts" / "desktops"))
 
 SCRIPTED_DMENU = HERE / "scripted_dmenu.py"
 RECORD_SHOWN = HERE / "record_shown.py"
@@ -126,7 +130,11 @@ def leftovers(pgids, timeout=3.0):
 # --- Xvfb --------------------------------------------------------------------------------------------
 
 class Xvfb:
-    """`Xvfb :N -screen 0 1024x600x24` on the first free display from 50 on, answering xdpyinfo."""
+    """`Xvfb -displayfd … -screen 0 1024x600x24` on a display number the server picks itself (the first
+    free one), answering xdpyinfo. Chosen by the server, the number is never one that another test
+    starting at the same moment takes too: choosing it here (the first without a lock file), two tests
+    could both see a server answer on the same display — the other's — and one session's window
+    manager then replaced the other's."""
 
     def __init__(self, root):
         self.root = Path(root)
@@ -138,29 +146,34 @@ class Xvfb:
     def display(self):
         return f":{self.number}"
 
-    def start(self, first=50, timeout=15.0):
+    def start(self, timeout=15.0):
         deadline = time.monotonic() + timeout
-        n = first
-        while time.monotonic() < deadline:
-            if os.path.exists(f"/tmp/.X{n}-lock") or os.path.exists(f"/tmp/.X11-unix/X{n}"):
-                n += 1
-                continue
+        read, write = os.pipe()
+        try:
             with open(self.log, "ab") as log:
-                proc = subprocess.Popen(
-                    ["Xvfb", f":{n}", "-screen", "0", f"{SCREEN_W}x{SCREEN_H}x24", "-nolisten", "tcp"],
-                    stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True)
-            while time.monotonic() < deadline:
-                if proc.poll() is not None:
-                    break  # display taken in between (its lock) or another failure: try the next one
-                if run(["xdpyinfo", "-display", f":{n}"], timeout=5).returncode == 0:
-                    if proc.poll() is None:  # it is ours that answered, not a newcomer's
-                        self.proc, self.number = proc, n
-                        return self
-                    break
-                time.sleep(0.05)
-            stop_process(proc)
-            n += 1
-        pytest.fail(f"no Xvfb display answered within {timeout:.0f} s:\n{H._tail(self.log)}")
+                self.proc = subprocess.Popen(
+                    ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{SCREEN_W}x{SCREEN_H}x24", "-nolisten", "tcp"],
+                    pass_fds=(write,), stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True)
+            os.close(write)
+            write = None
+            said = b""
+            while not said.endswith(b"\n"):
+                ready, _, _ = select.select([read], [], [], max(0.0, deadline - time.monotonic()))
+                chunk = os.read(read, 16) if ready else b""
+                if not chunk:
+                    stop_process(self.proc)
+                    pytest.fail(f"Xvfb named no display within {timeout:.0f} s:\n{H._tail(self.log)}")
+                said += chunk
+        finally:
+            os.close(read)
+            if write is not None:
+                os.close(write)
+        self.number = int(said.decode().strip())
+        while run(["xdpyinfo", "-display", self.display], timeout=5).returncode != 0:
+            if time.monotonic() >= deadline:
+                pytest.fail(f"Xvfb {self.display} did not answer within {timeout:.0f} s:\n{H._tail(self.log)}")
+            time.sleep(0.05)
+        return self
 
     def stop(self):
         stop_process(self.proc)

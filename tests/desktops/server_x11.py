@@ -207,6 +207,9 @@ class NotificationDaemonServer(X11Server):
     argv = [NOTIFICATION_DAEMON, "--replace"]
     #: one 400 px wide bubble at a time, top-right at (618, 6); taller with action buttons
     notification_area = (SCREEN_W - 424, 0, SCREEN_W, 200)
+    #: its CloseNotification leaves the bubble up until it expires, and it shows one at a time: the
+    #: last journey's completion would hold back the next journey's daily reminder
+    shared = False
 
 
 MATE_NOTIFICATION_DAEMON = "/usr/lib/mate-notification-daemon/mate-notification-daemon"

@@ -36,6 +36,11 @@ class DesktopServer:
         """A PNG of the whole screen at `path`; returns the path. Should take well under 250 ms."""
         raise NotImplementedError
 
+    #: whether the journeys of the matrix may share one running server (test_matrix's `stage`): False
+    #: where what a journey leaves on screen would be in the next one's way, and the server is
+    #: brought up afresh for each journey
+    shared = True
+
     #: (x0, y0, x1, y1) of the screen region where this server's notifications appear (OCR crop)
     notification_area = None
 

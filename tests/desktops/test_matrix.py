@@ -1,7 +1,8 @@
 """The real-desktop matrix: gymbell's journeys on each notification server people run, as a person
 would go through them — real pointer clicks, the screen read with OCR, the sound recorded.
 
-For every server (GNOME Shell, KDE Plasma, xfce4-notifyd, notification-daemon, mako, dunst):
+For every server (GNOME Shell, KDE Plasma, xfce4-notifyd, notification-daemon, mako, dunst, Cinnamon,
+MATE, LXQt, Budgie, SwayNotificationCenter), each brought up once for all its journeys:
   - strength: the daily reminder → click Start Workout → the session's notification → click Set done
     → rest → "Rest over … set 2 of 3" on screen at its instant, with Set done on it → … → complete;
   - snooze: the daily reminder → Snooze 1 hour → it goes, a snoozed reminder is pending;
@@ -12,13 +13,11 @@ For every server (GNOME Shell, KDE Plasma, xfce4-notifyd, notification-daemon, m
 Run: /usr/bin/python3 -m pytest tests/desktops -q   (scripts/install-desktops.sh installs the servers)
 """
 
-import importlib
 import json
 import os
 import shutil
 import sqlite3
 import subprocess
-import tempfile
 import time
 from pathlib import Path
 from datetime import datetime, timedelta
@@ -26,24 +25,8 @@ from datetime import datetime, timedelta
 import pytest
 
 import screen
-import sound
-from desktop_support import H, REPO
-
-# name → (module, class, programs it needs)
-SERVERS = {
-    "gnome": ("server_gnome", "GnomeServer", ("gnome-shell", "gjs")),
-    "plasma": ("server_plasma", "PlasmaServer", ("plasmashell", "kwin_x11", "xdotool")),
-    "xfce": ("server_x11", "XfceServer", ("xdotool",)),
-    "notification-daemon": ("server_x11", "NotificationDaemonServer", ("xdotool",)),
-    "mako": ("server_mako", "MakoServer", ("sway", "mako", "grim")),
-    "dunst": ("server_dunst", "DunstServer", ("dunst", "xdotool")),
-    "cinnamon": ("server_cinnamon", "CinnamonServer", ("cinnamon", "xdotool")),
-    "mate": ("server_x11", "MateServer", ("/usr/lib/mate-notification-daemon/mate-notification-daemon", "xdotool")),
-    "lxqt": ("server_x11", "LxqtServer", ("lxqt-notificationd", "xdotool")),
-    "budgie": ("server_budgie", "BudgieServer", ("budgie-wm", "budgie-daemon", "budgie-panel", "xdotool")),
-    "swaync": ("server_swaync", "SwayncServer", ("sway", "swaync", "grim")),
-}
-TOOLS = ("tesseract", "convert", "pulseaudio", "parec")
+from desktop_support import ARTIFACTS, H
+from matrix_desktop import SERVERS, TOOLS, Desktop, Stage, missing as _missing  # noqa: F401 (test_attention's)
 
 #: the instant after a transition at which its instruction must be on screen
 ON_SCREEN_WITHIN = 0.25
@@ -53,147 +36,41 @@ BELL = (0xf5, 0xa6, 0x23)
 AUDIBLE_WITHIN = 0.10
 
 
-def _missing(name):
-    return [p for p in SERVERS[name][2] + TOOLS if shutil.which(p) is None]
-
-
-#: Servers left out of `make test` unless asked for (GYMBELL_DESKTOPS_EXTRA=budgie): under Xvfb on two
-#: shared cores budgie-wm (Mutter 43) sometimes stops painting mid-journey — its background and every
-#: popup black, the panel still drawn, the notification taken — in 3 of ~18 journeys late on
-#: 2026-11-25 (none in ~30 before): a bring-up problem of the test machine not yet understood, which
-#: would fail CI by chance. Every Budgie journey passes when it paints.
-OPT_IN = {"budgie"}
-
-
 def server_params():
-    extra = set(os.environ.get("GYMBELL_DESKTOPS_EXTRA", "").split(","))
+    """Every server of the matrix; GYMBELL_DESKTOPS=budgie,gnome: only those."""
+    only = {n for n in os.environ.get("GYMBELL_DESKTOPS", "").split(",") if n}
     return [pytest.param(n, marks=pytest.mark.skipif(bool(_missing(n)), reason=f"not installed: {_missing(n)}"))
-            for n in SERVERS if n not in OPT_IN or n in extra]
+            for n in SERVERS if not only or n in only]
 
 
-class Desktop:
-    """One server up for a test, with gymbell beside it and a recording of what is heard."""
-
-    def __init__(self, name, env, binary, artifacts, request):
-        module, cls, _ = SERVERS[name]
-        self.name = name
-        self.env = env
-        self.binary = binary
-        self.artifacts = artifacts
-        self.server = getattr(importlib.import_module(module), cls)(env, artifacts / "server")
-        self.pulse = sound.PulseServer(env.root / "pulse")
-        self.daemon = H.Daemon(env, binary, request)
-        self.recording = None
-        self.recording_stopped = False
-        self.shots = 0
-
-    def start(self):
-        # gymbell installed: its icons in a share folder on XDG_DATA_DIRS, readable by every user (mako's
-        # desktop runs as another one), as `make install` puts them under /usr/local/share
-        self.share = Path(tempfile.mkdtemp(prefix="gb-share-"))
-        self.share.chmod(0o755)
-        shutil.copytree(REPO / "data" / "icons", self.share / "icons")
-        self.env.vars["XDG_DATA_DIRS"] = f"{self.share}:/usr/local/share:/usr/share"
-        self.pulse.start()
-        self.env.vars.update(self.pulse.vars())
-        self.server.start()
-        self.recording = self.pulse.record(self.artifacts / "sound.wav")
-        return self
-
-    def stop(self):
-        for step in (self.daemon.stop, lambda: self.recording and not self.recording_stopped and self.recording.stop(),
-                     self.server.stop, self.pulse.stop, lambda: shutil.rmtree(self.share, ignore_errors=True)):
+@pytest.fixture(scope="module", params=server_params())
+def stage(request, tmp_path_factory):
+    """The server of one desktop, brought up once for all its journeys (pytest runs a module-scoped
+    parameter's tests together). Its logs stay under $GYMBELL_ARTIFACTS/server-NAME when a journey on
+    it failed."""
+    env = H.Env(tmp_path_factory.mktemp(f"stage-{request.param}"))
+    folder = ARTIFACTS / f"server-{request.param}"
+    shutil.rmtree(folder, ignore_errors=True)
+    failed_before = request.session.testsfailed
+    s = Stage(request.param, env, folder)
+    try:
+        env.start_bus()
+        s.start()
+        yield s
+    finally:
+        s.stop()
+        env.stop()
+        if request.session.testsfailed == failed_before:
+            shutil.rmtree(folder, ignore_errors=True)
             try:
-                step()
-            except Exception as e:  # noqa: BLE001 — every part is stopped whatever one of them did
-                print(f"stopping: {e}")
-
-    # --- gymbell --------------------------------------------------------------------------------
-    def cli(self, *args):
-        r = H.run_cli(self.env, self.binary, *args)
-        assert r.returncode == 0, f"gymbell {' '.join(args)}: {r.stderr}"
-        return r.stdout
-
-    def status(self):
-        return json.loads(self.cli("status", "--json"))
-
-    def pending(self, kind, timeout=2.0):
-        """The pending reminders of `kind`, once there are any (a click reaches the daemon a moment
-        after it lands); [] when none came within `timeout`."""
-        deadline = time.monotonic() + timeout
-        while True:
-            found = [p for p in self.status()["pending"] if p["kind"] == kind]
-            if found or time.monotonic() >= deadline:
-                return found
-            time.sleep(0.05)
-
-    # --- looking ----------------------------------------------------------------------------------
-    def shot(self, label):
-        self.shots += 1
-        return self.server.screenshot(self.artifacts / f"{self.shots:02d}-{label}.png")
-
-    def sees(self, png, phrase):
-        return screen.contains(png, phrase, self.server.notification_area)
-
-    def wait_to_see(self, phrase, timeout, label):
-        deadline = time.monotonic() + timeout
-        while True:
-            png = self.shot(label)
-            if self.sees(png, phrase):
-                return png
-            if time.monotonic() >= deadline:
-                pytest.fail(f"{self.name}: {phrase!r} not on screen within {timeout:.1f} s; read: "
-                            f"{screen.text(png, self.server.notification_area)!r} ({png})")
-            time.sleep(0.2)
-
-    def wait_not_to_see(self, phrase, timeout, label):
-        deadline = time.monotonic() + timeout
-        while True:
-            png = self.shot(label)
-            if not self.sees(png, phrase):
-                return png
-            if time.monotonic() >= deadline:
-                pytest.fail(f"{self.name}: {phrase!r} still on screen after {timeout:.1f} s ({png})")
-            time.sleep(0.3)
-
-    # --- acting, as a person would ------------------------------------------------------------
-    def press(self, label, key, on, default=False):
-        """Choose the action `label` (`key`) on the notification showing `on`: its button, found on
-        screen and clicked with the pointer (hovered first where buttons show on hover); where the
-        server draws no buttons, a click on the notification when it is the default action, or the
-        server's own way to pick an action (mako: makoctl, dunst: its menu)."""
-        label = self.server.labels.get(label, label)
-        if not default and self.server.invoke_action(label, key):
-            return "menu"
-        png = self.shot(f"before-{key}")
-        where = screen.find(png, label, self.server.notification_area)
-        if where is None:
-            title = screen.find(png, on, self.server.notification_area)
-            assert title, f"{self.name}: {on!r} is not on screen to act on ({png})"
-            self.server.move(*title)
-            time.sleep(0.5)
-            png = self.shot(f"hover-{key}")
-            where = screen.find(png, label, self.server.notification_area)
-            if where is None:
-                assert default, f"{self.name}: no {label!r} button on {on!r} ({png})"
-                self.server.click(*title, button=self.server.default_click_button)
-                return "click"
-        self.server.click(*where)
-        return "button"
-
-    def heard_at(self, instants):
-        """For each instant, the sound onset nearest to it (None when there was none). Ends the
-        recording: call it once, after the journey."""
-        if not self.recording_stopped:
-            self.recording.stop()
-            self.recording_stopped = True
-        found = sound.onsets(self.recording.path, self.recording.start_epoch)
-        return [min(found, key=lambda t: abs(t - i), default=None) for i in instants]
+                ARTIFACTS.rmdir()
+            except OSError:
+                pass
 
 
-@pytest.fixture(params=server_params())
-def desktop(request, env, gymbell_bin, artifacts):
-    d = Desktop(request.param, env, gymbell_bin, artifacts, request)
+@pytest.fixture
+def desktop(request, stage, gymbell_bin, artifacts):
+    d = Desktop(stage.name, stage.env, gymbell_bin, artifacts, request, stage=stage)
     try:
         d.start()
         yield d
