@@ -108,6 +108,8 @@ class MakoServer(DesktopServer):
         self.wayland_display = None
         self.server_info = None
         self.startup_seconds = None
+        #: text of mako's config file ($XDG_CONFIG_HOME/mako/config), set before start(); None: no file
+        self.config_text = None
 
     # --- lifecycle ---------------------------------------------------------------------------
     def start(self):
@@ -124,6 +126,9 @@ class MakoServer(DesktopServer):
         for d in (home, run, config / "sway", self.work / "etc-xdg"):
             d.mkdir(parents=True, exist_ok=True)
         (config / "sway" / "config").write_text(SWAY_CONFIG.format(w=SCREEN_W, h=SCREEN_H))
+        if self.config_text is not None:
+            (config / "mako").mkdir()
+            (config / "mako" / "config").write_text(self.config_text)
         for path in [self.work, *self.work.rglob("*")]:
             os.chown(path, self.uid, self.gid)
         os.chmod(self.work, 0o755)

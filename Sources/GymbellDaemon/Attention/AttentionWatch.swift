@@ -15,27 +15,35 @@ final class AttentionWatch {
     private let logger: Logger
     private var facts = AttentionFacts()
     private let report: (AttentionFacts.Fact, Bool) -> Void
+    /// Whether the server's Do Not Disturb still shows a critical notice, where its config says (mako).
+    private let criticalShown: (Bool?) -> Void
     private var sources: [any AttentionSource] = []
     private var systemListener: DBusSignalListener?
     private var gnomeBanners: SettingWatch?
 
     /// Connects, asks every source now (before the daemon's first look at the agenda, so that a restart
-    /// keeps held what is held) and follows them. `report`: a fact changed (dnd, locked, away).
+    /// keeps held what is held) and follows them. `report`: a fact changed (dnd, locked, away);
+    /// `criticalShown`: whether the server's Do Not Disturb still shows a critical notice, where its
+    /// config says so (mako; nil: as the server's kind does).
     init(
         loop: MainLoop, names: DBusService, awayAfter: Double, address: String? = nil, systemAddress: String? = nil, logger: Logger,
-        report: @escaping (AttentionFacts.Fact, Bool) -> Void
+        criticalShown: @escaping (Bool?) -> Void, report: @escaping (AttentionFacts.Fact, Bool) -> Void
     ) throws(DBusError) {
         self.logger = logger
         self.report = report
+        self.criticalShown = criticalShown
+        let bus: Bus = address.map { .address($0) } ?? .session
+        let mako = MakoDoNotDisturb(loop: loop, bus: bus)
         let sources: [any AttentionSource] = [
-            NotificationsDoNotDisturb(), XfconfDoNotDisturb(), GnomeScreenSaverLock(), MutterIdle(awayAfter: awayAfter),
+            NotificationsDoNotDisturb(), XfconfDoNotDisturb(), mako, GnomeScreenSaverLock(), MutterIdle(awayAfter: awayAfter),
         ]
         var forward: ((DBusSignal) -> Void)?
         listener = try DBusSignalListener(
-            loop: loop, bus: address.map { .address($0) } ?? .session, matchRules: sources.flatMap(\.matchRules)
+            loop: loop, bus: bus, matchRules: sources.flatMap(\.matchRules)
         ) { signal in forward?(signal) }
         self.sources = sources
         forward = { [weak self] signal in self?.route(signal) }
+        mako.onCriticalShown = criticalShown
         for source in sources {
             source.onChange = { [weak self, weak source] value in
                 guard let self, let source else { return }
@@ -45,7 +53,10 @@ final class AttentionWatch {
             for name in source.busNames {
                 try names.watchNameOwner(name) { [weak self, weak source] owner in
                     guard let self, let source else { return }
-                    if owner == nil { self.set(source.fact, source.id, false) } else { source.start(on: self.listener, logger: self.logger) }
+                    if owner == nil {
+                        source.vanished()
+                        self.set(source.fact, source.id, false)
+                    } else { source.start(on: self.listener, logger: self.logger) }
                 }
             }
         }
@@ -115,6 +126,8 @@ protocol AttentionSource: AnyObject {
     /// Asks the service now (and sets up what it needs: idle watches) through `bus`.
     func start(on bus: DBusSignalListener, logger: Logger)
     func handle(_ signal: DBusSignal)
+    /// Its service left the bus.
+    func vanished()
     func stop()
 }
 
@@ -123,6 +136,7 @@ extension AttentionSource {
     var busNames: [String] { [] }
     func start(on bus: DBusSignalListener, logger: Logger) {}
     func handle(_ signal: DBusSignal) {}
+    func vanished() {}
     func stop() {}
 }
 
