@@ -12,7 +12,7 @@ headless wlroots backend, the pixman renderer, no Xwayland, no wallpaper, its ow
 (0700, the user's) in a short /tmp/gb-mako-* folder. mako is started by us as that user on sway's
 Wayland socket, rather than by the sway config's `exec` (sway's exec double-forks into a new session
 that stop() could not reach); mako keeps every default (no config file anywhere: we test what users
-get) and owns org.freedesktop.Notifications on the test's private bus. The bus runs as root: its
+get; `config_text`, set before start(), writes one) and owns org.freedesktop.Notifications on the test's private bus. The bus runs as root: its
 config allows every user (<allow user="*"/> in tests/e2e/conftest.py's BUS_CONFIG) and start() opens
 the bus socket's folder to traversal (0711).
 
