@@ -126,6 +126,31 @@ def test_a_daily_reminder_waits_for_do_not_disturb_to_end(desktop):
           f"the switch itself took {switched:.3f} s")
 
 
+def test_a_restart_while_held_keeps_it_held(desktop):
+    """The daemon restarted while a reminder is held asks the desktop before it looks at its agenda: the
+    reminder stays held (not shown, not heard) until Do Not Disturb ends."""
+    d = desktop
+    dnd = DoNotDisturb(d)
+    hms, due = H.local_hms_ahead(8)
+    d.env.write_config(f'[reminders]\ntime = "{hms}"\ndays = {ALL_DAYS}\n')
+    dnd.set(True)
+    d.daemon.start()
+    H.wait_until(lambda: (d.status()["held"] or {}).get("reminders"), timeout=due - time.time() + 3, what="the reminder held")
+    d.daemon.restart()
+    held = H.wait_until(lambda: (d.status()["held"] or {}).get("reminders"), timeout=3, what="held again after the restart")
+    assert held == [p["id"] for p in d.status()["pending"] if p["kind"] == "daily"]
+    time.sleep(1)
+    png = d.shot("restarted")
+    assert not d.sees(png, DAILY), f"{d.name}: shown after the restart while Do Not Disturb is on ({png})"
+    off = time.time()
+    dnd.set(False)
+    d.wait_to_see(DAILY, timeout=3, label="shown")
+    d.heard_at([])  # ends the recording
+    onsets = sound.onsets(d.recording.path, d.recording.start_epoch)
+    assert [t for t in onsets if t < off] == [], f"{d.name}: sound while held: {onsets} (DND off at {off:.3f})"
+    assert len([t for t in onsets if t >= off]) == 1, f"{d.name}: heard {onsets} after DND off at {off:.3f}: once"
+
+
 def test_a_hiit_transition_goes_through_do_not_disturb(desktop):
     d = desktop
     dnd = DoNotDisturb(d)
