@@ -68,7 +68,7 @@ Architecture: $arch
 Maintainer: The gymbell developers <gymbell@users.noreply.github.com>
 Installed-Size: $installed_size
 Depends: $depends, libnotify4, libcanberra0, tzdata
-Recommends: dbus-user-session | dbus-x11, notification-daemon, libcanberra-pulse
+Recommends: dbus-user-session | dbus-x11, notification-daemon, libcanberra-pulse, libx11-6, libxext6
 Section: utils
 Priority: optional
 Homepage: https://github.com/gymbell/gymbell

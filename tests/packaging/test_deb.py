@@ -71,6 +71,8 @@ def test_info(deb, installed):
         assert needed in packages, f"Depends lacks {needed}: {depends}"
     # gymbell plays its own sounds; on PulseAudio and PipeWire desktops libcanberra needs its pulse backend.
     assert "libcanberra-pulse" in dpkg_field(deb, "Recommends")
+    # away on an X11 session: the X server's idle alarms, libX11 and libXext loaded with dlopen.
+    assert {"libx11-6", "libxext6"} <= {r.strip() for r in dpkg_field(deb, "Recommends").split(",")}
     assert not any("swift" in p for p in packages), depends
     assert int(dpkg_field(deb, "Installed-Size")) > 1000
     assert dpkg_field(deb, "Description").startswith("workout reminders")

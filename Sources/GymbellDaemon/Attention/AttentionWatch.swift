@@ -4,7 +4,8 @@ import Logging
 
 /// What the desktop tells of the person: Do Not Disturb, a locked screen, away (issue 31). Told, not
 /// polled: every source is a signal on the session or system bus (or GSettings, itself told by dconf's
-/// signal), asked once at start-up and when its service appears. One session-bus connection carries
+/// signal; or, for away on X11, the X server's alarms: X11Away), asked once at start-up and when its
+/// service appears. One session-bus connection carries
 /// all the session's signals, the idle watches and the screen keeper's inhibitor. Decides nothing: the
 /// sources of one fact are or-ed (`AttentionFacts`) and each change goes to the daemon as an event.
 final class AttentionWatch {
@@ -20,6 +21,7 @@ final class AttentionWatch {
     private var sources: [any AttentionSource] = []
     private var systemListener: DBusSignalListener?
     private var gnomeBanners: SettingWatch?
+    private var x11Away: X11Away?
 
     /// Connects, asks every source now (before the daemon's first look at the agenda, so that a restart
     /// keeps held what is held) and follows them. `report`: a fact changed (dnd, locked, away);
@@ -65,6 +67,11 @@ final class AttentionWatch {
             self?.set(.doNotDisturb, "gnome show-banners", !shown)
         }
         if let gnomeBanners { set(.doNotDisturb, "gnome show-banners", !gnomeBanners.value) }
+        // Away on X11 without Mutter's monitor: the X server's alarms, given up when the monitor appears.
+        let x11Away = X11Away(loop: loop, awayAfter: awayAfter, logger: logger) { [weak self] away in self?.set(.away, X11Away.id, away) }
+        self.x11Away = x11Away
+        x11Away.choose(mutterIdleMonitor: listener.nameHasOwner(MutterIdle.busName))
+        try names.watchNameOwner(MutterIdle.busName) { [weak x11Away] owner in x11Away?.choose(mutterIdleMonitor: owner != nil) }
         systemListener = LogindLock.listen(loop: loop, address: systemAddress, logger: logger) { [weak self] locked in
             self?.set(.locked, "logind", locked)
         }
@@ -73,6 +80,7 @@ final class AttentionWatch {
     /// `[attention] away_after` changed (a reload): the idle watch is made anew.
     func awayAfterChanged(_ seconds: Double) {
         for case let idle as MutterIdle in sources { idle.change(awayAfter: seconds, on: listener, logger: logger) }
+        x11Away?.change(awayAfter: seconds)
     }
 
     /// The freedesktop screen locker (ScreenLockWatch) reports here too.
@@ -92,6 +100,7 @@ final class AttentionWatch {
         listener.close()
         systemListener?.close()
         gnomeBanners?.cancel()
+        x11Away?.close()
         for source in sources { source.stop() }
     }
 }
