@@ -126,17 +126,17 @@ public final class X11IdleAlarms {
         return Self.int64(value)
     }
 
+    /// Reads what came; `onChange` may close the connection meanwhile, which ends the reading.
     private func readEvents() {
-        guard let display else { return }
         var event = XEvent()
-        while !lost.happened, x11.XPending(display) > 0 {
+        while let display, !lost.happened, x11.XPending(display) > 0 {
             _ = x11.XNextEvent(display, &event)
             guard event.type == alarmNotify else { continue }
             let notify = gb_alarm_notify(&event).pointee
             guard notify.alarm == alarms.idle || notify.alarm == alarms.back, notify.state != XSyncAlarmDestroyed else { continue }
             set(Self.int64(notify.counter_value) >= thresholdMilliseconds)
         }
-        if lost.happened { serverLost() }
+        if lost.happened, display != nil { serverLost() }
     }
 
     private func set(_ away: Bool) {

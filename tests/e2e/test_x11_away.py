@@ -157,3 +157,32 @@ def test_the_x_server_going_away_ends_nothing(xvfb, daemon, write_config, cli, e
     time.sleep(0.5)
     assert daemon.running, daemon.output()
     assert cli("status").returncode == 0
+
+
+def test_mutter_s_idle_monitor_takes_over_when_it_appears(xvfb, daemon, write_config, cli, env):
+    """A GNOME X11 session whose shell came after the daemon: once Mutter's idle monitor is on the bus it
+    says (its idle watch made); the X server's alarms, which said away, go at the next input. When the
+    monitor leaves, the alarms come back, the counter read at once."""
+    from test_attention import Desktop  # attention_services.py, Mutter's idle monitor among them
+    write_config(f'[attention]\naway_after = "{AWAY_AFTER}s"\n')
+    daemon.start()
+    wait_until(lambda: held_why(cli) == ["away"], timeout=AWAY_AFTER + 2, what="away by the X server's alarms")
+    services = Desktop(env)
+    try:
+        watches = wait_until(lambda: json.loads(services.tell("watches")), timeout=2, what="Mutter's idle watch")
+        assert list(watches.values()) == [AWAY_AFTER * 1000]
+        time.sleep(0.5)
+        assert held_why(cli) == ["away"], "still away: Mutter's monitor tells only the next idle period"
+        xvfb.move_pointer(env)
+        moved = time.monotonic()
+        wait_until(lambda: held_why(cli) is None, timeout=2, what="back, by the X server's last alarm")
+        assert services.tell("idle") == "ok"
+        wait_until(lambda: held_why(cli) == ["away"], timeout=2, what="away by Mutter's monitor")
+        time.sleep(max(0.0, AWAY_AFTER + 0.5 - (time.monotonic() - moved)))  # the X server's counter past it too
+        services.stop()
+        time.sleep(0.5)
+        assert held_why(cli) == ["away"], "Mutter's monitor gone: away by the X server's counter, read at once"
+        xvfb.move_pointer(env, 50, 50)
+        wait_until(lambda: held_why(cli) is None, timeout=2, what="back, by the X server's alarm")
+    finally:
+        services.stop()

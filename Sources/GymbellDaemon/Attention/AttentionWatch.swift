@@ -46,6 +46,12 @@ final class AttentionWatch {
         self.sources = sources
         forward = { [weak self] signal in self?.route(signal) }
         mako.onCriticalShown = criticalShown
+        // Away on X11 without Mutter's monitor: the X server's alarms. Its name watched before the sources'
+        // own watches, so that when the monitor leaves, the alarms say "away" before the monitor's "not".
+        let x11Away = X11Away(loop: loop, awayAfter: awayAfter, logger: logger) { [weak self] away in self?.set(.away, X11Away.id, away) }
+        self.x11Away = x11Away
+        x11Away.choose(mutterIdleMonitor: listener.nameHasOwner(MutterIdle.busName))
+        try names.watchNameOwner(MutterIdle.busName) { [weak x11Away] owner in x11Away?.choose(mutterIdleMonitor: owner != nil) }
         for source in sources {
             source.onChange = { [weak self, weak source] value in
                 guard let self, let source else { return }
@@ -67,11 +73,6 @@ final class AttentionWatch {
             self?.set(.doNotDisturb, "gnome show-banners", !shown)
         }
         if let gnomeBanners { set(.doNotDisturb, "gnome show-banners", !gnomeBanners.value) }
-        // Away on X11 without Mutter's monitor: the X server's alarms, given up when the monitor appears.
-        let x11Away = X11Away(loop: loop, awayAfter: awayAfter, logger: logger) { [weak self] away in self?.set(.away, X11Away.id, away) }
-        self.x11Away = x11Away
-        x11Away.choose(mutterIdleMonitor: listener.nameHasOwner(MutterIdle.busName))
-        try names.watchNameOwner(MutterIdle.busName) { [weak x11Away] owner in x11Away?.choose(mutterIdleMonitor: owner != nil) }
         systemListener = LogindLock.listen(loop: loop, address: systemAddress, logger: logger) { [weak self] locked in
             self?.set(.locked, "logind", locked)
         }

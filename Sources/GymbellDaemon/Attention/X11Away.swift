@@ -15,6 +15,8 @@ final class X11Away {
     private let report: (Bool) -> Void
     private var awayAfter: Double
     private var alarms: X11IdleAlarms?
+    /// Mutter's monitor came while the person was away: the alarms go at the next input.
+    private var retiring = false
     /// Set once a display failed to open or lacked the counter: not tried again.
     private var unavailable = false
 
@@ -29,10 +31,11 @@ final class X11Away {
     func choose(mutterIdleMonitor: Bool) {
         let source = AwaySource.choose(
             display: Self.environment("DISPLAY"), waylandDisplay: Self.environment("WAYLAND_DISPLAY"), mutterIdleMonitor: mutterIdleMonitor)
+        retiring = false
         guard source != .x11IdleTime else { return open() }
-        guard alarms != nil else { return }
-        close()
-        report(false)  // Mutter's monitor says from now on
+        guard let alarms else { return }
+        // Mutter's monitor says from the next idle period on; an away already told lasts until the next input.
+        if alarms.isAway { retiring = true } else { close() }
     }
 
     func change(awayAfter seconds: Double) {
@@ -46,12 +49,13 @@ final class X11Away {
     func close() {
         alarms?.close()
         alarms = nil
+        retiring = false
     }
 
     private func open() {
         guard alarms == nil, !unavailable else { return }
         do {
-            let alarms = try X11IdleAlarms(loop: loop, awayAfter: awayAfter) { [weak self] away in self?.report(away) }
+            let alarms = try X11IdleAlarms(loop: loop, awayAfter: awayAfter) { [weak self] away in self?.changed(away) }
             self.alarms = alarms
             logger.debug("away followed through the X server's IDLETIME", metadata: ["away": "\(alarms.isAway)", "idle ms": "\(alarms.idleAtStart.map(String.init) ?? "?")"])
             if alarms.isAway { report(true) }
@@ -59,6 +63,11 @@ final class X11Away {
             unavailable = true
             logger.info("cannot follow idleness on the X display: \(error)")
         }
+    }
+
+    private func changed(_ away: Bool) {
+        report(away)
+        if !away, retiring { close() }
     }
 
     private static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
