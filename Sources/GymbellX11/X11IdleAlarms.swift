@@ -48,9 +48,15 @@ public final class X11IdleAlarms {
         guard let display = displayName.withOptionalCString({ x11.XOpenDisplay($0) }) else {
             throw SystemError(message: "cannot open the X display \(displayName ?? "(DISPLAY)")")
         }
+        // From the first request on: a server gone meanwhile must not end the daemon.
+        let lost = Lost()
+        x11.XSetIOErrorExitHandler(display, { _, context in
+            Unmanaged<Lost>.fromOpaque(context!).takeUnretainedValue().happened = true
+        }, Unmanaged.passUnretained(lost).toOpaque())
+        self.lost = lost
         var eventBase: Int32 = 0, errorBase: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
         guard xext.XSyncQueryExtension(display, &eventBase, &errorBase) != 0, xext.XSyncInitialize(display, &major, &minor) != 0,
-              let counter = Self.idleCounter(display, xext)
+              !lost.happened, let counter = Self.idleCounter(display, xext)
         else {
             _ = x11.XCloseDisplay(display)
             throw SystemError(message: "the X server has no X Sync IDLETIME counter")
@@ -61,10 +67,6 @@ public final class X11IdleAlarms {
         self.onChange = onChange
         alarmNotify = eventBase + Int32(XSyncAlarmNotify)
         thresholdMilliseconds = Self.milliseconds(awayAfter)
-        lost = Lost()
-        x11.XSetIOErrorExitHandler(display, { _, context in
-            Unmanaged<Lost>.fromOpaque(context!).takeUnretainedValue().happened = true
-        }, Unmanaged.passUnretained(lost).toOpaque())
         alarms = (arm(nil, .positive), arm(nil, .negative))
         idleAtStart = idleNow()
         isAway = idleAtStart ?? 0 >= thresholdMilliseconds
