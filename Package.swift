@@ -25,6 +25,8 @@ let package = Package(
         // GTK 4 and libadwaita: the window's alone (its own executable; the daemon and the CLI never map them).
         .systemLibrary(name: "CAdw", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // Header only: the daemon loads libX11 and libXext with dlopen when it follows idleness on X11.
+        .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
 
         // Pure Swift: model, planners, agenda, config, messages. No C, no clock, no files.
         .target(
@@ -44,6 +46,8 @@ let package = Package(
             // libnotify's header includes gdk-pixbuf's, which pkg-config would name with the libraries
             // (Debian and Ubuntu install it here, with libnotify-dev).
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/gdk-pixbuf-2.0"])]),
+        // The X server: away told by the X Sync extension's IDLETIME alarms, on the GLib loop.
+        .target(name: "GymbellX11", dependencies: ["CX11", "GymbellPlatform"]),
         // Sounds through libcanberra, played by a helper process.
         .target(name: "GymbellSound", dependencies: ["CCanberra", "CGLib", "GymbellPlatform"]),
         // What the system says gymbell's files and time are: XDG paths, the config file as read, the
@@ -59,7 +63,7 @@ let package = Package(
             name: "GymbellDaemon",
             dependencies: [
                 "GymbellCore", "GymbellStore", "GymbellPlatform", "GymbellBus", "GymbellNotify", "GymbellSound",
-                "GymbellSettings", "GymbellControl",
+                "GymbellSettings", "GymbellControl", "GymbellX11",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

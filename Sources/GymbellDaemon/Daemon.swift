@@ -133,6 +133,13 @@ public final class Daemon {
         send(.doNotDisturb(on))
     }
 
+    /// Whether the server still shows a critical notice during its Do Not Disturb, as its config says
+    /// (mako's modes); nil: as the server's kind does.
+    public func criticalShownDuringDoNotDisturbChanged(_ shown: Bool?) {
+        guard shown != engine.state.criticalShownDuringDoNotDisturb else { return }
+        send(.criticalShownDuringDoNotDisturb(shown))
+    }
+
     /// Whether the person is away, as the desktop's idle monitor says it.
     public func awayChanged(_ away: Bool) {
         guard away != engine.state.away else { return }

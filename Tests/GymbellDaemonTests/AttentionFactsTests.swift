@@ -23,3 +23,26 @@ struct AttentionFactsTests {
         #expect(!facts.holds(.away), "facts are apart")
     }
 }
+
+/// Where the running mako found its config file (mako 1.7.1's config.c), from its command line and
+/// environment as /proc shows them.
+@Suite("Attention: mako's config file")
+struct MakoProcessTests {
+    @Test(arguments: [
+        (["-c", "/etc/mine"], ["HOME": "/home/a"], ["/home/a/.mako/config"], "/etc/mine"),
+        (["--config=/etc/mine"], ["HOME": "/home/a"], [], "/etc/mine"),
+        (["--config", "/etc/mine"], [:], [], "/etc/mine"),
+        ([], ["HOME": "/home/a"], ["/home/a/.mako/config", "/home/a/.config/mako/config"], "/home/a/.mako/config"),
+        ([], ["HOME": "/home/a"], ["/home/a/.config/mako/config"], "/home/a/.config/mako/config"),
+        ([], ["HOME": "/home/a", "XDG_CONFIG_HOME": "/x"], ["/x/mako/config", "/home/a/.config/mako/config"], "/x/mako/config"),
+        ([], ["HOME": "/home/a"], [], nil),
+        ([], [:], ["/home/a/.mako/config"], nil),
+    ] as [([String], [String: String], [String], String?)])
+    func theFileMakoRead(_ arguments: [String], _ environment: [String: String], _ existing: [String], _ expected: String?) {
+        #expect(MakoProcess.configPath(arguments: arguments, environment: environment) { existing.contains($0) } == expected)
+    }
+
+    @Test func environmentEntries() {
+        #expect(MakoProcess.environment(["HOME=/h", "A=b=c", "junk"]) == ["HOME": "/h", "A": "b=c"])
+    }
+}

@@ -45,6 +45,8 @@ def pytest_runtest_makereport(item, call):
 def pytest_configure(config):
     H.pytest_configure(config)
     config.addinivalue_line("markers", "time_limit(seconds): this test's bound (default 240 s)")
+    config.addinivalue_line("markers", "gnome_lock_and_session: GNOME with GDM's version (its lock screen) and gnome-session (test_attention)")
+    config.addinivalue_line("markers", "mako_example_only: mako's config is mako(5)'s do-not-disturb example alone (test_attention)")
 
 
 def pytest_terminal_summary(terminalreporter, config):

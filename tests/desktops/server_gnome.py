@@ -108,6 +108,14 @@ class GnomeServer(DesktopServer):
         self.start_seconds = None
         self.screenshot_ms = []
         self.wayland_display = "wayland-gymbell"
+        #: set before start(): GDM's version on the private system bus, so that the shell makes its
+        #: lock screen (gdm_version.py), and org.gnome.ScreenSaver activatable
+        self.can_lock = False
+        #: set before start(): the real gnome-session (--builtin, a session with no components) on the
+        #: test's buses beside the shell: org.gnome.SessionManager, its inhibitors and presence
+        self.session_manager = False
+        self.gdm_proc = None
+        self.session_proc = None
 
     # --- lifecycle ---------------------------------------------------------------------------
     def start(self):
@@ -151,6 +159,10 @@ class GnomeServer(DesktopServer):
             "GVFS_DISABLE_FUSE": "1",
         })
         shell_env.pop("DISPLAY", None)
+        if self.can_lock:
+            self._start_gdm_version(sys_sock)
+        if self.session_manager:
+            self._start_session_manager()
 
         # Once in ~25 starts the shell stalled for two minutes before its first frame (no log
         # line says why). A normal start takes 3-4 s, so a start that has not answered within
@@ -174,6 +186,41 @@ class GnomeServer(DesktopServer):
         env.vars["XDG_CURRENT_DESKTOP"] = "GNOME"
         self.start_seconds = time.monotonic() - t0
         return self
+
+    def _start_gdm_version(self, sys_sock):
+        """gdm_version.py on the private system bus; org.gnome.ScreenSaver (the shell's gjs proxy of
+        org.gnome.Shell.ScreenShield) activatable on the session bus."""
+        (Path(self.env.services_dir) / "org.gnome.ScreenSaver.service").write_text(
+            "[D-BUS Service]\nName=org.gnome.ScreenSaver\nExec=/usr/bin/gjs /usr/share/gnome-shell/org.gnome.ScreenSaver\n")
+        self.gdm_proc = subprocess.Popen(
+            ["/usr/bin/python3", str(Path(__file__).resolve().parent / "gdm_version.py"), f"unix:path={sys_sock}"],
+            stdout=subprocess.PIPE, stderr=open(self.artifacts / "gdm-version.log", "wb"),
+            stdin=subprocess.DEVNULL, start_new_session=True)
+        line = self.gdm_proc.stdout.readline().decode().strip()
+        if line != "ready":
+            raise RuntimeError(f"gdm_version.py said {line!r}; see {self.artifacts / 'gdm-version.log'}")
+
+    def _start_session_manager(self, timeout=20.0):
+        """gnome-session-binary --builtin with a session of no components and no autostart folder
+        (nothing else is started), on the private session and system buses."""
+        data = Path(self.env.root) / "gnome-session-data"
+        (data / "gnome-session" / "sessions").mkdir(parents=True, exist_ok=True)
+        (data / "gnome-session" / "sessions" / "gymbell-test.session").write_text(
+            "[GNOME Session]\nName=gymbell test\nRequiredComponents=\n")
+        autostart = Path(self.env.root) / "gnome-session-autostart"
+        autostart.mkdir(exist_ok=True)
+        session_env = dict(self.shell_env)
+        session_env["XDG_DATA_DIRS"] = f"{data}:{session_env.get('XDG_DATA_DIRS', '/usr/local/share:/usr/share')}"
+        self.session_proc = subprocess.Popen(
+            ["/usr/libexec/gnome-session-binary", "--builtin", "--session=gymbell-test",
+             "--disable-acceleration-check", f"--autostart={autostart}"],
+            env=session_env, stdout=open(self.artifacts / "gnome-session.log", "wb"), stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL, start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while not self.bus.name_has_owner("org.gnome.SessionManager"):
+            if self.session_proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"gnome-session did not own org.gnome.SessionManager; see {self.artifacts / 'gnome-session.log'}")
+            time.sleep(0.05)
 
     def _start_shell(self, attempt):
         self.shell_log = self.artifacts / (
@@ -294,6 +341,13 @@ class GnomeServer(DesktopServer):
             self.bus = None
         stop_process(self.shell_proc)
         self.shell_proc = None
+        for attr in ("session_proc", "gdm_proc"):
+            proc = getattr(self, attr)
+            if proc is not None:
+                stop_process(proc)
+                if proc.stdout:
+                    proc.stdout.close()
+                setattr(self, attr, None)
         stop_process(self.sys_bus_proc)
         self.sys_bus_proc = None
         # services the session bus activated (gjs notification daemon, calendar server, dconf)

@@ -12,7 +12,7 @@ headless wlroots backend, the pixman renderer, no Xwayland, no wallpaper, its ow
 (0700, the user's) in a short /tmp/gb-mako-* folder. mako is started by us as that user on sway's
 Wayland socket, rather than by the sway config's `exec` (sway's exec double-forks into a new session
 that stop() could not reach); mako keeps every default (no config file anywhere: we test what users
-get) and owns org.freedesktop.Notifications on the test's private bus. The bus runs as root: its
+get; `config_text`, set before start(), writes one) and owns org.freedesktop.Notifications on the test's private bus. The bus runs as root: its
 config allows every user (<allow user="*"/> in tests/e2e/conftest.py's BUS_CONFIG) and start() opens
 the bus socket's folder to traversal (0711).
 
@@ -108,6 +108,8 @@ class MakoServer(DesktopServer):
         self.wayland_display = None
         self.server_info = None
         self.startup_seconds = None
+        #: text of mako's config file ($XDG_CONFIG_HOME/mako/config), set before start(); None: no file
+        self.config_text = None
 
     # --- lifecycle ---------------------------------------------------------------------------
     def start(self):
@@ -124,6 +126,9 @@ class MakoServer(DesktopServer):
         for d in (home, run, config / "sway", self.work / "etc-xdg"):
             d.mkdir(parents=True, exist_ok=True)
         (config / "sway" / "config").write_text(SWAY_CONFIG.format(w=SCREEN_W, h=SCREEN_H))
+        if self.config_text is not None:
+            (config / "mako").mkdir()
+            (config / "mako" / "config").write_text(self.config_text)
         for path in [self.work, *self.work.rglob("*")]:
             os.chown(path, self.uid, self.gid)
         os.chmod(self.work, 0o755)

@@ -1,16 +1,21 @@
 """Issue 31 on the real servers: Do Not Disturb switched as a person does it (`dunstctl set-paused`,
-`xfconf-query`, Plasma's Notifications `Inhibit` call, `gsettings set … show-banners false`); a daily
-reminder due meanwhile is not on screen and not heard (the null sink silent), then on screen and heard
-within a second after Do Not Disturb ends; a HIIT transition during Do Not Disturb is on screen and
-heard. Not here: mako — Debian's mako 1.7 has modes (`makoctl mode`, methods ListModes/SetModes on
-fr.emersion.Mako) but no signal or property when they change, so gymbell cannot be told of its Do
-Not Disturb without polling (see AttentionWatch)."""
+`xfconf-query`, Plasma's Notifications `Inhibit` call, `gsettings set … show-banners false`, `makoctl
+mode -a do-not-disturb`); a daily reminder due meanwhile is not on screen and not heard (the null sink
+silent), then on screen and heard within a second after Do Not Disturb ends; a HIIT transition during
+Do Not Disturb is on screen and heard. mako's do-not-disturb is a mode its person styles in mako's
+config: here mako(5)'s example (`[mode=do-not-disturb]` `invisible=1`) with critical notifications let
+through (`[mode=do-not-disturb urgency=critical]` `invisible=0`), and, in one test, the example alone —
+then a HIIT transition is hidden and gymbell plays nothing (MakoDoNotDisturb, MakoConfig). A restart
+while a reminder is held keeps it held. GNOME's lock screen and session manager: test_gnome_attention.py."""
 
 import subprocess
 import time
+from pathlib import Path
 
 import dbus
 import pytest
+
+import sound
 
 from desktop_support import H
 from test_matrix import SERVERS, Desktop, _missing  # noqa: F401 (the matrix's Desktop and its servers)
@@ -21,6 +26,9 @@ ALL_DAYS = '["mon", "tue", "wed", "thu", "fri", "sat", "sun"]'
 DAILY = "Time to Workout"
 #: DND off → the held reminder on screen / heard (the issue's figure)
 WITHIN = 1.0
+#: mako(5)'s do-not-disturb mode, and what lets critical notifications (a running session's) through it
+MAKO_EXAMPLE = "[mode=do-not-disturb]\ninvisible=1\n"
+MAKO_CRITICAL_THROUGH = "[mode=do-not-disturb urgency=critical]\ninvisible=0\n"
 
 
 class DoNotDisturb:
@@ -40,6 +48,8 @@ class DoNotDisturb:
             self.run("dunstctl", "set-paused", "true" if on else "false")
         elif name == "xfce":
             self.run("xfconf-query", "-c", "xfce4-notifyd", "-p", "/do-not-disturb", "-n", "-t", "bool", "-s", "true" if on else "false")
+        elif name == "mako":
+            self.d.server.makoctl("mode", "-a" if on else "-r", "do-not-disturb")
         elif name == "gnome":
             self.run("gsettings", "set", "org.gnome.desktop.notifications", "show-banners", "false" if on else "true")
         elif name == "plasma":
@@ -56,13 +66,19 @@ class DoNotDisturb:
 
 
 def params():
-    names = ["dunst", "xfce", "plasma", "gnome"]
+    names = ["dunst", "xfce", "plasma", "gnome", "mako"]
     return [pytest.param(n, marks=pytest.mark.skipif(bool(_missing(n)), reason=f"not installed: {_missing(n)}")) for n in names]
 
 
 @pytest.fixture(params=params())
 def desktop(request, env, gymbell_bin, artifacts):
     d = Desktop(request.param, env, gymbell_bin, artifacts, request)
+    if d.name == "gnome" and request.node.get_closest_marker("gnome_lock_and_session") is not None:
+        d.server.can_lock = True
+        d.server.session_manager = True
+    if d.name == "mako":
+        only_example = request.node.get_closest_marker("mako_example_only") is not None
+        d.server.config_text = MAKO_EXAMPLE if only_example else MAKO_EXAMPLE + MAKO_CRITICAL_THROUGH
     # gsettings writes through dconf-service, which the bus activates in its own environment (the
     # machine's HOME): give it the test's HOME and XDG dirs before the shell activates it.
     conn = env.connect()
@@ -90,6 +106,7 @@ def test_a_daily_reminder_waits_for_do_not_disturb_to_end(desktop):
     assert not d.sees(png, DAILY), f"{d.name}: held, yet on screen ({png})"
     off = time.time()
     dnd.set(False)
+    switched = time.time() - off  # the tool itself (makoctl: a shell script running busctl and jq twice)
     # Screenshots back to back for a while, read afterwards: on screen by the end of the first that shows it.
     shots = []
     while time.time() - off < WITHIN + 1.5:
@@ -101,7 +118,33 @@ def test_a_daily_reminder_waits_for_do_not_disturb_to_end(desktop):
     heard = d.heard_at([due, off])
     assert heard[1] is not None and 0 <= heard[1] - off <= WITHIN, f"{d.name}: heard at {heard[1]} for DND off at {off:.3f}"
     assert heard[0] is None or heard[0] >= off, f"{d.name}: a sound at {heard[0]:.3f} while held (due {due:.3f})"
-    print(f"FIGURE {d.name}: DND off → on screen by {seen - off:.3f} s (end of the first screenshot showing it), heard +{heard[1] - off:.3f} s")
+    print(f"FIGURE {d.name}: DND off → on screen by {seen - off:.3f} s (end of the first screenshot showing it), heard +{heard[1] - off:.3f} s; "
+          f"the switch itself took {switched:.3f} s")
+
+
+def test_a_restart_while_held_keeps_it_held(desktop):
+    """The daemon restarted while a reminder is held asks the desktop before it looks at its agenda: the
+    reminder stays held (not shown, not heard) until Do Not Disturb ends."""
+    d = desktop
+    dnd = DoNotDisturb(d)
+    hms, due = H.local_hms_ahead(8)
+    d.env.write_config(f'[reminders]\ntime = "{hms}"\ndays = {ALL_DAYS}\n')
+    dnd.set(True)
+    d.daemon.start()
+    H.wait_until(lambda: (d.status()["held"] or {}).get("reminders"), timeout=due - time.time() + 3, what="the reminder held")
+    d.daemon.restart()
+    held = H.wait_until(lambda: (d.status()["held"] or {}).get("reminders"), timeout=3, what="held again after the restart")
+    assert held == [p["id"] for p in d.status()["pending"] if p["kind"] == "daily"]
+    time.sleep(1)
+    png = d.shot("restarted")
+    assert not d.sees(png, DAILY), f"{d.name}: shown after the restart while Do Not Disturb is on ({png})"
+    off = time.time()
+    dnd.set(False)
+    d.wait_to_see(DAILY, timeout=3, label="shown")
+    d.heard_at([])  # ends the recording
+    onsets = sound.onsets(d.recording.path, d.recording.start_epoch)
+    assert [t for t in onsets if t < off] == [], f"{d.name}: sound while held: {onsets} (DND off at {off:.3f})"
+    assert len([t for t in onsets if t >= off]) == 1, f"{d.name}: heard {onsets} after DND off at {off:.3f}: once"
 
 
 def test_a_hiit_transition_goes_through_do_not_disturb(desktop):
@@ -114,6 +157,8 @@ def test_a_hiit_transition_goes_through_do_not_disturb(desktop):
     work_done = time.time() + 4
     if d.name != "dunst":
         d.wait_to_see("Work phase done", timeout=4 + 3, label="work-done")
+        if d.name == "mako":
+            assert d.status()["held"] and d.status()["held"]["why"] == ["do_not_disturb"], "mako's mode is Do Not Disturb"
     else:
         time.sleep(5)
     heard = d.heard_at([work_done])
@@ -123,3 +168,40 @@ def test_a_hiit_transition_goes_through_do_not_disturb(desktop):
     else:
         assert heard[0] is not None and abs(heard[0] - work_done) <= 0.5, f"{d.name}: transition heard at {heard[0]} (due {work_done:.3f})"
     dnd.set(False)
+
+
+def context_switches(pid):
+    """Voluntary and involuntary context switches of every thread of `pid` so far."""
+    total = 0
+    for status in Path(f"/proc/{pid}/task").glob("*/status"):
+        for line in status.read_text().splitlines():
+            if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                total += int(line.split()[1])
+    return total
+
+
+@pytest.mark.mako_example_only
+@pytest.mark.parametrize("desktop", [pytest.param("mako", marks=pytest.mark.skipif(bool(_missing("mako")), reason="no mako"))],
+                         indirect=True)
+def test_mako_hides_a_hiit_transition_in_its_mode_and_gymbell_plays_nothing(desktop):
+    """mako(5)'s example alone hides every notification in the mode, critical too: the transition is not
+    on screen, so it is not heard either; when the mode ends, the session's notice shows again."""
+    d = desktop
+    dnd = DoNotDisturb(d)
+    dnd.set(True)
+    d.daemon.start()
+    # Following mako's modes (a monitor connection for its calls) wakes nothing while nobody calls.
+    time.sleep(1)
+    before = context_switches(d.daemon.pid)
+    time.sleep(5)
+    idle = context_switches(d.daemon.pid) - before
+    assert idle == 0, f"{idle} wake-ups in 5 s idle with mako's modes followed"
+    d.cli("hiit", "--rounds", "1", "--work", "4s", "--rest", "6s")
+    work_done = time.time() + 4
+    time.sleep(5)
+    png = d.shot("hidden")
+    assert not d.sees(png, "Work phase done"), f"mako showed it in its mode ({png})"
+    heard = d.heard_at([work_done])
+    assert heard[0] is None or abs(heard[0] - work_done) > 1, f"mako: rang at {heard[0]} into its invisible mode"
+    dnd.set(False)
+    d.wait_to_see("Work phase done", timeout=3, label="after-mode")

@@ -95,7 +95,7 @@ enum AttentionRules {
     /// it lets critical through).
     static func heard(_ notice: Notice, _ t: Turn) -> Bool {
         guard t.state.doNotDisturb else { return true }
-        return notice.urgency == .critical && t.state.server.showsCriticalDuringDoNotDisturb
+        return notice.urgency == .critical && (t.state.criticalShownDuringDoNotDisturb ?? t.state.server.showsCriticalDuringDoNotDisturb)
     }
 
     /// The session's notice under Do Not Disturb: critical, so that it goes through where a server lets
@@ -119,7 +119,8 @@ enum AttentionRules {
 extension ServerProfile {
     /// Whether a critical notification is still shown while the server's Do Not Disturb is on: GNOME
     /// (show-banners), Plasma (Inhibited) and xfce4-notifyd let critical through; dunst's pause holds
-    /// everything and mako's do-not-disturb mode is the user's own criteria (usually `invisible=1`).
+    /// everything and mako's do-not-disturb mode is the user's own criteria (usually `invisible=1`;
+    /// MakoConfig reads them, EngineState.criticalShownDuringDoNotDisturb).
     public var showsCriticalDuringDoNotDisturb: Bool { family != .dunst && family != .mako }
 }
 

@@ -81,6 +81,9 @@ public struct Engine: Sendable {
             turn.state.doNotDisturb = on
             AttentionRules.changed(&turn)
             if turn.state.session != nil { Agenda.refreshSessionNotice(&turn) }  // critical, or not, from now on
+        case .criticalShownDuringDoNotDisturb(let shown):
+            turn.state.criticalShownDuringDoNotDisturb = shown
+            if turn.state.doNotDisturb, turn.state.session != nil { Agenda.refreshSessionNotice(&turn) }
         case .away(let away):
             turn.state.away = away
             AttentionRules.changed(&turn)

@@ -59,6 +59,9 @@ public struct EngineState: Equatable, Sendable {
     public var screenLocked = false
     /// The notification server's Do Not Disturb is on (as the desktop last said).
     public var doNotDisturb = false
+    /// A critical notification is still shown during Do Not Disturb, as the server's configuration says
+    /// (mako's modes); nil: as the server's kind does.
+    public var criticalShownDuringDoNotDisturb: Bool?
     /// The person is away from the computer (as the desktop's idle monitor last said).
     public var away = false
     /// Reminders held while the person is busy, away or locked (AttentionRules), in due order: they

@@ -24,6 +24,10 @@ public enum Event: Equatable, Sendable {
     /// The notification server's Do Not Disturb (GNOME show-banners, Plasma Inhibited, dunst paused,
     /// xfce4-notifyd do-not-disturb) was switched on or off.
     case doNotDisturb(Bool)
+    /// Whether a critical notification is still shown during the server's Do Not Disturb, where the
+    /// server's own configuration says it (mako's modes, MakoConfig); nil: as the server's kind does
+    /// (ServerProfile.showsCriticalDuringDoNotDisturb).
+    case criticalShownDuringDoNotDisturb(Bool?)
     /// The person went away (no input for `[attention] away_after`) or came back.
     case away(Bool)
     /// The state database's condition changed (nil: all is well again), or when it tries next to save

@@ -13,7 +13,10 @@ extension AttentionWatch {
         defer { logger.debug("the desktop's attention sources asked", metadata: ["took": "\(ContinuousClock.now - began)"]) }
         var attention: AttentionWatch?
         do {
-            attention = try AttentionWatch(loop: loop, names: service, awayAfter: awayAfter, logger: logger) { fact, holds in
+            attention = try AttentionWatch(
+                loop: loop, names: service, awayAfter: awayAfter, logger: logger,
+                criticalShown: { shown in daemon.criticalShownDuringDoNotDisturbChanged(shown) }
+            ) { fact, holds in
                 switch fact {
                 case .doNotDisturb: daemon.doNotDisturbChanged(holds)
                 case .locked: daemon.screenLockChanged(holds)

@@ -4,7 +4,8 @@ import Logging
 
 /// What the desktop tells of the person: Do Not Disturb, a locked screen, away (issue 31). Told, not
 /// polled: every source is a signal on the session or system bus (or GSettings, itself told by dconf's
-/// signal), asked once at start-up and when its service appears. One session-bus connection carries
+/// signal; or, for away on X11, the X server's alarms: X11Away), asked once at start-up and when its
+/// service appears. One session-bus connection carries
 /// all the session's signals, the idle watches and the screen keeper's inhibitor. Decides nothing: the
 /// sources of one fact are or-ed (`AttentionFacts`) and each change goes to the daemon as an event.
 final class AttentionWatch {
@@ -15,27 +16,42 @@ final class AttentionWatch {
     private let logger: Logger
     private var facts = AttentionFacts()
     private let report: (AttentionFacts.Fact, Bool) -> Void
+    /// Whether the server's Do Not Disturb still shows a critical notice, where its config says (mako).
+    private let criticalShown: (Bool?) -> Void
     private var sources: [any AttentionSource] = []
     private var systemListener: DBusSignalListener?
     private var gnomeBanners: SettingWatch?
+    private var x11Away: X11Away?
 
     /// Connects, asks every source now (before the daemon's first look at the agenda, so that a restart
-    /// keeps held what is held) and follows them. `report`: a fact changed (dnd, locked, away).
+    /// keeps held what is held) and follows them. `report`: a fact changed (dnd, locked, away);
+    /// `criticalShown`: whether the server's Do Not Disturb still shows a critical notice, where its
+    /// config says so (mako; nil: as the server's kind does).
     init(
         loop: MainLoop, names: DBusService, awayAfter: Double, address: String? = nil, systemAddress: String? = nil, logger: Logger,
-        report: @escaping (AttentionFacts.Fact, Bool) -> Void
+        criticalShown: @escaping (Bool?) -> Void, report: @escaping (AttentionFacts.Fact, Bool) -> Void
     ) throws(DBusError) {
         self.logger = logger
         self.report = report
+        self.criticalShown = criticalShown
+        let bus: Bus = address.map { .address($0) } ?? .session
+        let mako = MakoDoNotDisturb(loop: loop, bus: bus)
         let sources: [any AttentionSource] = [
-            NotificationsDoNotDisturb(), XfconfDoNotDisturb(), GnomeScreenSaverLock(), MutterIdle(awayAfter: awayAfter),
+            NotificationsDoNotDisturb(), XfconfDoNotDisturb(), mako, GnomeScreenSaverLock(), MutterIdle(awayAfter: awayAfter),
         ]
         var forward: ((DBusSignal) -> Void)?
         listener = try DBusSignalListener(
-            loop: loop, bus: address.map { .address($0) } ?? .session, matchRules: sources.flatMap(\.matchRules)
+            loop: loop, bus: bus, matchRules: sources.flatMap(\.matchRules)
         ) { signal in forward?(signal) }
         self.sources = sources
         forward = { [weak self] signal in self?.route(signal) }
+        mako.onCriticalShown = criticalShown
+        // Away on X11 without Mutter's monitor: the X server's alarms. Its name watched before the sources'
+        // own watches, so that when the monitor leaves, the alarms say "away" before the monitor's "not".
+        let x11Away = X11Away(loop: loop, awayAfter: awayAfter, logger: logger) { [weak self] away in self?.set(.away, X11Away.id, away) }
+        self.x11Away = x11Away
+        x11Away.choose(mutterIdleMonitor: listener.nameHasOwner(MutterIdle.busName))
+        try names.watchNameOwner(MutterIdle.busName) { [weak x11Away] owner in x11Away?.choose(mutterIdleMonitor: owner != nil) }
         for source in sources {
             source.onChange = { [weak self, weak source] value in
                 guard let self, let source else { return }
@@ -45,7 +61,10 @@ final class AttentionWatch {
             for name in source.busNames {
                 try names.watchNameOwner(name) { [weak self, weak source] owner in
                     guard let self, let source else { return }
-                    if owner == nil { self.set(source.fact, source.id, false) } else { source.start(on: self.listener, logger: self.logger) }
+                    if owner == nil {
+                        source.vanished()
+                        self.set(source.fact, source.id, false)
+                    } else { source.start(on: self.listener, logger: self.logger) }
                 }
             }
         }
@@ -62,6 +81,7 @@ final class AttentionWatch {
     /// `[attention] away_after` changed (a reload): the idle watch is made anew.
     func awayAfterChanged(_ seconds: Double) {
         for case let idle as MutterIdle in sources { idle.change(awayAfter: seconds, on: listener, logger: logger) }
+        x11Away?.change(awayAfter: seconds)
     }
 
     /// The freedesktop screen locker (ScreenLockWatch) reports here too.
@@ -81,6 +101,7 @@ final class AttentionWatch {
         listener.close()
         systemListener?.close()
         gnomeBanners?.cancel()
+        x11Away?.close()
         for source in sources { source.stop() }
     }
 }
@@ -115,6 +136,8 @@ protocol AttentionSource: AnyObject {
     /// Asks the service now (and sets up what it needs: idle watches) through `bus`.
     func start(on bus: DBusSignalListener, logger: Logger)
     func handle(_ signal: DBusSignal)
+    /// Its service left the bus.
+    func vanished()
     func stop()
 }
 
@@ -123,6 +146,7 @@ extension AttentionSource {
     var busNames: [String] { [] }
     func start(on bus: DBusSignalListener, logger: Logger) {}
     func handle(_ signal: DBusSignal) {}
+    func vanished() {}
     func stop() {}
 }
 

@@ -157,7 +157,9 @@ struct EngineAttentionTests {
         let toml: String
         let urgency: Notice.Urgency
         let audible: Bool
-        var testDescription: String { "\(server) \(toml)" }
+        /// What the server's config says of critical notices during its Do Not Disturb (mako's modes).
+        var criticalShown: Bool?? = .none
+        var testDescription: String { "\(server) \(toml) \(criticalShown.map { "critical shown: \(String(describing: $0))" } ?? "")" }
     }
 
     @Test(arguments: [
@@ -165,10 +167,15 @@ struct EngineAttentionTests {
         Transition(server: "gnome-shell", toml: "", urgency: .critical, audible: true),
         Transition(server: "dunst", toml: "", urgency: .critical, audible: false),
         Transition(server: "Plasma", toml: "session_through_dnd = false", urgency: .normal, audible: false),
+        Transition(server: "mako", toml: "", urgency: .critical, audible: false),
+        Transition(server: "mako", toml: "", urgency: .critical, audible: false, criticalShown: .some(false)),
+        Transition(server: "mako", toml: "", urgency: .critical, audible: true, criticalShown: .some(true)),
+        Transition(server: "mako", toml: "", urgency: .critical, audible: false, criticalShown: .some(nil)),
     ])
     func aHIITTransitionGoesThroughDoNotDisturb(_ case_: Transition) throws {
         var world = try EngineHarness("[attention]\n\(case_.toml)\n", at: Self.monday)
         world.send(.serverAppeared(ServerProfile(serverName: case_.server, capabilities: ["actions", "body"])))
+        if case .some(let shown) = case_.criticalShown { world.send(.criticalShownDuringDoNotDisturb(shown)) }
         world.send(.doNotDisturb(true))
         _ = world.command(.hiit(HIITPlan(rounds: 2, work: 40, rest: 20), title: nil, workout: nil))
         world.advance(by: 41)

@@ -1,0 +1,99 @@
+"""Issue 31 on the real X11 desktops without Mutter's idle monitor: away told by the X server's IDLETIME
+alarms (GymbellX11.X11IdleAlarms). With `away_after` at its least (10 s) and no input, a daily reminder
+due while away is held — not on screen (OCR), not heard (the null sink silent) — then, at the first
+pointer motion (`xdotool mousemove`, XTEST input as a person's), shown once and heard within a second.
+The daemon wakes not once while the person is away."""
+
+import time
+from pathlib import Path
+
+import pytest
+
+import sound
+
+from desktop_support import H
+from test_matrix import SERVERS, Desktop, _missing  # noqa: F401 (the matrix's Desktop and its servers)
+
+pytestmark = [pytest.mark.gymbell, pytest.mark.time_limit(240)]
+
+ALL_DAYS = '["mon", "tue", "wed", "thu", "fri", "sat", "sun"]'
+DAILY = "Time to Workout"
+AWAY_AFTER = 10  # `away_after`'s least value, seconds
+WITHIN = 1.0
+#: Plasma paints its popup 0.4–0.9 s after it takes a notification on this shared 2-core machine under
+#: load (heard, i.e. taken, +0.07 s after the input; on screen 0.82–1.0 s and 0.95–1.16 s at load 5–6):
+#: its screen bound is Plasma's painting, not gymbell's reaction (the sound's bound stays WITHIN).
+ON_SCREEN = {"plasma": 1.5}
+
+
+def params():
+    names = ["plasma", "xfce"]
+    return [pytest.param(n, marks=pytest.mark.skipif(bool(_missing(n)), reason=f"not installed: {_missing(n)}")) for n in names]
+
+
+@pytest.fixture(params=params())
+def desktop(request, env, gymbell_bin, artifacts):
+    d = Desktop(request.param, env, gymbell_bin, artifacts, request)
+    try:
+        d.start()
+        yield d
+    finally:
+        d.stop()
+
+
+def context_switches(pid):
+    total = 0
+    for task in Path(f"/proc/{pid}/task").glob("*/status"):
+        for line in task.read_text().splitlines():
+            if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                total += int(line.split()[1])
+    return total
+
+
+def test_a_daily_reminder_waits_for_the_person_to_come_back(desktop):
+    d = desktop
+    assert "WAYLAND_DISPLAY" not in d.env.vars and d.env.vars.get("DISPLAY"), "an X11 session"
+    x, y = d.server.pointer()
+    d.server.move(x + 5, y + 5)  # the person's last input
+    last_input = time.monotonic()
+    hms, due = H.local_hms_ahead(AWAY_AFTER + 5)
+    d.env.write_config(f'[reminders]\ntime = "{hms}"\ndays = {ALL_DAYS}\n\n[attention]\naway_after = "{AWAY_AFTER}s"\n')
+    d.daemon.start()
+    assert (d.status()["held"] or {}).get("why") is None, "not away yet"
+    away = H.wait_until(lambda: (d.status()["held"] or {}).get("why") == ["away"] and time.monotonic(), timeout=AWAY_AFTER + 3,
+                        what="away")
+    print(f"FIGURE {d.name}: away {away - last_input:.2f} s after the last input (away_after {AWAY_AFTER} s)")
+    assert AWAY_AFTER - 0.1 <= away - last_input <= AWAY_AFTER + 1.5
+    H.wait_until(lambda: (d.status()["held"] or {}).get("reminders"), timeout=due - time.time() + 3, what="the reminder held")
+    before = context_switches(d.daemon.pid)
+    time.sleep(2)
+    woke = context_switches(d.daemon.pid) - before
+    png = d.shot("held")
+    assert not d.sees(png, DAILY), f"{d.name}: held, yet on screen ({png})"
+    assert woke == 0, f"{d.name}: {woke} wake-ups in 2 s while away"
+    back = time.time()
+    d.server.move(x + 40, y + 40)
+    moved = time.time() - back  # xdotool's own run, and the wait for the pointer to be there
+    # Screenshots back to back for a while, read afterwards: on screen by the end of the first that shows
+    # it, and not yet at the end of the one before.
+    shots = []
+    while time.time() - back < WITHIN + 1.5:
+        png = d.shot("shown")
+        shots.append((time.time(), png))
+    assert d.status()["held"] is None, "back: nothing held (before away_after passes again)"
+    first = next((i for i, (_, png) in enumerate(shots) if d.sees(png, DAILY)), None)
+    assert first is not None, f"{d.name}: {DAILY!r} not on screen after the input ({shots[-1][1]})"
+    seen = shots[first][0]
+    not_yet = shots[first - 1][0] if first > 0 else back
+    print(f"screenshots end at {[round(t - back, 3) for t, _ in shots]} s after the input")
+    time.sleep(1)
+    heard = d.heard_at([due, back])
+    onsets = sound.onsets(d.recording.path, d.recording.start_epoch)
+    assert [t for t in onsets if t < back] == [], f"{d.name}: sound while away: {onsets} (input at {back:.3f})"
+    assert heard[1] is not None and 0 <= heard[1] - back <= WITHIN, f"{d.name}: heard at {heard[1]} for the input at {back:.3f}"
+    assert len([t for t in onsets if t >= back]) == 1, f"{d.name}: heard {onsets} after the input: once"
+    print(f"FIGURE {d.name}: xdotool mousemove → on screen between {not_yet - back:.3f} and {seen - back:.3f} s (ends of the "
+          f"screenshots before and showing it), "
+          f"heard +{heard[1] - back:.3f} s; the move itself took {moved:.3f} s; 0 wake-ups in 2 s away")
+    bound = ON_SCREEN.get(d.name, WITHIN)
+    assert seen - back <= bound, f"{d.name}: on screen {seen - back:.2f} s after the input (not yet at {not_yet - back:.2f} s)"
