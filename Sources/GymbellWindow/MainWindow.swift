@@ -208,7 +208,13 @@ final class MainWindow {
     }
 
     func openProgramme() {
-        let programme = programme ?? ProgrammeWindow(session: config, messages: text.messages, weekdayName: text.weekday)
+        let programme = programme ?? ProgrammeWindow(session: config, text: text, link: link) { [unowned self] arguments in
+            do {
+                _ = try ProcessLauncher.spawn([Self.gymbellProgram] + arguments)
+            } catch {
+                toast("\(error)")
+            }
+        }
         self.programme = programme
         programme.written = { [unowned self] in
             if case .running = current { send { client throws(ClientError) in try client.reload() } }

@@ -1,5 +1,6 @@
 import CAdw
 import FoundationEssentials
+import GymbellControl
 import GymbellCore
 import GymbellSettings
 
@@ -9,19 +10,25 @@ import GymbellSettings
 final class ProgrammeWindow {
     let window: Widget
     private let session: ConfigSession
-    let messages: Messages
-    let weekdayName: (Weekday) -> String
+    let text: TodayText
+    var messages: Messages { text.messages }
+    private let link: DaemonLink
+    /// Runs `gymbell` with these arguments as a process of its own ("Open report").
+    let runGymbell: ([String]) -> Void
     /// A change was written: the daemon is told to read it now.
     var written: () -> Void = {}
     private var workouts: WorkoutsPage!
     private var programme: ProgrammePage!
+    private var weights: WeightsPage!
+    private var log: LogPage!
     private var editor: WorkoutEditor?
     private(set) var config = Config()
 
-    init(session: ConfigSession, messages: Messages, weekdayName: @escaping (Weekday) -> String) {
+    init(session: ConfigSession, text: TodayText, link: DaemonLink, runGymbell: @escaping ([String]) -> Void) {
         self.session = session
-        self.messages = messages
-        self.weekdayName = weekdayName
+        self.text = text
+        self.link = link
+        self.runGymbell = runGymbell
         window = adw_preferences_window_new()!
         gtk_window_set_title(cast(window), messages("Workouts and programme"))
         gtk_window_set_default_size(cast(window), 520, 680)
@@ -29,8 +36,9 @@ final class ProgrammeWindow {
         adw_preferences_window_set_search_enabled(cast(window), 0)
         workouts = WorkoutsPage(owner: self)
         programme = ProgrammePage(owner: self)
-        adw_preferences_window_add(cast(window), cast(workouts.page))
-        adw_preferences_window_add(cast(window), cast(programme.page))
+        weights = WeightsPage(owner: self)
+        log = LogPage(owner: self)
+        for page in [workouts.page, programme.page, weights.page, log.page] { adw_preferences_window_add(cast(window), cast(page)) }
         onSignal(cast(window), "notify::is-active", withArgument: { [unowned self] _ in
             if gtk_window_is_active(cast(window)) != 0, session.changedOnDisk { refresh() }
         })
@@ -64,6 +72,21 @@ final class ProgrammeWindow {
         self.config = config
         workouts.show(config)
         programme.show(config)
+        weights.refresh()
+        log.refresh()
+    }
+
+    func weekdayName(_ day: Weekday) -> String { text.weekday(day) }
+
+    /// Asks the daemon off the main thread; `done` gets the answer on the loop (a refusal is a toast).
+    func ask<Reply: Sendable>(_ question: @escaping @Sendable (GymbellClient) throws(ClientError) -> Reply, done: @escaping (Reply) -> Void) {
+        link.send(question) { [weak self] result in
+            switch result {
+            case .success(let reply): done(reply)
+            case .failure(.noDaemon): break  // the main window shows that the daemon is not running
+            case .failure(let error): self?.toast("\(error)")
+            }
+        }
     }
 
     /// Writes `edits`; true when they were written.

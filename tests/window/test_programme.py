@@ -71,6 +71,15 @@ def type_into(window, name, text):
         raise AssertionError(f"entry {name!r} holds {[n.get('text') for n in window.showing() if n['name'] == name]}")
 
 
+def ocr_window(window, name):
+    """The text tesseract reads in the Workouts window (at 0,0), enlarged twice: its subtitles are small."""
+    shot = window.display.screenshot(name)
+    enlarged = shot.with_name(f"{name}-2x.png")
+    subprocess.run(["convert", str(shot), "-crop", f"520x{WINDOW_HEIGHT}+0+0", "-resize", "200%", str(enlarged)],
+                   check=True, timeout=30)
+    return subprocess.run(["tesseract", str(enlarged), "-", "--psm", "11"], capture_output=True, text=True, timeout=60).stdout
+
+
 def upcoming(cli, days=8):
     r = cli("upcoming", "--days", str(days), "--json")
     assert r.returncode == 0, r.stderr
@@ -149,7 +158,7 @@ def test_a_hiit_edited_shows_its_new_timeline_and_keeps_the_comments(daemon, win
     window.set_value("Rounds", 12)
     window.set_value("Work seconds", 40)
     window.wait_for_text(r"^12 × \(40s work \+ 15s rest\) = 11 min$")  # the timeline as it is edited
-    screen = window.display.ocr("hiit-edited")
+    screen = ocr_window(window, "hiit-edited")
     assert re.search(r"12 . \(40s work \+ 15s rest\) = 11", screen), screen  # on screen, read by OCR
     window.press("Save workout")
     wait_until(lambda: "rounds = 12" in path.read_text(), 5, what="rounds = 12 in the file")
@@ -173,3 +182,57 @@ def test_a_template_on_an_empty_programme(daemon, window, write_config, cli):
     # The daily reminder's preview (its text as it will show) names the workout and its first exercises.
     assert "Leg Day" in entry["title"] + entry["body"] and "Squat" in entry["body"], entry
     window.wait_for_text(r"^Leg Day$")
+
+
+TODAY_PROGRAM = """# every day the same
+[program]
+mon = "push"
+tue = "push"
+wed = "push"
+thu = "push"
+fri = "push"
+sat = "push"
+sun = "push"
+
+[workouts.push]
+title = "Push Day"
+kind = "strength"
+exercises = [
+  { name = "Bench Press", sets = 2, reps = 8, weight = 80, unit = "kg", rest = 30 },
+]
+"""
+
+
+def page(window, name):
+    """The page of the Workouts window named `name` (its view switcher's button), through AT-SPI."""
+    switch = wait_until(lambda: next((n for n in window.showing() if n["name"] == name and n["role"] != "label"
+                                      and n.get("extents", [0, 0, 0, 0])[2] > 0), None), 10, interval=0.2,
+                        what=f"the page switch {name!r}")
+    window.act(switch["role"], name)
+
+
+def test_a_workout_started_from_today_shows_in_the_log_and_its_weights(daemon, window, write_config, cli):
+    write_config(TODAY_PROGRAM)
+    daemon.start()
+    window.launch()
+    window.wait_for_text(r"^Push Day$")
+    window.click("Start today's workout")  # from Today
+    window.wait_for_text(r"Bench Press — set 1 of 2")
+    window.click("Set done with fewer reps")
+    window.wait_for_text(r"set 2 of 2", timeout=40)
+    window.press("Set done")
+    wait_until(lambda: "completed" in cli("history").stdout, 15, what="the workout to be completed")
+    window.wait_for_text(r"^Next workout reminder$")
+    assert cli("weights", "--set", "Bench Press", "--to", "85").returncode == 0
+    window.press("Workouts and programme")
+    page(window, "Log")
+    window.wait_for_text(r"^7 × 80 kg — failed$")  # the first set, one rep short, marked
+    window.wait_for_text(r"^8 × 80 kg$")
+    screen = ocr_window(window, "log")
+    assert "80 kg — failed" in screen and "Bench Press, set 2" in screen, screen  # on screen, read by OCR
+    page(window, "Weights")
+    window.wait_for_text(r"^Next time 85 kg; the config says 80 kg$")
+    window.press("Reset Bench Press")
+    window.wait_for_text(r"^Next time 80 kg, as configured$")
+    planned = json.loads(cli("weights", "--json").stdout)
+    assert [(p["exercise"], p["weight"], p["raised_at"]) for p in planned] == [("Bench Press", 80, None)], planned
