@@ -236,3 +236,27 @@ def test_a_workout_started_from_today_shows_in_the_log_and_its_weights(daemon, w
     window.wait_for_text(r"^Next time 80 kg, as configured$")
     planned = json.loads(cli("weights", "--json").stdout)
     assert [(p["exercise"], p["weight"], p["raised_at"]) for p in planned] == [("Bench Press", 80, None)], planned
+
+
+def test_the_workouts_window_fits_360_px_names_every_control_and_speaks_german(daemon, window, write_config):
+    from test_window_narrow import check_fits_and_named, resize
+    write_config(TODAY_PROGRAM + HAND_WRITTEN.split("# intervals on the bike")[1])
+    daemon.start()
+    window.launch(lang="de_DE.UTF-8")
+    window.wait_for_text(r"^Nächste Trainingserinnerung$")
+    window.press("Trainings und Programm")
+    window.wait_for_text(r"^Push Day$")
+    resize(window, "Trainings und Programm")
+    check_fits_and_named(window, "Trainings und Programm")
+    window.click_node("list item", "Bike HIIT")
+    window.wait_for_text(r"^8 × \(30s Belastung \+ 15s Pause\) = 6 Min\.$")
+    check_fits_and_named(window, "Trainings und Programm")
+    window.press("Zurück")
+    window.click_node("list item", "Push Day")
+    assert window.node("spin button", "Sätze von Übung 1")
+    check_fits_and_named(window, "Trainings und Programm")
+    window.press("Zurück")
+    for name in ("Programm", "Gewichte", "Protokoll"):
+        page(window, name)
+        check_fits_and_named(window, "Trainings und Programm")
+    window.wait_for_text(r"^Noch keine Einheiten$")
