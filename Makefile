@@ -58,7 +58,8 @@ clean:
 
 # --- Installing and packaging (packaging/README.md) ------------------------------------------
 # make install [PREFIX=/usr/local] [DESTDIR=…]; make uninstall with the same variables removes
-# exactly what install put there (`make install-manifest` lists it). `make deb` builds a .deb.
+# exactly what install put there (`make install-manifest` lists it). `make deb` builds the two .debs,
+# gymbell (daemon, CLI, data) and gymbell-window (the window); install puts both in place.
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR ?= $(PREFIX)/bin
@@ -79,6 +80,9 @@ FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
 LOCALEDIR ?= $(DATADIR)/locale
 # Set STRIP=strip to install a stripped binary (make install-strip does).
 STRIP ?=
+# PACKAGE=gymbell or PACKAGE=gymbell-window: only that Debian package's files (packaging/install.sh);
+# empty, both: a source install has the daemon, the CLI and the window.
+PACKAGE ?=
 RELEASE_SCRATCH ?= .build-pkg-release
 GYMBELL ?= $(RELEASE_SCRATCH)/release/gymbell
 GYMBELL_WINDOW ?= $(RELEASE_SCRATCH)/release/gymbell-window
@@ -89,7 +93,7 @@ INSTALL_ENV = DESTDIR="$(DESTDIR)" BINDIR="$(BINDIR)" DATADIR="$(DATADIR)" MANDI
 	DOCDIR="$(DOCDIR)" USERUNITDIR="$(USERUNITDIR)" AUTOSTARTDIR="$(AUTOSTARTDIR)" \
 	DBUSSERVICEDIR="$(DBUSSERVICEDIR)" DBUSIFACEDIR="$(DBUSIFACEDIR)" BASHCOMPDIR="$(BASHCOMPDIR)" \
 	ZSHCOMPDIR="$(ZSHCOMPDIR)" FISHCOMPDIR="$(FISHCOMPDIR)" LOCALEDIR="$(LOCALEDIR)" GYMBELL="$(GYMBELL)" GYMBELL_WINDOW="$(GYMBELL_WINDOW)" \
-	GENERATE_MANUAL="$(GENERATE_MANUAL)" MANUAL_DATE="$(MANUAL_DATE)" STRIP="$(STRIP)"
+	GENERATE_MANUAL="$(GENERATE_MANUAL)" MANUAL_DATE="$(MANUAL_DATE)" STRIP="$(STRIP)" PACKAGE="$(PACKAGE)"
 
 .PHONY: help-packaging release-static install install-strip install-files uninstall install-manifest deb screenshot test-packaging
 
@@ -99,7 +103,7 @@ help-packaging:
 	@echo "make install-strip        the same with a stripped binary"
 	@echo "make uninstall            remove what install installed (same PREFIX/DESTDIR)"
 	@echo "make install-manifest     list the files install puts there"
-	@echo "make deb                  dist/gymbell_<version>_<arch>.deb"
+	@echo "make deb                  dist/gymbell_<version>_<arch>.deb and dist/gymbell-window_<version>_<arch>.deb"
 	@echo "make screenshot           retake data/screenshots/notification.png (Xvfb + dunst) and the window's"
 	@echo "make test-packaging       install, .deb, D-Bus activation and autostart tests"
 
@@ -163,8 +167,9 @@ test-packaging:
 # --- benchmarks and reliability suite (issue 6) --------------------------------------------------
 .PHONY: bench test-reliability
 
-bench: deps   ## the shipped build (release, static Swift stdlib) and its .deb, then bench/run.py (~10 min)
-	deb="$$(./packaging/build-deb.sh | tail -n 1)" && $(PYTHON) bench/run.py --bin "$(GYMBELL)" --deb "$$deb"
+bench: deps   ## the shipped build (release, static Swift stdlib) and its two .debs, then bench/run.py (~10 min)
+	debs="$$(./packaging/build-deb.sh)" && $(PYTHON) bench/run.py --bin "$(GYMBELL)" \
+		--deb "$$(echo "$$debs" | grep '/gymbell_')" --window-deb "$$(echo "$$debs" | grep '/gymbell-window_')"
 
 test-reliability: build   ## kill -9 chaos, notification-server faults, fuzzing, security (~4 min)
 	GYMBELL_BIN="$$($(SWIFT) build --show-bin-path)/gymbell" $(PYTHON) -m pytest tests/reliability -q -p no:cacheprovider

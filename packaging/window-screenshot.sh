@@ -1,8 +1,12 @@
 #!/bin/sh
-# Takes data/screenshots/window-today.png (light) and window-workout-dark.png (dark, a rest between
-# sets), the window's screenshots in the README and the AppStream metainfo: the real daemon and
-# gymbell-window on a private session bus under Xvfb (no window manager, so the window is at 0,0),
-# ImageMagick grabs the window's area.
+# Takes the window's screenshots in the README and the AppStream metainfo, data/screenshots/:
+# window-today.png and window-preferences.png (light), window-today-dark.png,
+# window-preferences-dark.png and window-workout-dark.png (dark, a rest between sets): the real daemon
+# and gymbell-window on a private session bus under Xvfb (no window manager, so the window is at 0,0),
+# ImageMagick grabs the window's area. Dark is the desktop's own setting, as GNOME keeps it:
+# org.gnome.desktop.interface color-scheme = 'prefer-dark' (GSettings, keyfile backend here), which
+# libadwaita 1.2 reads where no settings portal answers (it asks org.freedesktop.portal.Settings's
+# org.freedesktop.appearance color-scheme first): the window sets no scheme of its own.
 #   packaging/window-screenshot.sh            (GYMBELL_BIN: the gymbell binary; gymbell-window beside it)
 # Needs: Xvfb, xdotool, dbus-daemon, imagemagick, fonts-noto-color-emoji.
 set -eu
@@ -70,12 +74,32 @@ shoot() {  # shoot OUTPUT: the window's area, after it settled
   echo "$1"
 }
 
+preferences() {  # opens the Preferences with a pointer click on the header bar's gear button
+  id="$(xdotool search --classname io.github.gymbell.Gymbell.Window | tail -n 1)"
+  eval "$(xdotool getwindowgeometry --shell "$id")"
+  xdotool mousemove --sync $((X + WIDTH - 142)) $((Y + 28)) click 1  # left of minimise, maximise, close
+  sleep 0.5
+  xdotool mousemove --sync $((X + WIDTH + 200)) $((Y + HEIGHT + 50))  # no hover highlight in the picture
+}
+
 "$window" >"$tmp/window.log" 2>&1 &
 pid=$!
 shoot data/screenshots/window-today.png
+preferences
+shoot data/screenshots/window-preferences.png
 kill "$pid"; wait "$pid" 2>/dev/null || true
 
-ADW_DEBUG_COLOR_SCHEME=prefer-dark "$window" >"$tmp/window-dark.log" 2>&1 &
+mkdir -p "$tmp/config/glib-2.0/settings"
+printf "[org/gnome/desktop/interface]\ncolor-scheme='prefer-dark'\n" >"$tmp/config/glib-2.0/settings/keyfile"
+export GSETTINGS_BACKEND=keyfile ADW_DISABLE_PORTAL=1
+"$window" >"$tmp/window-dark.log" 2>&1 &
+pid=$!
+shoot data/screenshots/window-today-dark.png
+preferences
+shoot data/screenshots/window-preferences-dark.png
+kill "$pid"; wait "$pid" 2>/dev/null || true
+
+"$window" >"$tmp/window-dark.log" 2>&1 &
 pids="$pids $!"
 sleep 1
 "$bin" start >/dev/null

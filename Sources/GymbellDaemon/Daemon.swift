@@ -89,7 +89,7 @@ public final class Daemon {
             state: state,
             context: EngineContext(
                 config: config.config, configOrigin: config.origin, messages: environment.messages,
-                canSpeak: environment.isInstalled("spd-say")))
+                canSpeak: environment.isInstalled("spd-say"), windowInstalled: environment.windowProgram != nil))
         presenter.onAction = { [unowned self] target, key in send(.action(on: target, key: key)) }
         presenter.onSessionServerID = { [unowned self] session, id in send(.sessionNoticeShown(session, id: id)) }
         presenter.onNotShown = { [unowned self] reminder in send(.notShown(reminder)) }
@@ -267,6 +267,16 @@ public final class Daemon {
             player?.show(playing)
         case .keepScreenOn(let on):
             screenKeeper?.keepScreenOn(on)
+        case .openWindow(let page):
+            // gymbell-window's GApplication hands the action to the window that is open (presented and
+            // switched), or opens one: a process of its own, so a stalled window never stalls the daemon.
+            logger.info("opening the window", metadata: ["page": "\(page.rawValue)"])
+            do {
+                // Decided only where the window is installed (EngineContext.windowInstalled).
+                try environment.launch([environment.windowProgram ?? "gymbell-window", "--" + page.rawValue])
+            } catch {
+                logger.error("cannot open the window: \(error)")
+            }
         case .openReport(let exercise):
             let argv = [environment.executable, "report", "--open"] + (exercise.map { ["--exercise", $0] } ?? [])
             do {

@@ -5,7 +5,7 @@ import GymbellSettings
 import Logging
 
 /// What the daemon is given of the world: its one clock, the time zone, how to run a program and
-/// make a new id, the translations, which helpers are installed, the icon and its own program.
+/// make a new id, the translations, which helpers are installed, the icon, its own program and the window's.
 public struct DaemonEnvironment {
     public var clock: () -> Date
     public var timeZone: () -> Zone
@@ -19,6 +19,8 @@ public struct DaemonEnvironment {
     public var iconFile: String?
     /// This program, for the commands the daemon runs as processes of their own (`gymbell report`).
     public var executable: String
+    /// The window's program (gymbell-window), nil when it is not installed (a package of its own).
+    public var windowProgram: String?
 
     public init(
         clock: @escaping () -> Date = Date.init,
@@ -28,8 +30,10 @@ public struct DaemonEnvironment {
         messages: Messages = .english,
         isInstalled: @escaping (String) -> Bool = ProcessLauncher.isInstalled,
         iconFile: String? = nil,
-        executable: String = CurrentProcess.executablePath ?? "gymbell"
+        executable: String = CurrentProcess.executablePath ?? "gymbell",
+        windowProgram: String? = CurrentProcess.installedProgram("gymbell-window")
     ) {
+        self.windowProgram = windowProgram
         self.iconFile = iconFile
         self.executable = executable
         self.messages = messages

@@ -12,6 +12,23 @@ public enum CurrentProcess {
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// gymbell's program `name` (gymbell, gymbell-window) beside the running one when it is there and
+    /// executable, else `name` alone, to be found on PATH: a build directory and an installation alike.
+    public static func program(_ name: String) -> String {
+        guard let path = executablePath, let slash = path.lastIndex(of: "/") else { return name }
+        let beside = String(path[...slash]) + name
+        return access(beside, X_OK) == 0 ? beside : name
+    }
+
+    /// `program(name)` when it is there to run (beside this one, or on PATH), else nil: gymbell-window
+    /// is a package of its own, which may not be installed.
+    public static func installedProgram(_ name: String) -> String? {
+        let program = program(name)
+        guard let found = g_find_program_in_path(program) else { return nil }
+        g_free(found)
+        return program
+    }
+
     /// The user's home directory from the password database; `/` when it has none.
     public static var homeDirectory: String {
         guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return "/" }

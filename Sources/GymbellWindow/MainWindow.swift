@@ -71,6 +71,13 @@ final class MainWindow {
 
     func present() { gtk_window_present(cast(window)) }
 
+    /// Presents the window on Today (the running workout while one is under way, the welcome on a first
+    /// run): what a click on the daily reminder asks for.
+    func presentToday() {
+        if !welcoming { show(current) }
+        present()
+    }
+
     /// Shows one page; the others are hidden too, so that screen readers (and the tests) skip them.
     private func showPage(_ name: String) {
         for (page, widget) in pages { widget.setVisible(page == name) }
@@ -184,10 +191,7 @@ final class MainWindow {
     }
 
     /// The gymbell program beside this one, else the one on PATH.
-    static var gymbellProgram: String {
-        let beside = CurrentProcess.executablePath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("gymbell").path }
-        return beside.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil } ?? "gymbell"
-    }
+    static var gymbellProgram: String { CurrentProcess.program("gymbell") }
 
     func openPreferences() {
         if preferences == nil {

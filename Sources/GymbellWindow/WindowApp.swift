@@ -18,6 +18,8 @@ final class WindowApp {
     enum LaunchAction: String, CaseIterable {
         case startWorkout = "start-workout"
         case rest
+        /// The window on Today (`--today`): the daemon's answer to a click on the daily reminder.
+        case showToday = "show-today"
     }
 
     private let application: UnsafeMutablePointer<AdwApplication>
@@ -59,10 +61,15 @@ final class WindowApp {
 
     private func perform(_ action: LaunchAction) {
         let window = mainWindow()
-        window.present()
         switch action {
-        case .startWorkout: window.todayRequest(.startWorkout)
-        case .rest: window.todayRequest(.rest)
+        case .startWorkout:
+            window.present()
+            window.todayRequest(.startWorkout)
+        case .rest:
+            window.present()
+            window.todayRequest(.rest)
+        case .showToday:
+            window.presentToday()
         }
     }
 
@@ -96,7 +103,7 @@ struct GymbellWindowMain {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.contains("--help") || arguments.contains("-h") {
-            CurrentProcess.printToStandardError("usage: gymbell-window [--start-workout | --rest]\nOpens gymbell's window (Today and the running workout).")
+            CurrentProcess.printToStandardError("usage: gymbell-window [--today | --start-workout | --rest]\nOpens gymbell's window (Today and the running workout).")
             exit(0)
         }
         var action: WindowApp.LaunchAction?
@@ -104,6 +111,7 @@ struct GymbellWindowMain {
             switch argument {
             case "--start-workout": action = .startWorkout
             case "--rest": action = .rest
+            case "--today": action = .showToday
             default:
                 CurrentProcess.printToStandardError("gymbell-window: unknown argument \(argument) (try --help)")
                 exit(2)

@@ -10,8 +10,9 @@ struct WindowCommand: ParsableCommand {
         commandName: "window",
         abstract: "Open gymbell's window: the next reminder, your streak, and the running workout in large type.",
         discussion: """
-            The window is the program gymbell-window (what the app grid's gymbell entry opens); a second \
-            launch shows the open window. It talks to the daemon like every other command.
+            The window is the program gymbell-window (what the app grid's gymbell entry opens), in a \
+            package of its own, gymbell-window; a second launch shows the open window. It talks to the \
+            daemon like every other command.
             """)
 
     @Flag(help: "Start today's workout as the window opens.") var startWorkout = false
@@ -22,12 +23,18 @@ struct WindowCommand: ParsableCommand {
     }
 
     func run() throws {
-        let beside = CurrentProcess.executablePath.map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("gymbell-window").path }
-        let program = beside.flatMap { access($0, X_OK) == 0 ? $0 : nil } ?? "gymbell-window"
+        guard let program = CurrentProcess.installedProgram("gymbell-window") else {
+            // The window is a package of its own (packaging/README.md); the daemon and the CLI work without it.
+            throw failure("""
+                gymbell's window is not installed: it is the package gymbell-window \
+                (sudo apt install gymbell-window), or `make install` from gymbell's source tree. \
+                Reminders, workouts and every gymbell command work without it.
+                """)
+        }
         let argv = [program] + (startWorkout ? ["--start-workout"] : []) + (rest ? ["--rest"] : [])
         var cArguments = argv.map { strdup($0) } + [nil]
         execvp(program, &cArguments)
         let reason = String(cString: strerror(errno))
-        throw ValidationError("cannot run \(program): \(reason) (is gymbell's window installed?)")
+        throw failure("cannot run \(program): \(reason)")
     }
 }

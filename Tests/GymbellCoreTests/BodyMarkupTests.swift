@@ -92,7 +92,7 @@ struct BodyMarkupTests {
     }
 
     static func notices(on server: ServerProfile) -> [Notice] {
-        reminders.map { ReminderNotice.make(for: $0, server: server, sessionRunning: false, messages: .english) }
+        reminders.map { ReminderNotice.make(for: $0, server: server, sessionRunning: false, windowInstalled: true, messages: .english) }
             + sessionNotices(on: server)
     }
 
@@ -132,7 +132,7 @@ struct BodyMarkupTests {
     func commandLineInBody() {
         let bare = ServerProfile(serverName: "other", capabilities: ["body", "body-markup"])
         let overload = Self.reminders[3]
-        let notice = ReminderNotice.make(for: overload, server: bare, sessionRunning: false, messages: .english)
+        let notice = ReminderNotice.make(for: overload, server: bare, sessionRunning: false, windowInstalled: true, messages: .english)
         #expect(notice.body.hasSuffix("\nNext time: gymbell weights --set 'Bench &amp; Dips &lt;b&gt;wide&lt;/b&gt;' --to 102.5"))
     }
 }

@@ -18,7 +18,7 @@ struct DailyPlannerTests {
         #expect(planned.title == "Time to Workout! 💪")
         #expect(planned.body == "Your daily workout awaits.")
         #expect(planned.kind == .daily)
-        let notice = ReminderNotice.make(for: planned.reminder(), server: .unknown, sessionRunning: false, messages: .english)
+        let notice = ReminderNotice.make(for: planned.reminder(), server: .unknown, sessionRunning: false, windowInstalled: true, messages: .english)
         #expect(notice.actions.map(\.key) == ["default", "start", "snooze"])
         #expect(notice.actions.map(\.label) == ["Start Workout", "Start Workout", "Snooze 1 hour"])
     }
@@ -39,7 +39,7 @@ struct DailyPlannerTests {
         #expect(withRest?.kind == .restDay)
         #expect(withRest?.title == "Rest Day")
         #expect(withRest?.body == "Recovery is progress. Take it easy today!")
-        let restNotice = try #require(withRest.map { ReminderNotice.make(for: $0.reminder(), server: .unknown, sessionRunning: false, messages: .english) })
+        let restNotice = try #require(withRest.map { ReminderNotice.make(for: $0.reminder(), server: .unknown, sessionRunning: false, windowInstalled: true, messages: .english) })
         #expect(restNotice.actions.map(\.key) == ["default"])  // a click only dismisses it
     }
 

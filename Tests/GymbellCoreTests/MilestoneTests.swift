@@ -152,7 +152,7 @@ struct MilestoneTests {
         #expect(batched.due == now)
         #expect(batched.id == ReminderID("s1-milestone"))
         #expect(batched.kind == .milestone)
-        #expect(ReminderNotice.make(for: batched, server: .unknown, sessionRunning: false, messages: .english).actions.map(\.key) == ["default"])
+        #expect(ReminderNotice.make(for: batched, server: .unknown, sessionRunning: false, windowInstalled: true, messages: .english).actions.map(\.key) == ["default"])
         let single = try #require(MilestoneRule.reminder(for: [.streak(7)], session: session, at: now))
         #expect((single.title, single.body) == ("Milestone reached 🏆", "7 training days in a row! 🔥"))
         #expect(MilestoneRule.reminder(for: [], session: session, at: now) == nil)

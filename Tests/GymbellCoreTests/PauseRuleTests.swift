@@ -79,7 +79,7 @@ struct PauseRuleTests {
         #expect(reminder.sessionID == SessionID("s7"))
         #expect(reminder.due == step.due)
         #expect(
-            ReminderNotice.make(for: reminder, server: .unknown, sessionRunning: true, messages: .english).actions
+            ReminderNotice.make(for: reminder, server: .unknown, sessionRunning: true, windowInstalled: true, messages: .english).actions
                 == [ReminderAction(key: "default", label: "Resume"), ReminderAction(key: "resume", label: "Resume"), .endWorkout])
     }
 

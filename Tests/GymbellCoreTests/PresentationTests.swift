@@ -100,30 +100,57 @@ struct PresentationTests {
 
     static func actions(_ notice: Notice) -> [String] { notice.actions.flatMap { [$0.key, $0.label] } }
 
-    @Test("the daily reminder: Start Workout and Snooze as buttons every server keeps, the click starts too")
+    @Test("the daily reminder: Start Workout and Snooze as buttons every server keeps; the click opens the window where they are buttons")
     func dailyReminder() {
-        let first = ["default", "Start Workout", "start", "Start Workout", "snooze", "Snooze 1 hour"]
+        // Start Workout is a button of its own: a click on the body opens the window on Today, last (Budgie
+        // drops the action after `default`); xfce4-notifyd and LXQt draw it as a third button
+        let opens = ["start", "Start Workout", "snooze", "Snooze 1 hour", "default", "Open gymbell"]
         let expected: [ServerProfile.Family: [String]] = [
-            // Budgie drops the action after `default`: it goes last
-            .budgie: ["start", "Start Workout", "snooze", "Snooze 1 hour", "default", "Start Workout"],
-            // a labelled default is a button there: the Start Workout button is the default itself
-            .xfce: ["default", "Start Workout", "snooze", "Snooze 1 hour"],
-            // … and lxqt-notificationd cuts labels over 10 characters when two buttons share the row
-            .lxqt: ["default", "Start", "snooze", "Snooze"],
+            // no buttons at all: the click is how the workout starts (dunst's menu lists it first)
+            .mako: ["default", "Start Workout", "start", "Start Workout", "snooze", "Snooze 1 hour"],
+            .dunst: ["default", "Start Workout", "start", "Start Workout", "snooze", "Snooze 1 hour"],
+            // lxqt-notificationd cuts labels over 6 characters when three buttons share the row
+            .lxqt: ["start", "Start", "snooze", "Snooze", "default", "Open"],
         ]
         for server in Self.all {
-            let notice = ReminderNotice.make(for: Self.daily(), server: server, sessionRunning: false, messages: .english)
-            #expect(Self.actions(notice) == expected[server.family] ?? first, "\(server.family)")
+            let notice = ReminderNotice.make(for: Self.daily(), server: server, sessionRunning: false, windowInstalled: true, messages: .english)
+            #expect(Self.actions(notice) == expected[server.family] ?? opens, "\(server.family)")
             #expect(notice.urgency == .normal && notice.progress == nil && !notice.transient)
         }
-        let german = ReminderNotice.make(for: Self.daily(), server: Self.lxqt, sessionRunning: false, messages: Self.german)
-        #expect(Self.actions(german) == ["default", "Starten", "snooze", "Später"])
+        let german = ReminderNotice.make(for: Self.daily(), server: Self.lxqt, sessionRunning: false, windowInstalled: true, messages: Self.german)
+        #expect(Self.actions(german) == ["start", "Start", "snooze", "Später", "default", "Öffnen"])
+        let xfce = ReminderNotice.make(for: Self.daily(), server: Self.xfce, sessionRunning: false, windowInstalled: true, messages: Self.german)
+        #expect(Self.actions(xfce) == ["start", "Training starten", "snooze", "In 1 Stunde erinnern", "default", "gymbell öffnen"])
+        // a server gymbell does not know keeps the click on Start Workout: whether it draws buttons is unknown
+        let unknown = ReminderNotice.make(for: Self.daily(), server: .unknown, sessionRunning: false, windowInstalled: true, messages: .english)
+        #expect(Self.actions(unknown) == expected[.mako])
+    }
+
+    @Test("without gymbell-window the daily reminder offers no window: the click starts the workout, on the button where it is one")
+    func dailyReminderWithoutTheWindow() {
+        for server in Self.all {
+            let notice = ReminderNotice.make(for: Self.daily(), server: server, sessionRunning: false, windowInstalled: false, messages: .english)
+            #expect(!notice.actions.contains { $0.label == "Open gymbell" || $0.label == "Open" }, "\(server.family)")
+            // the click is Start Workout: a labelled `default` first (mako, dunst), last, or Start's own button
+            let clicks = notice.actions.filter { $0.key == "default" }
+            #expect(clicks.count == 1 && clicks.allSatisfy { $0.label == "Start Workout" || $0.label == "Start" }, "\(server.family)")
+            #expect(notice.actions.contains { $0.key == "snooze" }, "\(server.family)")
+        }
+    }
+
+    @Test("which servers open the window on a click on the daily reminder's body", arguments: ServerProfile.Family.allCases)
+    func clickOpensWindow(family: ServerProfile.Family) {
+        let server = Self.all.first { $0.family == family } ?? Self.server("anything")
+        let opens: Set<ServerProfile.Family> = [.gnomeShell, .plasma, .xfce, .notificationDaemon, .mate, .cinnamon, .lxqt, .budgie, .swaync]
+        #expect(server.clickOpensWindow == opens.contains(family))
+        // without the actions capability there is no click to send at all
+        #expect(!ServerProfile(serverName: "gnome-shell", capabilities: ["body"]).clickOpensWindow)
     }
 
     @Test("a daily reminder is never gone unseen: it waits until answered, renewed where the server would drop it")
     func dailyStays() {
         for server in Self.all {
-            let notice = ReminderNotice.make(for: Self.daily(), server: server, sessionRunning: false, messages: .english)
+            let notice = ReminderNotice.make(for: Self.daily(), server: server, sessionRunning: false, windowInstalled: true, messages: .english)
             let lifetime = try! #require(notice.lifetime)
             #expect(lifetime.closeAfter == nil, "\(server.family): nobody closes it but an answer")
             if case .clamped(let range) = server.expiry {
@@ -138,18 +165,21 @@ struct PresentationTests {
     func dailyDuringWorkout() {
         let snoozed = Reminder(id: ReminderID("snooze"), kind: .snoozed, due: Self.start, title: "Workout Reminder", body: "Ready?")
         for server in Self.all {
-            let notice = ReminderNotice.make(for: snoozed, server: server, sessionRunning: true, messages: .english)
+            let notice = ReminderNotice.make(for: snoozed, server: server, sessionRunning: true, windowInstalled: true, messages: .english)
             #expect(!notice.actions.contains { $0.label == "Start Workout" || $0.key == "start" }, "\(server.family)")
             #expect(notice.actions.contains { $0.key == "snooze" })
-            // where a labelled default would be a button and the click only dismisses, no default at all
-            #expect(notice.actions.contains { $0.key == "default" } == (server.clickPlacement != .onButton), "\(server.family)")
+            // the click opens the window (its running workout) where Snooze is a button of its own; where
+            // it only dismisses and a labelled default would be a button, there is no default at all
+            #expect(notice.actions.contains { $0.key == "default" } == (server.clickOpensWindow || server.clickPlacement != .onButton),
+                    "\(server.family)")
+            #expect(notice.actions.contains { $0.label == "Open gymbell" || $0.label == "Open" } == server.clickOpensWindow, "\(server.family)")
         }
     }
 
     @Test("without the actions capability: no buttons, the command line in the body")
     func noActions() {
         let bare = Self.server("anything", ["body"])
-        let notice = ReminderNotice.make(for: Self.daily(), server: bare, sessionRunning: false, messages: .english)
+        let notice = ReminderNotice.make(for: Self.daily(), server: bare, sessionRunning: false, windowInstalled: true, messages: .english)
         #expect(notice.actions.isEmpty && notice.body == "Today: Push Day\nStart: gymbell start · Snooze: gymbell snooze")
     }
 
@@ -159,7 +189,7 @@ struct PresentationTests {
     func defaultEverywhere(kind: ReminderKind) {
         let reminder = Reminder(id: ReminderID("r"), kind: kind, due: Self.start, title: "T", body: "B")
         for server in Self.all {
-            let notice = ReminderNotice.make(for: reminder, server: server, sessionRunning: false, messages: .english)
+            let notice = ReminderNotice.make(for: reminder, server: server, sessionRunning: false, windowInstalled: true, messages: .english)
             let hasDefault = notice.actions.contains { $0.key == "default" }
             #expect(hasDefault == (server.clickPlacement != .onButton || kind == .pausedWorkout), "\(kind) on \(server.family)")
             #expect(notice.transient == (kind != .pausedWorkout), "what goes by itself leaves nothing behind")
@@ -353,13 +383,13 @@ struct PresentationTests {
         ]
         var notices = kinds.map { kind, running in
             ReminderNotice.make(
-                for: Reminder(id: ReminderID("r"), kind: kind, due: start, title: "T", body: "B"), server: server, sessionRunning: running,
+                for: Reminder(id: ReminderID("r"), kind: kind, due: start, title: "T", body: "B"), server: server, sessionRunning: running, windowInstalled: true,
                 messages: messages)
         }
         notices.append(ReminderNotice.make(
             for: Reminder(id: ReminderID("o"), kind: .overloadSuggestion, due: start, content: .overload([
                 OverloadSuggestion(exercise: "Bench Press", weight: 100, next: 102.5, unit: .kg, sessions: 3),
-            ])), server: server, sessionRunning: false, messages: messages))
+            ])), server: server, sessionRunning: false, windowInstalled: true, messages: messages))
         let plan = hiit()
         notices += (0..<6).map { notice(plan, after: plan.reminders[$0].due.timeIntervalSince(start) + 0.01, on: server, delivered: $0) }
         notices.append(firstSet(on: server, messages: messages))
@@ -439,7 +469,7 @@ struct PlasmaBodyTests {
         let reminder = Reminder(
             id: ReminderID("s-overload"), kind: .overloadSuggestion, due: Date(timeIntervalSince1970: 0),
             content: .overload([OverloadSuggestion(exercise: "Bench Press", weight: 100, next: 102.5, unit: .kg, sessions: 3)]))
-        let notice = ReminderNotice.make(for: reminder, server: Self.plasma, sessionRunning: false, messages: .english)
+        let notice = ReminderNotice.make(for: reminder, server: Self.plasma, sessionRunning: false, windowInstalled: true, messages: .english)
         #expect(notice.body == "Bench Press 100 kg: 3× done. Try\n102.5 kg!")
         #expect(notice.actions.map(\.key) == ["next-time", "dismiss"])
     }

@@ -66,7 +66,7 @@ struct RestAdviceTests {
         #expect((reminder.title, reminder.body) == ("Good rest day! 🌙", "3 days of training in a row. Recovery matters!"))
         #expect(reminder.id == ReminderID("rest-advice-2026-03-29"))
         #expect(reminder.kind == .restAdvice)
-        #expect(ReminderNotice.make(for: reminder, server: .unknown, sessionRunning: false, messages: .english).actions.map(\.key) == ["default"])
+        #expect(ReminderNotice.make(for: reminder, server: .unknown, sessionRunning: false, windowInstalled: true, messages: .english).actions.map(\.key) == ["default"])
         #expect(Messages.english.daily.restAdvice(trainingDays: 1).body == "1 day of training in a row. Recovery matters!")
     }
 }

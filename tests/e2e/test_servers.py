@@ -9,9 +9,10 @@ real CLI and ActionInvoked. What a person then sees on each real server is tests
 - Cinnamon: the running session critical (a normal banner hides after 4 s), the completion closed
   by gymbell (Cinnamon expires nothing);
 - xfce4-notifyd and lxqt-notificationd: no empty label (libnotify refuses it, and xfce got no
-  default action at all), the Start Workout button is the click itself, a click that only dismisses
-  is no action; lxqt-notificationd: short labels, a completion as a new notification (it keeps the
-  first buttons through an update);
+  default action at all), the daily reminder's click ("Open gymbell", a third button there) opens the
+  window while Start Workout stays its own button, the session's Set done button is the click
+  itself, a click that only dismisses is no action; lxqt-notificationd: short labels, a completion as
+  a new notification (it keeps the first buttons through an update);
 - MATE's daemon taken for itself, not for GNOME's notification-daemon;
 - every completion with the `transient` hint.
 """
@@ -106,7 +107,7 @@ def test_budgie_gets_default_last_and_a_daily_reminder_kept_until_answered(env, 
     config, due = daily_config()
     notifications, recorder, daemon = up(env, gymbell_bin, start_server, request, "budgie", config)
     daily = recorder.wait_for_notify("Workout Time!", timeout=due - time.time() + 3)
-    assert pairs(daily) == [("start", "Start Workout"), ("snooze", "Snooze 1 hour"), ("default", "Start Workout")]
+    assert pairs(daily) == [("start", "Start Workout"), ("snooze", "Snooze 1 hour"), ("default", "Open gymbell")]
     assert daily["expire_timeout"] == 12000, "the longest Budgie allows (0 would be 6 s)"
     # Budgie drops it after 12 s: before then gymbell sends it again in place, the same
     renewed = recorder.wait_for(lambda r: r["event"] == "Notify" and r["replaces_id"] == daily["id"], 12,
@@ -147,12 +148,13 @@ def test_cinnamon_keeps_the_running_session_in_view_and_gymbell_closes_the_compl
     assert 9.5 <= closed["t"] - done["t"] <= 11, closed["t"] - done["t"]
 
 
-def test_xfce_the_start_button_is_the_click_and_nothing_is_refused(env, gymbell_bin, start_server, request, cli):
+def test_xfce_the_set_done_button_is_the_click_and_nothing_is_refused(env, gymbell_bin, start_server, request, cli):
     config, due = daily_config()
     notifications, recorder, daemon = up(env, gymbell_bin, start_server, request, "xfce", config)
     daily = recorder.wait_for_notify("Workout Time!", timeout=due - time.time() + 3)
-    assert pairs(daily) == [("default", "Start Workout"), ("snooze", "Snooze 1 hour")]
-    notifications.invoke_action(daily["id"], "default")  # its Start Workout button, or a click on the bubble
+    # a click on the bubble opens the window (tests/window); its Start Workout button starts
+    assert pairs(daily) == [("start", "Start Workout"), ("snooze", "Snooze 1 hour"), ("default", "Open gymbell")]
+    notifications.invoke_action(daily["id"], "start")
     session = recorder.wait_for_notify("Push Day", 3)
     assert pairs(session) == [("default", "Set done"), ("fewer-reps", "Fewer reps"), ("stop", "End workout")]
     notifications.invoke_action(session["id"], "default")
@@ -169,9 +171,9 @@ def test_lxqt_short_labels_and_a_completion_without_stale_buttons(env, gymbell_b
     config, due = daily_config()
     notifications, recorder, daemon = up(env, gymbell_bin, start_server, request, "lxqt", config)
     daily = recorder.wait_for_notify("Workout Time!", timeout=due - time.time() + 3)
-    assert pairs(daily) == [("default", "Start"), ("snooze", "Snooze")]
+    assert pairs(daily) == [("start", "Start"), ("snooze", "Snooze"), ("default", "Open")]
     assert daily["expire_timeout"] == 0
-    notifications.invoke_action(daily["id"], "default")
+    notifications.invoke_action(daily["id"], "start")
     session = recorder.wait_for_notify("Push Day", 3)
     assert pairs(session) == [("default", "Done"), ("fewer-reps", "−1 rep"), ("stop", "End")]
     notifications.invoke_action(session["id"], "fewer-reps")
@@ -194,7 +196,7 @@ def test_lxqt_in_german_short_labels_fit(env, gymbell_bin, start_server, request
     config, due = daily_config()
     notifications, recorder, daemon = up(env, gymbell_bin, start_server, request, "lxqt", config)
     daily = recorder.wait_for_notify("Zeit fürs Training!", timeout=due - time.time() + 3)
-    assert pairs(daily) == [("default", "Starten"), ("snooze", "Später")]
+    assert pairs(daily) == [("start", "Start"), ("snooze", "Später"), ("default", "Öffnen")]
 
 
 def test_lxqt_hiit_completion_is_a_new_notification(env, gymbell_bin, start_server, request, cli):
@@ -207,7 +209,7 @@ def test_lxqt_hiit_completion_is_a_new_notification(env, gymbell_bin, start_serv
 def test_budgie_button_click_then_its_default_and_dismissal_start_one_workout(env, gymbell_bin, start_server, request, cli):
     """Budgie 10.7 answers a click on a button with the button's action, then `default` and
     NotificationClosed (dismissed) for the same popup (the click reaches the popup too): one workout
-    starts, its notification stays."""
+    starts, its notification stays, and the trailing `default` opens no window."""
     config, due = daily_config()
     notifications, recorder, daemon = up(env, gymbell_bin, start_server, request, "budgie", config)
     daily = recorder.wait_for_notify("Workout Time!", timeout=due - time.time() + 3)
@@ -222,3 +224,4 @@ def test_budgie_button_click_then_its_default_and_dismissal_start_one_workout(en
     assert json.loads(cli("status", "--json").stdout)["session"]["kind"] == "strength"
     assert len(recorder.notifies(lambda r: r["summary"] == "Push Day")) == 1, "one workout, one notification"
     assert not recorder.closes(lambda r: r["id"] == card["id"]), "the session's notification was closed"
+    assert "opening the window" not in daemon.output()

@@ -104,6 +104,14 @@ def test_metainfo_validates_and_points_at_the_screenshot(installed):
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = struct.unpack(">II", png[16:24])
     assert width >= 200 and height >= 40, (width, height)
+    # Every screenshot it lists is a PNG of the repository's, the window's Today and Preferences in
+    # light and dark among them (packaging/window-screenshot.sh).
+    prefix = SCREENSHOT_URL.rsplit("/", 1)[0] + "/"
+    listed = re.findall(r'<image type="source">' + re.escape(prefix) + r'([^<]+)</image>', text)
+    for name in ("window-today.png", "window-today-dark.png", "window-preferences.png", "window-preferences-dark.png"):
+        assert name in listed, listed
+    for name in listed:
+        assert (REPO / "data" / "screenshots" / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", name
 
 
 def test_user_unit(installed, tmp_path):
@@ -251,3 +259,29 @@ def test_prefix_usr_uses_debian_locations():
     assert "/usr/share/zsh/vendor-completions/_gymbell" in listed
     other = make("install-manifest", "PREFIX=/opt/gymbell").stdout.split()
     assert f"/opt/gymbell/etc/xdg/autostart/{APP_ID}.desktop" in other
+
+
+def test_the_two_packages_split_the_install():
+    """PACKAGE=gymbell and PACKAGE=gymbell-window (the .debs, packaging/build-deb.sh) divide the files
+    of the whole install between them: the window's package holds the window and what shows it in the
+    app grid and software centres; everything that starts the daemon stays in gymbell."""
+    whole = make("install-manifest").stdout.split()
+    daemon = make("install-manifest", "PACKAGE=gymbell").stdout.split()
+    window = make("install-manifest", "PACKAGE=gymbell-window").stdout.split()
+    assert sorted(daemon + window) == sorted(whole) and not set(daemon) & set(window)
+    assert sorted(window) == sorted([f"{BINDIR}/gymbell-window", APP_ENTRY, METAINFO])
+    assert {f"{BINDIR}/gymbell", AUTOSTART_ENTRY, USER_UNIT, DBUS_SERVICE, MAN_PAGE} <= set(daemon)
+    assert make("install-manifest", "PACKAGE=nonsense", check=False).returncode != 0
+
+
+def test_gymbell_alone_installs_without_the_window_and_outlives_its_uninstall(installed, tmp_path):
+    daemon = sorted(make("install-manifest", "PACKAGE=gymbell").stdout.split())
+    alone = tmp_path / "alone"
+    make("install-files", f"DESTDIR={alone}", f"GYMBELL={installed.binary}", "GYMBELL_WINDOW=/nonexistent",
+         "PACKAGE=gymbell")
+    assert files_under(alone) == daemon
+    both = tmp_path / "both"
+    make("install-files", f"DESTDIR={both}", f"GYMBELL={installed.binary}")
+    assert files_under(both) == expected_manifest()
+    make("uninstall", f"DESTDIR={both}", "PACKAGE=gymbell-window")
+    assert files_under(both) == daemon

@@ -47,11 +47,16 @@ enum Actions {
             t.close(.reminder(reminder.id))
         case .reminder(let reminder):
             t.log(.info, "action invoked", ["id": "\(reminder.id)", "action": key])
+            if key == ReminderAction.defaultClick.key, t.state.lastAnswered == reminder.id { return }
+            if key != ReminderAction.defaultClick.key { t.state.lastAnswered = reminder.id }
             switch key {
             case ReminderAction.snooze.key:
                 attempt(&t) { try DailyRules.snooze(minutes: nil, &$0) }
             case ReminderAction.start.key:
                 attempt(&t) { try DailyRules.startWorkout(named: nil, &$0) }
+            case ReminderAction.defaultClick.key where reminder.kind.offersWorkoutActions && t.clickOpensWindow:
+                // The server draws Start Workout as a button of its own: a click on the body opens the window.
+                t.effects.append(.openWindow(.today))
             case ReminderAction.defaultClick.key:
                 // A click on the reminder starts the workout, unless one is already under way.
                 if t.state.session == nil { attempt(&t) { try DailyRules.startWorkout(named: nil, &$0) } }

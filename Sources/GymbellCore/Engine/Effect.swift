@@ -36,6 +36,14 @@ public enum Effect: Equatable, Sendable {
     /// Write the training report and open it in the browser, at this exercise's section when given
     /// (`gymbell report --open --exercise NAME`, run by the daemon as a process of its own).
     case openReport(exercise: String?)
+    /// Open gymbell's window (present it if it is open) on this page.
+    case openWindow(WindowPage)
+}
+
+/// A page of gymbell's window that the daemon can open it on.
+public enum WindowPage: String, Equatable, Sendable {
+    /// Today, or the running workout while one is under way.
+    case today
 }
 
 public enum LaunchPurpose: Equatable, Sendable {

@@ -145,12 +145,18 @@ public struct EngineContext: Sendable {
     public var messages: Messages
     /// Whether speech-dispatcher (`spd-say`) is installed.
     public var canSpeak: Bool
+    /// Whether gymbell's window (gymbell-window, the package of its own) is installed: without it a
+    /// click on the daily reminder's body starts the workout, as on mako and dunst.
+    public var windowInstalled: Bool
 
-    public init(config: Config, configOrigin: String, messages: Messages = .english, canSpeak: Bool = false) {
+    public init(
+        config: Config, configOrigin: String, messages: Messages = .english, canSpeak: Bool = false, windowInstalled: Bool = false
+    ) {
         self.config = config
         self.configOrigin = configOrigin
         self.messages = messages
         self.canSpeak = canSpeak
+        self.windowInstalled = windowInstalled
     }
 }
 
@@ -165,6 +171,9 @@ struct Turn {
     var timeZone: Zone { moment.timeZone }
     var config: Config { context.config }
     var messages: Messages { context.messages }
+    /// A click on the body of a reminder that offers a workout opens the window on Today: the server
+    /// draws Start Workout as a button of its own, and the window is installed.
+    var clickOpensWindow: Bool { state.server.clickOpensWindow && context.windowInstalled }
 
     /// A durable change: made to the state here, and handed to the daemon for the database.
     mutating func write(_ change: StoreChange) {

@@ -50,6 +50,10 @@ public struct EngineState: Equatable, Sendable {
     public var toldStorage: StorageProblem?
     /// What the notification server on the bus does with notifications.
     public var server: ServerProfile = .unknown
+    /// The reminder a button last answered: Budgie 10.7 follows a button's ActionInvoked with `default`
+    /// for the same click, which answers nothing more (it would open the window, or start a workout
+    /// after Snooze).
+    public var lastAnswered: ReminderID?
     /// The screen is locked (as the screen locker last said).
     public var screenLocked = false
     /// The notification server's Do Not Disturb is on (as the desktop last said).

@@ -13,7 +13,9 @@ enum StandaloneNotices {
             close(.offeringWorkout, &t)
         }
         if tracked { t.state.inFlight[reminder.id] = false }
-        var notice = ReminderNotice.make(for: reminder, server: t.state.server, sessionRunning: t.state.session != nil, messages: t.messages)
+        var notice = ReminderNotice.make(
+            for: reminder, server: t.state.server, sessionRunning: t.state.session != nil,
+            windowInstalled: t.context.windowInstalled, messages: t.messages)
         notice.silent = !AttentionRules.heard(notice, t)
         t.effects.append(.present(reminder, notice, late: late, tracked: tracked))
     }

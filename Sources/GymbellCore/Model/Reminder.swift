@@ -86,6 +86,10 @@ public struct ReminderAction: Hashable, Sendable {
 
     public static let defaultClick = ReminderAction(key: "default", label: "Start Workout")
     public static let start = ReminderAction(key: "start", label: "Start Workout", shortLabel: "Start")
+    /// The click on a daily reminder's body where it opens the window on Today
+    /// (ServerProfile.clickOpensWindow): sent last, as `default`, so that xfce4-notifyd and
+    /// lxqt-notificationd draw it as a button of its own and Budgie drops nothing after it.
+    public static let openWindow = ReminderAction(key: "default", label: "Open gymbell", shortLabel: "Open")
     public static let snooze = ReminderAction(key: "snooze", label: "Snooze 1 hour", shortLabel: "Snooze")
     /// Paused workout: carry on with the session.
     public static let resume = ReminderAction(key: "resume", label: "Resume")

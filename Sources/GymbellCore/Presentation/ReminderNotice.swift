@@ -2,7 +2,10 @@
 /// milestone) is shown on the server on the bus. A session's transitions are not shown this way:
 /// they update the session's one notification (SessionNotice).
 public enum ReminderNotice {
-    public static func make(for reminder: Reminder, server: ServerProfile, sessionRunning: Bool, messages: Messages) -> Notice {
+    /// `windowInstalled`: gymbell-window is there to open (a package of its own).
+    public static func make(
+        for reminder: Reminder, server: ServerProfile, sessionRunning: Bool, windowInstalled: Bool, messages: Messages
+    ) -> Notice {
         let text = reminder.text(messages)
         var body = text.body
         var click: (label: String, sameAs: String?)?
@@ -19,6 +22,11 @@ public enum ReminderNotice {
             } else {
                 click = (messages("Start Workout"), ReminderAction.start.key)
                 buttons = [.start.translated(messages), .snooze.translated(messages)]
+            }
+            if server.clickOpensWindow && windowInstalled {
+                // A click on the body opens the window on Today (the running workout, if one is under way).
+                click = nil
+                buttons.append(.openWindow.translated(messages))
             }
             if !server.hasActions {
                 body += "\n" + (sessionRunning ? messages("Snooze: gymbell snooze") : messages("Start: gymbell start · Snooze: gymbell snooze"))

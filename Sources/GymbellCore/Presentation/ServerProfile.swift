@@ -67,8 +67,9 @@ public struct ServerProfile: Equatable, Sendable {
         case last
         /// On the button that does the same: xfce4-notifyd and lxqt-notificationd draw a labelled
         /// `default` as a button of its own (a second "Start Workout"), and libnotify refuses an empty
-        /// label. There the button that does what the click does is sent as `default`; a click on the
-        /// bubble then does the same as that button. A notice whose click only dismisses has no
+        /// label. There the button that does what the click does is sent as `default`; a click on an
+        /// lxqt-notificationd bubble then does the same as that button (on xfce4-notifyd 0.7 it only
+        /// closes the bubble). A notice whose click only dismisses has no
         /// `default` there: xfce4-notifyd closes a bubble clicked without one, lxqt-notificationd
         /// leaves it (its × closes it).
         case onButton
@@ -114,6 +115,22 @@ public struct ServerProfile: Equatable, Sendable {
         case .last: return shown + [clicked]
         case .onButton:
             return shown.map { $0.key == click.sameAs ? ReminderAction(key: ReminderAction.defaultClick.key, label: $0.label) : $0 }
+        }
+    }
+
+    /// A click on the body of a reminder that offers a workout (daily, snoozed, streak at risk) opens
+    /// gymbell's window on Today, where the servers draw Start Workout as a button of its own beside the
+    /// body: GNOME Shell, Plasma, Cinnamon, notification-daemon, MATE and swaync do not draw the
+    /// `default` action; Budgie 10.7 does not either when it goes last; xfce4-notifyd and
+    /// lxqt-notificationd draw it as one more button ("Open gymbell"), which opens the window (a click
+    /// on an xfce4-notifyd 0.7 bubble only closes it: there the button is the way).
+    /// mako and dunst draw no buttons: there a click on the body is how the workout starts, and stays so
+    /// (dunst's menu and `makoctl` reach the other actions). A server gymbell does not know keeps the
+    /// click on Start Workout: whether it draws buttons is not known.
+    public var clickOpensWindow: Bool {
+        switch family {
+        case .gnomeShell, .plasma, .xfce, .notificationDaemon, .mate, .cinnamon, .lxqt, .budgie, .swaync: hasActions
+        case .mako, .dunst, .other: false
         }
     }
 

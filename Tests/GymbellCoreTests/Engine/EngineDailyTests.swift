@@ -128,4 +128,73 @@ struct EngineDailyTests {
         #expect(world.state.agenda.contains { $0.kind == .snoozed } == click.snoozes)
         #expect(world.effects.last { if case .close = $0 { true } else { false } } == .close(.reminder(reminder.id)))
     }
+
+    /// Where the server draws Start Workout as a button of its own, a click on the reminder's body opens
+    /// the window on Today and starts nothing; on mako and dunst (no buttons) it is how a workout starts.
+    @Test(arguments: [
+        ("gnome-shell", "GNOME", true), ("Plasma", "KDE", true), ("Xfce Notify Daemon", "Xfce", true),
+        ("Notification Daemon", "GNOME", true), ("Notification Daemon", "MATE", true), ("cinnamon", "GNOME", true),
+        ("lxqt-notificationd", "lxqt.org", true), ("Budgie Notification Server", "Budgie Desktop Developers", true),
+        ("SwayNotificationCenter", "ErikReider", true), ("mako", "emersion", false), ("dunst", "knopwob", false),
+        ("some-server", "", false),
+    ])
+    func aClickOnTheBodyPerServer(name: String, vendor: String, opens: Bool) throws {
+        var world = try EngineHarness("[program]\nmon = \"push\"\n[workouts.push]\ntitle = \"Push Day\"\nkind = \"strength\"\nexercises = [{ name = \"Bench Press\", sets = 2, reps = 8, rest = 60 }]\n", at: Self.monday)
+        world.send(.serverAppeared(ServerProfile(serverName: name, vendor: vendor, capabilities: ["actions", "body"])))
+        world.advance(to: instant("2026-03-02T18:00:00+01:00"))
+        let daily = try #require(world.shown.last)
+        let reminder = Reminder(id: ReminderID("daily-2026-03-02"), kind: .daily, due: world.now, title: daily.title, body: daily.body)
+        world.send(.action(on: .reminder(reminder), key: "default"))
+        #expect(world.effects.contains(.openWindow(.today)) == opens)
+        #expect((world.state.session != nil) == !opens)
+        // Its Start Workout button starts the workout everywhere, as before.
+        var button = try EngineHarness("[program]\nmon = \"push\"\n[workouts.push]\ntitle = \"Push Day\"\nkind = \"strength\"\nexercises = [{ name = \"Bench Press\", sets = 2, reps = 8, rest = 60 }]\n", at: Self.monday)
+        button.send(.serverAppeared(ServerProfile(serverName: name, vendor: vendor, capabilities: ["actions", "body"])))
+        button.advance(to: instant("2026-03-02T18:00:00+01:00"))
+        button.send(.action(on: .reminder(reminder), key: "start"))
+        #expect(button.state.session?.session.title == "Push Day" && !button.effects.contains(.openWindow(.today)))
+    }
+
+    /// Without gymbell-window (a package of its own) no server is offered "Open gymbell": a click on the
+    /// daily reminder's body starts the workout everywhere, as on mako and dunst; during a workout it
+    /// only dismisses.
+    @Test(arguments: [
+        ("gnome-shell", "GNOME"), ("Plasma", "KDE"), ("Xfce Notify Daemon", "Xfce"), ("Notification Daemon", "MATE"),
+        ("cinnamon", "GNOME"), ("lxqt-notificationd", "lxqt.org"), ("Budgie Notification Server", "Budgie Desktop Developers"),
+        ("SwayNotificationCenter", "ErikReider"), ("mako", "emersion"), ("dunst", "knopwob"), ("some-server", ""),
+    ])
+    func aClickOnTheBodyWithoutTheWindow(name: String, vendor: String) throws {
+        var world = try EngineHarness(
+            "[program]\nmon = \"push\"\n[workouts.push]\ntitle = \"Push Day\"\nkind = \"strength\"\nexercises = [{ name = \"Bench Press\", sets = 2, reps = 8, rest = 60 }]\n",
+            at: Self.monday, windowInstalled: false)
+        world.send(.serverAppeared(ServerProfile(serverName: name, vendor: vendor, capabilities: ["actions", "body"])))
+        world.advance(to: instant("2026-03-02T18:00:00+01:00"))
+        let daily = try #require(world.shown.last)
+        let reminder = Reminder(id: ReminderID("daily-2026-03-02"), kind: .daily, due: world.now, title: daily.title, body: daily.body)
+        let notice = try #require(world.effects.lazy.compactMap { if case .present(_, let notice, _, _) = $0 { notice } else { nil } }.last)
+        #expect(!notice.actions.contains { $0.label == "Open gymbell" || $0.label == "Open" }, "\(name)")
+        #expect(notice.actions.contains { $0.key == "snooze" })
+        world.send(.action(on: .reminder(reminder), key: "default"))
+        #expect(!world.effects.contains { if case .openWindow = $0 { true } else { false } })
+        #expect(world.state.session?.session.title == "Push Day")
+        // A snoozed reminder during that workout: its click only dismisses, it opens nothing.
+        world.send(.action(on: .reminder(Reminder(id: ReminderID("snoozed"), kind: .snoozed, due: world.now, title: "", body: "")), key: "default"))
+        #expect(!world.effects.contains { if case .openWindow = $0 { true } else { false } })
+    }
+
+    /// Budgie 10.7 follows a button's action with `default` for the same click: that answers nothing more.
+    @Test(arguments: ["start", "snooze"])
+    func budgiesClickAfterAButtonAnswersNothing(button: String) throws {
+        var world = try EngineHarness("[program]\nmon = \"push\"\n[workouts.push]\ntitle = \"Push Day\"\nkind = \"strength\"\nexercises = [{ name = \"Bench Press\", sets = 2, reps = 8, rest = 60 }]\n", at: Self.monday)
+        world.send(.serverAppeared(ServerProfile(serverName: "Budgie Notification Server", capabilities: ["actions", "body"])))
+        world.advance(to: instant("2026-03-02T18:00:00+01:00"))
+        let daily = try #require(world.shown.last)
+        let reminder = Reminder(id: ReminderID("daily-2026-03-02"), kind: .daily, due: world.now, title: daily.title, body: daily.body)
+        world.send(.action(on: .reminder(reminder), key: button))
+        let session = world.state.session?.session.id
+        world.send(.action(on: .reminder(reminder), key: "default"))
+        #expect(!world.effects.contains(.openWindow(.today)))
+        #expect(world.state.session?.session.id == session, "Snooze starts nothing, Start starts one workout")
+        #expect((session != nil) == (button == "start"))
+    }
 }

@@ -30,14 +30,16 @@ struct EngineHarness {
         case session(audible: Bool)
     }
 
-    /// Starts the engine at `start` (its start-up tick included).
+    /// Starts the engine at `start` (its start-up tick included). `windowInstalled`: whether
+    /// gymbell-window is there to open, as the daemon finds at start-up.
     init(
         _ toml: String = "", at start: String, in timeZone: Zone = berlin, stored: StoredState = StoredState(),
-        messages: Messages = .english, told: [Event] = []
+        messages: Messages = .english, windowInstalled: Bool = true, told: [Event] = []
     ) throws {
         let config = try ConfigParser.parse(toml, path: "config.toml")
         engine = Engine(
-            state: EngineState(stored: stored), context: EngineContext(config: config, configOrigin: "config.toml", messages: messages))
+            state: EngineState(stored: stored),
+            context: EngineContext(config: config, configOrigin: "config.toml", messages: messages, windowInstalled: windowInstalled))
         now = instant(start)
         self.timeZone = timeZone
         for event in told { send(event) }  // what the daemon learns before its first look (the desktop's state)

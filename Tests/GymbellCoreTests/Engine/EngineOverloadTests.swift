@@ -48,7 +48,7 @@ struct EngineOverloadTests {
         // Upper body +2.5 kg, legs +5 kg; an isolation exercise never.
         #expect(shown.body == "Bench Press 100 kg: 3× done. Try 102.5 kg!\nSquat 100 kg: 3× done. Try 105 kg!")
         let notice = ReminderNotice.make(
-            for: try #require(Self.suggestion(world)), server: .unknown, sessionRunning: false, messages: .english)
+            for: try #require(Self.suggestion(world)), server: .unknown, sessionRunning: false, windowInstalled: true, messages: .english)
         #expect(notice.actions.map(\.key) == ["next-time", "dismiss"])
         #expect(notice.expireTimeout == 0)  // it waits for an answer
     }

@@ -83,7 +83,7 @@ struct EngineRuleTests {
             if case .present(let r, _, _, _) = effect, r.kind == .personalRecord { return r }
             return nil
         }.last)
-        #expect(ReminderNotice.make(for: shown, server: .unknown, sessionRunning: false, messages: .english).actions.map(\.key)
+        #expect(ReminderNotice.make(for: shown, server: .unknown, sessionRunning: false, windowInstalled: true, messages: .english).actions.map(\.key)
             == ["default", "details"])
         let outcome = world.send(.action(on: .reminder(shown), key: ReminderAction.details.key))
         #expect(outcome.effects.contains(.openReport(exercise: "Bench Press")))

@@ -56,7 +56,7 @@ struct EngineStreakRiskTests {
             if case .present(let r, _, _, _) = effect, r.kind == .streakAtRisk { return r }
             return nil
         }.first)
-        let notice = ReminderNotice.make(for: reminder, server: .unknown, sessionRunning: false, messages: .english)
+        let notice = ReminderNotice.make(for: reminder, server: .unknown, sessionRunning: false, windowInstalled: true, messages: .english)
         #expect(notice.actions.map(\.key) == ["default", "start", "snooze"])
         // Friday: the streak broke on Thursday, so nothing to warn about.
         world.advance(to: instant("2026-03-06T23:00:00+01:00"))
