@@ -163,7 +163,18 @@ public final class Daemon {
 
     /// A command's answer, or why it was refused.
     func run(_ command: Command) -> Result<CommandReply, CommandError> {
-        if case .setLog(let days) = command { return LogQueries(store: store, now: environment.clock()).setLog(days: days) }
+        var command = command
+        switch command {
+        case .setLog(let days): return LogQueries(store: store, now: environment.clock()).setLog(days: days)
+        case .correctSet(let id, let edit, nil):
+            // The log lives in the database: the engine decides on the set as it is there.
+            do {
+                command = .correctSet(id: id, edit, original: try store.loggedSet(id: id))
+            } catch {
+                return .failure(.failed("cannot read the set log: \(error)"))
+            }
+        default: break
+        }
         return send(.command(command)) ?? .failure(.failed("the daemon is busy handling another event"))
     }
 
@@ -216,6 +227,21 @@ public final class Daemon {
         return reply
     }
 
+    /// A set of the log was corrected: the summary (records, overload) cannot take it back, so the log
+    /// is summed up again, on another thread when there is a file to read (as at start-up), and
+    /// adopted before the next event.
+    private func sumUpTheLogAgain() {
+        if let reader = store.setLogReader {
+            pendingProgress = BackgroundWork(name: "gymbell-progress") { Result { () throws(StoreError) in try reader.summary() } }
+            return
+        }
+        do {
+            engine.adopt(progress: try store.progressSummary())
+        } catch {
+            logger.error("cannot sum up the set log again, the records stay as they were: \(error)")
+        }
+    }
+
     // MARK: Effects
 
     private func perform(_ effect: Effect, reply: inout Result<CommandReply, CommandError>?) {
@@ -223,6 +249,7 @@ public final class Daemon {
         case .store(let change):
             do {
                 try store.apply(change)
+                if case .correctSet = change { sumUpTheLogAgain() }
             } catch {
                 logger.error("state database error: \(error)")
             }

@@ -16,6 +16,10 @@ protocol StateStoring: AnyObject {
     func apply(_ change: StoreChange) throws(StoreError)
     /// The sets logged since `since`, in the order done: the log lives here, not in the engine.
     func loggedSets(since: Date) throws(StoreError) -> [LoggedSet]
+    /// The set the log numbers `id`; nil when it has none.
+    func loggedSet(id: Int64) throws(StoreError) -> LoggedSet?
+    /// The whole log summed up (after a set was corrected: the summary cannot take a set back).
+    func progressSummary() throws(StoreError) -> ProgressSummary
     /// A reader of the set log for another thread; nil while the state lives in memory.
     var setLogReader: SetLogReader? { get }
     /// Retries saving changes kept in memory while the file could not be written; returns whether all is saved.
@@ -32,6 +36,8 @@ extension StateStoring {
 
 extension StateStore: StateStoring {
     func loggedSets(since: Date) throws(StoreError) -> [LoggedSet] { try progress.loggedSets(since: since) }
+    func loggedSet(id: Int64) throws(StoreError) -> LoggedSet? { try progress.loggedSet(id: id) }
+    func progressSummary() throws(StoreError) -> ProgressSummary { try progress.summary() }
     var setLogReader: SetLogReader? { progress.readerForAnotherThread }
 }
 

@@ -31,6 +31,9 @@ public enum StoreChange: Equatable, Sendable {
     case setNoticeID(UInt32, of: SessionID)
     /// A set of a strength workout, as it was done.
     case logSet(LoggedSet)
+    /// A logged set corrected (`corrected.id`: its row). The summary of the log cannot take a set
+    /// back: the store drops its kept snapshot and the daemon sums the log up again (`Engine.adopt`).
+    case correctSet(original: LoggedSet, corrected: LoggedSet)
     /// Plans an exercise's weight from the next workout on, over the config's (replaces its override).
     case setOverride(WeightOverride)
     /// The config's weights again for these exercises.
@@ -98,6 +101,8 @@ extension EngineState {
             if session?.session.id == id { session?.noticeID = noticeID }
         case .logSet(let set):
             progress.add(set)
+        case .correctSet:
+            break  // the summary is summed up again from the corrected log and adopted (see the case)
         case .setOverride(let override):
             overrides[override.exercise] = override
         case .removeOverrides(let exercises):
