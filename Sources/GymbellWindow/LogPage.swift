@@ -4,11 +4,13 @@ import GymbellControl
 import GymbellCore
 
 /// The Log page: the last sessions, newest first, each with its sets as they were done (reps × weight,
-/// a failed set marked), and "Open report" (`gymbell report --open`).
+/// a failed set marked), each opening to be corrected (`LoggedSetEditor`), and "Open report"
+/// (`gymbell report --open`).
 final class LogPage {
     let page: Widget
     private unowned let owner: ProgrammeWindow
     private var groups: [Widget] = []
+    private var editors: [LoggedSetEditor] = []
     static let days: UInt32 = 60
     static let sessionsShown = 12
 
@@ -33,20 +35,16 @@ final class LogPage {
     private func show(sessions: [HistoryEntry], sets: [LoggedSet]) {
         for group in groups { adw_preferences_page_remove(cast(page), cast(group)) }
         groups = []
+        editors = []
         let messages = owner.messages
         let bySession = Dictionary(grouping: sets, by: \.session)
         let shown = sessions.sorted { $0.startedAt > $1.startedAt }.prefix(Self.sessionsShown)
         for session in shown {
             let group = Rows.group(session.title, description: owner.text.when(session.startedAt, now: Date()) + " · " + outcome(session.outcome))
             for set in bySession[session.id] ?? [] {
-                let load = set.failed ? messages("{load} — failed", ["load": set.loadText]) : set.loadText
-                let row = Rows.action(messages("{exercise}, set {n}", ["exercise": set.exercise, "n": "\(set.setNumber)"]), subtitle: load)
-                if set.failed {
-                    let mark = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
-                    mark.setAccessibleName(messages("failed"))
-                    adw_action_row_add_prefix(cast(row), mark)
-                }
-                adw_preferences_group_add(cast(group), row)
+                let editor = LoggedSetEditor(set, owner: owner) { [weak self] in self?.refresh() }
+                editors.append(editor)
+                adw_preferences_group_add(cast(group), editor.row)
             }
             adw_preferences_page_add(cast(page), cast(group))
             groups.append(group)

@@ -14,7 +14,7 @@ enum LogCommands {
             throw .invalidArgument("no set has the id \(id) in the log; `gymbell history --sets` shows each set's id")
         }
         let corrected = edit.applied(to: original)
-        let what = t.messages("{exercise}, set {number}", ["exercise": original.exercise, "number": String(original.setNumber)])
+        let what = t.messages("{exercise}, set {n}", ["exercise": original.exercise, "n": String(original.setNumber)])
         guard corrected != original else {
             return t.messages("Set {id} ({what}) is {load}{failed} already; nothing changed.", [
                 "id": String(id), "what": what, "load": original.loadText, "failed": original.failed ? t.messages(", failed") : "",
