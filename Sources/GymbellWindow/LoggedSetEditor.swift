@@ -36,15 +36,17 @@ final class LoggedSetEditor {
         weight.setAccessibleName(messages("Weight of {set} in {unit}", ["set": what, "unit": set.unit.rawValue]))
         gtk_spin_button_set_digits(cast(weight), 2)
         gtk_spin_button_set_value(cast(weight), set.weight ?? 0)
-        let failedRow = Rows.toggle(messages("Failed"), subtitle: messages("Fewer reps than planned")) { _ in }
-        failed = failedRow.control
+        // The switch named with its set (not labelled by its row: every set's row says "Failed").
+        let failedSwitch = gtk_switch_new()!
+        failedSwitch.setAccessibleName(messages("{set} failed", ["set": what]))
+        failed = Switch(failedSwitch)
         failed.show(set.failed)
-        failedRow.control.widget.setAccessibleName(messages("{set} failed", ["set": what]))
         let save = Build.button(messages("Save correction"), classes: ["suggested-action"],
                                 accessibleName: messages("Save correction of {set}", ["set": what])) { [unowned self] in self.save() }
         for child in [Rows.action(messages("Reps"), suffixes: [reps.widget]),
                       Rows.action(messages("Weight in {unit}", ["unit": set.unit.rawValue]), suffixes: [weight]),
-                      failedRow.row, Rows.action(messages("Correct this set"), suffixes: [save])] {
+                      Rows.action(messages("Failed"), subtitle: messages("Fewer reps than planned"), suffixes: [failedSwitch]),
+                      Rows.action(messages("Correct this set"), suffixes: [save])] {
             adw_expander_row_add_row(cast(row), child)
         }
     }
