@@ -164,14 +164,13 @@ public final class Daemon {
     /// A command's answer, or why it was refused.
     func run(_ command: Command) -> Result<CommandReply, CommandError> {
         var command = command
+        let log = LogQueries(store: store, now: environment.clock())
         switch command {
-        case .setLog(let days): return LogQueries(store: store, now: environment.clock()).setLog(days: days)
+        case .setLog(let days): return log.setLog(days: days)
         case .correctSet(let id, let edit, nil):
-            // The log lives in the database: the engine decides on the set as it is there.
-            do {
-                command = .correctSet(id: id, edit, original: try store.loggedSet(id: id))
-            } catch {
-                return .failure(.failed("cannot read the set log: \(error)"))
+            switch log.correction(of: id, edit) {
+            case .success(let withOriginal): command = withOriginal
+            case .failure(let error): return .failure(error)
             }
         default: break
         }
@@ -227,21 +226,6 @@ public final class Daemon {
         return reply
     }
 
-    /// A set of the log was corrected: the summary (records, overload) cannot take it back, so the log
-    /// is summed up again, on another thread when there is a file to read (as at start-up), and
-    /// adopted before the next event.
-    private func sumUpTheLogAgain() {
-        if let reader = store.setLogReader {
-            pendingProgress = BackgroundWork(name: "gymbell-progress") { Result { () throws(StoreError) in try reader.summary() } }
-            return
-        }
-        do {
-            engine.adopt(progress: try store.progressSummary())
-        } catch {
-            logger.error("cannot sum up the set log again, the records stay as they were: \(error)")
-        }
-    }
-
     // MARK: Effects
 
     private func perform(_ effect: Effect, reply: inout Result<CommandReply, CommandError>?) {
@@ -249,7 +233,7 @@ public final class Daemon {
         case .store(let change):
             do {
                 try store.apply(change)
-                if case .correctSet = change { sumUpTheLogAgain() }
+                if case .correctSet = change { pendingProgress = LogQueries(store: store, now: environment.clock()).summedUpAgain() }
             } catch {
                 logger.error("state database error: \(error)")
             }

@@ -58,4 +58,24 @@ struct LogQueries {
         }
     }
 
+    /// `history correct`: the command with the set as the log has it (nil when it has none), for the
+    /// engine to decide on: the log lives in the database, not in the engine.
+    func correction(of id: Int64, _ edit: SetEdit) -> Result<Command, CommandError> {
+        do {
+            return .success(.correctSet(id: id, edit, original: try store.loggedSet(id: id)))
+        } catch {
+            return .failure(.failed("cannot read the set log: \(error)"))
+        }
+    }
+
+    /// A set of the log was corrected: the summary (records, overload) cannot take it back, so the log
+    /// is summed up again — on another thread when there is a file to read (as at start-up), else now —
+    /// and the daemon adopts it before its next event.
+    func summedUpAgain() -> BackgroundWork<Result<ProgressSummary, StoreError>> {
+        if let reader = store.setLogReader {
+            return BackgroundWork(name: "gymbell-progress") { Result { () throws(StoreError) in try reader.summary() } }
+        }
+        let summary = Result { () throws(StoreError) in try store.progressSummary() }
+        return BackgroundWork(name: "gymbell-progress") { summary }
+    }
 }
