@@ -8,7 +8,7 @@ struct HistoryCorrect: ParsableCommand {
         commandName: "correct",
         abstract: "Correct a logged set: its reps, its weight, or whether it failed.",
         discussion: """
-            SET_ID is the number `gymbell history --sets` shows first on each line (its "id" with --json). \
+            SET_ID is the number `gymbell history --sets` shows first on each line (#42; "id" with --json). \
             Say only what was logged wrong; the rest stays as logged, and the weight keeps the set's unit. \
             Changed reps without --failed or --done count as failed when fewer than planned. Personal records, \
             the report and progressive overload follow the corrected log at once. The window's Log page does \
