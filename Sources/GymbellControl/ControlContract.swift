@@ -104,8 +104,15 @@ public enum ControlContract {
 
     public static let setLog = ControlMethod(
         "SetLog", Field.uint32("days"), reply: Field.json("sets_json"),
-        doc: "The strength sets logged in the last `days` days (\(span(Limits.historyDays))), in the order done: a JSON array of {\"session\", "
+        doc: "The strength sets logged in the last `days` days (\(span(Limits.historyDays))), in the order done: a JSON array of {\"id\" (CorrectSet's set_id), \"session\", "
             + "\"workout\", \"exercise\", \"set\", \"reps\", \"planned_reps\", \"weight\", \"unit\": \"kg\" | \"lb\", \"failed\", \"at\"}.",
+        errors: [.invalidArgs, .failed])
+
+    public static let correctSet = ControlMethod(
+        "CorrectSet", Field.uint32("set_id"), Field.json("edit_json"), reply: Field.text("message"),
+        doc: "Correct a logged set: `set_id` is its \"id\" in SetLog, `edit_json` an object with any of {\"reps\": 0 to 1000, "
+            + "\"weight\": 0 to 2000 (the set's unit, which is kept), \"failed\": true | false}; changed reps without \"failed\" count as "
+            + "failed when fewer than planned. Records and overload follow the corrected log. Returns what changed.",
         errors: [.invalidArgs, .failed])
 
     public static let weights = ControlMethod(
@@ -181,7 +188,7 @@ public enum ControlContract {
         rest.description, restDefault.description, adjustRest.description, hiit.description, walkRun.description,
         start.description, setDone.description, setDoneAs.description, stop.description, snooze.description, snoozeDefault.description,
         skipToday.description, upcoming.description, status.description, resume.description, pause.description, skip.description,
-        history.description, setLog.description, weights.description, setWeight.description, resetWeights.description,
+        history.description, setLog.description, correctSet.description, weights.description, setWeight.description, resetWeights.description,
         stats.description, records.description, suggest.description, exportICS.description, reload.description,
         importSessions.description, backup.description, restore.description,
     ]

@@ -92,6 +92,11 @@ public final class GymbellClient {
         try decoded(setLogJSON(days: days), "set log", LoggedSet.decode(jsonText:))
     }
 
+    /// Corrects set `id` of the log (`gymbell history correct`); returns what changed.
+    public func correctSet(id: UInt32, _ edit: SetEdit) throws(ClientError) -> String {
+        try call(ControlContract.correctSet, (id, SetEditJSON.encode(edit)))
+    }
+
     /// The planned weight of every exercise, as the daemon's JSON array.
     public func weightsJSON() throws(ClientError) -> String { try call(ControlContract.weights, ()) }
 

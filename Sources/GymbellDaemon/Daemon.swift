@@ -254,6 +254,7 @@ public final class Daemon {
         case .store(let change):
             do {
                 try store.apply(change)
+                if case .correctSet = change { pendingProgress = LogQueries(store: store, now: environment.clock()).summedUpAgain() }
             } catch {
                 logger.error("state database error: \(error)")
             }

@@ -20,6 +20,10 @@ protocol StateStoring: AnyObject {
     func history(since: Date?) throws(StoreError) -> [HistoryEntry]
     /// What each session before the latest with sets beat (the records timeline), in the order logged.
     func recordCandidates() throws(StoreError) -> [RecordCandidate]
+    /// The set the log numbers `id`; nil when it has none.
+    func loggedSet(id: Int64) throws(StoreError) -> LoggedSet?
+    /// The whole log summed up (after a set was corrected: the summary cannot take a set back).
+    func progressSummary() throws(StoreError) -> ProgressSummary
     /// A reader of the set log and the history for another thread; nil while the state lives in memory.
     var logReader: LogReader? { get }
     /// Retries saving changes kept in memory while the file could not be written; returns whether all is saved.
@@ -38,6 +42,8 @@ extension StateStore: StateStoring {
     func loggedSets(since: Date) throws(StoreError) -> [LoggedSet] { try progress.loggedSets(since: since) }
     var logReader: LogReader? { progress.readerForAnotherThread }
     func recordCandidates() throws(StoreError) -> [RecordCandidate] { try progress.recordCandidates() }
+    func loggedSet(id: Int64) throws(StoreError) -> LoggedSet? { try progress.loggedSet(id: id) }
+    func progressSummary() throws(StoreError) -> ProgressSummary { try progress.summary() }
 }
 
 /// The notifications on screen (Presenter).

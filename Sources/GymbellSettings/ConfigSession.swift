@@ -29,7 +29,28 @@ public final class ConfigSession {
     public private(set) var state: State = .unreadable("")
     private var snapshot: ConfigFileSnapshot?
     /// The change that waits for the person's answer to a conflict.
-    private var pending: [ConfigEdit] = []
+    private var pending = Change.settings([])
+
+    /// A change as the window makes it: Preferences' settings, or the Workouts and Programme pages' edits.
+    public enum Change {
+        case settings([ConfigEdit])
+        case workouts([WorkoutEdit])
+
+        /// The keys it changes, for telling whether an edit on disk touched them too.
+        var paths: [ConfigTextEdit] {
+            switch self {
+            case .settings(let edits): edits.flatMap(\.textEdits)
+            case .workouts(let edits): edits.flatMap(\.touchedKeys).map(ConfigTextEdit.remove)
+            }
+        }
+
+        func apply(to text: String, path: String) throws(ConfigEditError) -> EditedConfig {
+            switch self {
+            case .settings(let edits): try ConfigEditor.apply(edits, to: text, path: path)
+            case .workouts(let edits): try ConfigEditor.apply(edits, to: text, path: path)
+            }
+        }
+    }
 
     public init(paths: XDGPaths = XDGPaths()) {
         self.paths = paths
@@ -71,7 +92,12 @@ public final class ConfigSession {
 
     /// Applies `edits` to the file. A file changed on disk is read again and the edits applied there
     /// when they touch none of the keys changed on disk; otherwise the outcome is a conflict.
-    public func apply(_ edits: [ConfigEdit]) -> Outcome {
+    public func apply(_ edits: [ConfigEdit]) -> Outcome { apply(.settings(edits)) }
+
+    /// Applies workout and programme edits, as `apply(_:)` does settings.
+    public func apply(_ edits: [WorkoutEdit]) -> Outcome { apply(.workouts(edits)) }
+
+    public func apply(_ edits: Change) -> Outcome {
         if case .invalid = state, case .invalid(let messages) = reload() {
             return .invalidOnDisk(messages)  // the person's to fix (a file fixed meanwhile is edited)
         }
@@ -87,7 +113,7 @@ public final class ConfigSession {
             guard let fresh = self.snapshot else { return .failed(stateText) }
             if case .invalid(let messages) = state { return .invalidOnDisk(messages) }
             let current = ConfigFileWriter.startingText(of: fresh, paths: paths)
-            let clashes = ConfigEditor.conflicts(edits.flatMap(\.textEdits), base: base, current: current)
+            let clashes = ConfigEditor.conflicts(edits.paths, base: base, current: current)
             guard clashes.isEmpty else {
                 pending = edits
                 return .conflict(keys: clashes.map(\.description))
@@ -101,7 +127,7 @@ public final class ConfigSession {
     /// After a conflict: writes the waiting change over the file as it is now.
     public func keepMine() -> Outcome {
         let edits = pending
-        pending = []
+        pending = .settings([])
         reload()
         guard let fresh = snapshot else { return .failed(stateText) }
         return outcome(write(edits, startingFrom: ConfigFileWriter.startingText(of: fresh, paths: paths), over: fresh))
@@ -109,7 +135,7 @@ public final class ConfigSession {
 
     /// After a conflict: drops the waiting change (the file as changed on disk stays).
     public func takeTheirs() {
-        pending = []
+        pending = .settings([])
         reload()
     }
 
@@ -118,12 +144,12 @@ public final class ConfigSession {
         return ""
     }
 
-    private func write(_ edits: [ConfigEdit], startingFrom text: String, over snapshot: ConfigFileSnapshot)
+    private func write(_ edits: Change, startingFrom text: String, over snapshot: ConfigFileSnapshot)
         -> Result<EditedConfig, ConfigFileEditError>
     {
         let edited: EditedConfig
         do {
-            edited = try ConfigEditor.apply(edits, to: text, path: path)
+            edited = try edits.apply(to: text, path: path)
         } catch {
             return .failure(.edit(error))
         }

@@ -46,6 +46,12 @@ enum ProgressSnapshot {
         return try db.value("SELECT COUNT(*) FROM set_log WHERE id <= ?", [through], as: Int.self) == count
     }
 
+    /// Forgets the summary kept (a set of the log was corrected: it is no longer the log's).
+    static func drop(_ db: StoreDatabase) throws {
+        try db.execute("DELETE FROM progress_snapshot_set")
+        try db.execute("DELETE FROM progress_snapshot")
+    }
+
     /// The summary kept and the last set it covers; nil when there is none or it does not fit the log.
     static func read(_ db: StoreDatabase) throws -> (ProgressSummary, after: Int)? {
         guard let row = try db.row("SELECT through, count, volume_mg FROM progress_snapshot WHERE id = 1"),

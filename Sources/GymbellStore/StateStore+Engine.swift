@@ -53,6 +53,7 @@ extension StateStore {
         case .setNoticeID(let noticeID, let id): try setNoticeID(noticeID, of: id)
         case .logSet(let set): try progress.log(set)
         case .keepRecords(let candidates): try progress.keep(candidates)
+        case .correctSet(_, let corrected): try progress.correct(corrected)
         case .setOverride(let override): try progress.save(override)
         case .removeOverrides(let exercises): try progress.removeOverrides(exercises)
         case .dismissOverload(let exercises, let instant): try progress.dismissOverload(exercises, at: instant)

@@ -30,10 +30,37 @@ public struct StoredProgress {
 
     static func loggedSets(since: Date, _ db: StoreDatabase) throws -> [LoggedSet] {
         var sets: [LoggedSet] = []
-        try db.forEachRow("SELECT \(columns) FROM set_log WHERE at >= ? ORDER BY at, id", [since.timeIntervalSince1970]) { row in
-            if let set = loggedSet(row) { sets.append(set) }
+        try db.forEachRow("SELECT id, \(columns) FROM set_log WHERE at >= ? ORDER BY at, id", [since.timeIntervalSince1970]) { row in
+            if var set = loggedSet(row, from: 1) {
+                set.id = row.int64(at: 0)
+                sets.append(set)
+            }
         }
         return sets
+    }
+
+    /// The set the log numbers `id` (`history --sets` shows the number), with it; nil when there is none.
+    public func loggedSet(id: Int64) throws(StoreError) -> LoggedSet? {
+        try connection.read { db in
+            var found: LoggedSet?
+            try db.forEachRow("SELECT \(Self.columns) FROM set_log WHERE id = ?", [id]) { row in found = Self.loggedSet(row) }
+            found?.id = id
+            return found
+        }
+    }
+
+    /// Rewrites the row of `corrected.id` with its reps, weight and failed, in one transaction with
+    /// dropping the summary kept at the last clean exit (it no longer is the log's: the next start-up
+    /// sums the log up again, the daemon does at once) and making the records timeline afresh (what
+    /// each session beat may have changed with it).
+    public func correct(_ corrected: LoggedSet) throws(StoreError) {
+        guard let id = corrected.id else { return }
+        try connection.write { db in
+            try db.execute(
+                "UPDATE set_log SET reps = ?, weight = ?, failed = ? WHERE id = ?", [corrected.reps, corrected.weight, corrected.failed ? 1 : 0, id])
+            try ProgressSnapshot.drop(db)
+            try RecordTimeline.rebuild(db)
+        }
     }
 
     /// What the engine keeps of the log (`ProgressSummary`): every set added in the order logged, as

@@ -23,6 +23,7 @@ final class MainWindow {
     private var pages: [String: Widget] = [:]
     private let config = ConfigSession()
     private var preferences: PreferencesWindow?
+    private var programme: ProgrammeWindow?
     private var welcome: FirstRunPage!
     /// While the welcome shows (a first run), the daemon's state waits in `current`.
     private var welcoming = false {
@@ -50,6 +51,7 @@ final class MainWindow {
         settings.setAccessibleName(messages("Preferences"))
         gtk_widget_set_tooltip_text(settings, messages("Preferences"))
         adw_header_bar_pack_end(cast(header), settings)
+        adw_header_bar_pack_start(cast(header), ProgrammeWindow.button(messages) { [unowned self] in openProgramme() })
         let content = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [header, overlay])
         adw_application_window_set_content(cast(window), content)
 
@@ -207,6 +209,21 @@ final class MainWindow {
             if case .running = current { send { client throws(ClientError) in try client.reload() } }
         }
         preferences?.present(over: window)
+    }
+
+    func openProgramme() {
+        let programme = programme ?? ProgrammeWindow(session: config, text: text, link: link) { [unowned self] arguments in
+            do {
+                _ = try ProcessLauncher.spawn([Self.gymbellProgram] + arguments)
+            } catch {
+                toast("\(error)")
+            }
+        }
+        self.programme = programme
+        programme.written = { [unowned self] in
+            if case .running = current { send { client throws(ClientError) in try client.reload() } }
+        }
+        programme.present(over: window)
     }
 
     /// Finish on the welcome: writes the first config (never over a file that appeared meanwhile),

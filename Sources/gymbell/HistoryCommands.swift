@@ -21,8 +21,8 @@ struct History: ParsableCommand {
             instants in ISO 8601.
 
             --sets lists the training log instead: every set of a strength workout as it was done, one \
-            line each (when, exercise, set number, reps × weight, "failed" when fewer reps than planned). \
-            With --json: [{"session", "workout", "exercise", "set", "reps", "planned_reps", "weight", \
+            line each (its id, when, exercise, set number, reps × weight, "failed" when fewer reps than planned); \
+            `gymbell history correct ID` corrects one. With --json: [{"id", "session", "workout", "exercise", "set", "reps", "planned_reps", "weight", \
             "unit": "kg" | "lb", "failed", "at"}], reps and weight null when the exercise has none.
 
             --sets --csv prints the same as CSV for a spreadsheet, one row a set, a header line first: \
@@ -32,7 +32,8 @@ struct History: ParsableCommand {
             it back (the session ids are kept, so a state that has them adds nothing).
 
             Example: gymbell history --sets --csv --days 3660 > sets.csv
-            """)
+            """,
+        subcommands: [HistoryCorrect.self])
 
     @Option(help: "How many days back to list (1 to 3660).") var days: UInt32 = 30
     @Flag(help: "List the sets logged (reps and weight as done) instead of the sessions.") var sets = false
@@ -215,7 +216,7 @@ enum SetLogText {
                 + "`gymbell start WORKOUT`, then Set done (or `gymbell set-done`) after each set."]
         }
         let rows = sets.map { set in
-            [LocalClock.dayAndTime(set.at, now: now), set.exercise, "set \(set.setNumber)", set.loadText, set.failed ? "failed" : ""]
+            [set.id.map { "#\($0)" } ?? "", LocalClock.dayAndTime(set.at, now: now), set.exercise, "set \(set.setNumber)", set.loadText, set.failed ? "failed" : ""]
         }
         return alignedColumns(rows)
     }

@@ -85,6 +85,7 @@ private final class RecordingCommands: CommandRunning, StateTransferring {
                                                     raisedAt: Self.instant)]))
         case .setWeight: return .success(.text("Bench Press: 105 kg from the next workout on (configured: 100 kg)."))
         case .resetWeights: return .success(.text("Bench Press: back to 100 kg as configured."))
+        case .correctSet: return .success(.text("Set 3 (Bench Press, set 1) is now 8 × 95 kg (was 8 × 105 kg)."))
         }
     }
 }
@@ -204,6 +205,12 @@ struct ControlInterfaceTests {
             == .error(CommandError.invalidArgument("weight must be a finite number").dbusError))
         #expect(control.handle(call("ResetWeights", [.stringArray([])])) == .values([.string("Bench Press: back to 100 kg as configured.")]))
         #expect(commands.calls.last == .resetWeights([]))
+        #expect(control.handle(call("CorrectSet", [.uint32(3), .string(#"{"weight": 95, "failed": false}"#)]))
+            == .values([.string("Set 3 (Bench Press, set 1) is now 8 × 95 kg (was 8 × 105 kg).")]))
+        #expect(commands.calls.last == .correctSet(id: 3, SetEdit(weight: 95, failed: false), original: nil))
+        #expect(control.handle(call("CorrectSet", [.uint32(3), .string("95")])) == .error(CommandError.invalidArgument(
+            #"edit_json must be an object like {"reps": 6, "weight": 80, "failed": false}, not "95""#).dbusError))
+        commands.calls.removeLast()
         #expect(control.handle(call("Weights")) == .values([.string(
             #"[{"configured":100,"exercise":"Bench Press","raised_at":"2026-11-22T18:00:00.000Z","unit":"kg","weight":102.5,"workouts":["push"]}]"#)]))
         #expect(control.handle(call("ExportIcs", [.uint32(4)])) == .values([.string("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n")]))

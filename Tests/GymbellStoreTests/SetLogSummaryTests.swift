@@ -37,11 +37,13 @@ struct SetLogSummaryTests {
         }
         let store = try StateStore(path: path)
         defer { store.close() }
-        #expect(try store.progress.loggedSets(since: .distantPast) == sets)
+        // Each read back with the log's number for it (`history --sets` shows it), in the order logged.
+        let numbered = sets.enumerated().map { n, set in Self.numbered(set, Int64(n + 1)) }
+        #expect(try store.progress.loggedSets(since: .distantPast) == numbered)
         let lastWeek = Self.t0.addingTimeInterval(33 * 86_400)
-        #expect(try store.progress.loggedSets(since: lastWeek) == sets.filter { $0.at >= lastWeek })
+        #expect(try store.progress.loggedSets(since: lastWeek) == numbered.filter { $0.at >= lastWeek })
         let reader = try #require(store.progress.readerForAnotherThread)
-        #expect(try reader.loggedSets(since: lastWeek) == sets.filter { $0.at >= lastWeek })
+        #expect(try reader.loggedSets(since: lastWeek) == numbered.filter { $0.at >= lastWeek })
         // The summary the engine starts from is the one it would have kept, set by set.
         let loaded = try store.load().progress
         #expect(loaded == ProgressSummary(sets))
@@ -84,6 +86,49 @@ struct SetLogSummaryTests {
         try database.execute("DELETE FROM set_log WHERE id = 9")
         remaining.remove(at: 7)
         #expect(try reader.summary().summary == ProgressSummary(remaining))
+    }
+
+    static func numbered(_ set: LoggedSet, _ id: Int64?) -> LoggedSet {
+        var set = set
+        set.id = id
+        return set
+    }
+
+    /// `gymbell history correct` (issue 30): the row is rewritten and the summary kept at the last clean
+    /// exit dropped with it, so that the summary read after a restart — or after a crash before the
+    /// next clean exit — is the corrected log's, records and volume included.
+    @Test func aCorrectedSetIsReadBackAfterAReopenAndTheSummaryFollowsIt() throws {
+        let path = temporaryDatabasePath("set-log-correct")
+        var sets = Self.log(days: 10)
+        do {
+            let store = try StateStore(path: path)
+            for set in sets { try store.apply(.logSet(set)) }
+            store.close(keeping: ProgressSummary(sets))  // a clean exit keeps the summary
+        }
+        // The heaviest squat of the last day becomes far heavier: a record where there was none.
+        let index = try #require(sets.lastIndex { $0.exercise == "Squat" && !$0.failed })
+        do {
+            let store = try StateStore(path: path)
+            let original = try #require(try store.progress.loggedSet(id: Int64(index + 1)))
+            #expect(original == Self.numbered(sets[index], Int64(index + 1)))
+            #expect(try store.progress.loggedSet(id: Int64(sets.count + 1)) == nil)
+            var corrected = original
+            corrected.weight = 300
+            corrected.reps = 9
+            try store.apply(.correctSet(original: original, corrected: corrected))
+            sets[index] = Self.numbered(corrected, nil)
+            store.close()  // no summary kept: as after a crash
+        }
+        let store = try StateStore(path: path)
+        defer { store.close() }
+        let read = try store.progress.loggedSets(since: .distantPast)
+        #expect(read.map { Self.numbered($0, nil) } == sets)
+        #expect(read[index].weight == 300 && read[index].reps == 9 && read[index].unit == sets[index].unit)
+        let summary = try store.load().progress
+        #expect(summary == ProgressSummary(sets))
+        #expect(try #require(store.progress.readerForAnotherThread).summary() == ProgressSummary(sets))
+        #expect(summary.bests.first { $0.exercise == "Squat" }?.heaviest.weight == 300)
+        #expect(abs(summary.volumeKilograms - sets.volumeKilograms) < 0.001)
     }
 
     @Test func inMemoryThereIsNoReaderForAnotherThread() throws {

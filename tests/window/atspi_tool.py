@@ -1,7 +1,7 @@
 """What a screen reader sees of gymbell's window, for the window tests (run with /usr/bin/python3 and
 the test's DBUS_SESSION_BUS_ADDRESS: pyatspi talks to the accessibility bus of that session).
 
-  atspi_tool.py tree APP          JSON list of the app's nodes: role, name, text, states, extents
+  atspi_tool.py tree APP          JSON list of the app's nodes: role, name, text, states (sensitive, focused), extents
   atspi_tool.py action APP NAME   the first push button named NAME: its default action ("click")
   atspi_tool.py do APP ROLE NAME  the first showing node of ROLE named NAME: its first action ("toggle", "click")
   atspi_tool.py value APP NAME N  the first showing spin button named NAME: its value set to N
@@ -35,6 +35,7 @@ def walk(node, out, depth=0, parent_visible=True):
             "name": node.name or "",
             "showing": showing,
             "sensitive": states.contains(pyatspi.STATE_SENSITIVE),
+            "focused": states.contains(pyatspi.STATE_FOCUSED),
         }
         try:
             text = node.queryText()

@@ -49,7 +49,19 @@ def env(tmp_path, request):
     try:
         for service in Path("/usr/share/dbus-1/services").glob("org.a11y.*.service"):
             shutil.copy(service, e.services_dir / service.name)
-        e.start_bus()
+        # The accessibility bus the private bus starts keeps its socket under XDG_RUNTIME_DIR, else under
+        # ~/.cache/at-spi: the test's own, so that another run on the machine (whose launcher would take or
+        # remove ~/.cache/at-spi/bus) cannot cut this one off.
+        saved = {key: os.environ.get(key) for key in ("HOME", "XDG_RUNTIME_DIR")}
+        os.environ.update(HOME=str(e.home), XDG_RUNTIME_DIR=str(e.runtime_dir))
+        try:
+            e.start_bus()
+        finally:
+            for key, value in saved.items():
+                if value is None:
+                    os.environ.pop(key, None)
+                else:
+                    os.environ[key] = value
         _attach_log(request, "dbus-daemon stderr", e.bus_log)
         yield e
     finally:

@@ -35,6 +35,7 @@ enum Commands {
             return try Queries.answer(command, t)
         case .setWeight(let exercise, let weight): return .text(try WeightCommands.set(exercise, to: weight, &t))
         case .resetWeights(let exercises): return .text(try WeightCommands.reset(exercises, &t))
+        case .correctSet(let id, let edit, let original): return .text(try LogCommands.correct(id, edit, original: original, &t))
         }
     }
 

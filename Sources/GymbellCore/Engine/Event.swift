@@ -75,6 +75,9 @@ public enum Command: Equatable, Sendable {
     case history(days: Int)
     /// The sets logged in the last `days` days.
     case setLog(days: Int)
+    /// Corrects set `id` of the log by the edit; `original`: the set as the log has it, read by the
+    /// daemon (nil: the log has no set `id`).
+    case correctSet(id: Int64, SetEdit, original: LoggedSet?)
     /// The planned weight of every weighted exercise, raised or as configured.
     case weights
     /// Plans `exercise` with `weight` (its unit) from the next workout on.

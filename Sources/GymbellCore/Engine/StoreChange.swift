@@ -35,6 +35,9 @@ public enum StoreChange: Equatable, Sendable {
     /// database's records timeline (one per session and exercise: written again, it replaces itself),
     /// not in the engine, whose summary stays the size of the exercises whatever the years.
     case keepRecords([RecordCandidate])
+    /// A logged set corrected (`corrected.id`: its row). The summary of the log cannot take a set
+    /// back: the store drops its kept snapshot and the daemon sums the log up again (`Engine.adopt`).
+    case correctSet(original: LoggedSet, corrected: LoggedSet)
     /// Plans an exercise's weight from the next workout on, over the config's (replaces its override).
     case setOverride(WeightOverride)
     /// The config's weights again for these exercises.
@@ -88,6 +91,8 @@ extension EngineState {
             progress.add(set)
         case .keepRecords:
             break  // the records timeline lives in the database only
+        case .correctSet:
+            break  // the summary is summed up again from the corrected log and adopted (see the case)
         case .setOverride(let override):
             overrides[override.exercise] = override
         case .removeOverrides(let exercises):

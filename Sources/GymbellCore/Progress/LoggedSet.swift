@@ -33,6 +33,9 @@ public enum WeightUnit: String, Codable, Hashable, Sendable, CaseIterable {
 /// (fewer reps than planned). The Set done button records a set as planned; `gymbell set-done` and the
 /// "Fewer reps" button record what differs.
 public struct LoggedSet: Codable, Hashable, Sendable {
+    /// The log's number for the set (`history --sets` shows it, `history correct` takes it); nil for a
+    /// set not read from the log (one just done, the summary's).
+    public var id: Int64?
     public var session: SessionID
     /// The `[workouts]` name of the session, when it had one.
     public var workout: String?
@@ -50,8 +53,9 @@ public struct LoggedSet: Codable, Hashable, Sendable {
 
     public init(
         session: SessionID, workout: String? = nil, exercise: String, setNumber: Int, reps: Int?, plannedReps: Int? = nil,
-        weight: Double?, unit: WeightUnit = .kg, failed: Bool = false, at: Date
+        weight: Double?, unit: WeightUnit = .kg, failed: Bool = false, at: Date, id: Int64? = nil
     ) {
+        self.id = id
         self.session = session
         self.workout = workout
         self.exercise = exercise
@@ -81,13 +85,14 @@ public struct LoggedSet: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case session, workout, exercise, reps, weight, unit, failed, at
+        case id, session, workout, exercise, reps, weight, unit, failed, at
         case setNumber = "set"
         case plannedReps = "planned_reps"
     }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decodeIfPresent(Int64.self, forKey: .id)
         session = SessionID(try c.decode(String.self, forKey: .session))
         workout = try c.decodeIfPresent(String.self, forKey: .workout)
         exercise = try c.decode(String.self, forKey: .exercise)
@@ -102,6 +107,7 @@ public struct LoggedSet: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(id, forKey: .id)
         try c.encode(session.rawValue, forKey: .session)
         try c.encode(workout, forKey: .workout)
         try c.encode(exercise, forKey: .exercise)

@@ -40,6 +40,7 @@ final class ControlInterface {
         on(ControlContract.setLog, { .setLog(days: Int($0)) }, \.setsJSON)
         offLoop(ControlContract.history) { .history(days: Int($0)) }
         offLoop(ControlContract.setLog) { .setLog(days: Int($0)) }
+        on(ControlContract.correctSet, { .correctSet(id: Int64($0.0), try SetEditJSON.decode($0.1), original: nil) }, \.text)
         on(ControlContract.weights, { .weights }, \.weightsJSON)
         on(ControlContract.setWeight, { .setWeight(exercise: $0.0, weight: $0.1) }, \.text)
         on(ControlContract.resetWeights, { .resetWeights($0) }, \.text)

@@ -44,13 +44,25 @@ struct LogQueries {
     }
 
     /// A command the engine answers with a part read from the database: `records`, with the records
-    /// timeline of the sessions before the latest (the engine adds the latest's and every best).
+    /// timeline of the sessions before the latest (the engine adds the latest's and every best);
+    /// `history correct`, with the set as the log has it (nil when it has none), for the engine to
+    /// decide on: the log lives in the database, not in the engine.
     func withStoredPart(_ command: Command) -> Result<Command, CommandError> {
-        guard case .records = command else { return .success(command) }
-        do {
-            return .success(.records(earlier: try store.recordCandidates()))
-        } catch {
-            return .failure(.failed("cannot read the records timeline: \(error)"))
+        switch command {
+        case .records:
+            do {
+                return .success(.records(earlier: try store.recordCandidates()))
+            } catch {
+                return .failure(.failed("cannot read the records timeline: \(error)"))
+            }
+        case .correctSet(let id, let edit, nil):
+            do {
+                return .success(.correctSet(id: id, edit, original: try store.loggedSet(id: id)))
+            } catch {
+                return .failure(.failed("cannot read the set log: \(error)"))
+            }
+        default:
+            return .success(command)
         }
     }
 
@@ -68,5 +80,19 @@ struct LogQueries {
         } catch {
             return .failure(.failed("cannot read the state database: \(error)"))
         }
+    }
+
+    /// A set of the log was corrected: the summary (records, overload) cannot take it back, so the log
+    /// is summed up again — on another thread when there is a file to read (as at start-up), else now —
+    /// and the daemon adopts it before its next event. The store made the records timeline afresh in
+    /// the correction's transaction, so nothing closed is kept again.
+    func summedUpAgain() -> BackgroundWork<Result<ProgressReading, StoreError>> {
+        if let reader = store.logReader {
+            return BackgroundWork(name: "gymbell-progress") {
+                Result { () throws(StoreError) in (try reader.summary().summary, closed: []) }
+            }
+        }
+        let summary = Result { () throws(StoreError) -> ProgressReading in (try store.progressSummary(), closed: []) }
+        return BackgroundWork(name: "gymbell-progress") { summary }
     }
 }

@@ -21,6 +21,14 @@ public enum ConfigEditError: Error, Equatable, Sendable, CustomStringConvertible
     /// The edit could not be written so that the file says exactly it (the editor's own check failed):
     /// a layout of dotted keys and tables it does not know how to extend.
     case cannotPlace(ConfigPath)
+    /// A workout of that name is already defined.
+    case workoutExists(String)
+    /// No `[workouts."NAME"]` of that name.
+    case noSuchWorkout(String)
+    /// The programme trains the workout on these days; deleting it would leave them without one.
+    case workoutInUse(String, days: [Weekday])
+    /// A workout needs a name.
+    case emptyName
 
     public var description: String {
         switch self {
@@ -29,6 +37,11 @@ public enum ConfigEditError: Error, Equatable, Sendable, CustomStringConvertible
             "\(path) is inside an inline table { … } or a list; change that value in the file itself"
         case .notAKey(let path): "\(path) is a table or a list of tables, not a setting with a value"
         case .cannotPlace(let path): "\(path) cannot be added where the file's tables are; add it in the file itself"
+        case .workoutExists(let name): "a workout named \(TOMLText.quoted(name)) already exists"
+        case .noSuchWorkout(let name): "no workout is named \(TOMLText.quoted(name))"
+        case .workoutInUse(let name, let days):
+            "the programme trains \(TOMLText.quoted(name)) on \(days.map(\.rawValue).joined(separator: ", "))"
+        case .emptyName: "a workout needs a name"
         }
     }
 }

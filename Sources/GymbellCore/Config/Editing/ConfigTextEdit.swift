@@ -29,6 +29,11 @@ public enum ConfigEditValue: Equatable, Sendable {
     case duration(TimeInterval)
     /// A list of strings: weekdays, a command's arguments.
     case strings([String])
+    /// A strength workout's exercises, one inline table each; rests written as the list it replaces
+    /// wrote them (seconds or "2m"), "2m" in a new list.
+    case exercises([Exercise])
+    /// A TOML local date (`2026-11-02`).
+    case date(LocalDay)
 
     /// The TOML value this writes where the file has `existing` (nil: a key being added).
     func resolved(existing: ConfigValue?) -> ConfigValue {
@@ -52,6 +57,20 @@ public enum ConfigEditValue: Equatable, Sendable {
             default: return .string(DurationText.format(seconds))
             }
         case .strings(let items): return .array(items.map(ConfigValue.string))
+        case .exercises(let exercises):
+            let asText = !Self.writesSeconds(existing)
+            return .array(exercises.map { $0.configValue(durationsAsText: asText) })
+        case .date(let day): return .date(day.description)
+        }
+    }
+
+    /// Whether a list of exercises writes its rests as numbers of seconds (`rest = 90`).
+    private static func writesSeconds(_ existing: ConfigValue?) -> Bool {
+        guard case .array(let elements)? = existing, case .table(let first)? = elements.first else { return false }
+        switch first["rest"] {
+        case .integer?, .float?: return true
+        case .array(let rests)?: if case .integer? = rests.first { return true } else { return false }
+        default: return false
         }
     }
 }
@@ -73,8 +92,23 @@ enum TOMLLiteral {
         case .array(let elements):
             return array(elements, replacing: old, newline: newline)
         case .date(let text), .dateTime(let text): return Array(text.utf8)
-        case .table: return Array("{}".utf8)
+        case .table(let entries): return inlineTable(entries, newline: newline)
         }
+    }
+
+    /// The order an inline table's keys are written in: an exercise's as people read it, others sorted.
+    static let keyOrder = ["name", "sets", "reps", "weight", "unit", "rest", "body", "compound"]
+
+    /// `{ name = "Squat", sets = 3, rest = "2m" }`
+    private static func inlineTable(_ entries: [String: ConfigValue], newline: [UInt8]) -> [UInt8] {
+        guard !entries.isEmpty else { return Array("{}".utf8) }
+        let ordered = entries.sorted { left, right in
+            let l = keyOrder.firstIndex(of: left.key) ?? keyOrder.count
+            let r = keyOrder.firstIndex(of: right.key) ?? keyOrder.count
+            return l != r ? l < r : left.key < right.key
+        }
+        let parts = ordered.map { key($0.key) + " = " + String(decoding: write($0.value, replacing: [], newline: newline), as: UTF8.self) }
+        return Array(("{ " + parts.joined(separator: ", ") + " }").utf8)
     }
 
     /// A basic string with TOML's escapes, or a 'literal' one when asked and the text allows it.

@@ -1,0 +1,100 @@
+import FoundationEssentials
+
+/// One change to the workouts and the programme of a config file, as the window's Workouts and
+/// Programme pages make them. Names are the `[workouts."NAME"]` keys, however the person spelled them.
+public enum WorkoutEdit: Equatable, Sendable {
+    /// A new `[workouts."NAME"]` section at the end of the file.
+    case create(WorkoutDefinition)
+    /// An existing workout's title, kind and the keys of its kind, set where they are written (the keys
+    /// another kind used are removed).
+    case update(WorkoutDefinition)
+    /// The section's header names the workout anew; the programme days that named it follow.
+    case rename(from: String, to: String)
+    /// A copy of `name` as `newName` with `title`, at the end of the file.
+    case duplicate(String, as: String, title: String)
+    /// The section (with the comment lines right above it) goes. With `clearingDays` the programme days
+    /// that named it become rest days; without, a used workout is refused (`workoutInUse`).
+    case delete(String, clearingDays: Bool)
+    /// The workout of a weekday; nil makes it a rest day.
+    case programDay(Weekday, workout: String?)
+    /// `start` and `weeks` of `[program]`; nil removes both.
+    case programSpan(ProgramSpan?)
+
+    /// The keys (and tables) it changes: what a change made on disk meanwhile must not have touched.
+    public var touchedKeys: [ConfigPath] {
+        let program = ConfigPath(keys: "program")
+        switch self {
+        case .create(let workout), .update(let workout): return [ConfigPath(keys: "workouts", workout.name)]
+        case .rename(let old, let new): return [ConfigPath(keys: "workouts", old), ConfigPath(keys: "workouts", new), program]
+        case .duplicate(let name, let newName, _): return [ConfigPath(keys: "workouts", name), ConfigPath(keys: "workouts", newName)]
+        case .delete(let name, _): return [ConfigPath(keys: "workouts", name), program]
+        case .programDay(let day, _): return [program.appending(day.rawValue)]
+        case .programSpan: return [program.appending("start"), program.appending("weeks")]
+        }
+    }
+
+    /// The weekdays of `config`'s programme that name `workout`, in week order: what deleting it loses.
+    public static func days(using workout: String, in config: Config) -> [Weekday] {
+        config.program.filter { $0.value == workout }.map(\.key).sorted()
+    }
+}
+
+extension ConfigEditor {
+    /// Applies workout and programme edits in order to `text`; checked like every edit (only the edited
+    /// keys change, and the result is a valid config).
+    public static func apply(_ edits: [WorkoutEdit], to text: String, path: String) throws(ConfigEditError) -> EditedConfig {
+        let hasMark = text.unicodeScalars.first == "\u{FEFF}"
+        var current = hasMark ? String(text.unicodeScalars.dropFirst()) : text
+        for edit in edits {
+            current = try WorkoutSections.edited(current, by: edit, path: path)
+        }
+        return try apply([ConfigTextEdit](), to: (hasMark ? "\u{FEFF}" : "") + current, path: path)
+    }
+}
+
+extension WorkoutDefinition {
+    /// The keys of its table, in the order a new section writes them.
+    var tableEntries: [(key: String, value: ConfigEditValue)] {
+        var entries: [(String, ConfigEditValue)] = [("title", .string(title))]
+        switch kind {
+        case .strength(let exercises):
+            entries += [("kind", .string("strength")), ("exercises", .exercises(exercises))]
+        case .hiit(let plan):
+            entries += [("kind", .string("hiit")), ("rounds", .integer(plan.rounds)), ("work", .duration(plan.work)),
+                        ("rest", .duration(plan.rest))]
+        case .walkRun(let plan):
+            entries += [("kind", .string("walkrun")), ("run", .duration(plan.run)), ("walk", .duration(plan.walk)),
+                        ("repeats", .integer(plan.repeats))]
+        }
+        return entries
+    }
+
+    /// Keys a workout of another kind writes, which this one must not have.
+    var foreignKeys: [String] {
+        let all = ["exercises", "rounds", "work", "rest", "run", "walk", "repeats"]
+        let own = Set(tableEntries.map(\.key))
+        return all.filter { !own.contains($0) }
+    }
+}
+
+extension Exercise {
+    /// The exercise as an inline table's values: rest one duration when every set rests the same.
+    func configValue(durationsAsText: Bool) -> ConfigValue {
+        let duration = { (seconds: TimeInterval) -> ConfigValue in
+            if !durationsAsText, seconds.rounded() == seconds { return .integer(Int(seconds)) }
+            return .string(DurationText.format(seconds))
+        }
+        var table: [String: ConfigValue] = ["name": .string(name), "sets": .integer(sets)]
+        if let reps { table["reps"] = .integer(reps) }
+        if let weight { table["weight"] = weight.rounded() == weight && abs(weight) < 1e15 ? .integer(Int(weight)) : .float(weight) }
+        if let unit { table["unit"] = .string(unit) }
+        if let first = rest.first, rest.allSatisfy({ $0 == first }) {
+            table["rest"] = duration(first)
+        } else {
+            table["rest"] = .array(rest.map(duration))
+        }
+        if let body { table["body"] = .string(body.rawValue) }
+        if let compound { table["compound"] = .boolean(compound) }
+        return .table(table)
+    }
+}

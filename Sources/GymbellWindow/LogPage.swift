@@ -1,0 +1,67 @@
+import CAdw
+import FoundationEssentials
+import GymbellControl
+import GymbellCore
+
+/// The Log page: the last sessions, newest first, each with its sets as they were done (reps × weight,
+/// a failed set marked), each opening to be corrected (`LoggedSetEditor`), and "Open report"
+/// (`gymbell report --open`).
+final class LogPage {
+    let page: Widget
+    private unowned let owner: ProgrammeWindow
+    private var groups: [Widget] = []
+    private var editors: [LoggedSetEditor] = []
+    static let days: UInt32 = 60
+    static let sessionsShown = 12
+
+    init(owner: ProgrammeWindow) {
+        self.owner = owner
+        let messages = owner.messages
+        page = adw_preferences_page_new()!
+        adw_preferences_page_set_title(cast(page), messages("Log"))
+        adw_preferences_page_set_icon_name(cast(page), "document-open-recent-symbolic")
+        let top = Rows.group(messages("Training log"), description: messages("Your last sessions and their sets."))
+        let report = Build.button(messages("Open report")) { [unowned owner] in owner.runGymbell(["report", "--open"]) }
+        adw_preferences_group_set_header_suffix(cast(top), report)
+        adw_preferences_page_add(cast(page), cast(top))
+    }
+
+    func refresh() {
+        owner.ask({ client throws(ClientError) in
+            (try client.history(days: LogPage.days), try client.setLog(days: LogPage.days))
+        }) { [weak self] reply in self?.show(sessions: reply.0, sets: reply.1) }
+    }
+
+    private func show(sessions: [HistoryEntry], sets: [LoggedSet]) {
+        for group in groups { adw_preferences_page_remove(cast(page), cast(group)) }
+        groups = []
+        editors = []
+        let messages = owner.messages
+        let bySession = Dictionary(grouping: sets, by: \.session)
+        let shown = sessions.sorted { $0.startedAt > $1.startedAt }.prefix(Self.sessionsShown)
+        for session in shown {
+            let group = Rows.group(session.title, description: owner.text.when(session.startedAt, now: Date()) + " · " + outcome(session.outcome))
+            for set in bySession[session.id] ?? [] {
+                let editor = LoggedSetEditor(set, owner: owner) { [weak self] in self?.refresh() }
+                editors.append(editor)
+                adw_preferences_group_add(cast(group), editor.row)
+            }
+            adw_preferences_page_add(cast(page), cast(group))
+            groups.append(group)
+        }
+        if shown.isEmpty {
+            let group = Rows.group(messages("No sessions yet"), description: messages("Workouts you do show here with their sets."))
+            adw_preferences_page_add(cast(page), cast(group))
+            groups.append(group)
+        }
+    }
+
+    private func outcome(_ outcome: HistoryEntry.Outcome) -> String {
+        switch outcome {
+        case .completed: owner.messages("completed")
+        case .stopped: owner.messages("stopped")
+        case .abandoned: owner.messages("abandoned")
+        case .running: owner.messages("running")
+        }
+    }
+}
