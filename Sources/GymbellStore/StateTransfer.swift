@@ -53,7 +53,8 @@ public struct StateTransfer {
 
     /// The set log's order is the order the sets were done (the progress summary adds them in id order,
     /// issue 33): sets brought in from the past are given their place among the others, and the summary
-    /// kept at the last clean exit, which no longer matches the ids, is dropped (the next read sums the log).
+    /// kept at the last clean exit, which no longer matches the ids, is dropped (the next read sums the log);
+    /// what each session beat is worked out afresh (`RecordTimeline`): older sets came in before them.
     static func putSetLogInTimeOrder(_ db: StoreDatabase) throws {
         try db.executeScript("""
             CREATE TEMP TABLE set_log_ordered AS SELECT \(StoredProgress.columns) FROM main.set_log ORDER BY at, id;
@@ -63,5 +64,6 @@ public struct StateTransfer {
             DELETE FROM main.progress_snapshot;
             DELETE FROM main.progress_snapshot_set;
             """)
+        try RecordTimeline.rebuild(db)
     }
 }
