@@ -14,6 +14,8 @@ import Logging
 public final class Daemon {
     /// What the daemon is given of the world (DaemonEnvironment).
     public typealias Environment = DaemonEnvironment
+    /// What the daemon starts from (DaemonInitialState, StartUpState.swift).
+    typealias InitialState = DaemonInitialState
 
     public private(set) var loaded: LoadedConfig
     private var engine: Engine
@@ -33,29 +35,6 @@ public final class Daemon {
     /// Called once after the events that changed what the control interface reports (its Changed signal).
     var onChange: (() -> Void)?
     private var screenKeeper: (any ScreenKeeping)?
-
-    /// What the daemon starts from: the state database's contents as the engine holds them (the
-    /// pending reminders indexed). DaemonRunner reads it while another thread reads the config and
-    /// connects to the bus; otherwise the daemon reads it when it is made.
-    struct InitialState {
-        var state: EngineState
-        var loadError: StoreError?
-        /// The set log's summary being read on another thread; the daemon waits for it before its
-        /// first event (years of sets take tens of milliseconds: issue 33).
-        var progress: BackgroundWork<Result<ProgressReading, StoreError>>?
-
-        static func load(from store: any StateStoring) -> InitialState {
-            read { () throws(StoreError) in try store.load() }
-        }
-
-        static func read(_ load: () throws(StoreError) -> StoredState) -> InitialState {
-            do {
-                return InitialState(state: EngineState(stored: try load()))
-            } catch {
-                return InitialState(state: EngineState(stored: StoredState()), loadError: error)
-            }
-        }
-    }
 
     convenience init(
         config: LoadedConfig, store: StateStore, initial: InitialState, notifier: Notifier, sounds: SoundPlayer, timer: RealtimeTimer,

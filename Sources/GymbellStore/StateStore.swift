@@ -30,7 +30,7 @@ public final class StateStore {
     /// A store that lasts only as long as the process (tests).
     public init() throws(StoreError) { connection = try StoreConnection() }
 
-    private init(_ connection: StoreConnection) { self.connection = connection }
+    init(_ connection: StoreConnection) { self.connection = connection }
 
     /// The store for the daemon: never fails (see `StoreConnection.open`); `problem` says what happened.
     public static func open(
@@ -72,23 +72,8 @@ public final class StateStore {
     /// Import, backup and restore (StateTransfer).
     public var transfer: StateTransfer { StateTransfer(connection: connection) }
 
-    // MARK: Work on another thread (issue 34: an import or a restore must not hold up a reminder)
-
-    /// The same file through a connection of its own, for one other thread (an import, a restore, the
-    /// state read again); nil while the state lives in memory. Closed with `closeElsewhere`.
-    public func elsewhere() -> StateStore? { connection.another().map(StateStore.init) }
-
-    /// Closes a store made by `elsewhere`.
-    public func closeElsewhere() { connection.closeAnother() }
-
-    /// While another connection writes a long transaction: changes wait in memory (StoreConnection.holdWrites).
-    public func holdWrites() { connection.holdWrites() }
-
-    /// The changes held since `holdWrites`, applied in one transaction.
-    public func releaseHeldWrites() throws(StoreError) { try connection.releaseHeldWrites() }
-
-    /// Changes made so far: a state read elsewhere is current if none was made since it began.
-    public var writeCount: Int { connection.writeCount }
+    /// The same file from another thread while this store's users go on (StoreSharing).
+    public var sharing: StoreSharing { StoreSharing(connection: connection, store: StateStore.init) }
 
     // MARK: Where reads and writes go (StateStore+Reading, StateStore+Writing)
 

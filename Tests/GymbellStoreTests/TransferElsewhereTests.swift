@@ -25,9 +25,9 @@ struct TransferElsewhereTests {
     @Test func writesMadeWhileAnotherConnectionHoldsTheLockWaitAndAreWrittenAfterIt() throws {
         let path = temporaryDatabasePath("elsewhere")
         let store = try StateStore(path: path)
-        let worker = try #require(store.elsewhere())
-        store.holdWrites()
-        let before = store.writeCount
+        let worker = try #require(store.sharing.another())
+        store.sharing.holdWrites()
+        let before = store.sharing.writeCount
         // The worker's transaction holds the write lock; the loop's change does not wait for it.
         try worker.connection.write { db in
             try db.execute("DELETE FROM weight_override")
@@ -36,11 +36,11 @@ struct TransferElsewhereTests {
             #expect(ContinuousClock.now - started < .milliseconds(50))
         }
         #expect(try worker.transfer.importSessions([imported("strong-a")]).addedSets == 1)
-        worker.closeElsewhere()
-        #expect(store.writeCount == before + 1)
+        worker.sharing.closeAnother()
+        #expect(store.sharing.writeCount == before + 1)
         #expect(try store.progress.loggedSets().map(\.session.rawValue) == ["strong-a"])  // held: not written yet
-        try store.releaseHeldWrites()
-        #expect(store.writeCount == before + 1)
+        try store.sharing.releaseHeldWrites()
+        #expect(store.sharing.writeCount == before + 1)
         #expect(try store.progress.loggedSets().map(\.session.rawValue) == ["strong-a", "now"])
         // Written at once again, and kept across a restart.
         try store.progress.log(set("now", 1))
@@ -49,6 +49,6 @@ struct TransferElsewhereTests {
     }
 
     @Test func aStoreInMemoryHasNoOtherConnection() throws {
-        #expect(try StateStore().elsewhere() == nil)
+        #expect(try StateStore().sharing.another() == nil)
     }
 }

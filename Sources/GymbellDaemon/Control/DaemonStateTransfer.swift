@@ -9,7 +9,7 @@ import GymbellStore
 ///
 /// Off the loop (a large reply never blocks reminders): the transaction runs on a thread of its own
 /// with a connection of its own, while the loop's own changes (a reminder's bookkeeping) wait in memory
-/// and are written when it ends (`StateStore.holdWrites`), so the loop never waits for its lock; the
+/// and are written when it ends (`StoreSharing.holdWrites`), so the loop never waits for its lock; the
 /// state is then read again off the loop too, and only taken on the loop (`Daemon.adopt`). A read that
 /// began before the loop's last change is read again: what is taken holds every change made. One
 /// transfer runs at a time. Where the state lives in memory only, all of it runs on the loop.
@@ -68,19 +68,19 @@ final class DaemonStateTransfer: StateTransferring {
         _ work: @escaping (StateTransfer) throws(CommandError) -> Report, readAgain: @escaping (Report) -> Bool
     ) {
         guard !running else { return done(.failure(.failed("another import, backup or restore is running; nothing was changed"))) }
-        guard let worker = store.elsewhere() else {
+        guard let worker = store.sharing.another() else {
             let result = Result { () throws(CommandError) in try work(store.transfer) }
             guard case .success(let report) = result, readAgain(report) else { return done(result) }
             do { try daemon.reloadStoredState() } catch { return done(.failure(Self.unread(what, error))) }
             return done(result)
         }
         running = true
-        if holding { store.holdWrites() }
+        if holding { store.sharing.holdWrites() }
         OffLoopWork.run(name: "gymbell-\(what)", {
-            defer { worker.closeElsewhere() }
+            defer { worker.sharing.closeAnother() }
             return Result { () throws(CommandError) in try work(worker.transfer) }
         }, then: { [self] result in
-            if holding { try? store.releaseHeldWrites() }  // a failure is the store's problem, reported as for any write
+            if holding { try? store.sharing.releaseHeldWrites() }  // a failure is the store's problem, reported as for any write
             guard case .success(let report) = result, readAgain(report) else {
                 running = false
                 return done(result)
@@ -95,18 +95,18 @@ final class DaemonStateTransfer: StateTransferring {
     /// Reads the state on a thread of its own and has the daemon take it on the loop; read again when
     /// the loop changed it meanwhile (on the loop after `attemptsLeft` tries: it keeps changing).
     private func readAgainOffLoop(after what: String, attemptsLeft: Int, _ finished: @escaping (CommandError?) -> Void) {
-        let mark = store.writeCount
-        guard attemptsLeft > 0, let reader = store.elsewhere() else {
+        let mark = store.sharing.writeCount
+        guard attemptsLeft > 0, let reader = store.sharing.another() else {
             do { try daemon.reloadStoredState() } catch { return finished(Self.unread(what, error)) }
             return finished(nil)
         }
         OffLoopWork.run(name: "gymbell-reload", {
-            defer { reader.closeElsewhere() }
+            defer { reader.sharing.closeAnother() }
             return Result { () throws(StoreError) in try reader.load() }
         }, then: { [self] read in
             switch read {
             case .failure(let error): finished(Self.unread(what, error))
-            case .success where store.writeCount != mark: readAgainOffLoop(after: what, attemptsLeft: attemptsLeft - 1, finished)
+            case .success where store.sharing.writeCount != mark: readAgainOffLoop(after: what, attemptsLeft: attemptsLeft - 1, finished)
             case .success(let state):
                 daemon.adopt(state)
                 finished(nil)
