@@ -27,4 +27,32 @@ static inline void gb_accessible_set_label(GtkWidget *widget, const char *label)
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+/* Drag and drop of a place in a list (an exercise row's index): GTK_EVENT_CONTROLLER, G_TYPE_INT and
+ * the variadic gdk_content_provider_new_typed are macros or variadic, so the shim builds the controllers. */
+
+/* A drag from `widget` carries `index` and moves it. */
+static inline void gb_drag_source_add_index(GtkWidget *widget, int index) {
+    GtkDragSource *source = gtk_drag_source_new();
+    GdkContentProvider *content = gdk_content_provider_new_typed(G_TYPE_INT, index);
+    gtk_drag_source_set_content(source, content);
+    g_object_unref(content);
+    gtk_drag_source_set_actions(source, GDK_ACTION_MOVE);
+    gtk_widget_add_controller(widget, GTK_EVENT_CONTROLLER(source));
+}
+
+/* A handler of GtkDropTarget's "drop": the dropped value and where; TRUE takes the drop. */
+typedef gboolean (*gb_drop_handler)(gpointer target, const GValue *value, double x, double y, gpointer data);
+
+/* `widget` takes drops of an index (moved); `handler` gets them, `data` released with the controller. */
+static inline void gb_drop_target_add_index(GtkWidget *widget, gb_drop_handler handler, gpointer data, GClosureNotify release) {
+    GtkDropTarget *target = gtk_drop_target_new(G_TYPE_INT, GDK_ACTION_MOVE);
+    g_signal_connect_data(target, "drop", G_CALLBACK(handler), data, release, (GConnectFlags)0);
+    gtk_widget_add_controller(widget, GTK_EVENT_CONTROLLER(target));
+}
+
+/* The index a drop carried, or -1 when the value holds something else. */
+static inline int gb_value_index(const GValue *value) {
+    return G_VALUE_HOLDS_INT(value) ? g_value_get_int(value) : -1;
+}
+
 #endif

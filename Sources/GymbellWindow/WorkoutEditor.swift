@@ -4,7 +4,7 @@ import GymbellCore
 
 /// One workout's editor (a subpage of the Workouts window): its name and title, the days the programme
 /// trains it, and its kind's settings — a strength workout's exercises in order (moved up and down with
-/// buttons a keyboard reaches), a HIIT's rounds, work and rest, a walk/run's run, walk and repeats —
+/// buttons a keyboard reaches, or dragged by their handle onto another exercise's place), a HIIT's rounds, work and rest, a walk/run's run, walk and repeats —
 /// with its length shown as it is edited. "Save" writes it all as one change.
 final class WorkoutEditor {
     private(set) var widget: Widget!
@@ -131,8 +131,8 @@ final class WorkoutEditor {
             rest.show(Int(exercise.rest.first ?? 90))
             gtk_spin_button_set_value(cast(weight), exercise.weight ?? 0)
             let unit = exercise.weightUnit.rawValue
-            let up = Build.button(messages("Up"), accessibleName: messages("Move exercise {n} up", n)) { [unowned self] in move(index, by: -1) }
-            let down = Build.button(messages("Down"), accessibleName: messages("Move exercise {n} down", n)) { [unowned self] in move(index, by: 1) }
+            let up = Build.button(messages("Up"), accessibleName: messages("Move exercise {n} up", n)) { [unowned self] in move(index, to: index - 1) }
+            let down = Build.button(messages("Down"), accessibleName: messages("Move exercise {n} down", n)) { [unowned self] in move(index, to: index + 1) }
             let remove = Build.button(messages("Remove"), accessibleName: messages("Remove exercise {n}", n)) { [unowned self] in
                 var list = collectedExercises()
                 list.remove(at: index)
@@ -146,6 +146,9 @@ final class WorkoutEditor {
                 adw_expander_row_add_row(cast(row), Rows.action(title, suffixes: [suffix]))
             }
             adw_expander_row_add_row(cast(row), Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [up, down, remove]).margins(6))
+            // The pointer's way: the handle dragged onto another exercise (its title or its settings).
+            adw_expander_row_add_prefix(cast(row), DragAndDrop.handle(messages("Drag exercise {n}", n), index: index))
+            DragAndDrop.target(row, index: index) { [unowned self] from, to in move(from, to: to) }
             adw_preferences_group_add(cast(exercisesGroup), row)
             exerciseRows.append((row, name, sets, reps, weight, rest))
         }
@@ -153,14 +156,14 @@ final class WorkoutEditor {
         update()
     }
 
-    private func move(_ index: Int, by offset: Int) {
+    /// The exercise at `index` taken out and put in at `place` (Up and Down: the place before or after).
+    private func move(_ index: Int, to place: Int) {
         var list = collectedExercises()
-        guard list.indices.contains(index + offset) else { return }
-        list.swapAt(index, index + offset)
+        guard list.indices.contains(index), list.indices.contains(place), index != place else { return }
+        list.insert(list.remove(at: index), at: place)
         showExercises(list)
-        // The keyboard stays on the moved exercise's button of the same direction.
-        let target = exerciseRows[index + offset].row
-        gtk_widget_grab_focus(target)
+        // The keyboard stays on the moved exercise.
+        gtk_widget_grab_focus(exerciseRows[place].row)
     }
 
     /// The exercises as the rows say now (a per-set rest list stays while its first rest is unchanged).

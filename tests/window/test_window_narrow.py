@@ -10,14 +10,31 @@ CONTROLS = ("push button", "toggle button", "check box", "spin button", "text", 
 
 
 def resize(window, title, width=360, height=640):
-    """Resizes the top-level window whose title is `title` to `width` × `height`."""
+    """Resizes the top-level window whose title is `title` to `width` × `height`, and waits until it keeps
+    that size. Without a window manager GTK applies its own first size (the window's default size) when it
+    maps the window; on a loaded machine that can come after the resize, undoing it (`xdotool windowsize
+    --sync` then waited for a size that never came, past the test's timeout). So: only a mapped window,
+    resized again while GTK puts its own size back, until the size holds between two looks."""
+    display = {"DISPLAY": window.display.name}
+
     def found():
-        out = subprocess.run(["xdotool", "search", "--name", f"^{title}$"], capture_output=True, text=True,
-                             env={"DISPLAY": window.display.name})
+        out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", f"^{title}$"], capture_output=True,
+                             text=True, env=display, timeout=10)
         return out.stdout.split()
-    for wid in wait_until(found, 10, what=f"the X window {title!r}"):
-        subprocess.run(["xdotool", "windowsize", "--sync", wid, str(width), str(height)], check=False, timeout=10,
-                       env={"DISPLAY": window.display.name})
+
+    def size(wid):
+        out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", wid], capture_output=True, text=True,
+                             env=display, timeout=10)
+        values = dict(line.split("=", 1) for line in out.stdout.split() if "=" in line)
+        return int(values.get("WIDTH", 0)), int(values.get("HEIGHT", 0))
+
+    for wid in wait_until(found, 10, what=f"the mapped X window {title!r}"):
+        def holds():
+            if size(wid) == (width, height):
+                return True  # as it was a look ago: GTK left it so
+            subprocess.run(["xdotool", "windowsize", wid, str(width), str(height)], check=False, timeout=10, env=display)
+            return False
+        wait_until(holds, 20, interval=0.5, what=f"{title!r} to keep {width} × {height} px")
 
 
 def check_fits_and_named(window, frame_name, width=360):
