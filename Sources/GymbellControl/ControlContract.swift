@@ -108,6 +108,14 @@ public enum ControlContract {
             + "\"workout\", \"exercise\", \"set\", \"reps\", \"planned_reps\", \"weight\", \"unit\": \"kg\" | \"lb\", \"failed\", \"at\"}.",
         errors: [.invalidArgs, .failed])
 
+    public static let setLogRows = ControlMethod(
+        "SetLogRows", Field.uint32("days"), reply: Field.text("rows"),
+        doc: "What SetLog lists, as text rows rather than JSON (what `gymbell report` reads: a tenth of the cost for years of sets): "
+            + "one set a line, tab-separated: session, workout (empty for none, else \"=\" and the name), exercise, set, reps, "
+            + "planned_reps, weight (empty for none), unit, failed (0 or 1), at (seconds since 2001-01-01 UTC); texts escape "
+            + "backslash, tab and newline as \\\\, \\t, \\n.",
+        errors: [.invalidArgs, .failed])
+
     public static let weights = ControlMethod(
         "Weights", reply: Field.json("weights_json"),
         doc: "The weight the next workout plans for each exercise of the config's strength workouts: a JSON array of {\"exercise\", "
@@ -181,7 +189,7 @@ public enum ControlContract {
         rest.description, restDefault.description, adjustRest.description, hiit.description, walkRun.description,
         start.description, setDone.description, setDoneAs.description, stop.description, snooze.description, snoozeDefault.description,
         skipToday.description, upcoming.description, status.description, resume.description, pause.description, skip.description,
-        history.description, setLog.description, weights.description, setWeight.description, resetWeights.description,
+        history.description, setLog.description, setLogRows.description, weights.description, setWeight.description, resetWeights.description,
         stats.description, records.description, suggest.description, exportICS.description, reload.description,
         importSessions.description, backup.description, restore.description,
     ]

@@ -88,8 +88,9 @@ public final class GymbellClient {
     /// Sets logged in the last `days` days, in the order done, as the daemon's JSON array.
     public func setLogJSON(days: UInt32) throws(ClientError) -> String { try call(ControlContract.setLog, days) }
 
+    /// Read as text rows (`SetLogRows`): years of sets decode in a tenth of their JSON's time (issue 33).
     public func setLog(days: UInt32) throws(ClientError) -> [LoggedSet] {
-        try decoded(setLogJSON(days: days), "set log", LoggedSet.decode(jsonText:))
+        try decoded(try call(ControlContract.setLogRows, days), "set log", LoggedSet.decode(rowsText:))
     }
 
     /// The planned weight of every exercise, as the daemon's JSON array.
