@@ -108,6 +108,13 @@ public enum ControlContract {
             + "\"workout\", \"exercise\", \"set\", \"reps\", \"planned_reps\", \"weight\", \"unit\": \"kg\" | \"lb\", \"failed\", \"at\"}.",
         errors: [.invalidArgs, .failed])
 
+    public static let historyRows = ControlMethod(
+        "HistoryRows", Field.uint32("days"), reply: Field.text("rows"),
+        doc: "What History lists, as text rows rather than JSON (what `gymbell report` reads): one session a line, tab-separated: "
+            + "id, workout (empty for none, else \"=\" and the name), title, kind, started_at, ended_at (empty for none), outcome, "
+            + "sets_done, last_progress_at, recovered (0 or 1); instants in seconds since 2001-01-01 UTC; texts escaped as in SetLogRows.",
+        errors: [.invalidArgs, .failed])
+
     public static let setLogRows = ControlMethod(
         "SetLogRows", Field.uint32("days"), reply: Field.text("rows"),
         doc: "What SetLog lists, as text rows rather than JSON (what `gymbell report` reads: a tenth of the cost for years of sets): "
@@ -189,7 +196,7 @@ public enum ControlContract {
         rest.description, restDefault.description, adjustRest.description, hiit.description, walkRun.description,
         start.description, setDone.description, setDoneAs.description, stop.description, snooze.description, snoozeDefault.description,
         skipToday.description, upcoming.description, status.description, resume.description, pause.description, skip.description,
-        history.description, setLog.description, setLogRows.description, weights.description, setWeight.description, resetWeights.description,
+        history.description, historyRows.description, setLog.description, setLogRows.description, weights.description, setWeight.description, resetWeights.description,
         stats.description, records.description, suggest.description, exportICS.description, reload.description,
         importSessions.description, backup.description, restore.description,
     ]

@@ -81,8 +81,9 @@ public final class GymbellClient {
     /// Sessions started in the last `days` days (1 to 3660), oldest first, as the daemon's JSON array.
     public func historyJSON(days: UInt32) throws(ClientError) -> String { try call(ControlContract.history, days) }
 
+    /// Read as text rows (`HistoryRows`): years of sessions without Foundation's JSON coding (issue 33).
     public func history(days: UInt32) throws(ClientError) -> [HistoryEntry] {
-        try decoded(historyJSON(days: days), "history", HistoryEntry.decode(jsonText:))
+        try decoded(try call(ControlContract.historyRows, days), "history", HistoryEntry.decode(rowsText:))
     }
 
     /// Sets logged in the last `days` days, in the order done, as the daemon's JSON array.

@@ -46,11 +46,11 @@ extension LoggedSet {
     }
 }
 
-/// The escaping of the log's text rows.
+/// The text rows of the set log and the history (`SetLogRows`, `HistoryRows`): their escaping and parsing.
 public enum LogRows {
     public struct Malformed: Error, CustomStringConvertible {
         public var line: Int
-        public var description: String { "line \(line) of the rows is not a set" }
+        public var description: String { "line \(line) of the rows does not read" }
     }
 
     static func escape(_ text: String) -> String {

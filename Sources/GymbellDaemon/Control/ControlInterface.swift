@@ -40,6 +40,8 @@ final class ControlInterface {
         on(ControlContract.setLog, { .setLog(days: Int($0)) }, \.setsJSON)
         offLoop(ControlContract.history) { .history(days: Int($0)) }
         offLoop(ControlContract.setLog) { .setLog(days: Int($0)) }
+        on(ControlContract.historyRows, { .history(days: Int($0)) }, \.historyRows)
+        offLoop(ControlContract.historyRows, as: .rows) { .history(days: Int($0)) }
         on(ControlContract.setLogRows, { .setLog(days: Int($0)) }, \.setsRows)
         offLoop(ControlContract.setLogRows, as: .rows) { .setLog(days: Int($0)) }
         on(ControlContract.weights, { .weights }, \.weightsJSON)
@@ -210,6 +212,7 @@ extension CommandReply {
     var statusJSON: String? { if case .status(let report) = self { report.jsonText() } else { nil } }
     var historyJSON: String? { if case .history(let entries) = self { HistoryEntry.jsonText(entries) } else { nil } }
     var setsJSON: String? { if case .sets(let sets) = self { LoggedSet.jsonText(sets) } else { nil } }
+    var historyRows: String? { if case .history(let entries) = self { HistoryEntry.rowsText(entries) } else { nil } }
     var setsRows: String? { if case .sets(let sets) = self { LoggedSet.rowsText(sets) } else { nil } }
     var weightsJSON: String? { if case .weights(let weights) = self { PlannedWeight.jsonText(weights) } else { nil } }
     var statsJSON: String? { if case .stats(let report) = self { report.jsonText() } else { nil } }

@@ -20,7 +20,10 @@ struct LogQueries {
         switch command {
         case .history(let last):
             (days, what) = (last, "history")
-            read = { since throws(StoreError) in HistoryEntry.jsonText(try reader.history(since: since)) }
+            read = { since throws(StoreError) in
+                let entries = try reader.history(since: since)
+                return encoding == .rows ? HistoryEntry.rowsText(entries) : HistoryEntry.jsonText(entries)
+            }
         case .setLog(let last):
             (days, what) = (last, "set log")
             read = { since throws(StoreError) in
@@ -75,5 +78,5 @@ struct LogQueries {
 }
 
 /// How a list is written in a reply: the JSON the CLI's `--json` prints, or the text rows `gymbell
-/// report` reads (`SetLogRows`).
+/// report` reads (`SetLogRows`, `HistoryRows`).
 enum LogEncoding: Sendable { case json, rows }
