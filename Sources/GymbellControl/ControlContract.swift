@@ -115,6 +115,21 @@ public enum ControlContract {
             + "failed when fewer than planned. Records and overload follow the corrected log. Returns what changed.",
         errors: [.invalidArgs, .failed])
 
+    public static let historyRows = ControlMethod(
+        "HistoryRows", Field.uint32("days"), reply: Field.text("rows"),
+        doc: "What History lists, as text rows rather than JSON (what `gymbell report` reads): one session a line, tab-separated: "
+            + "id, workout (empty for none, else \"=\" and the name), title, kind, started_at, ended_at (empty for none), outcome, "
+            + "sets_done, last_progress_at, recovered (0 or 1); instants in seconds since 2001-01-01 UTC; texts escaped as in SetLogRows.",
+        errors: [.invalidArgs, .failed])
+
+    public static let setLogRows = ControlMethod(
+        "SetLogRows", Field.uint32("days"), reply: Field.text("rows"),
+        doc: "What SetLog lists, as text rows rather than JSON (what `gymbell report` reads: a tenth of the cost for years of sets): "
+            + "one set a line, tab-separated: session, workout (empty for none, else \"=\" and the name), exercise, set, reps, "
+            + "planned_reps, weight (empty for none), unit, failed (0 or 1), at (seconds since 2001-01-01 UTC); texts escape "
+            + "backslash, tab and newline as \\\\, \\t, \\n.",
+        errors: [.invalidArgs, .failed])
+
     public static let weights = ControlMethod(
         "Weights", reply: Field.json("weights_json"),
         doc: "The weight the next workout plans for each exercise of the config's strength workouts: a JSON array of {\"exercise\", "
@@ -188,7 +203,8 @@ public enum ControlContract {
         rest.description, restDefault.description, adjustRest.description, hiit.description, walkRun.description,
         start.description, setDone.description, setDoneAs.description, stop.description, snooze.description, snoozeDefault.description,
         skipToday.description, upcoming.description, status.description, resume.description, pause.description, skip.description,
-        history.description, setLog.description, correctSet.description, weights.description, setWeight.description, resetWeights.description,
+        history.description, historyRows.description, setLog.description, setLogRows.description, correctSet.description, weights.description,
+        setWeight.description, resetWeights.description,
         stats.description, records.description, suggest.description, exportICS.description, reload.description,
         importSessions.description, backup.description, restore.description,
     ]

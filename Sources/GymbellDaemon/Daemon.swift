@@ -161,8 +161,8 @@ public final class Daemon {
     }
 
     /// `history` and `history --sets` off the loop (`LogQueries`).
-    func offLoop(_ command: Command) -> OffLoopAnswer? {
-        LogQueries(store: store, now: environment.clock()).offLoop(command)
+    func offLoop(_ command: Command, as encoding: LogEncoding) -> OffLoopAnswer? {
+        LogQueries(store: store, now: environment.clock()).offLoop(command, as: encoding)
     }
 
     /// The state database was changed outside the engine (an import, a restore): read again as at start-up.

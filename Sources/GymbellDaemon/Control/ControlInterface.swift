@@ -41,6 +41,10 @@ final class ControlInterface {
         offLoop(ControlContract.history) { .history(days: Int($0)) }
         offLoop(ControlContract.setLog) { .setLog(days: Int($0)) }
         on(ControlContract.correctSet, { .correctSet(id: Int64($0.0), try SetEditJSON.decode($0.1), original: nil) }, \.text)
+        on(ControlContract.historyRows, { .history(days: Int($0)) }, \.historyRows)
+        offLoop(ControlContract.historyRows, as: .rows) { .history(days: Int($0)) }
+        on(ControlContract.setLogRows, { .setLog(days: Int($0)) }, \.setsRows)
+        offLoop(ControlContract.setLogRows, as: .rows) { .setLog(days: Int($0)) }
         on(ControlContract.weights, { .weights }, \.weightsJSON)
         on(ControlContract.setWeight, { .setWeight(exercise: $0.0, weight: $0.1) }, \.text)
         on(ControlContract.resetWeights, { .resetWeights($0) }, \.text)
@@ -136,10 +140,12 @@ final class ControlInterface {
 
     /// `method` answered off the loop when the runner can (a large reply must not hold up a reminder
     /// falling due meanwhile, issue 33), else as `on` registered it.
-    private func offLoop<Arguments>(_ method: ControlMethod<Arguments, String>, _ command: @escaping (Arguments) -> Command) {
+    private func offLoop<Arguments>(
+        _ method: ControlMethod<Arguments, String>, as encoding: LogEncoding = .json, _ command: @escaping (Arguments) -> Command
+    ) {
         guard let onLoop = handlers[method.name] else { return }
         laterHandlers[method.name] = { [commands] call in
-            guard let start = commands.offLoop(command(try method.arguments(of: call))) else { return .values(try onLoop(call)) }
+            guard let start = commands.offLoop(command(try method.arguments(of: call)), as: encoding) else { return .values(try onLoop(call)) }
             return .later(DBusLaterReply { answer in
                 start { result in
                     switch result {
@@ -173,7 +179,7 @@ protocol CommandRunning: AnyObject {
     func run(_ command: Command) -> Result<CommandReply, CommandError>
     /// How to answer `command` off the loop — its reply's text, handed back on the loop — or nil
     /// when it is answered by `run`.
-    func offLoop(_ command: Command) -> OffLoopAnswer?
+    func offLoop(_ command: Command, as encoding: LogEncoding) -> OffLoopAnswer?
 }
 
 /// Starts a reply worked out off the loop; the answer is called once, from any thread (the reply is
@@ -181,7 +187,7 @@ protocol CommandRunning: AnyObject {
 typealias OffLoopAnswer = (_ answer: @escaping (Result<String, CommandError>) -> Void) -> Void
 
 extension CommandRunning {
-    func offLoop(_ command: Command) -> OffLoopAnswer? { nil }
+    func offLoop(_ command: Command, as encoding: LogEncoding) -> OffLoopAnswer? { nil }
 }
 
 /// What imports, backs up and restores the state database for the control interface
@@ -207,6 +213,8 @@ extension CommandReply {
     var statusJSON: String? { if case .status(let report) = self { report.jsonText() } else { nil } }
     var historyJSON: String? { if case .history(let entries) = self { HistoryEntry.jsonText(entries) } else { nil } }
     var setsJSON: String? { if case .sets(let sets) = self { LoggedSet.jsonText(sets) } else { nil } }
+    var historyRows: String? { if case .history(let entries) = self { HistoryEntry.rowsText(entries) } else { nil } }
+    var setsRows: String? { if case .sets(let sets) = self { LoggedSet.rowsText(sets) } else { nil } }
     var weightsJSON: String? { if case .weights(let weights) = self { PlannedWeight.jsonText(weights) } else { nil } }
     var statsJSON: String? { if case .stats(let report) = self { report.jsonText() } else { nil } }
     var recordsJSON: String? { if case .records(let report) = self { report.jsonText() } else { nil } }

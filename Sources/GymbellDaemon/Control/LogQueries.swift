@@ -13,17 +13,23 @@ struct LogQueries {
     /// connection of their own and written as JSON on another thread, so that years of them do not
     /// hold up a reminder falling due meanwhile (issue 33). Nil while the state lives in memory (its
     /// copy has one connection): then `run` answers on the loop.
-    func offLoop(_ command: Command) -> OffLoopAnswer? {
+    func offLoop(_ command: Command, as encoding: LogEncoding = .json) -> OffLoopAnswer? {
         guard let reader = store.logReader else { return nil }
         let read: @Sendable (Date) throws(StoreError) -> String
         let (days, what): (Int, String)
         switch command {
         case .history(let last):
             (days, what) = (last, "history")
-            read = { since throws(StoreError) in HistoryEntry.jsonText(try reader.history(since: since)) }
+            read = { since throws(StoreError) in
+                let entries = try reader.history(since: since)
+                return encoding == .rows ? HistoryEntry.rowsText(entries) : HistoryEntry.jsonText(entries)
+            }
         case .setLog(let last):
             (days, what) = (last, "set log")
-            read = { since throws(StoreError) in LoggedSet.jsonText(try reader.loggedSets(since: since)) }
+            read = { since throws(StoreError) in
+                let sets = try reader.loggedSets(since: since)
+                return encoding == .rows ? LoggedSet.rowsText(sets) : LoggedSet.jsonText(sets)
+            }
         default:
             return nil
         }
@@ -96,3 +102,7 @@ struct LogQueries {
         return BackgroundWork(name: "gymbell-progress") { summary }
     }
 }
+
+/// How a list is written in a reply: the JSON the CLI's `--json` prints, or the text rows `gymbell
+/// report` reads (`SetLogRows`, `HistoryRows`).
+enum LogEncoding: Sendable { case json, rows }
