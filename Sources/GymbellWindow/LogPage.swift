@@ -12,6 +12,7 @@ final class LogPage {
     private var groups: [Widget] = []
     private var editors: [LoggedSetEditor] = []
     private var transfer: LogTransfer!
+    private var files: Widget!
     static let sessionsShown = 12
 
     init(owner: ProgrammeWindow) {
@@ -24,7 +25,11 @@ final class LogPage {
         let report = Build.button(messages("Open report")) { [unowned owner] in owner.runGymbell(["report", "--open"]) }
         adw_preferences_group_set_header_suffix(cast(top), report)
         transfer = LogTransfer(owner: owner) { [weak self] in self?.refresh() }
-        Rows.add(transfer.rows(), to: top)
+        // Below the sessions (the page lists them again after each change): kept while it is off the page.
+        files = Rows.group(messages("Import and export"))
+        g_object_ref_sink(UnsafeMutableRawPointer(files))
+        adw_preferences_group_add(cast(files), transfer.buttons())
+        adw_preferences_page_add(cast(page), cast(files))
         adw_preferences_page_add(cast(page), cast(top))
     }
 
@@ -61,6 +66,8 @@ final class LogPage {
             adw_preferences_page_add(cast(page), cast(group))
             groups.append(group)
         }
+        adw_preferences_page_remove(cast(page), cast(files))
+        adw_preferences_page_add(cast(page), cast(files))
     }
 
     private func outcome(_ outcome: HistoryEntry.Outcome) -> String {

@@ -27,17 +27,23 @@ final class LogTransfer {
         self.imported = imported
     }
 
-    /// The rows offering import, export and backup, each button named for a screen reader.
-    func rows() -> [Widget] {
+    /// The buttons offering import, export and backup, side by side as far as the window is wide (a
+    /// row each would keep it from 360 px in German), each named for a screen reader, its tooltip saying more.
+    func buttons() -> Widget {
         let messages = owner.messages
-        let importing = Build.button(messages("Import…"), accessibleName: messages("Import a training log")) { [unowned self] in self.chooseLog() }
-        let exporting = Build.button(messages("Export CSV…"), accessibleName: messages("Export the sets as CSV")) { [unowned self] in self.chooseExport() }
-        let backingUp = Build.button(messages("Back up…"), accessibleName: messages("Back up the whole state")) { [unowned self] in self.chooseBackup() }
-        return [
-            Rows.action(messages("Import from Strong or Hevy"), subtitle: messages("Their CSV export, or a gymbell set log"), suffixes: [importing]),
-            Rows.action(messages("Export the sets"), subtitle: messages("One row a set, for a spreadsheet"), suffixes: [exporting]),
-            Rows.action(messages("Back up"), subtitle: messages("History, sets and reminders in one file"), suffixes: [backingUp]),
-        ]
+        let buttons = [
+            (messages("Import…"), messages("Import a training log"), messages("Import from Strong or Hevy (their CSV export) or a gymbell set log"),
+             { [unowned self] in self.chooseLog() }),
+            (messages("Export CSV…"), messages("Export the sets as CSV"), messages("One row a set, for a spreadsheet"),
+             { [unowned self] in self.chooseExport() }),
+            (messages("Back up…"), messages("Back up the whole state"), messages("History, sets and reminders in one file"),
+             { [unowned self] in self.chooseBackup() }),
+        ].map { (label: String, name: String, tip: String, clicked: @escaping () -> Void) -> Widget in
+            let button = Build.button(label, accessibleName: name, clicked)
+            gtk_widget_set_tooltip_text(button, tip)
+            return button
+        }
+        return Build.flow(buttons, spacing: 6)
     }
 
     // MARK: Import
