@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import GymbellCore
+import GymbellPlatform
 import GymbellControl
 import GymbellBus
 

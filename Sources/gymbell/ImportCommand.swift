@@ -93,36 +93,24 @@ struct Import: ParsableCommand {
             return
         }
         let report = try withDaemon { client throws(ClientError) in try client.importSessions(log.sessions) }
-        var sentence = "Imported \(report.addedSessions) workout\(report.addedSessions == 1 ? "" : "s") (\(report.addedSets) set\(report.addedSets == 1 ? "" : "s"))"
-        if report.alreadyThere > 0 { sentence += "; \(report.alreadyThere) already in your history, left as they were" }
-        Terminal.line(sentence + ". History: \(report.before.text) before, \(report.after.text) now.")
+        Terminal.line(report.text)
     }
 
     /// The file as text; a sentence and exit status 1 when it cannot be read or is not UTF-8.
     static func text(of path: String) throws -> String {
-        let bytes: [UInt8]
         do {
-            // Ten years of Strong sets are 4.5 MB; the reader sets aside the whole limit while it reads.
-            bytes = try BoundedFileReader.read(path: path, limit: 32 << 20)
+            return try ImportFile.text(of: path)
         } catch {
-            printError("cannot read \(path): \(error)")
+            printError("\(error)")
             throw ExitCode.failure
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            printError("\(path) is not UTF-8 text: export it again from the app (Strong and Hevy write UTF-8)")
-            throw ExitCode.failure
-        }
-        return text
     }
 
     /// `[exercise_names]` of the config in force; none (with a warning) when the config cannot be read.
     static func configuredNames() -> [String: String] {
-        do {
-            return try ConfigSource.load(XDGPaths()).config.exerciseNames
-        } catch {
-            printError("warning: the config was not read, so [exercise_names] is not applied:\n\(error)")
-            return [:]
-        }
+        let (names, warning) = ImportFile.configuredNames()
+        if let warning { printError("warning: \(warning)") }
+        return names
     }
 }
 

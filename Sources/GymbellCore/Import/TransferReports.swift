@@ -40,6 +40,13 @@ public struct ImportReport: Codable, Equatable, Sendable {
         case alreadyThere = "already_there"
     }
 
+    /// "Imported 2 workouts (9 sets). History: 0 sessions, 0 sets before, 2 sessions, 9 sets now."
+    public var text: String {
+        var sentence = "Imported \(addedSessions) workout\(addedSessions == 1 ? "" : "s") (\(addedSets) set\(addedSets == 1 ? "" : "s"))"
+        if alreadyThere > 0 { sentence += "; \(alreadyThere) already in your history, left as they were" }
+        return sentence + ". History: \(before.text) before, \(after.text) now."
+    }
+
     public func jsonText() -> String { ISO8601.jsonText(self, orElse: "{}") }
     public static func decode(jsonText: String) throws -> ImportReport { try ISO8601.decode(ImportReport.self, jsonText: jsonText) }
 }

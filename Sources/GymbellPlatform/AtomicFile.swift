@@ -1,23 +1,21 @@
 import FoundationEssentials
 import Glibc
-import GymbellCore
-import GymbellPlatform
 
 /// Writes a whole file so that readers (and a crash) see the old contents or the new, never part of
 /// either (GymbellPlatform's FileReplacement: a temporary file beside it, flushed, renamed over it);
 /// what is not a regular file (`/dev/stdout`, a FIFO) is written directly.
-enum AtomicFile {
+public enum AtomicFile {
     /// Why a file could not be written, as a sentence naming it.
-    struct Failure: Error, CustomStringConvertible {
-        let path: String
-        let reason: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let path: String
+        public let reason: String
 
-        var description: String { "cannot write \(path): \(reason)" }
+        public var description: String { "cannot write \(path): \(reason)" }
     }
 
     /// Replaces `path` with `data`. A new file gets 0666 less the umask, a replaced one keeps its mode;
     /// a symlink keeps pointing at the file it names. A device or FIFO (`/dev/stdout`) is written directly.
-    static func write(_ data: Data, to path: String) throws(Failure) {
+    public static func write(_ data: Data, to path: String) throws(Failure) {
         var status = stat()
         if stat(path, &status) == 0 {
             switch status.st_mode & S_IFMT {
