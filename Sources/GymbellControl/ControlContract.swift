@@ -126,7 +126,8 @@ public enum ControlContract {
         "SetLogRows", Field.uint32("days"), reply: Field.text("rows"),
         doc: "What SetLog lists, as text rows rather than JSON (what `gymbell report` reads: a tenth of the cost for years of sets): "
             + "one set a line, tab-separated: session, workout (empty for none, else \"=\" and the name), exercise, set, reps, "
-            + "planned_reps, weight (empty for none), unit, failed (0 or 1), at (seconds since 2001-01-01 UTC); texts escape "
+            + "planned_reps, weight (empty for none), unit, failed (0 or 1), at (seconds since 2001-01-01 UTC), id (its \"id\" in SetLog, "
+            + "empty for none); texts escape "
             + "backslash, tab and newline as \\\\, \\t, \\n.",
         errors: [.invalidArgs, .failed])
 

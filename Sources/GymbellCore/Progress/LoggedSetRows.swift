@@ -5,7 +5,8 @@ import FoundationEssentials
 /// daemon, decoding in the CLI); these rows carry the same values and come back equal (`==`): one set
 /// a line, its fields separated by tabs — session, workout ("" for none, else "=" and the name),
 /// exercise, set number, reps, planned reps, weight ("" for none), unit, failed (0/1), and the instant
-/// as seconds since 2001 (Swift's shortest round-tripping Double). Texts escape "\\", tab and newline.
+/// as seconds since 2001 (Swift's shortest round-tripping Double), then the set's id in the log ("" for
+/// none: `history correct` takes it). Texts escape "\\", tab and newline.
 extension LoggedSet {
     public static func rowsText(_ sets: [LoggedSet]) -> String {
         var text = ""
@@ -21,6 +22,7 @@ extension LoggedSet {
             text += "\t" + set.unit.rawValue
             text += set.failed ? "\t1\t" : "\t0\t"
             text += set.at.timeIntervalSinceReferenceDate.description
+            text += "\t" + (set.id.map(String.init) ?? "")
             text += "\n"
         }
         return text
@@ -30,17 +32,18 @@ extension LoggedSet {
         var sets: [LoggedSet] = []
         for (index, line) in rowsText.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 10, let number = Int(fields[3]), let unit = WeightUnit(rawValue: String(fields[7])),
+            guard fields.count == 11, let number = Int(fields[3]), let unit = WeightUnit(rawValue: String(fields[7])),
                 let at = Double(fields[9]), fields[8] == "0" || fields[8] == "1"
             else { throw LogRows.Malformed(line: index + 1) }
             let reps = try LogRows.optional(fields[4], line: index) { Int($0) }
             let planned = try LogRows.optional(fields[5], line: index) { Int($0) }
             let weight = try LogRows.optional(fields[6], line: index) { Double($0) }
+            let id = try LogRows.optional(fields[10], line: index) { Int64($0) }
             let workout: String? = fields[1].isEmpty ? nil : LogRows.unescape(fields[1].dropFirst())
             sets.append(LoggedSet(
                 session: SessionID(LogRows.unescape(fields[0])), workout: workout, exercise: LogRows.unescape(fields[2]),
                 setNumber: number, reps: reps, plannedReps: planned, weight: weight, unit: unit, failed: fields[8] == "1",
-                at: Date(timeIntervalSinceReferenceDate: at)))
+                at: Date(timeIntervalSinceReferenceDate: at), id: id))
         }
         return sets
     }
