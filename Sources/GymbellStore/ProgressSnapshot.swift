@@ -37,19 +37,13 @@ enum ProgressSnapshot {
     /// Whether the log still has the `count` sets up to set `through` the snapshot summed up. The log
     /// only grows (sets are never deleted), so its ids run 1, 2, 3…: then set `through` being there says
     /// so at once, where counting would read every page of years of sets (issue 33: the first answer
-    /// waited for it). Otherwise they are counted. A change to sets already logged must drop the snapshot.
+    /// waited for it). Otherwise they are counted. A change to sets already logged must keep a snapshot of the log as it is then.
     private static func fits(through: Int, count: Int, _ db: StoreDatabase) throws -> Bool {
         if count == through {
             if through == 0 { return true }
             if try db.value("SELECT 1 FROM set_log WHERE id = ?", [through], as: Int.self) == 1 { return true }
         }
         return try db.value("SELECT COUNT(*) FROM set_log WHERE id <= ?", [through], as: Int.self) == count
-    }
-
-    /// Forgets the summary kept (a set of the log was corrected: it is no longer the log's).
-    static func drop(_ db: StoreDatabase) throws {
-        try db.execute("DELETE FROM progress_snapshot_set")
-        try db.execute("DELETE FROM progress_snapshot")
     }
 
     /// The summary kept and the last set it covers; nil when there is none or it does not fit the log.

@@ -52,18 +52,17 @@ public struct StateTransfer {
     }
 
     /// The set log's order is the order the sets were done (the progress summary adds them in id order,
-    /// issue 33): sets brought in from the past are given their place among the others, and the summary
-    /// kept at the last clean exit, which no longer matches the ids, is dropped (the next read sums the log);
-    /// what each session beat is worked out afresh (`RecordTimeline`): older sets came in before them.
+    /// issue 33): sets brought in from the past are given their place among the others; what each session
+    /// beat is worked out afresh (`RecordTimeline`: older sets came in before them), and the summary that
+    /// walk gives replaces the one kept at the last clean exit, which no longer matches the ids — the
+    /// state read again after it adds nothing to it.
     static func putSetLogInTimeOrder(_ db: StoreDatabase) throws {
         try db.executeScript("""
             CREATE TEMP TABLE set_log_ordered AS SELECT \(StoredProgress.columns) FROM main.set_log ORDER BY at, id;
             DELETE FROM main.set_log;
             INSERT INTO main.set_log (\(StoredProgress.columns)) SELECT \(StoredProgress.columns) FROM set_log_ordered ORDER BY rowid;
             DROP TABLE set_log_ordered;
-            DELETE FROM main.progress_snapshot;
-            DELETE FROM main.progress_snapshot_set;
             """)
-        try RecordTimeline.rebuild(db)
+        try ProgressSnapshot.save(try RecordTimeline.rebuild(db), db)
     }
 }

@@ -50,16 +50,15 @@ public struct StoredProgress {
     }
 
     /// Rewrites the row of `corrected.id` with its reps, weight and failed, in one transaction with
-    /// dropping the summary kept at the last clean exit (it no longer is the log's: the next start-up
-    /// sums the log up again, the daemon does at once) and making the records timeline afresh (what
-    /// each session beat may have changed with it).
+    /// making the records timeline afresh (what each session beat may have changed with it) and keeping
+    /// the summary that walk gives as the snapshot (the old one no longer is the log's): the daemon's
+    /// reading after it, and the next start-up's, add nothing to it.
     public func correct(_ corrected: LoggedSet) throws(StoreError) {
         guard let id = corrected.id else { return }
         try connection.write { db in
             try db.execute(
                 "UPDATE set_log SET reps = ?, weight = ?, failed = ? WHERE id = ?", [corrected.reps, corrected.weight, corrected.failed ? 1 : 0, id])
-            try ProgressSnapshot.drop(db)
-            try RecordTimeline.rebuild(db)
+            try ProgressSnapshot.save(try RecordTimeline.rebuild(db), db)
         }
     }
 

@@ -36,7 +36,8 @@ public enum StoreChange: Equatable, Sendable {
     /// not in the engine, whose summary stays the size of the exercises whatever the years.
     case keepRecords([RecordCandidate])
     /// A logged set corrected (`corrected.id`: its row). The summary of the log cannot take a set
-    /// back: the store drops its kept snapshot and the daemon sums the log up again (`Engine.adopt`).
+    /// back: the store sums the corrected log up in the same transaction (kept as the snapshot, with the records
+    /// timeline made afresh) and the daemon reads that and adopts it (`Engine.adopt`).
     case correctSet(original: LoggedSet, corrected: LoggedSet)
     /// Plans an exercise's weight from the next workout on, over the config's (replaces its override).
     case setOverride(WeightOverride)

@@ -88,10 +88,10 @@ struct LogQueries {
         }
     }
 
-    /// A set of the log was corrected: the summary (records, overload) cannot take it back, so the log
-    /// is summed up again — on another thread when there is a file to read (as at start-up), else now —
-    /// and the daemon adopts it before its next event. The store made the records timeline afresh in
-    /// the correction's transaction, so nothing closed is kept again.
+    /// A set of the log was corrected: the summary (records, overload) cannot take it back. The store
+    /// summed the corrected log up in the correction's transaction and kept it as the snapshot; it is read
+    /// back — on another thread when there is a file to read (as at start-up), else now — and the daemon
+    /// adopts it before its next event. The records timeline was made afresh then: nothing closed to keep.
     func summedUpAgain() -> BackgroundWork<Result<ProgressReading, StoreError>> {
         if let reader = store.logReader {
             return BackgroundWork(name: "gymbell-progress") {
