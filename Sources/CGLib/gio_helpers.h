@@ -3,20 +3,8 @@
 #include <gio/gio.h>
 #include "function_table.h"
 
-/* g_signal_connect is a macro and does not import into Swift: one small inline wrapper per signal. */
-
-typedef void (*GbFileMonitorChangedFunc)(GFileMonitor *monitor, GFile *file, GFile *other_file,
-                                         GFileMonitorEvent event, gpointer data);
-
-/* Connects a GFileMonitor's "changed" signal; `destroy` releases `data` when disconnected. */
-static inline gulong gb_file_monitor_connect_changed(GFileMonitor *monitor, GbFileMonitorChangedFunc callback,
-                                                     gpointer data, GClosureNotify destroy) {
-    return g_signal_connect_data(monitor, "changed", G_CALLBACK(callback), data, destroy, (GConnectFlags)0);
-}
-/* GIO is loaded when a file is first watched (dlopen), not linked: the gymbell executable starts
-   without mapping it (the CLI never uses it; the daemon watches its files once it owns its name). */
-#define GB_GIO_FUNCTIONS(X) X(g_file_new_for_path) X(g_file_monitor_file) X(g_file_monitor_cancel)
-GB_FUNCTION_TABLE(GbGioFunctions, gb_gio_functions_load, GB_GIO_FUNCTIONS)
+/* g_signal_connect is a macro and does not import into Swift: one small inline wrapper per signal.
+   GIO is loaded when first used (dlopen, SharedLibrary), not linked. */
 
 /* GSettings, for one boolean key followed through its "changed::KEY" signal (SettingWatch). */
 #define GB_GSETTINGS_FUNCTIONS(X) X(g_settings_schema_source_get_default) X(g_settings_schema_source_lookup) \

@@ -1,13 +1,17 @@
 import CGLib
+import Glibc
 
 /// Calls back on the main loop when one file changes: written, replaced by a rename (an editor's
 /// atomic save), created, deleted, or — for a symlink such as /etc/localtime — re-pointed.
 ///
-/// Built on GIO's `GFileMonitor` (GIO loaded with the first watcher: SharedLibrary). With the inotify backend it watches the file's parent directory
-/// and makes no wake-ups while nothing happens there. When the parent directory does not exist,
-/// GLib falls back to looking for it every 4 seconds (and may call back once when it appears):
-/// create the directory before watching a file in it. Changes inside the file a symlink points to
-/// are not reported, only re-pointing the link.
+/// Built on inotify: the file's parent directory is watched (so that a file replaced by a rename, or
+/// created later, is still followed) and only events naming the file are kept; nothing wakes while
+/// nothing happens there. The parent directory must exist: create it before watching a file in it.
+/// Changes inside the file a symlink points to are not reported, only re-pointing the link.
+///
+/// (Until issue 33 this was GIO's `GFileMonitor`; a `GFile` made GIO load its VFS modules — gvfs's
+/// client library and its D-Bus module, 0.45 MB of an idle daemon's PSS — for a watch inotify gives
+/// as well.)
 ///
 /// A burst of events (a save in several steps, a package upgrade) becomes one call,
 /// `quietPeriodMilliseconds` after the last event.
@@ -17,89 +21,106 @@ import CGLib
 public final class FileWatcher {
     public let path: String
 
-    /// `GFile *`
-    private let file: OpaquePointer
-    private let monitor: UnsafeMutablePointer<GFileMonitor>
+    /// The inotify instance (one per watcher: its one watch is the parent directory's).
+    private let fd: Int32
+    private let source: SourceToken
     private let coalescer: ChangeCoalescer
-    private let handlerID: gulong
     private var isCancelled = false
 
     static let quietPeriodMilliseconds: UInt32 = 150
 
+    /// What says the file's content or identity changed. IN_MODIFY is left out: a writer sends it
+    /// mid-write; IN_CLOSE_WRITE follows when it closes the file.
+    static let events = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO)
+
     /// Keeps GIO to local files: with gvfs installed, GIO's default VFS would D-Bus-activate gvfsd
-    /// (`org.gtk.vfs.Daemon`) for a watcher of a local file. GIO reads its choice from the environment
+    /// (`org.gtk.vfs.Daemon`) for anything that makes a `GFile`. GIO reads its choice from the environment
     /// (`GIO_USE_VFS`), so this must run before any other thread does (setenv is not thread-safe).
     public static func useLocalFilesOnly() {
         setenv("GIO_USE_VFS", "local", 1)
     }
 
-    /// GIO's functions, loaded when the first watcher is made.
-    private static let gio = Result { () throws(SystemError) in
-        try SharedLibrary.functions(of: "libgio-2.0.so.0", gb_gio_functions_load)
-    }
-    private let gio: GbGioFunctions
-
     /// Starts watching `path` (relative paths resolve against the working directory); the file
-    /// need not exist yet.
-    /// - Throws: when `path` is empty or GIO cannot monitor it.
+    /// need not exist yet, its directory must.
+    /// - Throws: when `path` is empty or its directory cannot be watched.
     public init(path: String, onChange: @escaping () -> Void) throws(SystemError) {
         guard !path.isEmpty else { throw SystemError(message: "Cannot watch a file without a path") }
-        let gio: GbGioFunctions
-        do {
-            gio = try Self.gio.get()
-        } catch {
-            throw SystemError(message: "Cannot watch \(path): \(error)")
+        let (directory, name) = Self.split(path)
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { throw SystemError(message: "Cannot watch \(path): \(String(cString: strerror(errno)))") }
+        guard inotify_add_watch(fd, directory, Self.events | UInt32(IN_ONLYDIR)) >= 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw SystemError(message: "Cannot watch \(path): \(directory): \(reason)")
         }
-        let file = gio.g_file_new_for_path(path)!
-        var error: UnsafeMutablePointer<GError>?
-        guard let monitor = gio.g_file_monitor_file(file, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            g_clear_error(&error)
-            gb_object_unref(UnsafeMutableRawPointer(file))
-            throw SystemError(message: "Cannot watch \(path): \(reason)")
-        }
+        let coalescer = ChangeCoalescer(quietPeriodMilliseconds: Self.quietPeriodMilliseconds, onChange: onChange)
+        let reader = EventReader(fd: fd, name: Array(name.utf8))
         self.path = path
-        self.gio = gio
-        self.file = file
-        self.monitor = monitor
-        coalescer = ChangeCoalescer(quietPeriodMilliseconds: Self.quietPeriodMilliseconds, onChange: onChange)
-        handlerID = gb_file_monitor_connect_changed(
-            monitor, fileMonitorChanged, Unmanaged.passRetained(coalescer).toOpaque(), coalescerRelease)
+        self.fd = fd
+        self.coalescer = coalescer
+        source = MainLoop.watch(fd: fd, for: .readable) { _ in
+            if reader.readNamesTheFile() { coalescer.eventArrived() }
+            return true
+        }
     }
 
     deinit {
         cancel()
-        gb_object_unref(monitor)
-        gb_object_unref(UnsafeMutableRawPointer(file))
     }
 
     /// Stops watching; a call still waiting for its quiet period is dropped. Cancelling twice does nothing.
     public func cancel() {
         guard !isCancelled else { return }
         isCancelled = true
-        g_signal_handler_disconnect(monitor, handlerID)  // GLib releases the coalescer's reference
-        _ = gio.g_file_monitor_cancel(monitor)
+        MainLoop.cancelSource(source)
         coalescer.stop()
+        close(fd)
     }
 
-    /// The events that mean the file's content or identity changed.
-    ///
-    /// CHANGED is left out: GLib rate-limits it and sends it mid-write; CHANGES_DONE_HINT follows
-    /// when the writer closes the file (or, virtually, 2 s after the last CHANGED).
-    static func isReported(_ event: GFileMonitorEvent) -> Bool {
-        switch event {
-        case G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT, G_FILE_MONITOR_EVENT_CREATED, G_FILE_MONITOR_EVENT_DELETED,
-            G_FILE_MONITOR_EVENT_MOVED_IN, G_FILE_MONITOR_EVENT_MOVED_OUT, G_FILE_MONITOR_EVENT_RENAMED:
-            true
-        default:
-            false
+    /// The directory to watch and the name to look for in its events.
+    static func split(_ path: String) -> (directory: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let directory = String(path[..<slash])
+        return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
+    }
+}
+
+/// Reads what inotify has queued and says whether any event of it names the watched file.
+private final class EventReader {
+    let fd: Int32
+    let name: [UInt8]
+    private var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+
+    init(fd: Int32, name: [UInt8]) {
+        self.fd = fd
+        self.name = name
+    }
+
+    func readNamesTheFile() -> Bool {
+        var found = false
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { return found }  // EAGAIN: all read
+            buffer.withUnsafeBytes { bytes in
+                var offset = 0
+                let header = MemoryLayout<inotify_event>.size
+                while offset + header <= count {
+                    let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+                    let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                    let nameBytes = bytes[(offset + header)..<min(count, offset + header + length)]
+                    // The name is padded with NULs to an alignment.
+                    let eventName = nameBytes.prefix { $0 != 0 }
+                    if mask & FileWatcher.events != 0, eventName.elementsEqual(name) { found = true }
+                    offset += header + length
+                }
+            }
         }
     }
 }
 
 /// Turns a burst of events into one call of `onChange`, a quiet period after the last event.
 ///
-/// The monitor's signal handler holds it (retained), and so does a pending GLib timeout.
+/// The watcher holds it, and so does a pending GLib timeout.
 private final class ChangeCoalescer {
     let quietPeriodMilliseconds: UInt32
     let onChange: () -> Void
@@ -130,21 +151,9 @@ private final class ChangeCoalescer {
     }
 }
 
-private func fileMonitorChanged(
-    _ monitor: UnsafeMutablePointer<GFileMonitor>?, _ file: OpaquePointer?, _ otherFile: OpaquePointer?,
-    _ event: GFileMonitorEvent, _ data: gpointer?
-) {
-    guard FileWatcher.isReported(event) else { return }
-    Unmanaged<ChangeCoalescer>.fromOpaque(data!).takeUnretainedValue().eventArrived()
-}
-
 private func coalescerFire(_ data: gpointer?) -> gboolean {
     Unmanaged<ChangeCoalescer>.fromOpaque(data!).takeUnretainedValue().fire()
     return 0  // G_SOURCE_REMOVE
-}
-
-private func coalescerRelease(_ data: gpointer?, _ closure: UnsafeMutablePointer<GClosure>?) {
-    Unmanaged<ChangeCoalescer>.fromOpaque(data!).release()
 }
 
 private func coalescerReleaseTimeout(_ data: gpointer?) {

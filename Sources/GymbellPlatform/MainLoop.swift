@@ -70,6 +70,11 @@ public final class MainLoop {
 
     /// Removes a callback. Cancelling one that already ran (one-shot) or was cancelled does nothing.
     public func cancel(_ token: SourceToken) {
+        Self.cancelSource(token)
+    }
+
+    /// `cancel(_:)` for a source added without a `MainLoop` at hand (the default main context's).
+    public static func cancelSource(_ token: SourceToken) {
         guard token.id != 0, let source = g_main_context_find_source_by_id(nil, token.id) else { return }
         g_source_destroy(source)
     }
@@ -96,6 +101,13 @@ extension MainLoop {
     /// Calls `handler` while `fd` meets `conditions` (errors and hang-ups are always reported);
     /// the source goes away when `handler` returns false.
     public func watch(
+        fd: Int32, for conditions: IOConditions, _ handler: @escaping (IOConditions) -> Bool
+    ) -> SourceToken {
+        Self.watch(fd: fd, for: conditions, handler)
+    }
+
+    /// `watch(fd:for:_:)` on the default main context without a `MainLoop` at hand.
+    public static func watch(
         fd: Int32, for conditions: IOConditions, _ handler: @escaping (IOConditions) -> Bool
     ) -> SourceToken {
         let box = Unmanaged.passRetained(FDCallback(handler))

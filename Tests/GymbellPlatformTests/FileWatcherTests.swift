@@ -93,6 +93,33 @@ extension MainContextTests {
             #expect(count == 0)
         }
 
+        @Test func aSiblingWhoseNameBeginsWithTheFilesDoesNotCallBack() throws {
+            try write("a = 1\n", to: file)
+            let count = try callbacks(watching: file) { _ in
+                // An editor's swap and backup files beside the config.
+                try write("swap\n", to: file + ".swp")
+                try write("a = 1\n", to: file + "~")
+            }
+            #expect(count == 0)
+        }
+
+        @Test func aFileInAMissingDirectoryIsRefusedNamingIt() {
+            #expect {
+                try FileWatcher(path: directory.path + "/missing/gymbell.toml") {}
+            } throws: { error in
+                "\(error)".contains(directory.path + "/missing") && "\(error)".contains("No such file")
+            }
+        }
+
+        @Test(arguments: [
+            ("/home/a/.config/gymbell/config.toml", "/home/a/.config/gymbell", "config.toml"),
+            ("/localtime", "/", "localtime"),
+            ("config.toml", ".", "config.toml"),
+        ])
+        func theParentDirectoryIsWatchedForTheName(path: String, directory: String, name: String) {
+            #expect(FileWatcher.split(path) == (directory, name))
+        }
+
         @Test func anEmptyPathIsRefused() {
             #expect(throws: SystemError.self) { try FileWatcher(path: "") {} }
         }
