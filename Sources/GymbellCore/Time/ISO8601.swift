@@ -3,13 +3,40 @@ import FoundationEssentials
 /// ISO 8601 instants in UTC with milliseconds: "2026-11-22T18:00:00.000Z".
 public enum ISO8601 {
     public static func format(_ date: Date) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        write(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `format(date)`'s text appended to `bytes`, without a `String` of its own (JSONBytes: sets by the
+    /// ten thousand).
+    static func write(_ date: Date, to bytes: inout [UInt8]) {
         let millis = (date.timeIntervalSince1970 * 1000).rounded()
         let seconds = Int((millis / 1000).rounded(.down))
         let ms = Int(millis) - seconds * 1000
         let day = LocalDay(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down)))
         let secondOfDay = seconds - day.daysSinceEpoch * 86_400
-        func pad(_ n: Int, _ width: Int = 2) -> String { String(repeating: "0", count: max(0, width - String(n).count)) + String(n) }
-        return "\(day)T\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60)).\(pad(ms, 3))Z"
+        func two(_ n: Int) {
+            bytes.append(UInt8(ascii: "0") + UInt8(n / 10))
+            bytes.append(UInt8(ascii: "0") + UInt8(n % 10))
+        }
+        let (year, month, dayOfMonth) = day.civil
+        JSONBytes.appendDecimal(year, to: &bytes)  // as LocalDay's description: not padded
+        bytes.append(UInt8(ascii: "-"))
+        two(month)
+        bytes.append(UInt8(ascii: "-"))
+        two(dayOfMonth)
+        bytes.append(UInt8(ascii: "T"))
+        two(secondOfDay / 3600)
+        bytes.append(UInt8(ascii: ":"))
+        two(secondOfDay / 60 % 60)
+        bytes.append(UInt8(ascii: ":"))
+        two(secondOfDay % 60)
+        bytes.append(UInt8(ascii: "."))
+        bytes.append(UInt8(ascii: "0") + UInt8(ms / 100))
+        two(ms % 100)
+        bytes.append(UInt8(ascii: "Z"))
     }
 
     /// A JSON encoder that writes instants with `format` (sorted keys: stable output).
