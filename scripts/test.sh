@@ -6,8 +6,9 @@
 #                                GNOME, Plasma, xfce4-notifyd, notification-daemon, mako, dunst, Cinnamon,
 #                                MATE, LXQt, Budgie, swaync — and dunst's own menu), packaging, reliability.
 #                                Within ~45 minutes on 2 cores: the desktops' packages install while the
-#                                build and unit tests run, the desktops run in two streams side by side, and
-#                                the release build for packaging runs beneath them at the lowest priority.
+#                                build and unit tests run, reliability runs beside e2e, the desktops run in
+#                                two streams side by side, and the release build for packaging runs beneath
+#                                them at the lowest priority.
 #   scripts/test.sh unit|e2e|window|packaging|desktops|reliability   one part
 #                                (window: gymbell-window under Xvfb, driven through AT-SPI and xdotool)
 set -eu
@@ -45,8 +46,24 @@ if run unit; then
   swift test --explicit-target-dependency-import-check error || status=1
 fi
 wait_for_desktops_install
+# The end-to-end and the reliability tests side by side when both run: each mostly waits for reminders
+# to fall due, and their bounds on time are a second or more. Each has its own pytest folder; the
+# reliability report follows the end-to-end one.
+reliability_run=""
+if [ "$part" = all ]; then
+  reliability_run="$(mktemp -d)"
+  GYMBELL_BIN="$bin" /usr/bin/python3 -m pytest tests/reliability -q -p no:cacheprovider --basetemp "$reliability_run/tmp" \
+    >"$reliability_run/log" 2>&1 &
+  echo $! >"$reliability_run/pid"
+fi
 if run e2e; then
   GYMBELL_BIN="$bin" /usr/bin/python3 -m pytest tests/e2e -q -p no:cacheprovider $strict || status=1
+fi
+if [ -n "$reliability_run" ]; then
+  wait "$(cat "$reliability_run/pid")" || status=1
+  echo "=== tests/reliability ==="
+  cat "$reliability_run/log"
+  rm -rf "$reliability_run"
 fi
 if run window; then
   GYMBELL_BIN="$bin" /usr/bin/python3 -m pytest tests/window -q -p no:cacheprovider $strict || status=1
@@ -82,7 +99,7 @@ fi
 if run packaging; then
   /usr/bin/python3 -m pytest tests/packaging -q -p no:cacheprovider $strict || status=1
 fi
-if run reliability; then
+if [ "$part" = reliability ]; then
   GYMBELL_BIN="$bin" /usr/bin/python3 -m pytest tests/reliability -q -p no:cacheprovider || status=1
 fi
 exit $status
