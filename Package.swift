@@ -33,7 +33,7 @@ let package = Package(
             name: "GymbellCore",
             resources: [.embedInCode("Resources/default-config.toml")]
         ),
-        // The Linux platform: the GLib main loop, timerfd, threads, processes, files (GIO watcher),
+        // The Linux platform: the GLib main loop, timerfd, threads, processes, files (an inotify watcher),
         // shared libraries loaded when used, gettext, the tz database through GLib.
         .target(name: "GymbellPlatform", dependencies: ["CGLib"]),
         // SQLite: connections, statements, typed errors.

@@ -111,6 +111,7 @@ private final class EventReader {
                     // The name is padded with NULs to an alignment.
                     let eventName = nameBytes.prefix { $0 != 0 }
                     if mask & FileWatcher.events != 0, eventName.elementsEqual(name) { found = true }
+                    if mask & UInt32(IN_Q_OVERFLOW) != 0 { found = true }  // events were lost: any may have been the file's
                     offset += header + length
                 }
             }
