@@ -3,8 +3,9 @@ would go through them — real pointer clicks, the screen read with OCR, the sou
 
 For every server (GNOME Shell, KDE Plasma, xfce4-notifyd, notification-daemon, mako, dunst, Cinnamon,
 MATE, LXQt, Budgie, SwayNotificationCenter), each brought up once for all its journeys:
-  - strength: the daily reminder → click Start Workout → the session's notification → click Set done
-    → rest → "Rest over … set 2 of 3" on screen at its instant, with Set done on it → … → complete;
+  - strength: the daily reminder → click Start Workout (its button, wherever the server draws buttons)
+    → the session's notification → click Set done → rest → "Rest over … set 2 of 3" on screen at its
+    instant, with Set done on it → … → complete, which then leaves the screen by itself;
   - snooze: the daily reminder → Snooze 1 hour → it goes, a snoozed reminder is pending;
   - HIIT 3 × 4 s / 3 s and walk/run 2 × 3 s / 2 s: at each transition instant + 250 ms the current
     instruction is on screen and the superseded one is not; after the session only the completion,
