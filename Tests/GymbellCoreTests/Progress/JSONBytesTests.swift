@@ -38,7 +38,7 @@ struct JSONBytesTests {
     }
 
     @Test func instantsFromBeforeTheEpochToFarAhead() {
-        var generator = SplitMix(seed: 33)
+        var generator = ConfigEditorDifferentialTests.Seeded(state: 33)  // the target's reproducible source
         var sets: [LoggedSet] = []
         for number in 0..<2_000 {
             // 1900 … 2200, milliseconds and the half-millisecond rounding included
@@ -64,18 +64,5 @@ struct JSONBytesTests {
         var bytes: [UInt8] = []
         JSONBytes.appendDecimal(value, to: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == String(value))
-    }
-}
-
-/// A small deterministic generator (the tests' instants and weights).
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
