@@ -71,21 +71,9 @@ struct JSONBytes {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    /// `value` in decimal, a "-" first when negative.
+    /// `value` in decimal, a "-" first when negative. (Up to 15 digits the `String` lives inline: no
+    /// allocation.)
     static func appendDecimal(_ value: some BinaryInteger, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0 && count < buffer.count
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
-        }
+        bytes.append(contentsOf: String(value).utf8)
     }
 }
