@@ -206,7 +206,8 @@ final class WorkoutEditor {
         var edits: [WorkoutEdit] = isNew ? [.create(workout)] : [.update(workout)]
         if !isNew, newName != original.name { edits.append(.rename(from: original.name, to: newName)) }
         let program = owner.config.program
-        for (day, toggle) in days {
+        for day in Weekday.allCases {  // week order: the file's [program] reads Monday first, every time
+            guard let toggle = days[day] else { continue }
             if toggle.isOn, program[day] != newName || (!isNew && newName != original.name && program[day] == original.name) {
                 edits.append(.programDay(day, workout: newName))
             } else if !toggle.isOn, !isNew, program[day] == original.name {
