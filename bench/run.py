@@ -29,6 +29,7 @@ from pathlib import Path
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
 sys.path.insert(0, str(REPO / "tests" / "reliability"))
+sys.path.insert(0, str(REPO / "tests" / "support"))  # xvfb.py, shared with the tests
 
 from reliability_support import (  # noqa: E402  (the harness loader; see that module)
     H, HIIT_COMPLETE_TITLE, HIIT_REST_OVER_TITLE, REST_TITLE, WORK_DONE_TITLE, context_switches,

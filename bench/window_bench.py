@@ -12,23 +12,9 @@ from pathlib import Path
 
 from Xlib import X, display as xdisplay
 
+from xvfb import start_xvfb  # tests/support (bench/run.py puts it on sys.path)
+
 CLASS = "io.github.gymbell.Gymbell.Window"
-
-
-def start_xvfb(root):
-    read, write = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"],
-                            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=open(Path(root) / "xvfb.log", "wb"),
-                            start_new_session=True)
-    os.close(write)
-    number = b""
-    while not number.endswith(b"\n"):
-        chunk = os.read(read, 16)
-        if not chunk:
-            raise RuntimeError("Xvfb exited before naming its display")
-        number += chunk
-    os.close(read)
-    return proc, ":" + number.decode().strip()
 
 
 def launch_to_mapped(window_binary, environment, name, timeout=10.0):
@@ -82,7 +68,7 @@ def bench_window(root, binary, H, start_daemon_watched, runs=7):
         shutil.copy(service, env.services_dir / service.name)
     env.start_bus()
     server = H.NotificationServer(env).start()
-    xvfb, name = start_xvfb(root)
+    xvfb, name = start_xvfb(Path(root) / "xvfb.log")
     daemon = None
     out = {"runs": runs}
     try:

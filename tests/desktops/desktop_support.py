@@ -11,7 +11,6 @@ import importlib.util
 import json
 import os
 import re
-import select
 import shutil
 import signal
 import subprocess
@@ -49,6 +48,7 @@ def harness():
 
 
 H = harness()
+from xvfb import XvfbError, start_xvfb  # noqa: E402  tests/support, on sys.path through the harness
 
 
 def boottime_ms():
@@ -130,11 +130,8 @@ def leftovers(pgids, timeout=3.0):
 # --- Xvfb --------------------------------------------------------------------------------------------
 
 class Xvfb:
-    """`Xvfb -displayfd … -screen 0 1024x600x24` on a display number the server picks itself (the first
-    free one), answering xdpyinfo. Chosen by the server, the number is never one that another test
-    starting at the same moment takes too: choosing it here (the first without a lock file), two tests
-    could both see a server answer on the same display — the other's — and one session's window
-    manager then replaced the other's."""
+    """Xvfb at SCREEN_W x SCREEN_H (tests/support/xvfb.py: the server picks its display number itself,
+    and never resets), answering xdpyinfo."""
 
     def __init__(self, root):
         self.root = Path(root)
@@ -148,27 +145,11 @@ class Xvfb:
 
     def start(self, timeout=15.0):
         deadline = time.monotonic() + timeout
-        read, write = os.pipe()
         try:
-            with open(self.log, "ab") as log:
-                self.proc = subprocess.Popen(
-                    ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{SCREEN_W}x{SCREEN_H}x24", "-nolisten", "tcp"],
-                    pass_fds=(write,), stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True)
-            os.close(write)
-            write = None
-            said = b""
-            while not said.endswith(b"\n"):
-                ready, _, _ = select.select([read], [], [], max(0.0, deadline - time.monotonic()))
-                chunk = os.read(read, 16) if ready else b""
-                if not chunk:
-                    stop_process(self.proc)
-                    pytest.fail(f"Xvfb named no display within {timeout:.0f} s:\n{H._tail(self.log)}")
-                said += chunk
-        finally:
-            os.close(read)
-            if write is not None:
-                os.close(write)
-        self.number = int(said.decode().strip())
+            self.proc, display = start_xvfb(self.log, SCREEN_W, SCREEN_H, timeout)
+        except XvfbError as e:
+            pytest.fail(str(e))
+        self.number = int(display[1:])
         while run(["xdpyinfo", "-display", self.display], timeout=5).returncode != 0:
             if time.monotonic() >= deadline:
                 pytest.fail(f"Xvfb {self.display} did not answer within {timeout:.0f} s:\n{H._tail(self.log)}")

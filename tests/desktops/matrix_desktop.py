@@ -60,6 +60,9 @@ class Stage:
         self.server = getattr(importlib.import_module(module), cls)(env, self.folder / "server")
         self.pulse = sound.PulseServer(env.root / "pulse")
         self.share = None
+        #: the server was stopped by reset() and did not come up again (that journey's teardown failed
+        #: with the reason): the next journey brings it up before it starts, not on a dead screen
+        self.down = False
 
     def start(self):
         # gymbell installed: its icons in a share folder on XDG_DATA_DIRS, readable by every user (mako's
@@ -89,7 +92,9 @@ class Stage:
             shutil.rmtree(Path(getattr(self.env, attr)) / "gymbell", ignore_errors=True)
         if not self.server.shared:
             self.server.stop()
+            self.down = True
             self.server.start()
+            self.down = False
             return
         conn = self.env.connect()
         try:
@@ -130,6 +135,10 @@ class Desktop:
     def start(self):
         if self.own_stage:
             self.stage.start()
+        elif self.stage.down:
+            self.server.stop()
+            self.server.start()
+            self.stage.down = False
         self.recording = self.pulse.record(self.artifacts / "sound.wav")
         return self
 
@@ -214,6 +223,15 @@ class Desktop:
                 return "click"
         self.server.click(*where)
         return "button"
+
+    def person_moves_pointer(self):
+        """The pointer moves beside the notifications (not over them: a hovered one stays), as a person
+        at the computer would: GNOME keeps a banner up while nobody is there, and takes it down after
+        its time once someone is."""
+        area = self.server.notification_area
+        self.server.move(area[0] - 150, area[3] - 20)
+        time.sleep(0.3)
+        self.server.move(area[0] - 100, area[3] - 40)
 
     def heard_at(self, instants):
         """For each instant, the sound onset nearest to it (None when there was none). Ends the

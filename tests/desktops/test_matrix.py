@@ -158,10 +158,8 @@ def test_strength_workout_driven_from_the_notifications(desktop):
     d.wait_to_see("Workout complete", timeout=3, label="complete")
     png = d.shot("complete")
     assert not d.sees(png, "Rest over"), f"{d.name}: 'Rest over' still shown after the workout ({png})"
-    # Nothing stays after the session: the completion goes by itself (a person moves the mouse: GNOME
-    # keeps a banner up while nobody is there).
-    area = d.server.notification_area
-    d.server.move(area[0] - 150, area[3] - 20)
+    # Nothing stays after the session: the completion goes by itself (while a person is there).
+    d.person_moves_pointer()
     d.wait_not_to_see("Workout complete", timeout=COMPLETION_GOES_WITHIN, label="complete-gone")
     history = json.loads(d.cli("history", "--json"))
     assert history[0]["outcome"] == "completed" and history[0]["sets_done"] == 3, history
@@ -202,11 +200,7 @@ def run_interval(d, command, phrases, completion):
     end = planned[-1][0]
     time.sleep(max(0, end + 1.5 - time.time()))
     after = d.shot("after")
-    # A person moves the mouse: GNOME keeps a banner up while nobody is there.
-    area = d.server.notification_area
-    d.server.move(area[0] - 150, area[3] - 20)
-    time.sleep(0.3)
-    d.server.move(area[0] - 100, area[3] - 40)
+    d.person_moves_pointer()
     time.sleep(max(0, end + 13 - time.time()))
     later = d.shot("later")
     heard = d.heard_at([due for due, _ in planned])

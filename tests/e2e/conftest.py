@@ -36,6 +36,10 @@ except ImportError:  # pragma: no cover - explains the most likely setup mistake
 
 E2E_DIR = Path(__file__).resolve().parent
 REPO = E2E_DIR.parent.parent
+# tests/support (scripts/test.sh puts it on PYTHONPATH; this for a pytest run by hand): the modules every
+# suite shares, such as xvfb.py
+if str(REPO / "tests" / "support") not in sys.path:
+    sys.path.insert(0, str(REPO / "tests" / "support"))
 SERVER_SCRIPT = E2E_DIR / "notification_server.py"
 PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 

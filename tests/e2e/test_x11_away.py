@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import local_hms_ahead, wait_until
+from xvfb import start_xvfb
 
 pytestmark = [pytest.mark.gymbell, pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdotool")), reason="no Xvfb/xdotool")]
 
@@ -20,15 +21,12 @@ AWAY_AFTER = 10  # `away_after`'s least value, seconds
 
 
 class Xvfb:
-    """`Xvfb -displayfd`: the first free display number, told by the server itself. `-noreset`: a session's X
-    server always has clients (its window manager); a bare Xvfb whose last client leaves (the daemon
-    restarted, xdotool) would start afresh, its idle counter with it."""
+    """A bare Xvfb (tests/support/xvfb.py: -displayfd, -noreset — a session's X server always has clients,
+    its window manager; a bare one whose last client left, the daemon restarted or xdotool, would start
+    afresh, its idle counter with it)."""
 
     def __init__(self, root):
-        self.log = open(Path(root) / "xvfb.log", "wb")
-        self.proc = subprocess.Popen(["Xvfb", "-displayfd", "1", "-nolisten", "tcp", "-noreset", "-screen", "0", "640x480x24"],
-                                     stdout=subprocess.PIPE, stderr=self.log, stdin=subprocess.DEVNULL, start_new_session=True)
-        self.display = ":" + self.proc.stdout.readline().decode().strip()
+        self.proc, self.display = start_xvfb(Path(root) / "xvfb.log", 640, 480)
         self.started = time.monotonic()  # idle since: no input yet
 
     def move_pointer(self, env, x=100, y=100):
@@ -38,7 +36,6 @@ class Xvfb:
         if self.proc.poll() is None:
             self.proc.terminate()
             self.proc.wait(5)
-        self.log.close()
 
 
 @pytest.fixture

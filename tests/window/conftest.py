@@ -36,6 +36,7 @@ from gymbell_e2e_harness import (  # noqa: E402  fixtures and helpers shared wit
     record_timing, recorder, server,
     start_server, wait_until, write_config, _attach_log,
 )
+from xvfb import XvfbError, start_xvfb  # noqa: E402  tests/support, on sys.path through the harness
 
 for tool in ("Xvfb", "xdotool", "tesseract", "import"):
     if shutil.which(tool) is None:
@@ -72,19 +73,10 @@ class Display:
     """Xvfb on a free display number (-displayfd), no window manager: the window sits at 0,0."""
 
     def __init__(self, root):
-        read, write = os.pipe()
-        self.proc = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"],
-            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=open(root / "xvfb.log", "wb"), start_new_session=True)
-        os.close(write)
-        number = b""
-        while not number.endswith(b"\n"):
-            chunk = os.read(read, 16)
-            if not chunk:
-                pytest.fail("Xvfb exited before naming its display")
-            number += chunk
-        os.close(read)
-        self.name = ":" + number.decode().strip()
+        try:
+            self.proc, self.name = start_xvfb(root / "xvfb.log")
+        except XvfbError as e:
+            pytest.fail(str(e))
         self.root = root
 
     def screenshot(self, name):
