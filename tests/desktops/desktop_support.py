@@ -2,12 +2,10 @@
 session bus, screenshots with ImageMagick.
 
 The private bus, temporary XDG dirs and the gymbell Daemon/CLI helpers are the end-to-end harness's
-(tests/e2e/conftest.py), loaded once under its own module name so that it neither is copied nor
-clashes with the `conftest` module pytest imports (the reliability suite does the same).
+(tests/e2e/conftest.py), loaded once under its own module name by tests/support/e2e_harness.py.
 """
 
 import contextlib
-import importlib.util
 import json
 import os
 import re
@@ -22,8 +20,8 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
-E2E_CONFTEST = REPO / "tests" / "e2e" / "conftest.py"
-HARNESS_MODULE = "gymbell_e2e_harness"
+sys.path.insert(0, str(REPO / "tests" / "support"))
+from e2e_harness import harness  # noqa: E402  (tests/support)
 
 #: where the desktop tests keep the screenshots and logs of what failed
 ARTIFACTS = Path(os.environ.get("GYMBELL_ARTIFACTS", REPO / "artifacts" / "desktops"))
@@ -34,17 +32,6 @@ RECORD_SHOWN = HERE / "record_shown.py"
 SCREEN_W, SCREEN_H = 1024, 600
 OFFSET = 20  # dunst's offset from the top-right corner, both ways
 NOTIFICATIONS = "org.freedesktop.Notifications"
-
-
-def harness():
-    """The e2e harness module (tests/e2e/conftest.py), loaded once."""
-    module = sys.modules.get(HARNESS_MODULE)
-    if module is None:
-        spec = importlib.util.spec_from_file_location(HARNESS_MODULE, E2E_CONFTEST)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[HARNESS_MODULE] = module
-        spec.loader.exec_module(module)
-    return module
 
 
 H = harness()
@@ -130,11 +117,12 @@ def leftovers(pgids, timeout=3.0):
 # --- Xvfb --------------------------------------------------------------------------------------------
 
 class Xvfb:
-    """Xvfb at SCREEN_W x SCREEN_H (tests/support/xvfb.py: the server picks its display number itself,
+    """Xvfb, SCREEN_W x SCREEN_H unless told (tests/support/xvfb.py: the server picks its display number itself,
     and never resets), answering xdpyinfo."""
 
-    def __init__(self, root):
+    def __init__(self, root, width=SCREEN_W, height=SCREEN_H):
         self.root = Path(root)
+        self.width, self.height = width, height
         self.proc = None
         self.number = None
         self.log = self.root / "xvfb.log"
@@ -146,7 +134,7 @@ class Xvfb:
     def start(self, timeout=15.0):
         deadline = time.monotonic() + timeout
         try:
-            self.proc, display = start_xvfb(self.log, SCREEN_W, SCREEN_H, timeout)
+            self.proc, display = start_xvfb(self.log, self.width, self.height, timeout)
         except XvfbError as e:
             pytest.fail(str(e))
         self.number = int(display[1:])

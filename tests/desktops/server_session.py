@@ -1,11 +1,11 @@
 """A desktop session of several X11 processes on Xvfb, on the test's private session bus: what
-server_cinnamon and server_budgie share (KDE Plasma has its own module, older than this one).
+server_plasma, server_cinnamon and server_budgie share.
 
 A subclass says which D-Bus services the bus may activate (`services`: name → program, written into
 env.services_dir, the bus's only service folder), what the session's environment says
 (`session_vars`), and starts its processes in `launch()` with `spawn()`; start() waits until
 org.freedesktop.Notifications is owned and answers GetServerInformation with `server_name`, and for
-`ready()`. Screen 1280x800 (a 24-bit Xvfb with GLX, drawn by Mesa's llvmpipe); pointer: xdotool;
+`ready()`. `process_vars()` adds what only the session's processes are told (not gymbell). Screen 1280x800 (a 24-bit Xvfb with GLX, drawn by Mesa's llvmpipe); pointer: xdotool;
 screenshots: `import -window root`; dbus-monitor's record of org.freedesktop.Notifications in the
 artefacts (dbus-monitor.log). stop() ends what it started and the processes the bus started for
 the session (they run in the bus's process group, with the test's XDG_RUNTIME_DIR).
@@ -21,7 +21,6 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import desktop_support as DS  # noqa: E402
-from server_plasma import SizedXvfb  # noqa: E402
 from servers import DesktopServer  # noqa: E402
 from xpointer import XdotoolPointer  # noqa: E402
 
@@ -37,6 +36,10 @@ class X11Session(XdotoolPointer, DesktopServer):
     session_vars = {}
     #: gsettings written before the session starts: (schema, key, GVariant text)
     settings = ()
+    #: which of the session's variables (by prefix) the bus passes to the services it starts
+    activation_vars = ("DISPLAY", "HOME", "XDG_", "DESKTOP_SESSION", "LANG", "TZ", "PATH", "GSETTINGS", "GTK_")
+    #: seconds from start() until the server answers and ready() is done
+    start_timeout = START_TIMEOUT
 
     def __init__(self, env, artifacts):
         super().__init__(env, artifacts)
@@ -50,16 +53,17 @@ class X11Session(XdotoolPointer, DesktopServer):
     # --- lifecycle ---------------------------------------------------------------------------
     def start(self):
         began = time.monotonic()
-        deadline = began + START_TIMEOUT
+        deadline = began + self.start_timeout
         for name, program in self.services.items():
             (Path(self.env.services_dir) / f"{name}.service").write_text(
                 f"[D-BUS Service]\nName={name}\nExec={program}\n")
-        self.xvfb = SizedXvfb(self.artifacts).start()
+        self.xvfb = DS.Xvfb(self.artifacts, SCREEN_W, SCREEN_H).start()
         self.display = self.xvfb.display
         self.env.vars.update({"DISPLAY": self.display, "XDG_SESSION_TYPE": "x11", **self.session_vars})
         env = dict(self.env.vars)
         env["XDG_DATA_DIRS"] = f"{self.env.vars.get('XDG_DATA_DIRS', '/usr/local/share:/usr/share')}"
         env.pop("NO_AT_BRIDGE", None)
+        env.update(self.process_vars())
         self.session_env = env
         self._update_activation_environment(env)
         try:
@@ -77,6 +81,10 @@ class X11Session(XdotoolPointer, DesktopServer):
             raise
         self.startup_seconds = time.monotonic() - began
         return self
+
+    def process_vars(self):
+        """Variables for the session's processes alone (not in env.vars, so not gymbell's). Default: none."""
+        return {}
 
     def launch(self, deadline):
         """Start the session's processes (spawn())."""
@@ -104,8 +112,7 @@ class X11Session(XdotoolPointer, DesktopServer):
 
     def _update_activation_environment(self, env):
         import dbus
-        keep = ("DISPLAY", "HOME", "XDG_", "DESKTOP_SESSION", "LANG", "TZ", "PATH", "GSETTINGS", "GTK_")
-        wanted = {k: v for k, v in env.items() if k.startswith(keep)}
+        wanted = {k: v for k, v in env.items() if k.startswith(self.activation_vars)}
         conn = self.env.connect()
         try:
             bus = conn.get_object("org.freedesktop.DBus", "/org/freedesktop/DBus", introspect=False)
@@ -163,8 +170,11 @@ class X11Session(XdotoolPointer, DesktopServer):
             self.xvfb = None
 
     def _stop_activated(self):
-        programs = {os.path.realpath(p.split()[0]) for p in self.services.values()}
-        DS.stop_bus_activated(self.env, lambda exe: exe in programs)
+        DS.stop_bus_activated(self.env, self.owns_activated)
+
+    def owns_activated(self, exe):
+        """Whether a process the bus started (by its resolved executable) is the session's to end."""
+        return exe in {os.path.realpath(p.split()[0]) for p in self.services.values()}
 
     # --- looking -----------------------------------------------------------------------------
     def screenshot(self, path):

@@ -4,7 +4,6 @@ sent with notify-send, and a real pointer click on its button (found by OCR) inv
     /usr/bin/python3 -m pytest tests/desktops/test_gnome_smoke.py -q -s
 """
 
-import importlib.util
 import shutil
 import statistics
 import subprocess
@@ -16,7 +15,6 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
-HARNESS_MODULE = "gymbell_e2e_harness"
 
 pytestmark = pytest.mark.skipif(
     not all(shutil.which(tool) for tool in ("gnome-shell", "gjs", "tesseract", "convert", "notify-send")),
@@ -25,17 +23,7 @@ pytestmark = pytest.mark.skipif(
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 from server_gnome import GnomeServer  # noqa: E402
-
-
-def harness():
-    """The e2e harness module (tests/e2e/conftest.py), loaded once under its own name."""
-    module = sys.modules.get(HARNESS_MODULE)
-    if module is None:
-        spec = importlib.util.spec_from_file_location(HARNESS_MODULE, REPO / "tests" / "e2e" / "conftest.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[HARNESS_MODULE] = module
-        spec.loader.exec_module(module)
-    return module
+from desktop_support import harness  # noqa: E402  (tests/support/e2e_harness.py)
 
 
 def ocr_words(png, box, scale=3):

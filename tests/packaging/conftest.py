@@ -10,10 +10,10 @@ GYMBELL_BIN=…       runs the autostart and activation tests with that binary i
 """
 
 import os
-import select
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -22,6 +22,10 @@ import pytest
 
 PACKAGING_DIR = Path(__file__).resolve().parent
 REPO = PACKAGING_DIR.parent.parent
+sys.path.insert(0, str(REPO / "tests" / "support"))
+from e2e_harness import harness  # noqa: E402  tests/e2e's world: private bus, recording notification server
+
+H = harness()
 PREFIX = "/usr/local"
 GYMBELL_NAME = "io.github.gymbell.Gymbell"
 APP_ID = "io.github.gymbell.Gymbell"
@@ -175,7 +179,7 @@ class Session:
                 ["dbus-daemon", f"--config-file={conf}", "--nofork", "--print-address"],
                 env=self.vars, stdout=subprocess.PIPE, stderr=err, stdin=subprocess.DEVNULL,
                 start_new_session=True)
-        self.address = _read_line(self.bus_proc, 10, "dbus-daemon to print its address")
+        self.address = H._read_line(self.bus_proc, 10, "dbus-daemon to print its address").strip()
         self.vars["DBUS_SESSION_BUS_ADDRESS"] = self.address
         return self
 
@@ -247,43 +251,9 @@ def _is_zombie(pid):
         return True
 
 
-def terminate(proc, timeout=5.0):
-    if proc is None or proc.poll() is not None:
-        return
-    proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(timeout)
-
-
-def _read_line(proc, timeout, what):
-    deadline = time.monotonic() + timeout
-    buf = b""
-    fd = proc.stdout.fileno()
-    while b"\n" not in buf:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            pytest.fail(f"timed out after {timeout} s waiting for {what}")
-        ready, _, _ = select.select([fd], [], [], left)
-        if ready:
-            chunk = os.read(fd, 4096)
-            if not chunk:
-                pytest.fail(f"{what}: the process exited (rc={proc.wait(5)})")
-            buf += chunk
-    return buf.split(b"\n", 1)[0].decode().strip()
-
-
-def wait_until(predicate, timeout, what):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() >= deadline:
-            pytest.fail(f"timed out after {timeout} s waiting for {what}")
-        time.sleep(0.05)
+# Stopping a process, reading a line a process prints, waiting for a condition: the e2e harness's.
+terminate = H._terminate
+wait_until = H.wait_until
 
 
 @pytest.fixture

@@ -115,7 +115,7 @@ def test_autostart_run_without_activation_runs_the_daemon_itself(session, gymbel
                                 stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     try:
         wait_until(lambda: session.name_owner_pid() == proc.pid or proc.poll() is not None, 20,
-                   "`gymbell autostart run` to own the bus name")
+                   what="`gymbell autostart run` to own the bus name")
         assert proc.poll() is None, log.read_text()
         assert session.name_owner_pid() == proc.pid
         second = session.run(gymbell_bin, "autostart", "run")

@@ -2,19 +2,17 @@
 app-grid entry and AppStream data): their metadata and contents, their binaries run from the unpacked
 packages, and both installed with dpkg, then the window removed. Skipped with GYMBELL_SKIP_DEB=1."""
 
-import importlib.util
 import json
 import os
 import re
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from conftest import APP_ID, REPO, files_under, make
+from conftest import APP_ID, H, REPO, files_under, make
 
 pytestmark = pytest.mark.deb
 
@@ -273,21 +271,11 @@ def test_both_installed_then_the_window_removed_leaves_gymbell_whole(deb, window
 
 # --- the daemon without the window, on a recording notification server --------------------------
 
-def e2e_harness():
-    """tests/e2e's world (private bus, recording notification server), loaded under a name of its own."""
-    if "gymbell_e2e_harness" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("gymbell_e2e_harness", REPO / "tests" / "e2e" / "conftest.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["gymbell_e2e_harness"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["gymbell_e2e_harness"]
-
-
 def test_without_the_window_a_click_on_the_daily_reminder_starts_the_workout(deb, tmp_path, request):
     """gymbell alone (its package unpacked, no gymbell-window beside it or on PATH), on a server that
     draws buttons (the recording server taken for Plasma): the daily reminder offers no "Open
     gymbell", and a click on its body starts the workout, as on mako and dunst."""
-    e2e = e2e_harness()
+    e2e = H  # tests/e2e's world (private bus, recording notification server)
     root = tmp_path / "root"
     subprocess.run(["dpkg-deb", "-x", str(deb), str(root)], check=True)
     binary = root / "usr/bin/gymbell"

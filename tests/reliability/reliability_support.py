@@ -1,12 +1,10 @@
 """Shared by the reliability suite (tests/reliability) and the benchmarks (bench/run.py).
 
 The end-to-end harness lives in tests/e2e/conftest.py (private dbus-daemon per test, the recording
-notification server, Daemon/Env/Recorder helpers). `harness()` loads that file once under its own
-module name, so it can be reused from here without copying it and without clashing with the
-`conftest` module pytest itself imports.
+notification server, Daemon/Env/Recorder helpers), loaded once under its own module name by
+tests/support/e2e_harness.py.
 """
 
-import importlib.util
 import json
 import os
 import statistics
@@ -17,19 +15,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
-E2E_CONFTEST = REPO / "tests" / "e2e" / "conftest.py"
-HARNESS_MODULE = "gymbell_e2e_harness"
-
-
-def harness():
-    """The e2e harness module (tests/e2e/conftest.py), loaded once."""
-    module = sys.modules.get(HARNESS_MODULE)
-    if module is None:
-        spec = importlib.util.spec_from_file_location(HARNESS_MODULE, E2E_CONFTEST)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[HARNESS_MODULE] = module
-        spec.loader.exec_module(module)
-    return module
+sys.path.insert(0, str(REPO / "tests" / "support"))
+from e2e_harness import harness  # noqa: E402  (tests/support)
 
 
 H = harness()

@@ -7,7 +7,6 @@ Run:  /usr/bin/python3 -m pytest tests/window -q -p no:cacheprovider   (or scrip
 GYMBELL_BIN=…/gymbell picks the build; gymbell-window is taken from beside it.
 """
 
-import importlib.util
 import json
 import os
 import re
@@ -26,17 +25,16 @@ ATSPI_TOOL = WINDOW_DIR / "atspi_tool.py"
 APP_NAME = "io.github.gymbell.Gymbell.Window"  # the window's program name: its AT-SPI application name
 
 # The e2e harness, loaded under a name of its own (both files are called conftest.py).
-_spec = importlib.util.spec_from_file_location("gymbell_e2e_harness", REPO / "tests" / "e2e" / "conftest.py")
-harness = importlib.util.module_from_spec(_spec)
-sys.modules["gymbell_e2e_harness"] = harness
-_spec.loader.exec_module(harness)
+sys.path.insert(0, str(REPO / "tests" / "support"))
+from e2e_harness import harness as _load_harness  # noqa: E402
+harness = _load_harness()
 
 from gymbell_e2e_harness import (  # noqa: E402  fixtures and helpers shared with e2e
     Env, Recorder, cli, daemon, gymbell_bin, pytest_configure, pytest_runtest_makereport, pytest_terminal_summary,
     record_timing, recorder, server,
     start_server, wait_until, write_config, _attach_log,
 )
-from xvfb import XvfbError, start_xvfb  # noqa: E402  tests/support, on sys.path through the harness
+from xvfb import XvfbError, start_xvfb  # noqa: E402  tests/support
 
 for tool in ("Xvfb", "xdotool", "tesseract", "import"):
     if shutil.which(tool) is None:
