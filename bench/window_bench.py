@@ -3,7 +3,6 @@ window's memory, and the daemon's PSS before and after the window talked to it (
 loads GTK, so it must not grow). Xvfb without a window manager, the cairo renderer, the real
 accessibility bus (a desktop has one), a private bus with the real daemon."""
 
-import os
 import shutil
 import signal
 import subprocess

@@ -22,6 +22,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 sys.path.insert(0, str(REPO / "tests" / "support"))
 from e2e_harness import harness  # noqa: E402  (tests/support)
+from xvfb import XvfbError, start_xvfb  # noqa: E402  (tests/support)
 
 #: where the desktop tests keep the screenshots and logs of what failed
 ARTIFACTS = Path(os.environ.get("GYMBELL_ARTIFACTS", REPO / "artifacts" / "desktops"))
@@ -35,7 +36,6 @@ NOTIFICATIONS = "org.freedesktop.Notifications"
 
 
 H = harness()
-from xvfb import XvfbError, start_xvfb  # noqa: E402  tests/support, on sys.path through the harness
 
 
 def boottime_ms():

@@ -75,6 +75,7 @@ class PlasmaServer(X11Session):
     }
     activation_vars = X11Session.activation_vars + ("KDE", "QT_")
     start_timeout = 120.0  # plasmashell on 2 busy cores
+    activated_folders = (LIBEXEC + "/",)  # what the services start in turn (kscreen's backend …)
 
     #: Plasma puts its popups at the bottom-right corner above the bottom panel: 336 px wide at
     #: x 908..1244, the oldest lowest (bottom edge y 720), newer ones stacked upwards 18 px apart,
@@ -174,7 +175,3 @@ class PlasmaServer(X11Session):
         time.sleep(0.2)
         self.move(SCREEN_W // 2, SCREEN_H // 2 + 50)
         time.sleep(1.0)
-
-    def owns_activated(self, exe):
-        """Besides the services' own programs, what they start under libexec (kscreen's backend …)."""
-        return super().owns_activated(exe) or exe.startswith(LIBEXEC)

@@ -5,9 +5,10 @@ A subclass says which D-Bus services the bus may activate (`services`: name → 
 env.services_dir, the bus's only service folder), what the session's environment says
 (`session_vars`), and starts its processes in `launch()` with `spawn()`; start() waits until
 org.freedesktop.Notifications is owned and answers GetServerInformation with `server_name`, and for
-`ready()`. `process_vars()` adds what only the session's processes are told (not gymbell). Screen 1280x800 (a 24-bit Xvfb with GLX, drawn by Mesa's llvmpipe); pointer: xdotool;
-screenshots: `import -window root`; dbus-monitor's record of org.freedesktop.Notifications in the
-artefacts (dbus-monitor.log). stop() ends what it started and the processes the bus started for
+`ready()`; `process_vars()` adds what only the session's processes are told (not gymbell). Screen
+1280x800 (a 24-bit Xvfb with GLX, drawn by Mesa's llvmpipe); pointer: xdotool; screenshots: `import
+-window root`; dbus-monitor's record of org.freedesktop.Notifications in the artefacts
+(dbus-monitor.log). stop() ends what it started and the processes the bus started for
 the session (they run in the bus's process group, with the test's XDG_RUNTIME_DIR).
 """
 
@@ -40,6 +41,8 @@ class X11Session(XdotoolPointer, DesktopServer):
     activation_vars = ("DISPLAY", "HOME", "XDG_", "DESKTOP_SESSION", "LANG", "TZ", "PATH", "GSETTINGS", "GTK_")
     #: seconds from start() until the server answers and ready() is done
     start_timeout = START_TIMEOUT
+    #: folders whose programs, started by the bus for the session, stop() ends too (besides `services`)
+    activated_folders = ()
 
     def __init__(self, env, artifacts):
         super().__init__(env, artifacts)
@@ -170,11 +173,8 @@ class X11Session(XdotoolPointer, DesktopServer):
             self.xvfb = None
 
     def _stop_activated(self):
-        DS.stop_bus_activated(self.env, self.owns_activated)
-
-    def owns_activated(self, exe):
-        """Whether a process the bus started (by its resolved executable) is the session's to end."""
-        return exe in {os.path.realpath(p.split()[0]) for p in self.services.values()}
+        programs = {os.path.realpath(p.split()[0]) for p in self.services.values()}
+        DS.stop_bus_activated(self.env, lambda exe: exe in programs or exe.startswith(self.activated_folders))
 
     # --- looking -----------------------------------------------------------------------------
     def screenshot(self, path):
