@@ -83,6 +83,13 @@ class Stage:
             except Exception as e:  # noqa: BLE001 — every part is stopped whatever one of them did
                 print(f"stopping: {e}")
 
+    def restart(self):
+        """The server brought up afresh; `down` while it is not (a failed start leaves it so)."""
+        self.server.stop()
+        self.down = True
+        self.server.start()
+        self.down = False
+
     def reset(self):
         """After a journey (its daemon stopped): close every notification still open — the ids a server
         hands out count up from 1, and a notification of our own, closed at once, tells how far — or,
@@ -91,10 +98,7 @@ class Stage:
         for attr in GYMBELL_DIRS:
             shutil.rmtree(Path(getattr(self.env, attr)) / "gymbell", ignore_errors=True)
         if not self.server.shared:
-            self.server.stop()
-            self.down = True
-            self.server.start()
-            self.down = False
+            self.restart()
             return
         conn = self.env.connect()
         try:
@@ -136,9 +140,7 @@ class Desktop:
         if self.own_stage:
             self.stage.start()
         elif self.stage.down:
-            self.server.stop()
-            self.server.start()
-            self.stage.down = False
+            self.stage.restart()
         self.recording = self.pulse.record(self.artifacts / "sound.wav")
         return self
 
