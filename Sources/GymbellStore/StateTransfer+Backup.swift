@@ -140,16 +140,26 @@ enum StoreRestore {
                 WHERE session_id IN (SELECT id FROM restored.session WHERE outcome = 'running')
                 """)
         }
-        // The set log: the backup's, and what the session running now has logged.
+        // The set log: the backup's, each set with the id it has there (the ids the person saw when the
+        // backup was made), and what the session running now has logged. A set of that session whose id
+        // the backup also gives a set moves above every id of both.
         try db.execute("DELETE FROM main.set_log WHERE session_id IS NOT ?", [running])
+        if running != nil {
+            try db.execute(
+                """
+                UPDATE main.set_log SET id = id + (SELECT max(coalesce((SELECT max(id) FROM main.set_log), 0), \
+                coalesce((SELECT max(id) FROM restored.set_log), 0), coalesce((SELECT seq FROM main.sqlite_sequence WHERE name = 'set_log'), 0)))
+                WHERE id IN (SELECT id FROM restored.set_log WHERE session_id IS NOT ?)
+                """, [running])
+        }
         try db.execute(
-            "INSERT INTO main.set_log (\(StoredProgress.columns)) SELECT \(StoredProgress.columns) FROM restored.set_log "
+            "INSERT INTO main.set_log (id, \(StoredProgress.columns)) SELECT id, \(StoredProgress.columns) FROM restored.set_log "
                 + "WHERE session_id IS NOT ? ORDER BY id", [running])
         for table in ["weight_override", "overload_dismissal"] {
             let columns = try shared(table, db).map { "\"\($0)\"" }.joined(separator: ", ")
             try db.executeScript("DELETE FROM main.\(table); INSERT INTO main.\(table) (\(columns)) SELECT \(columns) FROM restored.\(table)")
         }
-        try StateTransfer.putSetLogInTimeOrder(db)
+        try StateTransfer.setsCameIn(db)
     }
 
     /// The columns of `table` both databases have (the same schema version: all of them).
