@@ -235,7 +235,12 @@ enum StoredValueAudit {
                     if rule.table == "set_log" { rebuild = true }
                     done.append("\(what) cleaned of control characters")
                 case .dropNUL:
-                    try db.execute("UPDATE \(rule.table) SET \(rule.column) = CAST(replace(CAST(\(rule.column) AS BLOB), x'00', x'') AS TEXT) WHERE \(rule.bad)")
+                    let key = keys[rule.table] ?? "rowid"
+                    for row in found {
+                        guard case .text(let text) = row.values.last ?? .null else { continue }
+                        try db.execute("UPDATE \(rule.table) SET \(rule.column) = ? WHERE \(key) = ?",
+                                       [text.replacingAll("\u{0}", with: ""), StoreKey(row.values.first ?? .null)])
+                    }
                     done.append("\(what): NUL bytes dropped")
                 case .newSessionID:
                     for row in found { try renameSession(row.values.first ?? .null, to: newID(), db) }
