@@ -80,7 +80,7 @@ public enum DaemonRunner {
             return Status.failed
         }
 
-        logRepairs(of: store, logger: logger)
+        for repair in store.repairs { logger.warning("state database repaired at start-up: \(repair)") }
         logProblem(of: store, logger: logger)
         let daemon = Daemon(
             config: config, store: store, initial: initial, notifier: notifier, sounds: sounds, timer: timer, loop: loop,
@@ -277,12 +277,6 @@ public enum DaemonRunner {
     static func openStore(_ paths: XDGPaths, clock: @escaping () -> Date, logger: Logger) -> StateStore {
         for finding in StatePrivacy.makePrivate(database: paths.stateDatabase) { logger.warning("\(finding)") }
         return StateStore.open(path: paths.stateDatabase, clock: clock, checkingWritable: false)
-    }
-
-    static func logRepairs(of store: StateStore, logger: Logger) {
-        for repair in store.repairs {
-            logger.warning("state database repaired at start-up: \(repair)", metadata: ["path": "\(store.path ?? "-")"])
-        }
     }
 
     static func logProblem(of store: StateStore, logger: Logger) {

@@ -5,11 +5,9 @@ import GymbellCore
 /// How the database file is opened: checked as gymbell's, intact and writable before anything is
 /// written; read into memory when it cannot be written; moved aside when SQLite reports it damaged.
 enum StoreOpening {
-    /// `repaired`: what the value audit repaired (`StoredValueAudit`), a sentence each; it runs whenever
-    /// the file is not exactly as the daemon closed it, beside the integrity check.
-    static func openFile(
-        _ path: String, busyTimeout: TimeInterval, checkingWritable: Bool = true, repaired: (([String]) -> Void)? = nil
-    ) throws(StoreError) -> StoreDatabase {
+    /// Values out of bounds are repaired (`StoredValueAudit`, said in `repairs`) whenever the file is not
+    /// exactly as the daemon closed it, beside the integrity check.
+    static func openFile(_ path: String, busyTimeout: TimeInterval, checkingWritable: Bool = true) throws(StoreError) -> StoreDatabase {
         do {
             // Before SQLite sees it (it would follow a link, and write into any database): what is
             // there, and whose it is.
@@ -42,7 +40,7 @@ enum StoreOpening {
             }
             if owner.needsStamp { try StoreOwnership.stamp(database) }
             try StoreSchema.migrate(database)
-            if !untouched { repaired?(try repairValues(database)) }
+            if !untouched { database.repairs = try repairValues(database) }
             if checkingWritable { try rewriteVersion(database) }
             return database
         } catch let error as StoreError {

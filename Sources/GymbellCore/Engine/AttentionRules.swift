@@ -84,7 +84,7 @@ enum AttentionRules {
 
     /// "18:00": the local time of `instant`.
     static func clock(_ instant: Date, _ zone: Zone) -> String {
-        let local = Int((instant.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: instant))).rounded(.down))
+        let local = instant.wholeSecondsSince1970 + zone.secondsFromGMT(for: instant)
         let seconds = ((local % 86_400) + 86_400) % 86_400
         return LocalTime(hour: seconds / 3600, minute: seconds % 3600 / 60)?.description ?? ""
     }
