@@ -10,7 +10,9 @@ import Logging
 /// is taken as saying nothing (off) until its next signal, and the log says so.
 struct AttentionQuestion: Sendable {
     /// Each try's reply deadline, in milliseconds; the pause before the next try, in seconds.
-    static let tries: [(timeoutMilliseconds: Int, pauseAfter: Double)] = [(2000, 0.25), (2000, 0.5), (3000, 1), (4000, 2), (5000, 0)]
+    /// The first deadline is short (a service answers in milliseconds when it is not busy), the next
+    /// ones long enough for one that is: about 16 s in all.
+    static let tries: [(timeoutMilliseconds: Int, pauseAfter: Double)] = [(1500, 0.25), (3000, 0.5), (4000, 1), (5000, 0)]
 
     /// Errors that say nothing of the service but that it did not answer in time.
     static let unanswered: Set<String> = [

@@ -69,6 +69,9 @@ final class MutterIdle: AttentionSource {
     init(awayAfter: Double) { self.awayAfter = awayAfter }
 
     private var asking: AttentionQuestion.Asking?
+    private var watching: AttentionQuestion.Asking?
+    /// A watch fired while the idle time was asked: it is newer than the answer.
+    private var firedWhileAsking = false
 
     func start(on bus: DBusSignalListener, loop: MainLoop, logger: Logger) {
         stop()
@@ -81,13 +84,25 @@ final class MutterIdle: AttentionSource {
         let question = AttentionQuestion(
             destination: Self.busName, path: Self.path, interface: Self.busName, member: "AddIdleWatch",
             arguments: [.uint64(UInt64(awayAfter * 1000))], what: "Mutter's idle monitor")
-        asking = question.ask(on: bus, loop: loop, logger: logger) { [weak self] reply in
+        watching = question.ask(on: bus, loop: loop, logger: logger) { [weak self] reply in
             guard let self else { return }
-            asking = nil
+            watching = nil
             idleWatch = reply?.first?.uint32
             if idleWatch == nil { logger.debug("Mutter's idle monitor took no idle watch") }
-            // Mutter fires a watch at once for one idle longer already: then WatchFired says "away".
-            onChange?(false)
+        }
+        // Whether the person is away already is the idle time so far (a watch Mutter fires at once for
+        // it may come before or after this answer).
+        firedWhileAsking = false
+        let idleTime = AttentionQuestion(
+            destination: Self.busName, path: Self.path, interface: Self.busName, member: "GetIdletime", what: "Mutter's idle time")
+        asking = idleTime.ask(on: bus, loop: loop, logger: logger) { [weak self] reply in
+            guard let self else { return }
+            asking = nil
+            guard !firedWhileAsking else { return }
+            let idleMilliseconds = reply?.first?.uint64 ?? 0
+            let away = Double(idleMilliseconds) >= self.awayAfter * 1000
+            if away, activeWatch == nil { activeWatch = call("AddUserActiveWatch", []) }
+            onChange?(away)
         }
     }
 
@@ -96,6 +111,8 @@ final class MutterIdle: AttentionSource {
     func stop() {
         asking?.cancel()
         asking = nil
+        watching?.cancel()
+        watching = nil
     }
 
     func change(awayAfter seconds: Double, on bus: DBusSignalListener, logger: Logger) {
@@ -109,7 +126,9 @@ final class MutterIdle: AttentionSource {
 
     func handle(_ signal: DBusSignal) {
         guard signal.member == "WatchFired", let fired = signal.arguments.first?.uint32 else { return }
+        if fired == idleWatch || fired == activeWatch { firedWhileAsking = asking != nil }
         if fired == idleWatch {
+            guard activeWatch == nil else { return }  // away already (its idle time said so)
             onChange?(true)
             activeWatch = call("AddUserActiveWatch", [])  // fires once, at the next input
         } else if fired == activeWatch {
