@@ -61,6 +61,8 @@ public enum DaemonRunner {
         let sounds = SoundPlayer(loop: loop, helper: soundHelper) { problem in
             logger.warning("\(problem)")
         }
+        // When gymbell itself asked the sound server (its own lateness, apart from the server's: issue 50).
+        sounds.onAsked = { at in logger.info("sound asked of the sound server", metadata: ["at_ms": "\(Int64((at * 1000).rounded()))"]) }
         // The installed icon: app_icon of every notification and the media player's art.
         let iconFile = paths.iconFile(named: Presenter.desktopEntry, executable: CurrentProcess.executablePath)
 
