@@ -192,6 +192,8 @@ public enum DaemonRunner {
         daemon.reevaluate()
         trimWhenIdle()
         loop.run()
+        notifier.flush()  // reminders the server took meanwhile leave the agenda before the exit (else shown again)
+        loop.dispatchPending()
         daemon.shutdown()
         player.close()
         notifier.flush()

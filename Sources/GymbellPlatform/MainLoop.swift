@@ -31,6 +31,13 @@ public final class MainLoop {
         g_main_loop_quit(loop)
     }
 
+    /// Runs the callbacks that are ready now, without waiting (at most `limit` rounds): after `run()`
+    /// has returned, what other threads posted meanwhile (a server's answer) is taken before exiting.
+    public func dispatchPending(limit: Int = 100) {
+        var rounds = 0
+        while rounds < limit, g_main_context_iteration(nil, 0) != 0 { rounds += 1 }
+    }
+
     public var isRunning: Bool {
         g_main_loop_is_running(loop) != 0
     }
