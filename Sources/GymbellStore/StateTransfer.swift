@@ -21,11 +21,21 @@ public struct StateTransfer {
             sets: try db.value("SELECT count(*) FROM \(schema).set_log", as: Int.self) ?? 0)
     }
 
-    public func importSessions(_ sessions: [ImportedSession]) throws(StoreError) -> ImportReport {
+    /// Writes `sessions` in one transaction: each checked against `RecordBounds` first (a session out
+    /// of bounds is refused whole and named in the report, nothing of it stored), one the history has
+    /// left as it is. A large import comes in batches (issue 42): only the `last` puts the set log in
+    /// time order (when this or `earlierBatchesAdded` sets, or the log is out of order: a batched
+    /// import cut short and run again), so the whole log is walked once, not once per batch.
+    public func importSessions(_ sessions: [ImportedSession], last: Bool = true, earlierBatchesAdded: Bool = false) throws(StoreError) -> ImportReport {
         try write { db in
             let before = try Self.counts(db)
             var outcome = ImportReport(addedSessions: 0, addedSets: 0, alreadyThere: 0, before: before, after: before)
-            for session in sessions {
+            for offered in sessions {
+                let session: ImportedSession
+                do throws(RecordBounds.Violation) { session = try offered.checked() } catch {
+                    outcome.refuse(offered.entry.id.rawValue, error.description)
+                    continue
+                }
                 let e = session.entry
                 guard try db.value("SELECT 1 FROM session WHERE id = ?", [e.id.rawValue], as: Int.self) == nil else {
                     outcome.alreadyThere += 1
@@ -45,7 +55,11 @@ public struct StateTransfer {
                 outcome.addedSessions += 1
                 outcome.addedSets += session.sets.count
             }
-            if outcome.addedSets > 0 { try Self.putSetLogInTimeOrder(db) }
+            if last {
+                let outOfOrder = try db.value(
+                    "SELECT 1 FROM (SELECT at < lag(at) OVER (ORDER BY id) AS back FROM main.set_log) WHERE back LIMIT 1", as: Int.self) != nil
+                if outcome.addedSets > 0 || earlierBatchesAdded || outOfOrder { try Self.putSetLogInTimeOrder(db) }
+            }
             outcome.after = try Self.counts(db)
             return outcome
         }

@@ -10,11 +10,9 @@ enum ImportRowReading: Equatable {
 
 /// A set as a row writes it, and the workout it belongs to.
 struct ImportRow: Equatable {
-    /// Rows with the same group are one workout (Strong: the Date and Workout Name; Hevy: start_time and
-    /// title; gymbell: the session id).
-    var group: String
-    /// gymbell's own export names the session; the others get an id made from the workout.
-    var sessionID: SessionID?
+    /// Rows of one session id are one workout. gymbell's own export names the session; Strong's and
+    /// Hevy's rows get an id made from the instant their date means and the workout's title.
+    var sessionID: SessionID
     var title: String
     var start: Date
     var end: Date?
@@ -38,14 +36,57 @@ struct ImportRowReader {
     let timeZone: Zone
     /// Strong's current export does not say kg or lb: the person does (`--unit`).
     let unit: WeightUnit
+    /// Rows dated after it are left out.
+    let now: Date
+    /// Exercise names of the log → the config's.
+    let names: [String: String]
     /// Each workout's rows repeat its date: read once.
     private let instants = InstantCache()
 
-    init(format: ImportFormat, columns: ImportFormat.Columns, timeZone: Zone, unit: WeightUnit) {
+    init(format: ImportFormat, columns: ImportFormat.Columns, timeZone: Zone, unit: WeightUnit, now: Date = .distantFuture, names: [String: String] = [:]) {
         self.format = format
         self.columns = columns
         self.timeZone = timeZone
         self.unit = unit
+        self.now = now
+        self.names = names
+    }
+
+    /// What becomes of `record`: the one decision the summary counts and the import writes (issue 42).
+    /// A name with control characters is cleaned (a NUL is refused: it is no slip of a keyboard), an
+    /// instant must be one the time code handles (1970 to 2199) and not after now.
+    func decide(_ record: CSVText.Record) -> ImportRowReading {
+        if record.unterminatedQuote { return .skipped("a quote opened here is never closed (the rest of the file is in this row)") }
+        let reading = read(record.fields)
+        guard case .set(var row) = reading else { return reading }
+        do throws(RecordBounds.Violation) {
+            try RecordBounds.checkInstant(row.start, field: "the workout's start")
+            if let at = row.at { try RecordBounds.checkInstant(at, field: "the set's time") }
+            if let end = row.end { try RecordBounds.checkInstant(end, field: "the workout's end") }
+            row.title = try Self.name(row.title, field: "the workout's title") ?? "Workout"
+            row.workout = try Self.name(row.workout, field: "workout")
+            let exercise = try Self.name(row.exercise, field: "exercise") ?? ""
+            row.exercise = try Self.name(names[exercise] ?? exercise, field: "exercise") ?? ""
+            guard !row.exercise.isEmpty else { return .skipped("no exercise name") }
+            if format != .gymbell {
+                row.sessionID = SessionID(format.idPrefix + ContentID.hex(of: "\(Int(row.start.timeIntervalSince1970))\u{1F}\(row.title)"))
+            }
+            try RecordBounds.checkID(row.sessionID.rawValue, field: "session")
+            if let number = row.setNumber { try RecordBounds.checkCount(number, in: RecordBounds.setNumber, field: "set") }
+            if let planned = row.plannedReps { try RecordBounds.checkCount(planned, in: RecordBounds.reps, field: "planned_reps") }
+        } catch {
+            return .skipped(error.description)
+        }
+        if row.start > now || (row.at ?? row.start) > now { return .skipped("dated after now (\(ISO8601.format(row.start)))") }
+        return .set(row)
+    }
+
+    /// A name cleaned of control characters (RecordBounds), or why the row is left out: a NUL, too
+    /// long. Nil for none.
+    private static func name(_ text: String?, field: String) throws(RecordBounds.Violation) -> String? {
+        guard let text else { return nil }
+        if text.utf8.contains(0) { throw RecordBounds.Violation(field: field, problem: "\(TextQuote.quoted(text)) holds a NUL character") }
+        return try RecordBounds.checkedOptionalName(text, field: field)
     }
 
     func read(_ fields: [String]) -> ImportRowReading {
@@ -83,7 +124,7 @@ struct ImportRowReader {
         return load(
             reps: value("reps"), weight: value("weight"), unit: unit,
             row: ImportRow(
-                group: dateText + "\u{1F}" + title, title: title.isEmpty ? "Workout" : title, start: start,
+                sessionID: SessionID(""), title: title, start: start,
                 end: duration.flatMap { $0 > 0 ? start.addingTimeInterval($0) : nil }, exercise: exercise, unit: unit, failed: failed))
     }
 
@@ -105,7 +146,7 @@ struct ImportRowReader {
         return load(
             reps: value("reps"), weight: value(pounds ? "weight_lbs" : "weight_kg"), unit: pounds ? .lb : .kg,
             row: ImportRow(
-                group: startText + "\u{1F}" + title, title: title.isEmpty ? "Workout" : title, start: start, end: end,
+                sessionID: SessionID(""), title: title, start: start, end: end,
                 exercise: exercise, unit: pounds ? .lb : .kg, failed: failed))
     }
 
@@ -129,7 +170,7 @@ struct ImportRowReader {
         let title = value("session_title")
         let workout = value("workout")
         let row = ImportRow(
-            group: session, sessionID: SessionID(session), title: title.isEmpty ? (workout.isEmpty ? "Workout" : workout) : title,
+            sessionID: SessionID(session), title: title.isEmpty ? (workout.isEmpty ? "Workout" : workout) : title,
             start: min(start, at), end: ISO8601.parse(value("session_ended_at")), workout: workout.isEmpty ? nil : workout,
             exercise: exercise, setNumber: setNumber, plannedReps: Int(planned), unit: unit, failed: failed, at: at)
         return load(reps: value("reps"), weight: value("weight"), unit: unit, row: row, repsOptional: true)
