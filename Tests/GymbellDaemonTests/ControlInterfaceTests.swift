@@ -118,6 +118,7 @@ struct ControlInterfaceTests {
         case "u": .uint32(7)
         case "i": .int32(-15)
         case "d": .double(30)
+        case "b": .bool(false)
         case "as": .stringArray(["Bench Press"])
         default: .string("push")
         }

@@ -59,10 +59,14 @@ struct ImportRowReader {
         if record.unterminatedQuote { return .skipped("a quote opened here is never closed (the rest of the file is in this row)") }
         let reading = read(record.fields)
         guard case .set(var row) = reading else { return reading }
+        let (startColumn, endColumn) = format.instantColumns
+        if let outside = [(row.at, "at"), (row.start, startColumn), (row.end, endColumn)].first(where: { instant, _ in
+            instant.map { !RecordBounds.instants.contains($0.timeIntervalSince1970) } ?? false
+        }) {
+            let text = columns.value(outside.1.lowercased(), in: record.fields)
+            return .skipped("\(outside.1)\(text.isEmpty ? "" : " " + quoted(text)) is outside 1970 to 2199")
+        }
         do throws(RecordBounds.Violation) {
-            try RecordBounds.checkInstant(row.start, field: "the workout's start")
-            if let at = row.at { try RecordBounds.checkInstant(at, field: "the set's time") }
-            if let end = row.end { try RecordBounds.checkInstant(end, field: "the workout's end") }
             row.title = try Self.name(row.title, field: "the workout's title") ?? "Workout"
             row.workout = try Self.name(row.workout, field: "workout")
             let exercise = try Self.name(row.exercise, field: "exercise") ?? ""
@@ -216,7 +220,7 @@ struct ImportRowReader {
         return date
     }
 
-    private func quoted(_ text: String) -> String { "\"\(text)\"" }
+    private func quoted(_ text: String) -> String { TextQuote.quoted(text) }
 }
 
 /// The instants of date texts already read (the reader is used on one thread, for one file).
