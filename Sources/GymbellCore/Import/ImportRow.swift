@@ -40,8 +40,8 @@ struct ImportRowReader {
     let now: Date
     /// Exercise names of the log → the config's.
     let names: [String: String]
-    /// Each workout's rows repeat its date: read once.
-    private let instants = InstantCache()
+    /// Each workout's rows repeat its date, title and names: read once.
+    private let cache = ReadCache()
 
     init(format: ImportFormat, columns: ImportFormat.Columns, timeZone: Zone, unit: WeightUnit, now: Date = .distantFuture, names: [String: String] = [:]) {
         self.format = format
@@ -59,22 +59,17 @@ struct ImportRowReader {
         if record.unterminatedQuote { return .skipped("a quote opened here is never closed (the rest of the file is in this row)") }
         let reading = read(record.fields)
         guard case .set(var row) = reading else { return reading }
-        let (startColumn, endColumn) = format.instantColumns
-        if let outside = [(row.at, "at"), (row.start, startColumn), (row.end, endColumn)].first(where: { instant, _ in
-            instant.map { !RecordBounds.instants.contains($0.timeIntervalSince1970) } ?? false
-        }) {
-            let text = columns.value(outside.1.lowercased(), in: record.fields)
-            return .skipped("\(outside.1)\(text.isEmpty ? "" : " " + quoted(text)) is outside 1970 to 2199")
+        if let column = outOfBounds(row) {
+            let text = columns.value(column.lowercased(), in: record.fields)
+            return .skipped("\(column)\(text.isEmpty ? "" : " " + quoted(text)) is outside 1970 to 2199")
         }
         do throws(RecordBounds.Violation) {
-            row.title = try Self.name(row.title, field: "the workout's title") ?? "Workout"
-            row.workout = try Self.name(row.workout, field: "workout")
-            let exercise = try Self.name(row.exercise, field: "exercise") ?? ""
-            row.exercise = try Self.name(names[exercise] ?? exercise, field: "exercise") ?? ""
+            row.title = try name(row.title, field: "the workout's title") ?? "Workout"
+            if row.workout != nil { row.workout = try name(row.workout, field: "workout") }
+            let exercise = try name(row.exercise, field: "exercise") ?? ""
+            row.exercise = try name(names[exercise] ?? exercise, field: "exercise") ?? ""
             guard !row.exercise.isEmpty else { return .skipped("no exercise name") }
-            if format != .gymbell {
-                row.sessionID = SessionID(format.idPrefix + ContentID.hex(of: "\(Int(row.start.timeIntervalSince1970))\u{1F}\(row.title)"))
-            }
+            if format != .gymbell { row.sessionID = madeID(row) }
             try RecordBounds.checkID(row.sessionID.rawValue, field: "session")
             if let number = row.setNumber { try RecordBounds.checkCount(number, in: RecordBounds.setNumber, field: "set") }
             if let planned = row.plannedReps { try RecordBounds.checkCount(planned, in: RecordBounds.reps, field: "planned_reps") }
@@ -85,12 +80,36 @@ struct ImportRowReader {
         return .set(row)
     }
 
+    /// The column of the first instant outside the years the time code handles, or nil.
+    private func outOfBounds(_ row: ImportRow) -> String? {
+        let bounds = RecordBounds.instants
+        if let at = row.at, !bounds.contains(at.timeIntervalSince1970) { return "at" }
+        if !bounds.contains(row.start.timeIntervalSince1970) { return format.instantColumns.start }
+        if let end = row.end, !bounds.contains(end.timeIntervalSince1970) { return format.instantColumns.end }
+        return nil
+    }
+
+    /// Strong's and Hevy's workout ids: from the start's second and the title (a workout's rows in a row share it).
+    private func madeID(_ row: ImportRow) -> SessionID {
+        let second = Int(row.start.timeIntervalSince1970)
+        if let last = cache.lastID, last.second == second, last.title == row.title { return last.id }
+        let id = SessionID(format.idPrefix + ContentID.hex(of: "\(second)\u{1F}\(row.title)"))
+        cache.lastID = (second, row.title, id)
+        return id
+    }
+
     /// A name cleaned of control characters (RecordBounds), or why the row is left out: a NUL, too
-    /// long. Nil for none.
-    private static func name(_ text: String?, field: String) throws(RecordBounds.Violation) -> String? {
+    /// long. Nil for none. Each text is checked once per file (its rows repeat a few names).
+    private func name(_ text: String?, field: String) throws(RecordBounds.Violation) -> String? {
         guard let text else { return nil }
-        if text.utf8.contains(0) { throw RecordBounds.Violation(field: field, problem: "\(TextQuote.quoted(text)) holds a NUL character") }
-        return try RecordBounds.checkedOptionalName(text, field: field)
+        let key = field + "\u{1F}" + text
+        if let known = cache.names[key] { return try known.get() }
+        let result = Result { () throws(RecordBounds.Violation) -> String? in
+            if text.utf8.contains(0) { throw RecordBounds.Violation(field: field, problem: "\(TextQuote.quoted(text)) holds a NUL character") }
+            return try RecordBounds.checkedOptionalName(text, field: field)
+        }
+        if cache.names.count < 10_000 { cache.names[key] = result }
+        return try result.get()
     }
 
     func read(_ fields: [String]) -> ImportRowReading {
@@ -214,16 +233,22 @@ struct ImportRowReader {
     }
 
     private func instant(_ text: String) -> Date? {
-        if let known = instants.dates[text] { return known }
+        if let known = cache.dates[text] { return known }
         let date = LocalDateText.parse(text).map { $0.day.instant(at: $0.time, in: timeZone) }
-        instants.dates[text] = date
+        if cache.dates.count > 100_000 { cache.dates.removeAll() }
+        cache.dates[text] = date
         return date
     }
 
     private func quoted(_ text: String) -> String { TextQuote.quoted(text) }
 }
 
-/// The instants of date texts already read (the reader is used on one thread, for one file).
-private final class InstantCache {
+/// What the rows of a file repeat, read once (the reader is used on one thread, for one file).
+private final class ReadCache {
+    /// Date texts read.
     var dates: [String: Date?] = [:]
+    /// Names checked (by field and text).
+    var names: [String: Result<String?, RecordBounds.Violation>] = [:]
+    /// The last workout id made.
+    var lastID: (second: Int, title: String, id: SessionID)?
 }
