@@ -80,6 +80,8 @@ public enum CSVText {
         private var crSeen = false
         /// A field of the record was not UTF-8 (read with U+FFFD in its place).
         private var invalidText = false
+        /// The start of the text, until its first line is whole.
+        private var head: [UInt8] = []
 
         public init(separator: UInt8? = nil) { self.separator = separator }
 
@@ -95,11 +97,10 @@ public enum CSVText {
         /// seconds this way, not minutes).
         public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, _ each: (Record) -> Void) {
             guard let separator else {
-                guard !bytes.isEmpty else { return }
-                let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-                let text = UnsafeBufferPointer(rebasing: bytes[(bom ? 3 : 0)...])
-                separator = CSVText.detectSeparator(text)
-                return feed(text, each)
+                // The first line is kept until it is whole (or long): it says the separator.
+                head.append(contentsOf: bytes)
+                if head.contains(UInt8(ascii: "\n")) || head.count >= 1 << 16 { startReading(each) }
+                return
             }
             let quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
             var i = 0
@@ -143,8 +144,18 @@ public enum CSVText {
             }
         }
 
+        /// The bytes read before the separator was known; then read on.
+        private mutating func startReading(_ each: (Record) -> Void) {
+            var text = head
+            head = []
+            if text.starts(with: [0xEF, 0xBB, 0xBF]) { text.removeFirst(3) }
+            separator = CSVText.detectSeparator(text)
+            feed(text, each)
+        }
+
         /// The last record, when the text does not end with a line break (or a quote is never closed).
         public mutating func finish(_ each: (Record) -> Void) {
+            if separator == nil { startReading(each) }
             if quoteSeen {
                 quoteSeen = false
                 quoted = false
