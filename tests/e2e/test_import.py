@@ -439,13 +439,17 @@ def test_import_sessions_over_the_bus_refuses_hostile_values_and_stores_none_of_
         control(env, "ImportSessions", '[{"entry": {"id": "x", "reps": 1e999}}]')
 
     assert daemon_with_config.running
-    sessions = as_json(cli, "history", "--days", "36500")
+    sessions = as_json(cli, "history", "--days", "3660")
     assert [s["id"] for s in sessions] == ["bus-good"]
-    assert [(s["weight"], s["reps"]) for s in as_json(cli, "history", "--sets", "--days", "36500")] == [(80, 5)]
+    assert [(s["weight"], s["reps"]) for s in as_json(cli, "history", "--sets", "--days", "3660")] == [(80, 5)]
     assert as_json(cli, "stats")["workouts_completed"] == 1
+    with sqlite3.connect(state_db(env)) as db:  # nothing else stored, whatever its date
+        assert db.execute("SELECT id FROM session").fetchall() == [("bus-good",)]
+        assert db.execute("SELECT count(*) FROM set_log").fetchone() == (1,)
+    db.close()
     # …and after a restart too.
     daemon_with_config.restart()
-    assert [s["id"] for s in as_json(cli, "history", "--days", "36500")] == ["bus-good"]
+    assert [s["id"] for s in as_json(cli, "history", "--days", "3660")] == ["bus-good"]
 
 
 def test_known_sessions_answers_which_ids_the_history_has(cli, env, daemon_with_config):
