@@ -167,7 +167,7 @@ def test_a_million_rows_import_with_bounded_memory_and_reminders_on_time(
         assert db.execute("SELECT count(*) FROM set_log").fetchone() == (workouts * SETS_PER_WORKOUT,)
     db.close()
     recent = json.loads(H.run_cli(env, gymbell_bin, "history", "--days", "30", "--json", timeout=120).stdout)
-    assert sum(1 for h in recent if h["id"].startswith("strong-")) >= 29 * 8  # a workout every 3 hours
+    assert sum(1 for h in recent if h["id"].startswith("strong-")) >= 28 * 8  # a workout every 3 hours, the newest a day ago
     stats = json.loads(H.run_cli(env, gymbell_bin, "stats", "--json", timeout=120).stdout)
     assert stats["workouts_completed"] == workouts + 1  # and the HIIT
 
