@@ -183,8 +183,29 @@ public enum ControlContract {
         doc: "Add workouts from another app's log (what `gymbell import` read): `sessions_json` is an array of {\"entry\": {a History "
             + "entry}, \"sets\": [SetLog sets]}, written in one transaction; a session whose id the history has is left as it is. "
             + "Returns {\"added_sessions\", \"added_sets\", \"already_there\", \"before\": {\"sessions\", \"sets\"}, \"after\": {…}}; "
-            + "records and streaks count the added past from then on.",
+            + "records and streaks count the added past from then on. Every session and set is checked (instants 1970–2199, "
+            + "weights, reps, set numbers, names, ids): one out of bounds is refused whole, nothing of it stored, and listed "
+            + "in \"refused\": [{\"id\", \"reason\"}] (the first 100; \"refused_count\" counts them all). At most 8 MiB of JSON "
+            + "a call (ImportBatch for more).",
         errors: [.invalidArgs, .failed])
+
+    public static let importBatch = ControlMethod(
+        "ImportBatch", Field.json("sessions_json"), Field.flag("last"), reply: Field.json("result_json"),
+        doc: "One batch of a large import (`gymbell import` sends at most 2 000 sessions or about 2 MB a call): as ImportSessions, "
+            + "each batch its own transaction, but only the `last` puts the set log in order and has the daemon read its state "
+            + "again. Sending a batch again adds nothing (the same ids), so an import cut short can simply be run again.",
+        errors: [.invalidArgs, .failed])
+
+    public static let knownSessions = ControlMethod(
+        "KnownSessions", Field.textArray("ids"), reply: Field.textArray("known"),
+        doc: "Which of `ids` (at most \(maxKnownSessionIDs)) the history has (read only; what `gymbell import --dry-run` asks).",
+        errors: [.invalidArgs, .failed])
+
+    /// Ids a `KnownSessions` call may ask about.
+    public static let maxKnownSessionIDs = 5000
+
+    /// The most a `sessions_json` of ImportSessions or ImportBatch may be (larger imports come in batches).
+    public static let maxImportJSONBytes = 8 << 20
 
     public static let backup = ControlMethod(
         "Backup", Field.text("path"), reply: Field.json("result_json"),
@@ -207,7 +228,7 @@ public enum ControlContract {
         history.description, historyRows.description, setLog.description, setLogRows.description, correctSet.description, weights.description,
         setWeight.description, resetWeights.description,
         stats.description, records.description, suggest.description, exportICS.description, reload.description,
-        importSessions.description, backup.description, restore.description,
+        importSessions.description, importBatch.description, knownSessions.description, backup.description, restore.description,
     ]
 
     private static func span(_ range: ClosedRange<Int>) -> String { "\(range.lowerBound) to \(range.upperBound)" }

@@ -39,6 +39,10 @@ public enum Field {
             decode: { value in value.double.flatMap { $0.isFinite ? $0 : nil } })
     }
 
+    public static func flag(_ name: String) -> ControlField<Bool> {
+        ControlField(name: name, signature: "b", meaning: "a boolean", encode: { .bool($0) }, decode: { $0.bool })
+    }
+
     public static func textArray(_ name: String) -> ControlField<[String]> {
         ControlField(name: name, signature: "as", meaning: "an array of strings", encode: { .stringArray($0) }, decode: { $0.stringArray })
     }

@@ -125,6 +125,23 @@ public final class GymbellClient {
         try decoded(try call(ControlContract.importSessions, ImportedSession.jsonText(sessions)), "import", ImportReport.decode(jsonText:))
     }
 
+    /// One batch of a large import; the `last` has the set log put in order and the state read again.
+    public func importBatch(_ sessions: [ImportedSession], last: Bool) throws(ClientError) -> ImportReport {
+        try decoded(try call(ControlContract.importBatch, (ImportedSession.jsonText(sessions), last)), "import", ImportReport.decode(jsonText:))
+    }
+
+    /// Which of `ids` the history has (asked `maxKnownSessionIDs` at a time).
+    public func knownSessions(_ ids: [SessionID]) throws(ClientError) -> Set<SessionID> {
+        var known: Set<SessionID> = []
+        var start = 0
+        while start < ids.count {
+            let part = ids[start..<min(ids.count, start + ControlContract.maxKnownSessionIDs)]
+            for id in try call(ControlContract.knownSessions, part.map(\.rawValue)) { known.insert(SessionID(id)) }
+            start += part.count
+        }
+        return known
+    }
+
     /// Has the daemon write a copy of the whole state to `path` (absolute).
     public func backup(to path: String) throws(ClientError) -> BackupReport {
         try decoded(try call(ControlContract.backup, path), "backup", BackupReport.decode(jsonText:))

@@ -64,6 +64,32 @@ public enum BoundedFileReader {
         return content
     }
 
+    /// The content of the regular file at `path`, at most `limit` bytes, handed to `body` a chunk of
+    /// at most `chunkSize` bytes at a time (a large import is read twice without ever being held whole).
+    /// The size is checked before the first chunk: a file over the limit is refused up front.
+    public static func forEachChunk(
+        path: String, limit: Int, chunkSize: Int = 1 << 20, _ body: (ArraySlice<UInt8>) throws -> Void
+    ) throws {
+        let fd = retryingInterrupts { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
+        guard fd >= 0 else { throw failure(call: "open", errno: errno) }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw failure(call: "fstat", errno: errno) }
+        if let kind = nonRegularKind(status.st_mode) { throw Failure.notRegularFile(kind: kind) }
+        if Int(status.st_size) > limit { throw Failure.tooLarge(byteCount: Int(status.st_size)) }
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        var total = 0
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in retryingInterrupts { Glibc.read(fd, buffer.baseAddress!, buffer.count) } }
+            if count < 0 { throw failure(call: "read", errno: errno) }
+            if count == 0 { return }
+            total += count
+            // A file that grew since fstat.
+            if total > limit { throw Failure.tooLarge(byteCount: total) }
+            try body(chunk[0..<count])
+        }
+    }
+
     private static func nonRegularKind(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: nil

@@ -21,11 +21,21 @@ public struct StateTransfer {
             sets: try db.value("SELECT count(*) FROM \(schema).set_log", as: Int.self) ?? 0)
     }
 
-    public func importSessions(_ sessions: [ImportedSession]) throws(StoreError) -> ImportReport {
+    /// Writes `sessions` in one transaction: each checked against `RecordBounds` first (a session out
+    /// of bounds is refused whole and named in the report, nothing of it stored), one the history has
+    /// left as it is. A large import comes in batches (issue 42): only the `last` makes the records
+    /// timeline and the summary afresh (when this or `earlierBatchesAdded` sets), so the whole log is
+    /// walked once, not once per batch. No set's id changes: readers order the log by time.
+    public func importSessions(_ sessions: [ImportedSession], last: Bool = true, earlierBatchesAdded: Bool = false) throws(StoreError) -> ImportReport {
         try write { db in
             let before = try Self.counts(db)
             var outcome = ImportReport(addedSessions: 0, addedSets: 0, alreadyThere: 0, before: before, after: before)
-            for session in sessions {
+            for offered in sessions {
+                let session: ImportedSession
+                do throws(RecordBounds.Violation) { session = try offered.checked() } catch {
+                    outcome.refuse(offered.entry.id.rawValue, error.description)
+                    continue
+                }
                 let e = session.entry
                 guard try db.value("SELECT 1 FROM session WHERE id = ?", [e.id.rawValue], as: Int.self) == nil else {
                     outcome.alreadyThere += 1
@@ -45,7 +55,12 @@ public struct StateTransfer {
                 outcome.addedSessions += 1
                 outcome.addedSets += session.sets.count
             }
-            if outcome.addedSets > 0 { try Self.setsCameIn(db) }
+            if outcome.addedSets > 0 || earlierBatchesAdded {
+                // The records timeline and the summary are made afresh once, after the last batch; until
+                // then the kept summary is dropped, so that an import cut short is summed up afresh
+                // (in the order done) at the next start-up rather than read against stale figures.
+                if last { try Self.setsCameIn(db) } else { try db.execute("DELETE FROM progress_snapshot") }
+            }
             outcome.after = try Self.counts(db)
             return outcome
         }

@@ -8,7 +8,9 @@ import GymbellSettings
 /// The Log page's files, as `gymbell import`, `history --sets --csv` and `backup` do them: a log
 /// chosen with GTK's file chooser (GtkFileChooserNative: the portal's where one runs), read and
 /// summed up off the main thread (the CLI's summary, in a dialog with Import / Cancel), then imported
-/// by the daemon; the sets written as CSV (atomically); the whole state backed up by the daemon.
+/// by the daemon in batches as the CLI does (a file of a million rows in bounded memory), a toast
+/// saying "Importing… N workouts" meanwhile; the sets written as CSV (atomically); the whole state
+/// backed up by the daemon.
 final class LogTransfer {
     private unowned let owner: ProgrammeWindow
     private let imported: () -> Void
@@ -17,7 +19,7 @@ final class LogTransfer {
 
     /// What reading a chosen log gave.
     private enum Reading: Sendable {
-        case read(TrainingImport, zone: Zone)
+        case read(TrainingImport, path: String, options: TrainingImport.Options)
         case failed(String)
     }
 
@@ -53,15 +55,14 @@ final class LogTransfer {
             let zone = owner.text.zone
             owner.ask({ _ throws(ClientError) -> Reading in
                 do {
-                    let text = try ImportFile.text(of: path)
                     let options = TrainingImport.Options(timeZone: zone, now: Date(), names: ImportFile.configuredNames().names)
-                    return .read(try TrainingImport.read(text, options: options), zone: zone)
+                    return .read(try ImportFile.scan(path, options: options), path: path, options: options)
                 } catch {
                     return .failed("\(error)")
                 }
             }) { [weak self] reading in
                 switch reading {
-                case .read(let log, let zone): self?.confirm(log, zone: zone)
+                case .read(let log, let path, let options): self?.confirm(log, path: path, options: options)
                 case .failed(let reason): self?.owner.toast(reason)
                 }
             }
@@ -69,12 +70,13 @@ final class LogTransfer {
     }
 
     /// The summary the CLI prints before it writes, with Import and Cancel (Close when nothing is in it).
-    private func confirm(_ log: TrainingImport, zone: Zone) {
+    private func confirm(_ log: TrainingImport, path: String, options: TrainingImport.Options) {
         let messages = owner.messages
-        let heading = log.sessions.isEmpty ? messages("Nothing to import") : messages("Import this log?")
-        let dialog = adw_message_dialog_new(cast(owner.window), heading, log.summaryLines(in: zone).joined(separator: "\n"))!
-        adw_message_dialog_add_response(cast(dialog), "cancel", log.sessions.isEmpty ? messages("Close") : messages("Cancel"))
-        if !log.sessions.isEmpty {
+        let nothing = log.workoutCount == 0
+        let heading = nothing ? messages("Nothing to import") : messages("Import this log?")
+        let dialog = adw_message_dialog_new(cast(owner.window), heading, log.summaryLines(in: options.timeZone).joined(separator: "\n"))!
+        adw_message_dialog_add_response(cast(dialog), "cancel", nothing ? messages("Close") : messages("Cancel"))
+        if !nothing {
             adw_message_dialog_add_response(cast(dialog), "import", messages("Import"))
             adw_message_dialog_set_response_appearance(cast(dialog), "import", ADW_RESPONSE_SUGGESTED)
             adw_message_dialog_set_default_response(cast(dialog), "import")
@@ -82,11 +84,27 @@ final class LogTransfer {
         adw_message_dialog_set_close_response(cast(dialog), "cancel")
         onSignal(cast(dialog), "response", withArgument: { [unowned self] response in
             guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "import" else { return }
-            let sessions = log.sessions
-            owner.ask({ client throws(ClientError) in try client.importSessions(sessions) }) { [weak self] report in
+            let progress = ImportToast(owner: owner, total: log.workoutCount)
+            owner.ask({ _ throws(ClientError) in
+                // A client of its own: the last batch of a large import may take longer than a window's call.
+                let client = try GymbellClient(timeoutMilliseconds: 300_000)
+                do {
+                    return try ImportFile.importing(path, plan: log, options: options, send: { batch, last in
+                        progress.sent(batch.count)
+                        return try client.importBatch(batch, last: last)
+                    })
+                } catch let error as ClientError {
+                    throw error
+                } catch {
+                    throw .refused(name: "", message: "\(error)")
+                }
+            }) { [weak self] report in
+                progress.dismiss()
                 guard let self else { return }
-                owner.toast(owner.messages("Imported: {workouts} workouts with {sets} sets; {kept} already in your history", [
-                    "workouts": "\(report.addedSessions)", "sets": "\(report.addedSets)", "kept": "\(report.alreadyThere)"]))
+                var text = owner.messages("Imported: {workouts} workouts with {sets} sets; {kept} already in your history", [
+                    "workouts": "\(report.addedSessions)", "sets": "\(report.addedSets)", "kept": "\(report.alreadyThere)"])
+                if report.refusedCount > 0 { text += "; " + report.refusalLines(limit: 3).joined(separator: ";") }
+                owner.toast(text)
                 imported()
             }
         })
@@ -152,5 +170,49 @@ final class LogTransfer {
             if let path { chosen(path) }
         })
         gtk_native_dialog_show(dialog)
+    }
+}
+
+/// "Importing… 1200 of 40000 workouts", a toast that stays while an import runs; told from the thread
+/// that imports, shown on the main loop.
+private final class ImportToast: @unchecked Sendable {
+    private let toast: OpaquePointer
+    private let messages: Messages
+    private let total: Int
+    /// Workouts sent so far; read and written on the importing thread only.
+    private var sent = 0
+
+    init(owner: ProgrammeWindow, total: Int) {
+        messages = owner.messages
+        self.total = total
+        toast = adw_toast_new(messages("Importing… {done} of {total} workouts", ["done": "0", "total": "\(total)"]))
+        adw_toast_set_timeout(toast, 0)
+        g_object_ref(UnsafeMutableRawPointer(toast))
+        adw_preferences_window_add_toast(cast(owner.window), toast)
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(toast)) }
+
+    /// A batch of `count` workouts goes to the daemon (called on the importing thread).
+    func sent(_ count: Int) {
+        sent += count
+        let title = messages("Importing… {done} of {total} workouts", ["done": "\(sent)", "total": "\(total)"])
+        let update = Unmanaged.passRetained(ToastTitle(self, title)).toOpaque()
+        g_idle_add_once({ data in
+            guard let data else { return }
+            let update = Unmanaged<ToastTitle>.fromOpaque(data).takeRetainedValue()
+            adw_toast_set_title(update.toast.toast, update.title)
+        }, update)
+    }
+
+    func dismiss() { adw_toast_dismiss(toast) }
+
+    private final class ToastTitle {
+        let toast: ImportToast
+        let title: String
+        init(_ toast: ImportToast, _ title: String) {
+            self.toast = toast
+            self.title = title
+        }
     }
 }

@@ -4,6 +4,7 @@ import GymbellControl
 import GymbellCore
 import GymbellPlatform
 import GymbellSettings
+import Glibc
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -69,39 +70,68 @@ struct Import: ParsableCommand {
 
     func run() throws {
         let zone = timeZone.flatMap(SystemZones.named) ?? LocalClock.zone
-        let text = try Self.text(of: file)
         var names = Self.configuredNames()
         for map in maps {
             let parts = map.split(separator: "=", maxSplits: 1).map { String($0).trimmingWhitespace() }
             names[parts[0]] = parts[1]
         }
         let options = TrainingImport.Options(timeZone: zone, now: Date(), names: names, unit: WeightUnit(configured: unit) ?? .kg)
+        // The first reading: what the file holds, as the import will write it (one decision for both).
         let log: TrainingImport
         do {
-            log = try TrainingImport.read(text, options: options)
+            log = try ImportFile.scan(file, options: options)
         } catch {
-            printError("\(file): \(error)")
+            printError("\(error)")
             throw ExitCode.failure
         }
         Terminal.lines(log.summaryLines(in: zone))
         guard !dryRun else {
-            Terminal.line("Dry run: nothing was written.")
+            Terminal.line(Self.dryRunVerdict(log))
             return
         }
-        guard !log.sessions.isEmpty else {
+        guard log.workoutCount > 0 else {
             Terminal.line("Nothing to import.")
             return
         }
-        let report = try withDaemon { client throws(ClientError) in try client.importSessions(log.sessions) }
+        // The second reading sends the workouts in batches as it completes them.
+        let progress = ImportProgress(total: log.records)
+        let report = try withImportingDaemon { client throws(ClientError) in
+            do {
+                return try ImportFile.importing(file, plan: log, options: options, send: { batch, last in
+                    try client.importBatch(batch, last: last)
+                }, progress: progress.show)
+            } catch let error as ClientError {
+                throw error
+            } catch {
+                throw .refused(name: "", message: "\(error)")
+            }
+        }
+        progress.done()
         Terminal.line(report.text)
+        if report.refusedCount > 0 { Terminal.lines(report.refusalLines()) }
     }
 
-    /// The file as text; a sentence and exit status 1 when it cannot be read or is not UTF-8.
-    static func text(of path: String) throws -> String {
+    /// What the import would write, from the daemon's history when one runs (which workouts it has).
+    static func dryRunVerdict(_ log: TrainingImport) -> String {
+        let ids = Array(log.workouts.keys)
+        guard !ids.isEmpty, let client = try? GymbellClient(), let known = try? client.knownSessions(ids) else {
+            return "Dry run: nothing was written."
+        }
+        let new = ids.filter { !known.contains($0) }
+        let sets = new.reduce(0) { $0 + (log.workouts[$1] ?? 0) }
+        var sentence = "Dry run: nothing was written. An import would add \(new.count) workout\(new.count == 1 ? "" : "s") "
+            + "(\(sets) set\(sets == 1 ? "" : "s"))"
+        if !known.isEmpty { sentence += "; \(known.count) already in your history, left as they were" }
+        return sentence + "."
+    }
+
+    /// A client that waits as long as a batch may take (the last one puts years of sets in order).
+    func withImportingDaemon<T>(_ body: (GymbellClient) throws(ClientError) -> T) throws -> T {
         do {
-            return try ImportFile.text(of: path)
+            return try body(try GymbellClient(timeoutMilliseconds: 300_000))
         } catch {
-            printError("\(error)")
+            ImportProgress.endLine()
+            printError(error.description)
             throw ExitCode.failure
         }
     }
@@ -111,6 +141,43 @@ struct Import: ParsableCommand {
         let (names, warning) = ImportFile.configuredNames()
         if let warning { printError("warning: \(warning)") }
         return names
+    }
+}
+
+/// "Imported 120000 of 500000 rows…" while an import runs: one line rewritten in place on a terminal,
+/// a line every tenth or so otherwise (a log keeps a few lines, not thousands).
+final class ImportProgress {
+    private let total: Int
+    private let terminal = isatty(STDOUT_FILENO) == 1
+    private var lastTenth = 0
+    private var shown = false
+
+    init(total: Int) { self.total = total }
+
+    func show(_ records: Int) {
+        let line = "Imported \(records) of \(total) rows…"
+        if terminal {
+            print("\r" + line, terminator: "")
+            fflush(nil)  // every stream: stdout is not concurrency-safe to name
+            shown = true
+        } else if total > 0, records < total, records * 10 / total > lastTenth {
+            lastTenth = records * 10 / total
+            print(line)
+            fflush(nil)  // every stream: stdout is not concurrency-safe to name
+        }
+    }
+
+    /// Ends the rewritten line, so that what follows starts on a line of its own.
+    func done() {
+        if shown { Self.endLine() }
+        shown = false
+    }
+
+    static func endLine() {
+        if isatty(STDOUT_FILENO) == 1 {
+            print("\r\u{1B}[K", terminator: "")
+            fflush(nil)  // every stream: stdout is not concurrency-safe to name
+        }
     }
 }
 

@@ -23,12 +23,20 @@ private final class RecordingCommands: CommandRunning, StateTransferring {
             reminders: [])
     }
 
-    func importSessions(decoding sessions: @escaping () throws(CommandError) -> [ImportedSession], then done: @escaping (Result<ImportReport, CommandError>) -> Void) {
+    func importSessions(
+        decoding sessions: @escaping () throws(CommandError) -> [ImportedSession], last: Bool,
+        then done: @escaping (Result<ImportReport, CommandError>) -> Void
+    ) {
         let decoded: [ImportedSession]
         do { decoded = try sessions() } catch { return done(.failure(error)) }
-        transfers.append("import \(decoded.count)")
+        transfers.append("import \(decoded.count)\(last ? "" : " (more to come)")")
         let none = StateCounts(sessions: 0, sets: 0)
         done(.success(ImportReport(addedSessions: 0, addedSets: 0, alreadyThere: 0, before: none, after: none)))
+    }
+
+    func knownSessions(_ ids: [SessionID]) throws(CommandError) -> [SessionID] {
+        transfers.append("known \(ids.count)")
+        return ids.filter { $0.rawValue.hasPrefix("known-") }
     }
 
     func backup(to path: String, then done: @escaping (Result<BackupReport, CommandError>) -> Void) {
@@ -110,6 +118,7 @@ struct ControlInterfaceTests {
         case "u": .uint32(7)
         case "i": .int32(-15)
         case "d": .double(30)
+        case "b": .bool(false)
         case "as": .stringArray(["Bench Press"])
         default: .string("push")
         }

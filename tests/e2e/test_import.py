@@ -13,6 +13,7 @@ import sqlite3
 import subprocess
 import time
 
+import dbus
 import pytest
 
 from conftest import clock_shifted_to, state_db, wait_until
@@ -76,7 +77,7 @@ def test_dry_run_says_what_it_found_and_writes_nothing(cli, daemon_with_config):
         "1 warm-up set left out (gymbell logs working sets).",
         "1 row skipped:",
         '  line 8: Set Order "Rest Timer" is not a set (1, 2 …, W, D or F)',
-        "Dry run: nothing was written.",
+        "Dry run: nothing was written. An import would add 2 workouts (4 sets).",
     ]
     assert as_json(cli, "history", "--sets", "--days", "3660") == []
     out = ok(cli("import", sample("strong-semicolon.csv"), "--time-zone", "Europe/Berlin", "--dry-run"))
@@ -343,3 +344,123 @@ def test_a_rest_falling_due_during_a_large_import_is_shown(cli, env, daemon_with
     history = as_json(cli, "history", "--days", "3660")
     assert sum(1 for h in history if h["id"].startswith("big-")) == 2600
     assert len(as_json(cli, "history", "--sets", "--days", "3660")) == 2600 * 24
+
+
+# Issue 42: one decision for the dry run and the import; values checked at both doors.
+
+STRONG_HEADER = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+
+
+def test_the_dry_run_and_the_import_agree_on_one_workout_written_two_ways(cli, daemon_with_config, tmp_path):
+    """`6:05:00 PM` and `18:05:00` are one instant: one workout, in the dry run and in the import, with
+    all its sets (before: the dry run said 2 workouts, the import wrote 1 and dropped the other's sets)."""
+    export = tmp_path / "strong-two-clocks.csv"
+    export.write_text(STRONG_HEADER
+                      + "2025-11-03 6:05:00 PM,Legs,1h,Squat (Barbell),1,100,5,,,,,\n"
+                      + "2025-11-03 18:05:00,Legs,1h,Squat (Barbell),2,100,5,,,,,\n"
+                      + "2025-11-03 18:05:00,Legs,1h,Lunge,1,20,10,,,,,\n")
+    dry = ok(cli("import", str(export), "--time-zone", "UTC", "--dry-run")).splitlines()
+    assert dry[0] == "Strong export: 1 workout, 3 sets, 2 exercises."
+    assert dry[-1] == "Dry run: nothing was written. An import would add 1 workout (3 sets)."
+    out = ok(cli("import", str(export), "--time-zone", "UTC"))
+    assert out.splitlines()[-1] == "Imported 1 workout (3 sets). History: 0 sessions, 0 sets before, 1 session, 3 sets now."
+    sets = as_json(cli, "history", "--sets", "--days", "3660")
+    assert [(s["exercise"], s["set"]) for s in sets] == [("Squat (Barbell)", 1), ("Squat (Barbell)", 2), ("Lunge", 1)]
+    # The dry run after it says what an import would do now: nothing new.
+    dry = ok(cli("import", str(export), "--time-zone", "UTC", "--dry-run")).splitlines()
+    assert dry[-1] == ("Dry run: nothing was written. An import would add 0 workouts (0 sets); "
+                       "1 already in your history, left as they were.")
+    again = ok(cli("import", str(export), "--time-zone", "UTC"))
+    assert "Imported 0 workouts (0 sets); 1 already in your history, left as they were." in again
+
+
+def test_hostile_rows_of_a_csv_are_skipped_with_their_line_and_the_rest_imports(cli, daemon_with_config, tmp_path):
+    export = tmp_path / "strong-hostile.csv"
+    export.write_bytes((STRONG_HEADER
+                        + "2025-11-03 18:05:00,Le\x1b[2Jgs,1h,Squat\tBar,1,100,5,,,,,\n"
+                        + "2025-11-03 18:05:00,Legs,1h,Sq\x00uat,2,100,5,,,,,\n"
+                        + "9999-01-01 10:00:00,Legs,1h,Squat,1,100,5,,,,,\n"
+                        + "1969-12-31 10:00:00,Legs,1h,Squat,1,100,5,,,,,\n"
+                        + "2025-11-03 18:05:00,Legs,1h,Squat,3,1e308,5,,,,,\n"
+                        + "2025-11-03 18:05:00,Legs,1h,Squat,4,100,9.2e18,,,,,\n").encode())
+    out = ok(cli("import", str(export), "--time-zone", "UTC"))
+    assert "5 rows skipped:" in out
+    assert '  line 3: exercise "Sq\\u{0}uat" holds a NUL character' in out
+    assert '  line 4: Date "9999-01-01 10:00:00" is outside 1970 to 2199' in out
+    assert '  line 5: Date "1969-12-31 10:00:00" is outside 1970 to 2199' in out
+    assert '  line 6: weight "1e308" is not a number of 0 to 2000' in out
+    assert '  line 7: reps "9.2e18" is not a whole number of 0 to 1000' in out
+    assert "Imported 1 workout (1 set)" in out
+    sessions = as_json(cli, "history", "--days", "3660")
+    assert [s["title"] for s in sessions] == ["Le [2Jgs"]
+    assert [s["exercise"] for s in as_json(cli, "history", "--sets", "--days", "3660")] == ["Squat Bar"]
+    assert ok(cli("history", "--sets", "--csv", "--days", "3660")).count("\n") == 2
+    ok(cli("report", "--output", str(tmp_path / "report.html")))
+
+
+def bus_session(sid, title="Push", weight=80, reps=5, started="2025-01-01T10:00:00.000Z",
+                ended="2025-01-01T11:00:00.000Z", at="2025-01-01T10:05:00.000Z"):
+    return {
+        "entry": {"id": sid, "workout": None, "title": title, "kind": "strength", "started_at": started,
+                  "ended_at": ended, "outcome": "completed", "sets_done": 1, "last_progress_at": ended},
+        "sets": [{"session": sid, "workout": None, "exercise": "Bench", "set": 1, "reps": reps, "planned_reps": None,
+                  "weight": weight, "unit": "kg", "failed": False, "at": at}],
+    }
+
+
+def test_import_sessions_over_the_bus_refuses_hostile_values_and_stores_none_of_them(cli, env, daemon_with_config):
+    """Before: ImportSessions stored negative weights, a year-9999 session, an empty id and a 10 MB
+    title, and weight 1e308 / reps 9.2e18 crashed the daemon."""
+    hostile = [
+        bus_session("bus-negative", weight=-5),
+        bus_session("bus-huge-weight", weight=1e308),
+        bus_session("bus-huge-reps", reps=9200000000000000000),
+        bus_session("bus-year-9999", started="9999-01-01T10:00:00.000Z", ended="9999-01-01T11:00:00.000Z",
+                    at="9999-01-01T10:05:00.000Z"),
+        bus_session(""),
+        bus_session("bus-long-title", title="t" * 100_000),
+        bus_session("bus-before-1970", started="1969-12-31T10:00:00.000Z", ended="1969-12-31T11:00:00.000Z",
+                    at="1969-12-31T10:05:00.000Z"),
+    ]
+    good = bus_session("bus-good")
+    report = json.loads(control(env, "ImportSessions", json.dumps(hostile + [good])))
+    assert daemon_with_config.running
+    assert (report["added_sessions"], report["added_sets"], report["refused_count"]) == (1, 1, 7)
+    reasons = {r["id"]: r["reason"] for r in report["refused"]}
+    assert reasons['"bus-negative"'] == "set 1's weight -5 is not a weight of 0 to 2000"
+    assert reasons['"bus-huge-weight"'].startswith("set 1's weight ")
+    assert reasons['"bus-huge-reps"'] == "set 1's reps 9200000000000000000 is not 0 to 1000"
+    assert reasons['"bus-year-9999"'] == "start 253370800800 is outside 1970 to 2199"  # RecordBounds shows the seconds
+    assert reasons['""'] == "session id is empty"
+    assert reasons['"bus-long-title"'] == "title is 100000 characters long (at most 200)"
+    assert "outside 1970 to 2199" in reasons['"bus-before-1970"']
+
+    # A 10 MB title: the call is refused whole, unread.
+    with pytest.raises(dbus.exceptions.DBusException) as refused:
+        control(env, "ImportSessions", json.dumps([bus_session("bus-10mb", title="t" * 10_000_000)]))
+    assert refused.value.get_dbus_name() == "org.freedesktop.DBus.Error.InvalidArgs"
+    assert "more than the 8 MiB a call takes" in refused.value.get_dbus_message()
+    # Not JSON of sessions: refused, nothing written.
+    with pytest.raises(dbus.exceptions.DBusException):
+        control(env, "ImportSessions", '[{"entry": {"id": "x", "reps": 1e999}}]')
+
+    assert daemon_with_config.running
+    sessions = as_json(cli, "history", "--days", "3660")
+    assert [s["id"] for s in sessions] == ["bus-good"]
+    assert [(s["weight"], s["reps"]) for s in as_json(cli, "history", "--sets", "--days", "3660")] == [(80, 5)]
+    assert as_json(cli, "stats")["workouts_completed"] == 1
+    with sqlite3.connect(state_db(env)) as db:  # nothing else stored, whatever its date
+        assert db.execute("SELECT id FROM session").fetchall() == [("bus-good",)]
+        assert db.execute("SELECT count(*) FROM set_log").fetchone() == (1,)
+    db.close()
+    # …and after a restart too.
+    daemon_with_config.restart()
+    assert [s["id"] for s in as_json(cli, "history", "--days", "3660")] == ["bus-good"]
+
+
+def test_known_sessions_answers_which_ids_the_history_has(cli, env, daemon_with_config):
+    control(env, "ImportSessions", json.dumps([bus_session("bus-a")]))
+    assert [str(i) for i in control(env, "KnownSessions", dbus.Array(["bus-a", "bus-b"], signature="s"))] == ["bus-a"]
+    with pytest.raises(dbus.exceptions.DBusException) as refused:
+        control(env, "KnownSessions", dbus.Array([f"id-{n}" for n in range(5001)], signature="s"))
+    assert refused.value.get_dbus_name() == "org.freedesktop.DBus.Error.InvalidArgs"

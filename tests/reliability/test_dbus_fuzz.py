@@ -78,7 +78,7 @@ def complete_types(sig):
 
 
 BASELINE = {"u": dbus.UInt32(60), "i": dbus.Int32(10), "d": dbus.Double(30.0), "s": dbus.String(""),
-            "as": dbus.Array([], signature="s")}
+            "as": dbus.Array([], signature="s"), "b": dbus.Boolean(False)}
 BASE_BY_METHOD = {"Hiit": [dbus.UInt32(3), dbus.Double(20.0), dbus.Double(10.0)],
                   "WalkRun": [dbus.Double(60.0), dbus.Double(30.0), dbus.UInt32(2)],
                   "Snooze": [dbus.UInt32(5)]}
@@ -91,9 +91,10 @@ EDGES = {
     "s": ["", "x", "push", "$(touch /tmp/gymbell-fuzz-pwned)", "a; rm -rf ~", "../../etc/passwd",
           "\u202eevil", "💪" * 100, "a\nb", "\t", "x" * HUGE],
     "as": [[], [""], ["Bench Press"], ["no such exercise"], ["x" * HUGE], ["a"] * 10_000, ["💪" * 100, "\u202eevil"]],
+    "b": [False, True],
 }
 WRAP = {"u": dbus.UInt32, "i": dbus.Int32, "d": dbus.Double, "s": dbus.String,
-        "as": lambda v: dbus.Array(v, signature="s")}
+        "as": lambda v: dbus.Array(v, signature="s"), "b": dbus.Boolean}
 
 OTHER_TYPES = [
     ("s", dbus.String("5")), ("u", dbus.UInt32(5)), ("i", dbus.Int32(5)), ("d", dbus.Double(5.0)),

@@ -15,11 +15,14 @@ public enum CSVText {
         public var fields: [String]
         /// A quote opened in it is never closed: the rest of the file was read into its last field.
         public var unterminatedQuote: Bool = false
+        /// A field of it is not UTF-8 text (read with U+FFFD in place of the bytes).
+        public var invalidText: Bool = false
 
-        public init(line: Int, fields: [String], unterminatedQuote: Bool = false) {
+        public init(line: Int, fields: [String], unterminatedQuote: Bool = false, invalidText: Bool = false) {
             self.line = line
             self.fields = fields
             self.unterminatedQuote = unterminatedQuote
+            self.invalidText = invalidText
         }
     }
 
@@ -41,7 +44,7 @@ public enum CSVText {
     }
 
     /// The separator of the first line: whichever of `,` `;` and tab it has most of outside quotes.
-    static func detectSeparator(_ bytes: [UInt8]) -> UInt8 {
+    static func detectSeparator(_ bytes: some Collection<UInt8>) -> UInt8 {
         var counts: [UInt8: Int] = [UInt8(ascii: ","): 0, UInt8(ascii: ";"): 0, UInt8(ascii: "\t"): 0]
         var quoted = false
         for byte in bytes {
@@ -54,62 +57,139 @@ public enum CSVText {
     }
 
     static func parse(_ bytes: [UInt8], separator: UInt8) -> [Record] {
-        let quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+        var reader = Reader(separator: separator)
         var records: [Record] = []
-        var fields: [String] = []
-        var field: [UInt8] = []
-        var line = 1, recordLine = 1
-        var quoted = false, fieldStarted = false
-        var i = 0
-        func endField() {
-            fields.append(String(decoding: field, as: UTF8.self))
+        reader.feed(bytes) { records.append($0) }
+        reader.finish { records.append($0) }
+        return records
+    }
+
+    /// Reads records from a text handed over in pieces (a large export is read a chunk at a time, so
+    /// that only the record being read is in memory): `feed` each piece in order, then `finish`. The
+    /// pieces may split a record, a quoted field or a UTF-8 sequence anywhere.
+    public struct Reader: Sendable {
+        /// Nil until the first piece: its first line says (and a UTF-8 byte-order mark before it is skipped).
+        public private(set) var separator: UInt8?
+        private var fields: [String] = []
+        private var field: [UInt8] = []
+        private var line = 1, recordLine = 1
+        private var quoted = false, fieldStarted = false
+        /// A quote just read inside a quoted field: the next byte says whether it was doubled.
+        private var quoteSeen = false
+        /// A CR just read outside quotes: a following LF belongs to it.
+        private var crSeen = false
+        /// A field of the record was not UTF-8 (read with U+FFFD in its place).
+        private var invalidText = false
+        /// The start of the text, until its first line is whole.
+        private var head: [UInt8] = []
+
+        public init(separator: UInt8? = nil) { self.separator = separator }
+
+        public mutating func feed(_ bytes: ArraySlice<UInt8>, _ each: (Record) -> Void) {
+            bytes.withUnsafeBufferPointer { feed($0, each) }
+        }
+
+        public mutating func feed(_ bytes: [UInt8], _ each: (Record) -> Void) {
+            bytes.withUnsafeBufferPointer { feed($0, each) }
+        }
+
+        /// Byte by byte over a buffer (not a generic collection: a debug build reads a million rows in
+        /// seconds this way, not minutes).
+        public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, _ each: (Record) -> Void) {
+            guard let separator else {
+                // The first line is kept until it is whole (or long): it says the separator.
+                head.append(contentsOf: bytes)
+                if head.contains(UInt8(ascii: "\n")) || head.count >= 1 << 16 { startReading(each) }
+                return
+            }
+            let quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+            var i = 0
+            let count = bytes.count
+            while i < count {
+                let byte = bytes[i]
+                i += 1
+                if crSeen {
+                    crSeen = false
+                    if byte == lf { continue }
+                }
+                if quoteSeen {
+                    quoteSeen = false
+                    if byte == quote {
+                        field.append(quote)
+                        continue
+                    }
+                    quoted = false
+                }
+                if quoted {
+                    if byte == quote {
+                        quoteSeen = true
+                    } else {
+                        if byte == lf { line += 1 }
+                        field.append(byte)
+                    }
+                } else if byte == separator {
+                    endField()
+                } else if byte == lf || byte == cr {
+                    endRecord(each)
+                    crSeen = byte == cr
+                    line += 1
+                    recordLine = line
+                } else if byte == quote, !fieldStarted {
+                    quoted = true
+                    fieldStarted = true
+                } else {
+                    field.append(byte)
+                    fieldStarted = true
+                }
+            }
+        }
+
+        /// The bytes read before the separator was known; then read on.
+        private mutating func startReading(_ each: (Record) -> Void) {
+            var text = head
+            head = []
+            if text.starts(with: [0xEF, 0xBB, 0xBF]) { text.removeFirst(3) }
+            separator = CSVText.detectSeparator(text)
+            feed(text, each)
+        }
+
+        /// The last record, when the text does not end with a line break (or a quote is never closed).
+        public mutating func finish(_ each: (Record) -> Void) {
+            if separator == nil { startReading(each) }
+            if quoteSeen {
+                quoteSeen = false
+                quoted = false
+            }
+            if quoted {
+                endField()
+                each(Record(line: recordLine, fields: fields, unterminatedQuote: true, invalidText: invalidText))
+                fields.removeAll()
+                quoted = false
+            } else if fieldStarted || !field.isEmpty || !fields.isEmpty {
+                endRecord(each)
+            }
+        }
+
+        private mutating func endField() {
+            if let text = String(validating: field, as: UTF8.self) {
+                fields.append(text)
+            } else {
+                fields.append(String(decoding: field, as: UTF8.self))
+                invalidText = true
+            }
             field.removeAll(keepingCapacity: true)
             fieldStarted = false
         }
-        func endRecord() {
+
+        private mutating func endRecord(_ each: (Record) -> Void) {
             endField()
             // A blank line is no record.
-            if !(fields.count == 1 && fields[0].isEmpty) { records.append(Record(line: recordLine, fields: fields)) }
-            fields.removeAll(keepingCapacity: true)
-        }
-        while i < bytes.count {
-            let byte = bytes[i]
-            if quoted {
-                if byte == quote {
-                    if i + 1 < bytes.count, bytes[i + 1] == quote {
-                        field.append(quote)
-                        i += 1
-                    } else {
-                        quoted = false
-                    }
-                } else {
-                    if byte == lf { line += 1 }
-                    field.append(byte)
-                }
-            } else if byte == quote, !fieldStarted {
-                quoted = true
-                fieldStarted = true
-            } else if byte == separator {
-                endField()
-            } else if byte == cr, i + 1 < bytes.count, bytes[i + 1] == lf {
-                // CRLF: the LF ends the record.
-            } else if byte == lf || byte == cr {
-                endRecord()
-                line += 1
-                recordLine = line
-            } else {
-                field.append(byte)
-                fieldStarted = true
+            if !(fields.count == 1 && fields[0].isEmpty) {
+                each(Record(line: recordLine, fields: fields, invalidText: invalidText))
             }
-            i += 1
+            fields.removeAll(keepingCapacity: true)
+            invalidText = false
         }
-        if quoted {
-            endField()
-            records.append(Record(line: recordLine, fields: fields, unterminatedQuote: true))
-        } else if fieldStarted || !field.isEmpty || !fields.isEmpty {
-            endRecord()
-        }
-        return records
     }
 
     /// One record as a line of comma-separated fields (no line break), each quoted when it must be.

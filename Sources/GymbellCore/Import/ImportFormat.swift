@@ -25,6 +25,16 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// The columns a row's start and end instants come from, as a skipped row names them.
+    var instantColumns: (start: String, end: String) {
+        switch self {
+        case .strongSemicolon: ("Date", "Workout Duration")
+        case .strong: ("Date", "Duration")
+        case .hevy: ("start_time", "end_time")
+        case .gymbell: ("session_started_at", "session_ended_at")
+        }
+    }
+
     /// Column positions by the header's names (trimmed, any case).
     struct Columns: Sendable {
         private var index: [String: Int] = [:]

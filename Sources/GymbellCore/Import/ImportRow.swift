@@ -10,11 +10,9 @@ enum ImportRowReading: Equatable {
 
 /// A set as a row writes it, and the workout it belongs to.
 struct ImportRow: Equatable {
-    /// Rows with the same group are one workout (Strong: the Date and Workout Name; Hevy: start_time and
-    /// title; gymbell: the session id).
-    var group: String
-    /// gymbell's own export names the session; the others get an id made from the workout.
-    var sessionID: SessionID?
+    /// Rows of one session id are one workout. gymbell's own export names the session; Strong's and
+    /// Hevy's rows get an id made from the instant their date means and the workout's title.
+    var sessionID: SessionID
     var title: String
     var start: Date
     var end: Date?
@@ -38,14 +36,80 @@ struct ImportRowReader {
     let timeZone: Zone
     /// Strong's current export does not say kg or lb: the person does (`--unit`).
     let unit: WeightUnit
-    /// Each workout's rows repeat its date: read once.
-    private let instants = InstantCache()
+    /// Rows dated after it are left out.
+    let now: Date
+    /// Exercise names of the log → the config's.
+    let names: [String: String]
+    /// Each workout's rows repeat its date, title and names: read once.
+    private let cache = ReadCache()
 
-    init(format: ImportFormat, columns: ImportFormat.Columns, timeZone: Zone, unit: WeightUnit) {
+    init(format: ImportFormat, columns: ImportFormat.Columns, timeZone: Zone, unit: WeightUnit, now: Date = .distantFuture, names: [String: String] = [:]) {
         self.format = format
         self.columns = columns
         self.timeZone = timeZone
         self.unit = unit
+        self.now = now
+        self.names = names
+    }
+
+    /// What becomes of `record`: the one decision the summary counts and the import writes (issue 42).
+    /// A name with control characters is cleaned (a NUL is refused: it is no slip of a keyboard), an
+    /// instant must be one the time code handles (1970 to 2199) and not after now.
+    func decide(_ record: CSVText.Record) -> ImportRowReading {
+        if record.unterminatedQuote { return .skipped("a quote opened here is never closed (the rest of the file is in this row)") }
+        let reading = read(record.fields)
+        guard case .set(var row) = reading else { return reading }
+        if let column = outOfBounds(row) {
+            let text = columns.value(column.lowercased(), in: record.fields)
+            return .skipped("\(column)\(text.isEmpty ? "" : " " + quoted(text)) is outside 1970 to 2199")
+        }
+        do throws(RecordBounds.Violation) {
+            row.title = try name(row.title, field: "the workout's title") ?? "Workout"
+            if row.workout != nil { row.workout = try name(row.workout, field: "workout") }
+            let exercise = try name(row.exercise, field: "exercise") ?? ""
+            row.exercise = try name(names[exercise] ?? exercise, field: "exercise") ?? ""
+            guard !row.exercise.isEmpty else { return .skipped("no exercise name") }
+            if format != .gymbell { row.sessionID = madeID(row) }
+            try RecordBounds.checkID(row.sessionID.rawValue, field: "session")
+            if let number = row.setNumber { try RecordBounds.checkCount(number, in: RecordBounds.setNumber, field: "set") }
+            if let planned = row.plannedReps { try RecordBounds.checkCount(planned, in: RecordBounds.reps, field: "planned_reps") }
+        } catch {
+            return .skipped(error.description)
+        }
+        if row.start > now || (row.at ?? row.start) > now { return .skipped("dated after now (\(ISO8601.format(row.start)))") }
+        return .set(row)
+    }
+
+    /// The column of the first instant outside the years the time code handles, or nil.
+    private func outOfBounds(_ row: ImportRow) -> String? {
+        let bounds = RecordBounds.instants
+        if let at = row.at, !bounds.contains(at.timeIntervalSince1970) { return "at" }
+        if !bounds.contains(row.start.timeIntervalSince1970) { return format.instantColumns.start }
+        if let end = row.end, !bounds.contains(end.timeIntervalSince1970) { return format.instantColumns.end }
+        return nil
+    }
+
+    /// Strong's and Hevy's workout ids: from the start's second and the title (a workout's rows in a row share it).
+    private func madeID(_ row: ImportRow) -> SessionID {
+        let second = Int(row.start.timeIntervalSince1970)
+        if let last = cache.lastID, last.second == second, last.title == row.title { return last.id }
+        let id = SessionID(format.idPrefix + ContentID.hex(of: "\(second)\u{1F}\(row.title)"))
+        cache.lastID = (second, row.title, id)
+        return id
+    }
+
+    /// A name cleaned of control characters (RecordBounds), or why the row is left out: a NUL, too
+    /// long. Nil for none. Each text is checked once per file (its rows repeat a few names).
+    private func name(_ text: String?, field: String) throws(RecordBounds.Violation) -> String? {
+        guard let text else { return nil }
+        let key = field + "\u{1F}" + text
+        if let known = cache.names[key] { return try known.get() }
+        let result = Result { () throws(RecordBounds.Violation) -> String? in
+            if text.utf8.contains(0) { throw RecordBounds.Violation(field: field, problem: "\(TextQuote.quoted(text)) holds a NUL character") }
+            return try RecordBounds.checkedOptionalName(text, field: field)
+        }
+        if cache.names.count < 10_000 { cache.names[key] = result }
+        return try result.get()
     }
 
     func read(_ fields: [String]) -> ImportRowReading {
@@ -83,7 +147,7 @@ struct ImportRowReader {
         return load(
             reps: value("reps"), weight: value("weight"), unit: unit,
             row: ImportRow(
-                group: dateText + "\u{1F}" + title, title: title.isEmpty ? "Workout" : title, start: start,
+                sessionID: SessionID(""), title: title, start: start,
                 end: duration.flatMap { $0 > 0 ? start.addingTimeInterval($0) : nil }, exercise: exercise, unit: unit, failed: failed))
     }
 
@@ -105,7 +169,7 @@ struct ImportRowReader {
         return load(
             reps: value("reps"), weight: value(pounds ? "weight_lbs" : "weight_kg"), unit: pounds ? .lb : .kg,
             row: ImportRow(
-                group: startText + "\u{1F}" + title, title: title.isEmpty ? "Workout" : title, start: start, end: end,
+                sessionID: SessionID(""), title: title, start: start, end: end,
                 exercise: exercise, unit: pounds ? .lb : .kg, failed: failed))
     }
 
@@ -129,7 +193,7 @@ struct ImportRowReader {
         let title = value("session_title")
         let workout = value("workout")
         let row = ImportRow(
-            group: session, sessionID: SessionID(session), title: title.isEmpty ? (workout.isEmpty ? "Workout" : workout) : title,
+            sessionID: SessionID(session), title: title.isEmpty ? (workout.isEmpty ? "Workout" : workout) : title,
             start: min(start, at), end: ISO8601.parse(value("session_ended_at")), workout: workout.isEmpty ? nil : workout,
             exercise: exercise, setNumber: setNumber, plannedReps: Int(planned), unit: unit, failed: failed, at: at)
         return load(reps: value("reps"), weight: value("weight"), unit: unit, row: row, repsOptional: true)
@@ -169,16 +233,22 @@ struct ImportRowReader {
     }
 
     private func instant(_ text: String) -> Date? {
-        if let known = instants.dates[text] { return known }
+        if let known = cache.dates[text] { return known }
         let date = LocalDateText.parse(text).map { $0.day.instant(at: $0.time, in: timeZone) }
-        instants.dates[text] = date
+        if cache.dates.count > 100_000 { cache.dates.removeAll() }
+        cache.dates[text] = date
         return date
     }
 
-    private func quoted(_ text: String) -> String { "\"\(text)\"" }
+    private func quoted(_ text: String) -> String { TextQuote.quoted(text) }
 }
 
-/// The instants of date texts already read (the reader is used on one thread, for one file).
-private final class InstantCache {
+/// What the rows of a file repeat, read once (the reader is used on one thread, for one file).
+private final class ReadCache {
+    /// Date texts read.
     var dates: [String: Date?] = [:]
+    /// Names checked (by field and text).
+    var names: [String: Result<String?, RecordBounds.Violation>] = [:]
+    /// The last workout id made.
+    var lastID: (second: Int, title: String, id: SessionID)?
 }

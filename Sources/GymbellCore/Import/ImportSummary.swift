@@ -3,20 +3,12 @@ import FoundationEssentials
 /// What `gymbell import` says before it writes anything: how many workouts, sets and exercises, the
 /// days they span, what was left out and why (by line), and what it assumed.
 extension TrainingImport {
-    public var setCount: Int { sessions.reduce(0) { $0 + $1.sets.count } }
-
-    /// The exercises, by name, in the order they first appear.
-    public var exercises: [String] {
-        var seen: Set<String> = []
-        return sessions.flatMap(\.sets).map(\.exercise).filter { seen.insert($0).inserted }
-    }
-
     /// The summary's lines; `zone` gives the days of the range. At most `shownSkips` skipped rows are
     /// listed one by one (a broken export could have thousands), the rest counted.
     public func summaryLines(in zone: Zone, shownSkips: Int = 20) -> [String] {
-        var lines = ["\(format.rawValue) export: \(count(sessions.count, "workout")), \(count(setCount, "set")), "
+        var lines = ["\(format.rawValue) export: \(count(workoutCount, "workout")), \(count(setCount, "set")), "
             + "\(count(exercises.count, "exercise"))."]
-        if let first = sessions.first?.entry.startedAt, let last = sessions.last?.entry.startedAt {
+        if let first = firstStart, let last = lastStart {
             lines.append("From \(LocalDay(containing: first, in: zone)) to \(LocalDay(containing: last, in: zone)) "
                 + "(times read in \(zone.identifier)).")
         }
@@ -28,10 +20,10 @@ extension TrainingImport {
             lines.append("Weights read as \(unitAssumed.rawValue): this export does not say (--unit \(unitAssumed == .kg ? "lb" : "kg") if your app is set to it).")
         }
         if warmUps > 0 { lines.append("\(count(warmUps, "warm-up set")) left out (gymbell logs working sets).") }
-        if !skipped.isEmpty {
-            lines.append("\(count(skipped.count, "row")) skipped:")
+        if skippedCount > 0 {
+            lines.append("\(count(skippedCount, "row")) skipped:")
             for row in skipped.prefix(shownSkips) { lines.append("  line \(row.line): \(row.reason)") }
-            if skipped.count > shownSkips { lines.append("  … and \(skipped.count - shownSkips) more") }
+            if skippedCount > shownSkips { lines.append("  … and \(skippedCount - min(shownSkips, skipped.count)) more") }
         }
         return lines
     }

@@ -55,8 +55,17 @@ final class ControlInterface {
         // The state database changed by the daemon itself, then read again, answered when done
         // (DaemonStateTransfer); bad arguments are refused at once.
         later(ControlContract.importSessions) { transfers, json throws(CommandError) in
-            // Decoded where the import is written (ten years of sets: not on the loop).
-            { done in transfers.importSessions(decoding: { () throws(CommandError) in try Self.sessions(json) }) { done($0.map { $0.jsonText() }) } }
+            try Self.importing(json, last: true, transfers)
+        }
+        later(ControlContract.importBatch) { transfers, arguments throws(CommandError) in
+            try Self.importing(arguments.0, last: arguments.1, transfers)
+        }
+        handlers[ControlContract.knownSessions.name] = { [transfers] call in
+            let ids = try ControlContract.knownSessions.arguments(of: call)
+            guard ids.count <= ControlContract.maxKnownSessionIDs else {
+                throw CommandError.invalidArgument("ids: at most \(ControlContract.maxKnownSessionIDs) at a time, not \(ids.count)")
+            }
+            return ControlContract.knownSessions.encodeReply(try Self.need(transfers).knownSessions(ids.map(SessionID.init)).map(\.rawValue))
         }
         later(ControlContract.backup) { transfers, path throws(CommandError) in
             let path = try Self.absolute(path)
@@ -69,6 +78,20 @@ final class ControlInterface {
         handlers[ControlContract.reload.name] = { call in  // the daemon runner's, not the engine's
             try ControlContract.reload.arguments(of: call)
             return ControlContract.reload.encodeReply(try reload())
+        }
+    }
+
+    /// Starts an import of `json` once its size is checked (a 10 MB title is refused here, unread).
+    private static func importing(_ json: String, last: Bool, _ transfers: any StateTransferring) throws(CommandError) -> TransferStart {
+        let bytes = json.utf8.count
+        guard bytes <= ControlContract.maxImportJSONBytes else {
+            throw .invalidArgument(
+                "sessions_json is \(bytes) bytes, more than the \(ControlContract.maxImportJSONBytes >> 20) MiB a call takes "
+                    + "(send a large import in batches: ImportBatch); nothing was imported")
+        }
+        // Decoded where the import is written (ten years of sets: not on the loop).
+        return { done in
+            transfers.importSessions(decoding: { () throws(CommandError) in try Self.sessions(json) }, last: last) { done($0.map { $0.jsonText() }) }
         }
     }
 
@@ -120,9 +143,9 @@ final class ControlInterface {
     /// What starts a transfer once its argument is checked, answering with the reply's text when done.
     private typealias TransferStart = (@escaping (Result<String, CommandError>) -> Void) -> Void
 
-    /// `method` (a string in, a string out) answered when the transfer `prepare` returns calls back.
-    private func later(
-        _ method: ControlMethod<String, String>, _ prepare: @escaping (any StateTransferring, String) throws(CommandError) -> TransferStart
+    /// `method` (a string out) answered when the transfer `prepare` returns calls back.
+    private func later<Arguments>(
+        _ method: ControlMethod<Arguments, String>, _ prepare: @escaping (any StateTransferring, Arguments) throws(CommandError) -> TransferStart
     ) {
         handlers[method.name] = { _ in [] }  // listed in methodNames; answered by laterHandlers
         laterHandlers[method.name] = { [transfers] call in
@@ -194,7 +217,12 @@ extension CommandRunning {
 /// (DaemonStateTransfer; a fake in tests).
 protocol StateTransferring: AnyObject {
     /// `sessions` decodes the call's JSON (where the import is written: off the loop when it can).
-    func importSessions(decoding sessions: @escaping () throws(CommandError) -> [ImportedSession], then done: @escaping (Result<ImportReport, CommandError>) -> Void)
+    /// `last`: the whole import, or the last batch of one (the set log put in order, the state read again).
+    func importSessions(
+        decoding sessions: @escaping () throws(CommandError) -> [ImportedSession], last: Bool,
+        then done: @escaping (Result<ImportReport, CommandError>) -> Void)
+    /// Which of `ids` the history has (read on the loop: one indexed query).
+    func knownSessions(_ ids: [SessionID]) throws(CommandError) -> [SessionID]
     func backup(to path: String, then done: @escaping (Result<BackupReport, CommandError>) -> Void)
     func restore(from path: String, then done: @escaping (Result<RestoreReport, CommandError>) -> Void)
 }

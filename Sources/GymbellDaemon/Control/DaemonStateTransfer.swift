@@ -18,6 +18,8 @@ final class DaemonStateTransfer: StateTransferring {
     private let clock: () -> Date
     private let daemon: Daemon
     private var running = false
+    /// Batches of an import (ImportBatch) added sets that the last batch is still to put in order.
+    private var batchedSetsPending = false
 
     init(store: StateStore, clock: @escaping () -> Date, daemon: Daemon) {
         self.store = store
@@ -25,15 +27,29 @@ final class DaemonStateTransfer: StateTransferring {
         self.daemon = daemon
     }
 
-    func importSessions(decoding sessions: @escaping () throws(CommandError) -> [ImportedSession], then done: @escaping (Result<ImportReport, CommandError>) -> Void) {
-        transfer("import", holding: true, done, { (transfer: StateTransfer) throws(CommandError) -> ImportReport in
+    func importSessions(
+        decoding sessions: @escaping () throws(CommandError) -> [ImportedSession], last: Bool,
+        then done: @escaping (Result<ImportReport, CommandError>) -> Void
+    ) {
+        let earlier = batchedSetsPending
+        transfer("import", holding: true, { [self] (result: Result<ImportReport, CommandError>) in
+            if case .success(let report) = result {
+                // Batches before the last are written but not yet ordered nor read again: the last one does both.
+                batchedSetsPending = last ? false : (batchedSetsPending || report.addedSets > 0)
+            }
+            done(result)
+        }, { (transfer: StateTransfer) throws(CommandError) -> ImportReport in
             let sessions = try sessions()
             do {
-                return try transfer.importSessions(sessions)
+                return try transfer.importSessions(sessions, last: last, earlierBatchesAdded: earlier)
             } catch {
-                throw .failed("the workouts were not imported (nothing was written): \(error)")
+                throw .failed("the workouts were not imported (nothing of this batch was written): \(error)")
             }
-        }, readAgain: { $0.addedSessions > 0 })
+        }, readAgain: { last && ($0.addedSessions > 0 || earlier) })
+    }
+
+    func knownSessions(_ ids: [SessionID]) throws(CommandError) -> [SessionID] {
+        do { return try store.transfer.knownSessions(ids) } catch { throw .failed("the history could not be read: \(error)") }
     }
 
     func backup(to path: String, then done: @escaping (Result<BackupReport, CommandError>) -> Void) {
