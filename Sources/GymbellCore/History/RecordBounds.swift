@@ -121,10 +121,11 @@ public enum RecordBounds {
         }
     }
 
-    /// A number as a refusal shows it: an instant's seconds as an ISO 8601 instant where it is one.
+    /// A number as a refusal shows it: an instant's seconds as an ISO 8601 instant up to the year
+    /// 10 000 either way ("9999-01-01T10:00:00.000Z"), beyond as seconds.
     static func describe(_ seconds: Double) -> String {
         guard seconds.isFinite, abs(seconds) < 1e15 else { return "\(seconds)" }
-        if instants.contains(seconds) { return ISO8601.format(Date(timeIntervalSince1970: seconds)) }
+        if abs(seconds) < 253_402_300_800 { return ISO8601.format(Date(timeIntervalSince1970: seconds)) }
         return seconds == seconds.rounded() ? String(Int64(seconds)) : "\(seconds)"
     }
 
