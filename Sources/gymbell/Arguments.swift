@@ -32,6 +32,34 @@ struct SignedDurationArgument: ExpressibleByArgument {
     }
 }
 
+/// Numbers on the command line are plain decimals (`PlainDecimal`): one function for every numeric
+/// option (`@Option(transform:)`), refusing `0x10`, `1e3`, `inf`, `+5` with a sentence and an example.
+/// Durations go through `DurationText`, which takes the same digits (`rest --adjust` a sign before them).
+enum PlainNumber {
+    struct Refusal: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// A weight or another number that may have a fraction: `82.5`.
+    static func decimal(_ text: String) throws(Refusal) -> Double {
+        guard let value = PlainDecimal.value(of: text) else {
+            throw Refusal(description: "write it as a plain decimal number, digits with at most one dot, such as 82.5")
+        }
+        return value
+    }
+
+    /// A count (days, weeks, rounds, reps, minutes, an id): `12`.
+    static func whole<Number: FixedWidthInteger>(_ text: String) throws(Refusal) -> Number {
+        guard PlainDecimal.isWhole(text) else {
+            throw Refusal(description: "write it as a plain whole number, digits only, such as 12")
+        }
+        guard let value = PlainDecimal.whole(text, as: Number.self) else {
+            throw Refusal(description: "it is larger than \(Number.max); write a plain whole number such as 12")
+        }
+        return value
+    }
+}
+
 /// Runs a client command, turning its failure into a sentence on stderr and exit status 1.
 func withDaemon<T>(_ body: (GymbellClient) throws(ClientError) -> T) throws -> T {
     do {
