@@ -2,14 +2,16 @@ import Glibc
 
 /// What a guarded replacement did.
 public enum GuardedReplacement: Equatable, Sendable {
-    /// The new bytes are in place, and what they replaced was exactly what was expected.
-    case replaced
+    /// The new bytes are in place (`written`: followed by what another program appended meanwhile, when
+    /// that was carried), and what they replaced was exactly what was expected.
+    case replaced(written: [UInt8])
     /// The file no longer held what was expected: nothing was written.
     case changedBefore
     /// Another program changed the file in the instant of the swap (it wrote into the file being
-    /// replaced, or put a file of its own there): the new bytes are in place, and `displaced` is what
-    /// they replaced — the caller puts that change back, nothing of it is lost.
-    case changedDuring(displaced: [UInt8])
+    /// replaced, or put a file of its own there): `written` is in place (the new bytes, with what was
+    /// carried), and `displaced` is what it replaced — the caller puts that change back, nothing of it
+    /// is lost.
+    case changedDuring(displaced: [UInt8], written: [UInt8])
 }
 
 extension FileReplacement {
@@ -17,18 +19,32 @@ extension FileReplacement {
     /// before it (opened the file, then wrote): a line appended then lands in the file set aside.
     static let settleMicroseconds: UInt32 = 5_000
 
+    /// How many times a file another program keeps appending to is written again with its new lines.
+    static let appendedRounds = 50
+
     /// Replaces the file at `path` with `bytes` only while it still holds exactly `expected` (nil: only
     /// while there is no file), so that a change another program makes meanwhile is never written over.
     ///
     /// The content is compared (not the modification time, whose granularity hides a quick append),
-    /// once more after the new file is written and flushed, immediately before the swap. The swap is
-    /// an exchange (`renameat2(RENAME_EXCHANGE)`), so what was displaced is still there to be compared:
-    /// a file another program renamed into place, or a line it appended, in the instant between the last
-    /// check and the swap is handed back as `.changedDuring`. A new file is put in place only if none
-    /// appeared (`RENAME_NOREPLACE`). File systems without these fall back to `rename(2)` (the old file
-    /// is still watched through a descriptor held open).
+    /// once more after the new file is written and flushed, immediately before the swap. A file that
+    /// only grew meanwhile (another program appended lines) keeps what was appended: it is carried
+    /// after `bytes`, as if appended just after the replacement, when `acceptsAppended` takes the
+    /// result (nil: any other change is `.changedBefore`). The swap is an exchange
+    /// (`renameat2(RENAME_EXCHANGE)`), so what was displaced is still there to be compared: a file
+    /// another program renamed into place, or a line it appended, in the instant between the last check
+    /// and the swap is handed back as `.changedDuring`. A new file is put in place only if none appeared
+    /// (`RENAME_NOREPLACE`). File systems without these fall back to `rename(2)` (the old file is still
+    /// watched through a descriptor held open).
     public static func replace(
-        _ path: String, with bytes: [UInt8], ifStillHolding expected: [UInt8]?, newFileMode: UInt32 = 0o644
+        _ path: String, with bytes: [UInt8], ifStillHolding expected: [UInt8]?,
+        acceptsAppended: (([UInt8]) -> Bool)? = nil, newFileMode: UInt32 = 0o644
+    ) throws(Failure) -> GuardedReplacement {
+        try replace(path, with: bytes, ifStillHolding: expected, acceptsAppended: acceptsAppended, newFileMode: newFileMode, depth: 0)
+    }
+
+    private static func replace(
+        _ path: String, with bytes: [UInt8], ifStillHolding expected: [UInt8]?,
+        acceptsAppended: (([UInt8]) -> Bool)?, newFileMode: UInt32, depth: Int
     ) throws(Failure) -> GuardedReplacement {
         let target = resolved(path)
         var status = stat()
@@ -38,37 +54,53 @@ extension FileReplacement {
         // The file being replaced, held open: what is appended to it after the swap is still seen.
         var old: Int32 = -1
         defer { if old >= 0 { close(old) } }
-        if let expected {
+        if expected != nil {
             old = retryingInterrupts { open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
             if old < 0 {
                 if errno == ENOENT { return .changedBefore }
                 throw Failure(path: path, reason: reason(errno))
             }
-            guard contents(of: old) == expected else { return .changedBefore }
         } else if lstat(target, &status) == 0 {
             return .changedBefore
         }
         var oldStatus = stat()
         let mode = old >= 0 && fstat(old, &oldStatus) == 0 ? UInt32(oldStatus.st_mode & 0o7777) : newFileMode
 
-        let temporary = try writeTemporary(beside: target, bytes: bytes, mode: mode, path: path)
-        // The last check, immediately before the swap.
-        let unchanged: Bool
-        if let expected {
-            unchanged = stat(target, &status) == 0 && status.st_ino == oldStatus.st_ino && status.st_dev == oldStatus.st_dev
-                && contents(of: old) == expected
-        } else {
-            unchanged = lstat(target, &status) != 0
+        var expected = expected
+        var bytes = bytes
+        var temporary = ""
+        for round in 1...appendedRounds {
+            if let wanted = expected {
+                guard let current = contents(of: old) else { return .changedBefore }
+                if current != wanted {
+                    guard let carried = carryingAppended(current, expected: wanted, bytes: bytes, acceptsAppended),
+                          round < appendedRounds else { return .changedBefore }
+                    (expected, bytes) = (current, carried)
+                }
+            }
+            temporary = try writeTemporary(beside: target, bytes: bytes, mode: mode, path: path)
+            // The last check, immediately before the swap.
+            guard let expected else {
+                if lstat(target, &status) == 0 {
+                    unlink(temporary)
+                    return .changedBefore
+                }
+                break
+            }
+            guard stat(target, &status) == 0, status.st_ino == oldStatus.st_ino, status.st_dev == oldStatus.st_dev else {
+                unlink(temporary)
+                return .changedBefore
+            }
+            if contents(of: old) == expected { break }
+            unlink(temporary)  // changed meanwhile: compared (and carried) again
+            temporary = ""
         }
-        guard unchanged else {
-            unlink(temporary)
-            return .changedBefore
-        }
+        guard !temporary.isEmpty else { return .changedBefore }
 
         let swap = try swapIn(temporary, over: target, exchanging: expected != nil, path: path)
         if swap == .refused { return .changedBefore }
         flushDirectory(of: target)
-        guard let expected else { return .replaced }
+        guard let expected else { return .replaced(written: bytes) }
         usleep(settleMicroseconds)
         defer { if swap == .exchanged { unlink(temporary) } }
         if swap == .exchanged {
@@ -79,12 +111,41 @@ extension FileReplacement {
                 var displacedStatus = stat()
                 if fstat(displaced, &displacedStatus) == 0,
                    displacedStatus.st_ino != oldStatus.st_ino || displacedStatus.st_dev != oldStatus.st_dev {
-                    return .changedDuring(displaced: contents(of: displaced) ?? [])
+                    return .changedDuring(displaced: contents(of: displaced) ?? [], written: bytes)
                 }
             }
         }
         let after = contents(of: old) ?? []
-        return after == expected ? .replaced : .changedDuring(displaced: after)
+        if after == expected { return .replaced(written: bytes) }
+        // Lines appended to the old file in the instant of the swap go after what was written, before
+        // what was appended to the new file since: both in the order they were written.
+        if let accepts = acceptsAppended, depth < 3, after.count > expected.count, after.starts(with: expected) {
+            let late = after[expected.count...]
+            for _ in 0..<appendedRounds {
+                let now = retryingInterrupts { open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+                guard now >= 0 else { break }
+                let current = contents(of: now)
+                close(now)
+                guard let current, current.starts(with: bytes) else { break }
+                let merged = bytes + late + current[bytes.count...]
+                guard accepts(merged) else { break }
+                let outcome = try replace(
+                    path, with: merged, ifStillHolding: current, acceptsAppended: accepts, newFileMode: newFileMode, depth: depth + 1)
+                if outcome == .changedBefore { continue }
+                return outcome
+            }
+        }
+        return .changedDuring(displaced: after, written: bytes)
+    }
+
+    /// `bytes` followed by what was appended to `expected` to make `current`, when that is all that
+    /// changed and `accepts` takes the result; nil otherwise.
+    private static func carryingAppended(
+        _ current: [UInt8], expected: [UInt8], bytes: [UInt8], _ accepts: (([UInt8]) -> Bool)?
+    ) -> [UInt8]? {
+        guard let accepts, current.count > expected.count, current.starts(with: expected) else { return nil }
+        let carried = bytes + current[expected.count...]
+        return accepts(carried) ? carried : nil
     }
 
     /// How the new file was put in place.

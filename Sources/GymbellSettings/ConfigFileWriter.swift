@@ -97,8 +97,10 @@ public enum ConfigFileWriter {
     /// Writes `text` over the file of `snapshot`, creating its directory on a first run. Refuses when
     /// the file changed since the snapshot, when the file on disk is not a valid config, and when
     /// `text` is not one. The file is compared with the snapshot's text once more immediately before
-    /// the new one is swapped in; a change another program made in that instant is put back (with
-    /// anything appended since) and reported as `changedOnDisk`, so the edit is made again on it.
+    /// the new one is swapped in: lines another program appended meanwhile are kept after the edit
+    /// (when the whole is still a valid config); any other change, or one made in the instant of the
+    /// swap, is put back (with anything appended since) and reported as `changedOnDisk`, so the edit
+    /// is made again on it.
     /// Returns the snapshot of the file as written.
     @discardableResult
     public static func write(_ text: String, over snapshot: ConfigFileSnapshot) throws(ConfigWriteError) -> ConfigFileSnapshot {
@@ -108,9 +110,9 @@ public enum ConfigFileWriter {
         } catch {
             throw .invalidText(error)
         }
-        let current = try read(path: path)
-        guard current.text == snapshot.text else { throw .changedOnDisk(path: path) }
-        if let onDisk = current.text {
+        // The file as read must be a valid config (the person's to fix otherwise); what changed since is
+        // compared right before the swap.
+        if let onDisk = snapshot.text {
             do {
                 _ = try ConfigParser.check(onDisk, path: path)
             } catch {
@@ -120,18 +122,25 @@ public enum ConfigFileWriter {
         let bytes = Array(text.utf8)
         let outcome: GuardedReplacement
         do {
-            if current.text == nil { try FileReplacement.makeDirectories(FilePath.directory(of: path)) }
-            outcome = try FileReplacement.replace(path, with: bytes, ifStillHolding: snapshot.text.map { Array($0.utf8) })
+            if snapshot.text == nil { try FileReplacement.makeDirectories(FilePath.directory(of: path)) }
+            // Lines another program appends meanwhile stay, after the edit, as long as the whole is a valid config.
+            outcome = try FileReplacement.replace(
+                path, with: bytes, ifStillHolding: snapshot.text.map { Array($0.utf8) },
+                acceptsAppended: { carried in
+                    guard let whole = String(validating: carried, as: UTF8.self) else { return false }
+                    return (try? ConfigParser.check(whole, path: path)) != nil
+                })
         } catch {
             throw .cannotWrite(path: path, reason: error.reason)
         }
         switch outcome {
-        case .replaced:
-            return ConfigFileSnapshot(path: path, text: text, stamp: FileReplacement.stamp(of: path))
+        case .replaced(let written):
+            let writtenText = written.count == bytes.count ? text : String(decoding: written, as: UTF8.self)
+            return ConfigFileSnapshot(path: path, text: writtenText, stamp: FileReplacement.stamp(of: path))
         case .changedBefore:
             throw .changedOnDisk(path: path)
-        case .changedDuring(let displaced):
-            try putBack(displaced, replacedBy: bytes, at: path)
+        case .changedDuring(let displaced, let written):
+            try putBack(displaced, replacedBy: written, at: path)
             throw .changedOnDisk(path: path)
         }
     }
@@ -141,24 +150,19 @@ public enum ConfigFileWriter {
     /// When that cannot be done (the new file was itself rewritten meanwhile), the displaced text is
     /// kept in a file beside it, named in the error.
     static func putBack(_ displaced: [UInt8], replacedBy written: [UInt8], at path: String) throws(ConfigWriteError) {
-        var displaced = displaced
-        var written = written
         for _ in 0..<attempts {
-            guard let current = try? BoundedFileReader.read(path: path, limit: Int(Int32.max)),
+            guard let current = try? BoundedFileReader.read(path: path, limit: ConfigLimits.standard.fileBytes),
                   current.starts(with: written) else { break }
             let restored = displaced + current[written.count...]
             let outcome: GuardedReplacement
             do {
-                outcome = try FileReplacement.replace(path, with: restored, ifStillHolding: current)
+                outcome = try FileReplacement.replace(path, with: restored, ifStillHolding: current, acceptsAppended: { _ in true })
             } catch {
                 break
             }
-            switch outcome {
-            case .replaced: return
-            case .changedBefore: continue
-            case .changedDuring(let again):
-                (displaced, written) = (again, restored)
-            }
+            if case .replaced = outcome { return }
+            // Rewritten (not appended to) in that instant: kept aside below.
+            if case .changedDuring = outcome { break }
         }
         let kept = path + ".displaced-\(CurrentProcess.id)"
         do {
