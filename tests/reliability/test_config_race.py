@@ -101,7 +101,6 @@ def test_config_set_loses_no_line_another_program_appends(env, write_config, gym
     appended = int(appender.communicate(timeout=10)[0])
 
     failures = [(k, v, r.returncode, r.stderr) for rs in results.values() for k, v, r in rs if r.returncode != 0]
-    assert not failures, failures[:5]
     retries = sum(r.stderr.count("changed while this ran") for rs in results.values() for _, _, r in rs)
 
     text = open(path, encoding="utf-8").read()
@@ -111,8 +110,9 @@ def test_config_set_loses_no_line_another_program_appends(env, write_config, gym
     doubled = len(seen) - len(set(seen))
     print(f"\nconfig race: {TRIALS} config set (2 writers) while a line was appended every "
           f"{APPEND_EVERY * 1000:.0f} ms: {appended} lines appended, {len(lost)} lost, {doubled} doubled, "
-          f"{retries} retries seen, {elapsed:.1f} s ({elapsed / TRIALS * 1000:.0f} ms per set)")
+          f"{retries} retries seen, {len(failures)} refused, {elapsed:.1f} s ({elapsed / TRIALS * 1000:.0f} ms per set)")
     assert appended >= 50, "the appender hardly ran"
+    assert not failures, failures[:5]
     assert lost == [], f"{len(lost)} appended lines lost: {lost[:20]}"
     assert doubled == 0
 
