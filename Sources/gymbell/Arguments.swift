@@ -12,6 +12,14 @@ struct DurationArgument: ExpressibleByArgument {
     }
 
     static var defaultValueDescription: String { "DUR" }
+
+    /// For `@Option(transform:)`: a refusal names an example.
+    static func parsed(_ text: String) throws(PlainNumber.Refusal) -> DurationArgument {
+        guard let duration = DurationArgument(argument: text) else {
+            throw PlainNumber.Refusal(description: "write a duration as plain seconds or with units, such as 90, 40s, 2m or 1m30s")
+        }
+        return duration
+    }
 }
 
 /// A signed duration for `rest --adjust`: `+15`, `-15`, `+1m`, `-30s`.
@@ -29,6 +37,14 @@ struct SignedDurationArgument: ExpressibleByArgument {
         }
         guard let magnitude = DurationText.parse(String(text)) else { return nil }
         seconds = sign * magnitude
+    }
+
+    /// For `@Option(transform:)`: a refusal names an example.
+    static func parsed(_ text: String) throws(PlainNumber.Refusal) -> SignedDurationArgument {
+        guard let duration = SignedDurationArgument(argument: text) else {
+            throw PlainNumber.Refusal(description: "write a sign and a duration, such as +15, -15 or +1m")
+        }
+        return duration
     }
 }
 

@@ -11,10 +11,11 @@ struct Rest: ParsableCommand {
             A new rest replaces the running session. "Rest over ⏰" appears when it ends.
             """)
 
-    @Argument(help: ArgumentHelp("How long to rest (1s to 24h).", valueName: "SECONDS"))
+    @Argument(help: ArgumentHelp("How long to rest (1s to 24h).", valueName: "SECONDS"), transform: DurationArgument.parsed)
     var duration: DurationArgument?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Move the running rest's end by ±S, e.g. +15 or -15.", valueName: "±S"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Move the running rest's end by ±S, e.g. +15 or -15.", valueName: "±S"),
+            transform: SignedDurationArgument.parsed)
     var adjust: SignedDurationArgument?
 
     func validate() throws {
@@ -43,8 +44,8 @@ struct Hiit: ParsableCommand {
         discussion: "Example: gymbell hiit --rounds 5 --work 40s --rest 20s (10 reminders, the last at 5:00).")
 
     @Option(help: "Number of rounds (1 to 100).", transform: PlainNumber.whole) var rounds: UInt32
-    @Option(help: ArgumentHelp("Length of each work phase (1s to 1h).", valueName: "DUR")) var work: DurationArgument
-    @Option(help: ArgumentHelp("Length of each rest phase (0s to 1h).", valueName: "DUR")) var rest: DurationArgument
+    @Option(help: ArgumentHelp("Length of each work phase (1s to 1h).", valueName: "DUR"), transform: DurationArgument.parsed) var work: DurationArgument
+    @Option(help: ArgumentHelp("Length of each rest phase (0s to 1h).", valueName: "DUR"), transform: DurationArgument.parsed) var rest: DurationArgument
 
     func run() throws {
         let ends = try withDaemon { client throws(ClientError) in try client.hiit(rounds: rounds, work: work.seconds, rest: rest.seconds) }
@@ -58,9 +59,9 @@ struct WalkRun: ParsableCommand {
         abstract: "Start a walk/run session: REPEATS of RUN then WALK.",
         discussion: "Example: gymbell walkrun --run 2m --walk 1m --repeats 2 (reminders at 2:00, 3:00, 5:00, 6:00).")
 
-    @Option(name: .customLong("run"), help: ArgumentHelp("Length of each run (1s to 2h).", valueName: "DUR"))
+    @Option(name: .customLong("run"), help: ArgumentHelp("Length of each run (1s to 2h).", valueName: "DUR"), transform: DurationArgument.parsed)
     var runDuration: DurationArgument
-    @Option(help: ArgumentHelp("Length of each walk (1s to 2h).", valueName: "DUR")) var walk: DurationArgument
+    @Option(help: ArgumentHelp("Length of each walk (1s to 2h).", valueName: "DUR"), transform: DurationArgument.parsed) var walk: DurationArgument
     @Option(help: "Number of run/walk repeats (1 to 100).", transform: PlainNumber.whole) var repeats: UInt32
 
     func run() throws {
