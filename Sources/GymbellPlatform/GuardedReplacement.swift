@@ -14,7 +14,11 @@ public enum GuardedReplacement: Equatable, Sendable {
     case changedDuring(displaced: [UInt8], written: [UInt8])
 }
 
-extension FileReplacement {
+/// Replaces a whole file as `FileReplacement` does, but only while it still holds what the caller
+/// read (the config writer: no change another program makes meanwhile is written over).
+public enum GuardedFileReplacement {
+    public typealias Failure = FileReplacement.Failure
+
     /// How long a replaced file is watched after the swap for a write that another program began
     /// before it (opened the file, then wrote): a line appended then lands in the file set aside.
     static let settleMicroseconds: UInt32 = 5_000
@@ -46,7 +50,7 @@ extension FileReplacement {
         _ path: String, with bytes: [UInt8], ifStillHolding expected: [UInt8]?,
         acceptsAppended: (([UInt8]) -> Bool)?, newFileMode: UInt32, depth: Int
     ) throws(Failure) -> GuardedReplacement {
-        let target = resolved(path)
+        let target = FileReplacement.resolved(path)
         var status = stat()
         if stat(target, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
             throw Failure(path: path, reason: "it is not a regular file")
@@ -55,10 +59,10 @@ extension FileReplacement {
         var old: Int32 = -1
         defer { if old >= 0 { close(old) } }
         if expected != nil {
-            old = retryingInterrupts { open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+            old = FileReplacement.retryingInterrupts { open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
             if old < 0 {
                 if errno == ENOENT { return .changedBefore }
-                throw Failure(path: path, reason: reason(errno))
+                throw Failure(path: path, reason: FileReplacement.reason(errno))
             }
         } else if lstat(target, &status) == 0 {
             return .changedBefore
@@ -105,7 +109,7 @@ extension FileReplacement {
         defer { if swap == .exchanged { unlink(temporary) } }
         if swap == .exchanged {
             // The file set aside is at the temporary name: another program's own file if it renamed one in.
-            let displaced = retryingInterrupts { open(temporary, O_RDONLY | O_CLOEXEC) }
+            let displaced = FileReplacement.retryingInterrupts { open(temporary, O_RDONLY | O_CLOEXEC) }
             if displaced >= 0 {
                 defer { close(displaced) }
                 var displacedStatus = stat()
@@ -122,7 +126,7 @@ extension FileReplacement {
         if let accepts = acceptsAppended, depth < 3, after.count > expected.count, after.starts(with: expected) {
             let late = after[expected.count...]
             for _ in 0..<appendedRounds {
-                let now = retryingInterrupts { open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+                let now = FileReplacement.retryingInterrupts { open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
                 guard now >= 0 else { break }
                 let current = contents(of: now)
                 close(now)
@@ -169,7 +173,7 @@ extension FileReplacement {
             }
             guard code == EINVAL || code == ENOSYS || code == EOPNOTSUPP else {
                 unlink(temporary)
-                throw Failure(path: path, reason: reason(code))
+                throw Failure(path: path, reason: FileReplacement.reason(code))
             }
         }
         if !exchanging {
@@ -186,7 +190,7 @@ extension FileReplacement {
         if rename(temporary, target) != 0 {
             let code = errno
             unlink(temporary)
-            throw Failure(path: path, reason: reason(code))
+            throw Failure(path: path, reason: FileReplacement.reason(code))
         }
         return .renamed
     }
@@ -200,18 +204,18 @@ extension FileReplacement {
         var descriptor: Int32 = -1
         for _ in 0..<8 where descriptor < 0 {
             temporary = directory + ".\(base).\(String(UInt32.random(in: .min ... .max), radix: 16)).tmp"
-            descriptor = retryingInterrupts { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+            descriptor = FileReplacement.retryingInterrupts { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
             if descriptor < 0, errno != EEXIST { break }
         }
-        guard descriptor >= 0 else { throw Failure(path: path, reason: reason(errno)) }
+        guard descriptor >= 0 else { throw Failure(path: path, reason: FileReplacement.reason(errno)) }
         var failure: Int32 = 0
         if fchmod(descriptor, mode_t(mode)) != 0 { failure = errno }
-        if failure == 0 { failure = writeAll(bytes, to: descriptor) }
+        if failure == 0 { failure = FileReplacement.writeAll(bytes, to: descriptor) }
         if failure == 0, fsync(descriptor) != 0 { failure = errno }
         if close(descriptor) != 0, failure == 0 { failure = errno }
         if failure != 0 {
             unlink(temporary)
-            throw Failure(path: path, reason: reason(failure))
+            throw Failure(path: path, reason: FileReplacement.reason(failure))
         }
         return temporary
     }
@@ -233,7 +237,7 @@ extension FileReplacement {
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
             let count = chunk.withUnsafeMutableBytes { buffer in
-                retryingInterrupts { pread(descriptor, buffer.baseAddress, buffer.count, off_t(bytes.count)) }
+                FileReplacement.retryingInterrupts { pread(descriptor, buffer.baseAddress, buffer.count, off_t(bytes.count)) }
             }
             if count < 0 { return nil }
             if count == 0 { return bytes }

@@ -124,7 +124,7 @@ public enum ConfigFileWriter {
         do {
             if snapshot.text == nil { try FileReplacement.makeDirectories(FilePath.directory(of: path)) }
             // Lines another program appends meanwhile stay, after the edit, as long as the whole is a valid config.
-            outcome = try FileReplacement.replace(
+            outcome = try GuardedFileReplacement.replace(
                 path, with: bytes, ifStillHolding: snapshot.text.map { Array($0.utf8) },
                 acceptsAppended: { carried in
                     guard let whole = String(validating: carried, as: UTF8.self) else { return false }
@@ -156,7 +156,7 @@ public enum ConfigFileWriter {
             let restored = displaced + current[written.count...]
             let outcome: GuardedReplacement
             do {
-                outcome = try FileReplacement.replace(path, with: restored, ifStillHolding: current, acceptsAppended: { _ in true })
+                outcome = try GuardedFileReplacement.replace(path, with: restored, ifStillHolding: current, acceptsAppended: { _ in true })
             } catch {
                 break
             }

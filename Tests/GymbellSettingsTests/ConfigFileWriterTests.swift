@@ -91,13 +91,13 @@ final class ConfigFileWriterTests {
         let path = try file("a = 1\n")
         // Same size and (on a coarse clock) the same time: only the content tells.
         try Data("b = 1\n".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(try FileReplacement.replace(path, with: Array("c = 1\n".utf8), ifStillHolding: Array("a = 1\n".utf8)) == .changedBefore)
+        #expect(try GuardedFileReplacement.replace(path, with: Array("c = 1\n".utf8), ifStillHolding: Array("a = 1\n".utf8)) == .changedBefore)
         #expect(try contents(path) == "b = 1\n")
-        #expect(try FileReplacement.replace(path, with: Array("c = 1\n".utf8), ifStillHolding: Array("b = 1\n".utf8))
+        #expect(try GuardedFileReplacement.replace(path, with: Array("c = 1\n".utf8), ifStillHolding: Array("b = 1\n".utf8))
             == .replaced(written: Array("c = 1\n".utf8)))
         #expect(try contents(path) == "c = 1\n")
         // Expecting no file: one that exists is not replaced.
-        #expect(try FileReplacement.replace(path, with: Array("d\n".utf8), ifStillHolding: nil) == .changedBefore)
+        #expect(try GuardedFileReplacement.replace(path, with: Array("d\n".utf8), ifStillHolding: nil) == .changedBefore)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/gymbell") == ["config.toml"])
     }
 
