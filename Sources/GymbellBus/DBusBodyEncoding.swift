@@ -66,9 +66,16 @@ enum DBusBodyEncoding {
         guard dbus_message_iter_close_container(&iterator, &contents) != 0 else { throw .outOfMemory }
     }
 
+    /// A string as D-Bus carries it. D-Bus strings end at a NUL, so a NUL inside one (a name stored by
+    /// an older build, say) is sent as U+FFFD, the replacement character decoders show for what they
+    /// cannot represent: one odd character in one name is visible, where refusing the string failed the
+    /// whole reply (every `history` and `report` of a history holding it, after restarts too).
+    static func carried(_ string: String) -> String {
+        string.utf8.contains(0) ? string.replacingNULs() : string
+    }
+
     private static func append(_ string: String, to iterator: inout DBusMessageIter) throws(DBusError) {
-        guard !string.utf8.contains(0) else { throw .invalidArgs("D-Bus strings cannot contain NUL bytes") }
-        let appended = string.withCString { characters in
+        let appended = carried(string).withCString { characters in
             withUnsafePointer(to: characters) { dbus_message_iter_append_basic(&iterator, GB_DBUS_TYPE_STRING, $0) }
         }
         guard appended != 0 else { throw .outOfMemory }
@@ -95,5 +102,11 @@ enum DBusBodyEncoding {
             throw error
         }
         guard dbus_message_iter_close_container(&iterator, &elements) != 0 else { throw .outOfMemory }
+    }
+}
+
+extension String {
+    fileprivate func replacingNULs() -> String {
+        String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 }))
     }
 }

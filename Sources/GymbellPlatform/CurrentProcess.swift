@@ -38,6 +38,9 @@ public enum CurrentProcess {
 
     public static var id: Int32 { getpid() }
 
+    /// Sleeps this thread for `microseconds` (a short pause before trying again).
+    public static func pause(microseconds: UInt32) { usleep(microseconds) }
+
     /// One environment variable (nil: unset). Cheaper than `ProcessInfo.environment`, which copies
     /// the whole environment into a dictionary on every call (start-up asks three times).
     @Sendable public static func environmentVariable(_ name: String) -> String? {

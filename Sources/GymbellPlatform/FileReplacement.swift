@@ -49,10 +49,7 @@ public enum FileReplacement {
     /// Replaces the file at `path` (or creates it, with `newFileMode`) with `bytes`. A replaced file
     /// keeps its mode.
     public static func replace(_ path: String, with bytes: [UInt8], newFileMode: UInt32 = 0o644) throws(Failure) {
-        let target = realpath(path, nil).map { resolved in
-            defer { free(resolved) }
-            return String(cString: resolved)
-        } ?? path
+        let target = resolved(path)
         var status = stat()
         if stat(target, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
             throw Failure(path: path, reason: "it is not a regular file")
@@ -99,8 +96,16 @@ public enum FileReplacement {
         if failure != 0 { throw Failure(path: path, reason: reason(failure)) }
     }
 
+    /// The file a path names, through symbolic links (the path itself when it names nothing yet).
+    static func resolved(_ path: String) -> String {
+        realpath(path, nil).map { resolved in
+            defer { free(resolved) }
+            return String(cString: resolved)
+        } ?? path
+    }
+
     /// 0, or the errno of the write that failed.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { buffer in
@@ -112,12 +117,12 @@ public enum FileReplacement {
         return 0
     }
 
-    private static func retryingInterrupts<T: BinaryInteger>(_ call: () -> T) -> T {
+    static func retryingInterrupts<T: BinaryInteger>(_ call: () -> T) -> T {
         while true {
             let result = call()
             if result >= 0 || errno != EINTR { return result }
         }
     }
 
-    private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+    static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 }

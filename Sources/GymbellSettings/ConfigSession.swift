@@ -1,4 +1,5 @@
 import GymbellCore
+import GymbellPlatform
 
 /// The user's config file as the window's Preferences edit it: read once, then every change written at once
 /// through `ConfigEditor` (comments and layout kept) and `ConfigFileWriter` (atomic, never over a file
@@ -107,21 +108,34 @@ public final class ConfigSession {
             return apply(edits)
         }
         let base = ConfigFileWriter.startingText(of: snapshot, paths: paths)
-        switch write(edits, startingFrom: base, over: snapshot) {
-        case .failure(.write(.changedOnDisk)):
-            reload()
-            guard let fresh = self.snapshot else { return .failed(stateText) }
-            if case .invalid(let messages) = state { return .invalidOnDisk(messages) }
-            let current = ConfigFileWriter.startingText(of: fresh, paths: paths)
-            let clashes = ConfigEditor.conflicts(edits.paths, base: base, current: current)
-            guard clashes.isEmpty else {
-                pending = edits
-                return .conflict(keys: clashes.map(\.description))
+        return DirectoryLock.holding(FilePath.directory(of: path)) { writeRetrying(edits, clashingWith: base) }
+    }
+
+    /// Writes `edits` on the file as last read. A file that changes meanwhile (before the write or in the
+    /// instant of it) is read again and the edits made there, as long as they touch none of the keys
+    /// changed since `base` (the text the person edited; nil: whatever changed), up to
+    /// `ConfigFileWriter.attempts` times.
+    private func writeRetrying(_ edits: Change, clashingWith base: String?) -> Outcome {
+        for attempt in 1...ConfigFileWriter.attempts {
+            guard let current = snapshot else { return .failed(stateText) }
+            let text = ConfigFileWriter.startingText(of: current, paths: paths)
+            if let base, text != base {
+                let clashes = ConfigEditor.conflicts(edits.paths, base: base, current: text)
+                guard clashes.isEmpty else {
+                    pending = edits
+                    return .conflict(keys: clashes.map(\.description))
+                }
             }
-            return outcome(write(edits, startingFrom: current, over: fresh))
-        case let result:
-            return outcome(result)
+            switch write(edits, startingFrom: text, over: current) {
+            case .failure(.write(.changedOnDisk)):
+                if attempt > 1 { ConfigFileWriter.pause(beforeAttempt: attempt + 1) }
+                reload()
+                if case .invalid(let messages) = state { return .invalidOnDisk(messages) }
+            case let result:
+                return outcome(result)
+            }
         }
+        return .failed(ConfigWriteError.keptChanging(path: path, attempts: ConfigFileWriter.attempts).description)
     }
 
     /// After a conflict: writes the waiting change over the file as it is now.
@@ -129,8 +143,7 @@ public final class ConfigSession {
         let edits = pending
         pending = .settings([])
         reload()
-        guard let fresh = snapshot else { return .failed(stateText) }
-        return outcome(write(edits, startingFrom: ConfigFileWriter.startingText(of: fresh, paths: paths), over: fresh))
+        return DirectoryLock.holding(FilePath.directory(of: path)) { writeRetrying(edits, clashingWith: nil) }
     }
 
     /// After a conflict: drops the waiting change (the file as changed on disk stays).

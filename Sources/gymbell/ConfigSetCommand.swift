@@ -66,7 +66,9 @@ extension ConfigCommand {
             // Without a file of one's own, the file in force is where the edit starts from.
             let snapshot = try ConfigFileWriter.read(path: target)
             let startingText = ConfigFileWriter.startingText(of: snapshot, paths: xdg)
-            let edited = try ConfigFileWriter.apply(edits, toFileAt: target, startingFrom: startingText)
+            let edited = try ConfigFileWriter.apply(edits, toFileAt: target, startingFrom: startingText) { _ in
+                printError("note: \(target) changed while this ran (another program wrote it); the change is made again on its new text")
+            }
             Terminal.lines(edited.warnings.map(\.description))
             Terminal.line("\(target): \(key) \(removing ? "removed" : "set")")
             // The daemon watches the link, not the file it names: a change there needs telling.

@@ -36,7 +36,7 @@ struct History: ParsableCommand {
             """,
         subcommands: [HistoryCorrect.self])
 
-    @Option(help: "How many days back to list (1 to 3660).") var days: UInt32 = 30
+    @Option(help: "How many days back to list (1 to 3660).", transform: PlainNumber.whole) var days: UInt32 = 30
     @Flag(help: "List the sets logged (reps and weight as done) instead of the sessions.") var sets = false
     @Flag(help: "Print the sessions (or sets) as the daemon's JSON array.") var json = false
     @Flag(help: "With --sets: print the sets as CSV, one row a set (`gymbell import` reads it back).") var csv = false
@@ -137,7 +137,7 @@ struct ExportICS: ParsableCommand {
               gymbell export-ics --weeks 12 > workouts.ics
             """)
 
-    @Option(help: "How many weeks ahead to export (1 to 52).") var weeks: UInt32 = 4
+    @Option(help: "How many weeks ahead to export (1 to 52).", transform: PlainNumber.whole) var weeks: UInt32 = 4
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp("Write the calendar to FILE, replacing it whole; - or no --output: standard output.", valueName: "FILE"),

@@ -19,9 +19,9 @@ struct HistoryCorrect: ParsableCommand {
               gymbell history correct 42 --weight 82.5 --done
             """)
 
-    @Argument(help: "The set's id, as `gymbell history --sets` shows it.") var setID: UInt32
-    @Option(help: "The reps really done (\(SetEdit.reps.lowerBound) to \(SetEdit.reps.upperBound)).") var reps: Int?
-    @Option(help: "The weight really lifted, in the set's unit (0 to 2000).") var weight: Double?
+    @Argument(help: "The set's id, as `gymbell history --sets` shows it.", transform: PlainNumber.whole) var setID: UInt32
+    @Option(help: "The reps really done (\(SetEdit.reps.lowerBound) to \(SetEdit.reps.upperBound)).", transform: PlainNumber.whole) var reps: Int?
+    @Option(help: "The weight really lifted, in the set's unit (0 to 2000).", transform: PlainNumber.decimal) var weight: Double?
     @Flag(help: "The set failed.") var failed = false
     @Flag(help: "The set was done as planned (not failed).") var done = false
 

@@ -26,7 +26,7 @@ struct Report: ParsableCommand {
               gymbell report --weeks 52 -o ~/training.html
             """)
 
-    @Option(help: "How many weeks the calendar and the volume chart show (1 to 104).") var weeks: UInt32 = 12
+    @Option(help: "How many weeks the calendar and the volume chart show (1 to 104).", transform: PlainNumber.whole) var weeks: UInt32 = 12
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp("Write the report to FILE, replacing it whole (default: $XDG_STATE_HOME/gymbell/report.html).", valueName: "FILE"),

@@ -11,10 +11,11 @@ struct Rest: ParsableCommand {
             A new rest replaces the running session. "Rest over ⏰" appears when it ends.
             """)
 
-    @Argument(help: ArgumentHelp("How long to rest (1s to 24h).", valueName: "SECONDS"))
+    @Argument(help: ArgumentHelp("How long to rest (1s to 24h).", valueName: "SECONDS"), transform: DurationArgument.parsed)
     var duration: DurationArgument?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Move the running rest's end by ±S, e.g. +15 or -15.", valueName: "±S"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Move the running rest's end by ±S, e.g. +15 or -15.", valueName: "±S"),
+            transform: SignedDurationArgument.parsed)
     var adjust: SignedDurationArgument?
 
     func validate() throws {
@@ -42,9 +43,9 @@ struct Hiit: ParsableCommand {
         abstract: "Start a HIIT session: ROUNDS of WORK then REST, every transition announced.",
         discussion: "Example: gymbell hiit --rounds 5 --work 40s --rest 20s (10 reminders, the last at 5:00).")
 
-    @Option(help: "Number of rounds (1 to 100).") var rounds: UInt32
-    @Option(help: ArgumentHelp("Length of each work phase (1s to 1h).", valueName: "DUR")) var work: DurationArgument
-    @Option(help: ArgumentHelp("Length of each rest phase (0s to 1h).", valueName: "DUR")) var rest: DurationArgument
+    @Option(help: "Number of rounds (1 to 100).", transform: PlainNumber.whole) var rounds: UInt32
+    @Option(help: ArgumentHelp("Length of each work phase (1s to 1h).", valueName: "DUR"), transform: DurationArgument.parsed) var work: DurationArgument
+    @Option(help: ArgumentHelp("Length of each rest phase (0s to 1h).", valueName: "DUR"), transform: DurationArgument.parsed) var rest: DurationArgument
 
     func run() throws {
         let ends = try withDaemon { client throws(ClientError) in try client.hiit(rounds: rounds, work: work.seconds, rest: rest.seconds) }
@@ -58,10 +59,10 @@ struct WalkRun: ParsableCommand {
         abstract: "Start a walk/run session: REPEATS of RUN then WALK.",
         discussion: "Example: gymbell walkrun --run 2m --walk 1m --repeats 2 (reminders at 2:00, 3:00, 5:00, 6:00).")
 
-    @Option(name: .customLong("run"), help: ArgumentHelp("Length of each run (1s to 2h).", valueName: "DUR"))
+    @Option(name: .customLong("run"), help: ArgumentHelp("Length of each run (1s to 2h).", valueName: "DUR"), transform: DurationArgument.parsed)
     var runDuration: DurationArgument
-    @Option(help: ArgumentHelp("Length of each walk (1s to 2h).", valueName: "DUR")) var walk: DurationArgument
-    @Option(help: "Number of run/walk repeats (1 to 100).") var repeats: UInt32
+    @Option(help: ArgumentHelp("Length of each walk (1s to 2h).", valueName: "DUR"), transform: DurationArgument.parsed) var walk: DurationArgument
+    @Option(help: "Number of run/walk repeats (1 to 100).", transform: PlainNumber.whole) var repeats: UInt32
 
     func run() throws {
         let ends = try withDaemon { client throws(ClientError) in try client.walkRun(run: runDuration.seconds, walk: walk.seconds, repeats: repeats) }
@@ -95,8 +96,8 @@ struct SetDone: ParsableCommand {
             Example: gymbell set-done --reps 6 --weight 82.5
             """)
 
-    @Option(help: "Reps done, when not as planned (0 to 1000).") var reps: Int?
-    @Option(help: "Weight lifted, in the exercise's unit, when not as planned (0 to 2000).") var weight: Double?
+    @Option(help: "Reps done, when not as planned (0 to 1000).", transform: PlainNumber.whole) var reps: Int?
+    @Option(help: "Weight lifted, in the exercise's unit, when not as planned (0 to 2000).", transform: PlainNumber.decimal) var weight: Double?
     @Flag(help: "The set failed (fewer reps than planned; with no --reps, one short).") var failed = false
 
     func validate() throws {
@@ -166,7 +167,7 @@ struct Snooze: ParsableCommand {
         abstract: "Snooze the daily reminder: show it again later.",
         discussion: "Without --minutes it uses the configured snooze_minutes (60 unless changed).")
 
-    @Option(help: "Minutes until the reminder comes back (1 to 1440).") var minutes: UInt32?
+    @Option(help: "Minutes until the reminder comes back (1 to 1440).", transform: PlainNumber.whole) var minutes: UInt32?
 
     func validate() throws {
         if let minutes, !Limits.snoozeMinutes.contains(Int(minutes)) { throw ValidationError("--minutes must be 1 to 1440, not \(minutes)") }

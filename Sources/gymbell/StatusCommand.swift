@@ -32,7 +32,7 @@ struct Upcoming: ParsableCommand {
         abstract: "List the coming reminders with their local times and workouts.",
         discussion: "Daily reminders from [reminders] and [program], plus snoozed and session reminders already pending.")
 
-    @Option(help: "How many days ahead to list (1 to 366).") var days: UInt32 = 7
+    @Option(help: "How many days ahead to list (1 to 366).", transform: PlainNumber.whole) var days: UInt32 = 7
     @Flag(help: "Print a JSON array of {\"due\", \"kind\", \"title\", \"body\", \"workout\"}.") var json = false
 
     func validate() throws {

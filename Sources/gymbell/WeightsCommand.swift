@@ -27,7 +27,7 @@ struct Weights: ParsableCommand {
 
     @Option(name: .customLong("set"), help: ArgumentHelp("The exercise to plan a weight for, as named in the config.", valueName: "exercise"))
     var exercise: String?
-    @Option(help: ArgumentHelp("With --set: the weight, in the exercise's unit (more than 0, at most 2000).", valueName: "weight"))
+    @Option(help: ArgumentHelp("With --set: the weight, in the exercise's unit (more than 0, at most 2000).", valueName: "weight"), transform: PlainNumber.decimal)
     var to: Double?
     @Flag(help: "Plan the exercises named after it (every raised one when none is named) with the config's weights again.")
     var reset = false

@@ -40,11 +40,30 @@ struct DBusMessageCodingTests {
         }
     }
 
-    @Test func stringsWithNULBytesAreRejected() throws {
+    @Test func aNULInsideAStringIsSentAsTheReplacementCharacter() throws {
+        // D-Bus strings end at a NUL: one in a stored name is sent as U+FFFD instead of failing the reply.
         let message = try DBusMessageCoding.signal(path: "/a", interface: "a.b", member: "S")
         defer { dbus_message_unref(message) }
-        #expect(throws: DBusError.invalidArgs("D-Bus strings cannot contain NUL bytes")) {
-            try DBusBodyEncoding.append([.stringArray(["ok", "a\u{0}b"])], to: message)
+        try DBusBodyEncoding.append([.stringArray(["ok", "a\u{0}b"]), .string("\u{0}")], to: message)
+        #expect(try DBusBodyDecoding.arguments(of: message) == [.stringArray(["ok", "a\u{FFFD}b"]), .string("\u{FFFD}")])
+    }
+
+    /// Issue 42, item 5: the hostile names of GymbellCoreTests' HostileNameOutputTests, in every place a
+    /// reply carries a name (a string, an array of them, a dictionary's variant): the reply is never
+    /// refused, and every name comes back as it was, a NUL as U+FFFD.
+    @Test func hostileNamesNeverFailAReply() throws {
+        let names = [
+            "Bench\u{0}Press", "Tab\there\u{7}\u{8}\u{B}\u{C}\u{1F}\u{7F}\u{85}\u{9B}31m", "Red \u{1B}[31mALERT\u{1B}[0m",
+            "Line\nbreak\r\n", "\u{202E}sserP hcneB", "=HYPERLINK(\"http://x\")", "<script>", "&amp;", "x\"\u{301}",
+            String(repeating: "Ω", count: 200), "Ω≈ç√ 🏋", "", String(String.UnicodeScalarView([0xFFFE, 0xFFFF, 0xFDD0].compactMap(Unicode.Scalar.init))),
+        ]
+        let carried = names.map { String(String.UnicodeScalarView($0.unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 })) }
+        for (name, expected) in zip(names, carried) {
+            let message = try DBusMessageCoding.methodCall(destination: "a.b", path: "/a", interface: "a.b", member: "M")
+            defer { dbus_message_unref(message) }
+            try DBusBodyEncoding.append([.string(name), .stringArray([name, "x"]), .dictionary(["title": .string(name)])], to: message)
+            #expect(try DBusBodyDecoding.arguments(of: message) == [.string(expected), .stringArray([expected, "x"]), .dictionary(["title": .string(expected)])],
+                    "\(name.debugDescription)")
         }
     }
 

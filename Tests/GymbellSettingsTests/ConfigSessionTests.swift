@@ -107,4 +107,25 @@ final class ConfigSessionTests {
         guard case .written = session.apply([.privateMode(true)]) else { Issue.record("not written"); return }
         #expect(try contents() == "# site\n[reminders]\nsnooze_minutes = 15\nprivate = true\n")
     }
+
+    @Test func theWindowLosesNoLineAnotherProgramAppends() throws {
+        // Issue 42, item 6: the window's Preferences write through the same writer.
+        try write(Self.original)
+        session.reload()
+        let appender = LineAppender(path: session.path)
+        let thread = Thread { appender.run() }
+        thread.start()
+        for round in 0..<25 {
+            guard case .written = session.apply([.snoozeMinutes(10 + round)]) else {
+                Issue.record("round \(round) not written")
+                break
+            }
+        }
+        let count = appender.stop()
+        let lines = try contents().split(separator: "\n").filter { $0.hasPrefix("# appended ") }
+        #expect(count > 5)
+        let missing = Set((0..<count).map { "# appended \($0)" }).subtracting(lines.map(String.init))
+        #expect(missing.isEmpty && lines.count == count, "\(count) appended, \(lines.count) in the file, missing: \(missing.sorted().prefix(10))")
+        #expect(try ConfigSource.load(path: session.path).config.reminders.snoozeMinutes == 34)
+    }
 }

@@ -94,7 +94,13 @@ def test_a_logged_set_corrected_by_cli_and_bus_and_the_records_follow(daemon, en
                           ((str(ids[0]),), "nothing to change"),
                           ((str(ids[0]), "--failed", "--done"), "not both"),
                           ((str(ids[0]), "--reps", "1001"), "reps must be 0 to 1000"),
-                          ((str(ids[0]), "--weight=-1"), "a weight must be 0 to 2000")]:
+                          ((str(ids[0]), "--weight", "2000.5"), "a weight must be 0 to 2000"),
+                          # Plain decimals only (issue 42: 0x10 was taken as 16 kg).
+                          ((str(ids[0]), "--weight=-1"), "'-1' is invalid for '--weight <weight>': write it as a plain decimal"),
+                          ((str(ids[0]), "--weight", "0x10"), "'0x10' is invalid for '--weight <weight>': write it as a plain decimal number, digits with at most one dot, such as 82.5"),
+                          ((str(ids[0]), "--weight", "1e2"), "'1e2' is invalid"),
+                          ((str(ids[0]), "--weight", "inf"), "'inf' is invalid"),
+                          ((str(ids[0]), "--reps", "+8"), "'+8' is invalid for '--reps <reps>': write it as a plain whole number, digits only, such as 12")]:
         bad = cli("history", "correct", *args)
         assert bad.returncode != 0 and message in bad.stderr, (args, bad.stderr)
     with pytest.raises(dbus.DBusException) as refused:
@@ -112,3 +118,34 @@ def test_a_logged_set_corrected_by_cli_and_bus_and_the_records_follow(daemon, en
         assert logged(cli) == after
         assert records(bus) == now_records
         assert run_json(cli, "stats")["volume_kg"] == pytest.approx(volume - 80 + 2 * 120 * 0.45359237, abs=0.1)
+
+
+# Every numeric option of the command line: plain decimals taken, the rest refused with a sentence naming
+# the value and an example, before anything is asked of the daemon (none runs here).
+PLAIN_NUMBERS = [
+    (("history", "correct", "1", "--weight"), "0x10", "plain decimal number"),
+    (("history", "correct", "1", "--weight"), "nan", "plain decimal number"),
+    (("history", "correct", "1", "--weight"), "1,5", "plain decimal number"),
+    (("history", "correct", "--reps", "3"), "0x1", "plain whole number"),
+    (("history", "correct", "1", "--reps"), "1e1", "plain whole number"),
+    (("set-done", "--weight"), "0X10", "plain decimal number"),
+    (("set-done", "--reps"), "8.0", "plain whole number"),
+    (("history", "--days"), "+7", "plain whole number"),
+    (("upcoming", "--days"), "1e1", "plain whole number"),
+    (("report", "--weeks"), "0x4", "plain whole number"),
+    (("export-ics", "--weeks"), "inf", "plain whole number"),
+    (("hiit", "--work", "40s", "--rest", "20s", "--rounds"), "0b11", "plain whole number"),
+    (("walkrun", "--run", "2m", "--walk", "1m", "--repeats"), "２", "plain whole number"),
+    (("snooze", "--minutes"), "1e1", "plain whole number"),
+    (("weights", "--set", "Bench Press", "--to"), "0x10", "plain decimal number"),
+    (("rest",), "0x10", "invalid"),
+    (("rest", "--adjust"), "+0x10", "invalid"),
+]
+
+
+@pytest.mark.parametrize("args,value,sentence", PLAIN_NUMBERS, ids=lambda v: v if isinstance(v, str) else None)
+def test_numbers_on_the_command_line_are_plain_decimals(cli, args, value, sentence):
+    r = cli(*args, value)
+    assert r.returncode != 0
+    assert f"'{value}' is invalid" in r.stderr and sentence in r.stderr, r.stderr
+    assert "no gymbell daemon" not in r.stderr

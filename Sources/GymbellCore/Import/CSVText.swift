@@ -192,6 +192,24 @@ public enum CSVText {
         }
     }
 
+    /// A text cell as a spreadsheet may safely open it (OWASP, "CSV injection"): one that starts with
+    /// `=`, `+`, `-`, `@`, a tab or a carriage return (which spreadsheets run as a formula) gets a single
+    /// quote first. So does one that starts with quotes before such a character, so that
+    /// `formulaUnguarded` gives every text back exactly. Numbers are not text cells: never guarded.
+    public static func formulaGuarded(_ text: String) -> String {
+        startsAsFormula(text.utf8.drop(while: { $0 == 0x27 })) ? "'" + text : text
+    }
+
+    /// A cell of gymbell's own export as it was before `formulaGuarded`.
+    public static func formulaUnguarded(_ text: String) -> String {
+        text.utf8.first == 0x27 && startsAsFormula(text.utf8.drop(while: { $0 == 0x27 })) ? String(text.unicodeScalars.dropFirst()) : text
+    }
+
+    private static func startsAsFormula(_ bytes: some Collection<UInt8>) -> Bool {
+        guard let first = bytes.first else { return false }
+        return first == 0x3D || first == 0x2B || first == 0x2D || first == 0x40 || first == 0x09 || first == 0x0D  // = + - @ TAB CR
+    }
+
     /// One record as a line of comma-separated fields (no line break), each quoted when it must be.
     public static func line(_ fields: [String]) -> String {
         fields.map(field).joined(separator: ",")

@@ -117,7 +117,7 @@ struct ImportRowReader {
         switch format {
         case .strongSemicolon, .strong: return strong(value)
         case .hevy: return hevy(value)
-        case .gymbell: return gymbell(value)
+        case .gymbell: return gymbell { CSVText.formulaUnguarded(value($0)) }  // its export's formula guard off
         }
     }
 

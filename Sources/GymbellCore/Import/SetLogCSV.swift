@@ -7,7 +7,8 @@ import FoundationEssentials
 /// Columns: session (its id), session_title, session_started_at and session_ended_at (ISO 8601, UTC;
 /// empty when the session is not in the listed days), workout (the `[workouts]` name, or empty),
 /// exercise, set (1-based), reps, planned_reps, weight (empty: none), unit (kg or lb), failed (true or
-/// false), at (ISO 8601, UTC).
+/// false), at (ISO 8601, UTC). A text cell starting like a formula (`=`, `+`, `-`, `@`) starts with a `'`
+/// (`CSVText.formulaGuarded`), so that a spreadsheet shows it rather than runs it.
 public enum SetLogCSV {
     public static let header = [
         "session", "session_title", "session_started_at", "session_ended_at", "workout", "exercise", "set", "reps", "planned_reps",
@@ -21,9 +22,11 @@ public enum SetLogCSV {
         lines.reserveCapacity(sets.count + 1)
         for set in sets {
             let session = byID[set.session]
+            // Text cells guarded against formulas (gymbell's import takes the guard off again).
+            let text = CSVText.formulaGuarded
             lines.append(CSVText.line([
-                set.session.rawValue, session?.title ?? "", session.map { ISO8601.format($0.startedAt) } ?? "",
-                session?.endedAt.map(ISO8601.format) ?? "", set.workout ?? "", set.exercise, String(set.setNumber),
+                text(set.session.rawValue), text(session?.title ?? ""), session.map { ISO8601.format($0.startedAt) } ?? "",
+                session?.endedAt.map(ISO8601.format) ?? "", text(set.workout ?? ""), text(set.exercise), String(set.setNumber),
                 set.reps.map(String.init) ?? "", set.plannedReps.map(String.init) ?? "", set.weight.map(number) ?? "",
                 set.unit.rawValue, set.failed ? "true" : "false", ISO8601.format(set.at),
             ]))

@@ -7,12 +7,14 @@ public enum BodyMarkup {
     public static func escape(_ text: some StringProtocol) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
+        // By scalar: a quote or `<` followed by a combining mark is one Character, and would pass unescaped.
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
-            default: result.append(character)
+            case _ where MarkupText.isForbidden(scalar): result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result

@@ -5,16 +5,31 @@ public enum HTML {
     public static func escape(_ text: some StringProtocol) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
+        // By scalar: a quote or `<` followed by a combining mark is one Character, and would pass unescaped.
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&#39;"
-            default: result.append(character)
+            case _ where MarkupText.isForbidden(scalar): result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result
+    }
+}
+
+/// What markup (XML 1.0, and so Pango's, GLib's and Qt's notification markup, and HTML) cannot hold as a
+/// character: the C0 controls but tab, line feed and carriage return, and U+FFFE/U+FFFF. A name holding
+/// one is written with U+FFFD in its place rather than breaking the page or the notification.
+enum MarkupText {
+    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: false
+        case 0x00...0x1F, 0xFFFE, 0xFFFF: true
+        default: false
+        }
     }
 }

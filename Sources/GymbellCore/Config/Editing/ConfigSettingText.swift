@@ -109,8 +109,9 @@ public enum ConfigSettingText {
         case .boolean:
             value = ["true", "on", "yes"].contains(single.lowercased()) ? .boolean(true)
                 : ["false", "off", "no"].contains(single.lowercased()) ? .boolean(false) : nil
-        case .integer: value = Int(single).map(ConfigEditValue.integer)
-        case .number: value = Double(single).flatMap { $0.isFinite ? .number($0) : nil }
+        // Typed like the command line's numbers (plain decimals), not as TOML or Swift would read them.
+        case .integer: value = PlainDecimal.whole(single, as: Int.self).map(ConfigEditValue.integer)
+        case .number: value = PlainDecimal.value(of: single).map(ConfigEditValue.number)
         case .duration: value = DurationText.parse(single).map(ConfigEditValue.duration)
         case .timeOfDay: value = LocalTime(parsing: single).map(ConfigEditValue.timeOfDay)
         case .timeOrAuto:
