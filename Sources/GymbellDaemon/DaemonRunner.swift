@@ -80,6 +80,7 @@ public enum DaemonRunner {
             return Status.failed
         }
 
+        logRepairs(of: store, logger: logger)
         logProblem(of: store, logger: logger)
         let daemon = Daemon(
             config: config, store: store, initial: initial, notifier: notifier, sounds: sounds, timer: timer, loop: loop,
@@ -289,6 +290,12 @@ public enum DaemonRunner {
         if let first = leftovers.keptAside.first {
             let count = "\(leftovers.keptAside.count) replaced state\(leftovers.keptAside.count == 1 ? " is" : "s are")"
             logger.info("\(count) kept aside in \(FilePath.directory(of: first)) (replaced-*.sqlite; `gymbell restore` one to go back, delete those you no longer need)")
+        }
+    }
+
+    static func logRepairs(of store: StateStore, logger: Logger) {
+        for repair in store.repairs {
+            logger.warning("state database repaired at start-up: \(repair)", metadata: ["path": "\(store.path ?? "-")"])
         }
     }
 

@@ -87,7 +87,7 @@ enum RecordTimeline {
         try db.execute("DELETE FROM record_candidate")
         var summary = ProgressSummary()
         var closed: [RecordCandidate] = []
-        try db.forEachRow("SELECT \(StoredProgress.columns) FROM set_log ORDER BY id") { row in
+        try db.forEachRow("SELECT \(StoredProgress.columns) FROM set_log ORDER BY at, id") { row in
             if let set = StoredProgress.loggedSet(row) { closed += summary.add(set) }
         }
         try keep(closed, db)

@@ -15,6 +15,8 @@ public final class StateStore {
     public var path: String? { connection.path }
     /// Why state is not being saved (or was replaced); nil while all is well.
     public var problem: StorageProblem? { connection.problem }
+    /// What was repaired in the file when it was opened: values out of bounds (`StoredValueAudit`).
+    public var repairs: [String] { connection.repairs }
     /// When `saveUnsaved(at:)` next tries to write the file.
     public var nextSaveAttempt: Date? { connection.nextSaveAttempt }
     /// Whether changes live only in memory now (they are saved when the file can be written).

@@ -83,8 +83,9 @@ extension StateTransfer {
     /// Replaces the training record with the backup at `path` after checking it: a regular file (a FIFO
     /// or a device is refused at once), an SQLite file, gymbell's (application id or schema), intact
     /// (integrity_check), a schema this gymbell knows (an older one is brought up to date in a copy; the
-    /// backup itself is only read). A backup holding far less than the history it would replace
-    /// (`RestoreCaution`) is taken back only when `confirmed`. The state it replaces is kept in
+    /// backup itself is only read), every value within `RecordBounds` (`StoredValueAudit`). A backup
+    /// holding far less than the history it would replace (`RestoreCaution`) is taken back only when
+    /// `confirmed`. The state it replaces is kept in
     /// `asideDirectory` first, as `replaced-<UTC second>.sqlite` (`-2`, `-3` … where that name is taken:
     /// one copy never replaces another).
     public func restore(from path: String, keepingAsideIn asideDirectory: String, at now: Date, confirmed: Bool = false) throws -> RestoreReport {
@@ -165,6 +166,9 @@ extension StateTransfer {
             throw Refusal("\(path) was written by a newer gymbell (schema \(version); this one reads up to \(StoreSchema.latestVersion)); nothing was changed")
         }
         try StoreSchema.migrate(copy)
+        if let problem = try StoredValueAudit.firstProblem(in: copy) {
+            throw Refusal("\(path) holds a value gymbell cannot keep: \(problem); nothing was changed")
+        }
         return CheckedBackup(version: version, hadNoTables: hadNoTables, counts: try counts(copy))
     }
 }
@@ -211,16 +215,26 @@ enum StoreRestore {
                 WHERE session_id IN (SELECT id FROM restored.session WHERE outcome = 'running')
                 """)
         }
-        // The set log: the backup's, and what the session running now has logged.
+        // The set log: the backup's, each set with the id it has there (the ids the person saw when the
+        // backup was made), and what the session running now has logged. A set of that session whose id
+        // the backup also gives a set moves above every id of both.
         try db.execute("DELETE FROM main.set_log WHERE session_id IS NOT ?", [running])
+        if running != nil {
+            try db.execute(
+                """
+                UPDATE main.set_log SET id = id + (SELECT max(coalesce((SELECT max(id) FROM main.set_log), 0), \
+                coalesce((SELECT max(id) FROM restored.set_log), 0), coalesce((SELECT seq FROM main.sqlite_sequence WHERE name = 'set_log'), 0)))
+                WHERE id IN (SELECT id FROM restored.set_log WHERE session_id IS NOT ?)
+                """, [running])
+        }
         try db.execute(
-            "INSERT INTO main.set_log (\(StoredProgress.columns)) SELECT \(StoredProgress.columns) FROM restored.set_log "
+            "INSERT INTO main.set_log (id, \(StoredProgress.columns)) SELECT id, \(StoredProgress.columns) FROM restored.set_log "
                 + "WHERE session_id IS NOT ? ORDER BY id", [running])
         for table in ["weight_override", "overload_dismissal"] {
             let columns = try shared(table, db).map { "\"\($0)\"" }.joined(separator: ", ")
             try db.executeScript("DELETE FROM main.\(table); INSERT INTO main.\(table) (\(columns)) SELECT \(columns) FROM restored.\(table)")
         }
-        try StateTransfer.putSetLogInTimeOrder(db)
+        try StateTransfer.setsCameIn(db)
     }
 
     /// The columns of `table` both databases have (the same schema version: all of them).

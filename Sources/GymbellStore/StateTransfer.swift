@@ -45,24 +45,18 @@ public struct StateTransfer {
                 outcome.addedSessions += 1
                 outcome.addedSets += session.sets.count
             }
-            if outcome.addedSets > 0 { try Self.putSetLogInTimeOrder(db) }
+            if outcome.addedSets > 0 { try Self.setsCameIn(db) }
             outcome.after = try Self.counts(db)
             return outcome
         }
     }
 
-    /// The set log's order is the order the sets were done (the progress summary adds them in id order,
-    /// issue 33): sets brought in from the past are given their place among the others; what each session
-    /// beat is worked out afresh (`RecordTimeline`: older sets came in before them), and the summary that
-    /// walk gives replaces the one kept at the last clean exit, which no longer matches the ids — the
-    /// state read again after it adds nothing to it.
-    static func putSetLogInTimeOrder(_ db: StoreDatabase) throws {
-        try db.executeScript("""
-            CREATE TEMP TABLE set_log_ordered AS SELECT \(StoredProgress.columns) FROM main.set_log ORDER BY at, id;
-            DELETE FROM main.set_log;
-            INSERT INTO main.set_log (\(StoredProgress.columns)) SELECT \(StoredProgress.columns) FROM set_log_ordered ORDER BY rowid;
-            DROP TABLE set_log_ordered;
-            """)
+    /// Sets came in from elsewhere (an import, a restore): each keeps the id it was given — its name for
+    /// life (issue 42: renumbering them into time order sent `history correct 1` to another set) — and
+    /// every reader of the log orders it by the time each set was done. What each session beat is worked
+    /// out afresh (`RecordTimeline`: older sets came in before them), and the summary that walk gives
+    /// replaces the one kept at the last clean exit — the state read again after it adds nothing to it.
+    static func setsCameIn(_ db: StoreDatabase) throws {
         try ProgressSnapshot.save(try RecordTimeline.rebuild(db), db)
     }
 }

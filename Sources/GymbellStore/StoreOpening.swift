@@ -5,7 +5,11 @@ import GymbellCore
 /// How the database file is opened: checked as gymbell's, intact and writable before anything is
 /// written; read into memory when it cannot be written; moved aside when SQLite reports it damaged.
 enum StoreOpening {
-    static func openFile(_ path: String, busyTimeout: TimeInterval, checkingWritable: Bool = true) throws(StoreError) -> StoreDatabase {
+    /// `repaired`: what the value audit repaired (`StoredValueAudit`), a sentence each; it runs whenever
+    /// the file is not exactly as the daemon closed it, beside the integrity check.
+    static func openFile(
+        _ path: String, busyTimeout: TimeInterval, checkingWritable: Bool = true, repaired: (([String]) -> Void)? = nil
+    ) throws(StoreError) -> StoreDatabase {
         do {
             // Before SQLite sees it (it would follow a link, and write into any database): what is
             // there, and whose it is.
@@ -31,12 +35,14 @@ enum StoreOpening {
             try database.executeScript("PRAGMA cache_size = -256")
             // Damage first: a damaged file that also cannot be written is still damaged. A file exactly
             // as this daemon closed it needs no look at every page (CleanCloseMark).
-            if !CleanCloseMark.isUntouched(path) {
+            let untouched = CleanCloseMark.isUntouched(path)
+            if !untouched {
                 let check = try database.value("PRAGMA quick_check", as: String.self)
                 guard check == "ok" else { throw StoreError(path: path, cause: .corrupt, reason: "damaged: \(check ?? "no answer")") }
             }
             if owner.needsStamp { try StoreOwnership.stamp(database) }
             try StoreSchema.migrate(database)
+            if !untouched { repaired?(try repairValues(database)) }
             if checkingWritable { try rewriteVersion(database) }
             return database
         } catch let error as StoreError {
@@ -44,6 +50,12 @@ enum StoreOpening {
         } catch {
             throw StoreError(path: path, error: error)
         }
+    }
+
+    /// Every value out of bounds repaired (`StoredValueAudit`); what was done. Repairs that cannot be
+    /// written (a read-only file) fail the opening like any write: the store goes on with a copy in memory, repaired.
+    static func repairValues(_ database: StoreDatabase) throws -> [String] {
+        try StoredValueAudit.repair(database, now: Date()) { UUID().uuidString.lowercased() }
     }
 
     /// A database that opens but cannot be written (full disk, read-only file or directory) is not
@@ -70,6 +82,7 @@ enum StoreOpening {
         }
         do {
             try StoreSchema.migrate(memory)
+            _ = try? repairValues(memory)
         } catch {
             // A copy that cannot be brought up to date is dropped; the journal then replays onto the file.
             if let fresh = try? StoreDatabase.inMemory(), (try? StoreSchema.migrate(fresh)) != nil { return fresh }

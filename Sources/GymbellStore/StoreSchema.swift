@@ -141,6 +141,25 @@ enum StoreSchema {
             try db.execute("DELETE FROM progress_snapshot_set WHERE part >= 5")
             try RecordTimeline.rebuild(db)
         },
+        Migration(version: 12, identifier: "v12 set ids for life") { db in
+            // Issue 42: a set's id is its name for life — `history correct 42` and the Log page reach the
+            // set the person saw, after any import or restore. Imports and restores no longer renumber the
+            // log into time order (readers order by time); AUTOINCREMENT keeps an id once given from ever
+            // being given again (a restore that replaced the log, a set put aside), as plain rowids would.
+            let sql = try db.value("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'set_log'", as: String.self) ?? ""
+            guard !sql.contains("AUTOINCREMENT") else { return }
+            try db.executeScript("""
+                CREATE TABLE "set_log_v12" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "session_id" TEXT NOT NULL, "workout" TEXT, \
+                "exercise" TEXT NOT NULL, "set_number" INTEGER NOT NULL, "reps" INTEGER, "planned_reps" INTEGER, \
+                "weight" DOUBLE, "unit" TEXT NOT NULL, "failed" INTEGER NOT NULL DEFAULT 0, "at" DOUBLE NOT NULL);
+                INSERT INTO "set_log_v12" (id, \(StoredProgress.columns)) SELECT id, \(StoredProgress.columns) FROM "set_log";
+                DROP TABLE "set_log";
+                ALTER TABLE "set_log_v12" RENAME TO "set_log";
+                CREATE INDEX "set_log_exercise" ON "set_log"("exercise");
+                CREATE INDEX "set_log_session_id" ON "set_log"("session_id");
+                CREATE INDEX "set_log_at" ON "set_log"("at");
+                """)
+        },
     ]
 
     static var latestVersion: Int { migrations.last?.version ?? 0 }

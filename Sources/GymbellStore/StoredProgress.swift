@@ -75,7 +75,9 @@ public struct StoredProgress {
     static func summary(_ db: StoreDatabase) throws -> ProgressReading {
         var (summary, after) = (try? ProgressSnapshot.read(db)) ?? (ProgressSummary(), 0)
         var closed: [RecordCandidate] = []
-        try db.forEachRow("SELECT \(columns) FROM set_log WHERE id > ? ORDER BY id", [after]) { row in
+        // In the order done, not by id: a set's id is its name for life (issue 42), and sets brought in
+        // from the past have higher ids than the ones logged since.
+        try db.forEachRow("SELECT \(columns) FROM set_log WHERE id > ? ORDER BY at, id", [after]) { row in
             if let set = loggedSet(row) { closed += summary.add(set) }
         }
         return (summary, closed)

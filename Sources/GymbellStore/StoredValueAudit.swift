@@ -1,0 +1,323 @@
+import FoundationEssentials
+import GymbellCore
+import GymbellSQLite
+
+/// Every value the state database holds, checked against `RecordBounds` (issue 42): a backup is
+/// refused when it holds one out of bounds (`firstProblem`), and a state file that holds some — written
+/// by an older build through a door that did not check, or by another program — is repaired when it is
+/// opened (`repair`), so that the daemon never traps on what it reads (a session that started in the
+/// year 10^11 stopped every later start-up in the time code).
+///
+/// The checks are SQL conditions, so a clean file costs one pass of SQLite over each table (a few
+/// milliseconds for years of sets), and they run only when the file is not exactly as the daemon
+/// closed it (`CleanCloseMark`) — a state the daemon wrote itself went through the doors.
+///
+/// Repairs keep what can be kept: a name's control characters become spaces; an instant that is a
+/// consequence of another (an end, the last progress) becomes the start; a count is counted again; a
+/// cache (the progress snapshot, the records timeline) is made afresh. A row that cannot be placed in
+/// time or holds an impossible set is put aside — moved into the table `put_aside` as JSON with why,
+/// where it can be read back by hand — never silently dropped.
+enum StoredValueAudit {
+    /// What a repair does with a row whose value is out of bounds.
+    enum Fix {
+        /// The row leaves its table for `put_aside` (with the session's sets and reminders, for a session).
+        case putAside
+        /// The column is set to this SQL expression (evaluated on the row).
+        case set(String)
+        /// A name: control characters made spaces (`RecordBounds.cleaned`); `orElse` when nothing is left.
+        case cleanName(orElse: String?)
+        /// A reminder's text: NUL bytes dropped (its line breaks are its own).
+        case dropNUL
+        /// A session id: a new one, everywhere it is named.
+        case newSessionID
+        /// A derived table: emptied and made afresh from the set log.
+        case rebuildCaches
+    }
+
+    struct Rule {
+        let table: String
+        let column: String
+        /// SQL that is true for a row whose value is out of bounds (`c` is the column, quoted).
+        let bad: String
+        let bounds: String
+        let fix: Fix
+    }
+
+    /// The key each table's rows are named by in a sentence.
+    static let keys = [
+        "session": "id", "reminder": "id", "daily_state": "id", "set_log": "id", "weight_override": "exercise",
+        "overload_dismissal": "exercise", "progress_snapshot": "id", "progress_snapshot_set": "seq", "record_candidate": "seq",
+    ]
+
+    // MARK: The conditions
+
+    private static let lastInstant = Int(RecordBounds.instants.upperBound)
+
+    private static func isNumber(_ c: String) -> String { "typeof(\(c)) NOT IN ('integer', 'real')" }
+
+    static func instant(_ c: String, nullable: Bool = false) -> String {
+        let bad = "(\(isNumber(c)) OR \(c) < 0 OR \(c) > \(lastInstant))"
+        return nullable ? "(\(c) IS NOT NULL AND \(bad))" : bad
+    }
+
+    static func whole(_ c: String, _ range: ClosedRange<Int>, nullable: Bool = false) -> String {
+        let bad = "(\(isNumber(c)) OR \(c) < \(range.lowerBound) OR \(c) > \(range.upperBound) OR \(c) <> CAST(\(c) AS INTEGER))"
+        return nullable ? "(\(c) IS NOT NULL AND \(bad))" : bad
+    }
+
+    static func weight(_ c: String) -> String {
+        "(\(c) IS NOT NULL AND (\(isNumber(c)) OR \(c) < \(RecordBounds.weight.lowerBound) OR \(c) > \(RecordBounds.weight.upperBound)))"
+    }
+
+    /// The characters `RecordBounds.isControl` names, NUL apart (found in the bytes), as a GLOB set.
+    private static let controlSet: String = {
+        var scalars = (0x01...0x1F).map { $0 } + (0x7F...0x9F).map { $0 }
+        scalars += [0x2028, 0x2029] + Array(0x202A...0x202E) + Array(0x2066...0x2069) + [0xFEFF]
+        return "[" + String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init))) + "]"
+    }()
+
+    private static func hasNUL(_ c: String) -> String { "instr(CAST(\(c) AS BLOB), x'00') > 0" }
+
+    /// A name or id: not text, a NUL or another control character, too long, or (`empty`) nothing.
+    static func text(_ c: String, length: Int, nullable: Bool = false, emptyIsBad: Bool = true) -> String {
+        let glob = "'*\(controlSet.replacingAll("'", with: "''"))*'"
+        var bad = "typeof(\(c)) <> 'text' OR \(hasNUL(c)) OR \(c) GLOB \(glob) OR length(\(c)) > \(length)"
+        if emptyIsBad { bad += " OR trim(\(c)) = ''" }
+        return nullable ? "(\(c) IS NOT NULL AND (\(bad)))" : "(\(bad))"
+    }
+
+    static func nul(_ c: String) -> String { "(typeof(\(c)) = 'text' AND \(hasNUL(c)))" }
+
+    private static let unit = "(unit NOT IN ('kg', 'lb'))"
+    private static let instants = "1970 to 2199"
+
+    // MARK: The rules, table by table
+
+    static let rules: [Rule] = {
+        let name = RecordBounds.nameLength
+        let id = RecordBounds.idLength
+        var rules: [Rule] = [
+            Rule(table: "session", column: "id", bad: text("id", length: id), bounds: "an id without control characters", fix: .newSessionID),
+            Rule(table: "session", column: "started_at", bad: instant("started_at"), bounds: instants, fix: .putAside),
+            Rule(table: "session", column: "title", bad: text("title", length: name), bounds: "a name", fix: .cleanName(orElse: "Workout")),
+            Rule(table: "session", column: "workout", bad: text("workout", length: name, nullable: true), bounds: "a name",
+                 fix: .cleanName(orElse: nil)),
+            Rule(table: "session", column: "ends_at", bad: instant("ends_at"), bounds: instants, fix: .set("started_at")),
+            Rule(table: "session", column: "ended_at", bad: instant("ended_at", nullable: true), bounds: instants, fix: .set("started_at")),
+            Rule(table: "session", column: "last_progress_at", bad: instant("last_progress_at", nullable: true), bounds: instants,
+                 fix: .set("started_at")),
+            Rule(table: "session", column: "paused_at", bad: instant("paused_at", nullable: true), bounds: instants, fix: .set("NULL")),
+            Rule(table: "session", column: "shift", bad: "(\(isNumber("shift")) OR abs(shift) > 31536000)", bounds: "a year or less",
+                 fix: .set("0")),
+            Rule(table: "session", column: "sets_done", bad: whole("sets_done", RecordBounds.setsPerSession), bounds: "0 to 10000",
+                 fix: .set("(SELECT count(*) FROM set_log WHERE set_log.session_id = session.id)")),
+            Rule(table: "session", column: "pause_reminders", bad: whole("pause_reminders", 0...1000), bounds: "0 to 1000", fix: .set("0")),
+            Rule(table: "session", column: "notice_id", bad: whole("notice_id", 0...Int(UInt32.max), nullable: true),
+                 bounds: "a notification id", fix: .set("NULL")),
+            Rule(table: "reminder", column: "id", bad: text("id", length: id), bounds: "an id without control characters", fix: .putAside),
+            Rule(table: "reminder", column: "due", bad: instant("due"), bounds: instants, fix: .putAside),
+        ]
+        for column in ["title", "body", "content", "session_id"] {
+            rules.append(Rule(table: "reminder", column: column, bad: nul(column), bounds: "text without NUL", fix: .dropNUL))
+        }
+        rules.append(Rule(table: "daily_state", column: "last_handled", bad: instant("last_handled", nullable: true), bounds: instants, fix: .set("NULL")))
+        for column in ["quiet_day", "rest_advice_day", "streak_warned_day"] {
+            rules.append(Rule(table: "daily_state", column: column, bad: whole(column, 0...84_000, nullable: true), bounds: "a day of 1970 to 2199",
+                              fix: .set("NULL")))
+        }
+        rules += setRules(table: "set_log", prefix: "", fix: .putAside, nameFix: true)
+        rules += [
+            Rule(table: "weight_override", column: "exercise", bad: text("exercise", length: name), bounds: "a name", fix: .cleanName(orElse: nil)),
+            Rule(table: "weight_override", column: "weight", bad: "(weight IS NULL OR \(weight("weight")))", bounds: "0 to 2000", fix: .putAside),
+            Rule(table: "weight_override", column: "unit", bad: unit, bounds: "kg or lb", fix: .putAside),
+            Rule(table: "weight_override", column: "since", bad: instant("since"), bounds: instants, fix: .putAside),
+            Rule(table: "overload_dismissal", column: "exercise", bad: text("exercise", length: name), bounds: "a name", fix: .cleanName(orElse: nil)),
+            Rule(table: "overload_dismissal", column: "at", bad: instant("at"), bounds: instants, fix: .putAside),
+            Rule(table: "progress_snapshot", column: "through", bad: whole("through", 0...Int(Int64.max)), bounds: "a set id", fix: .rebuildCaches),
+            Rule(table: "progress_snapshot", column: "count", bad: whole("count", 0...Int(Int64.max)), bounds: "a count", fix: .rebuildCaches),
+            Rule(table: "progress_snapshot", column: "volume_mg", bad: whole("volume_mg", 0...Int(Int64.max / 2)), bounds: "a volume",
+                 fix: .rebuildCaches),
+            Rule(table: "record_candidate", column: "session_at", bad: instant("session_at"), bounds: instants, fix: .rebuildCaches),
+        ]
+        rules += setRules(table: "progress_snapshot_set", prefix: "", fix: .rebuildCaches, nameFix: false)
+        rules += setRules(table: "record_candidate", prefix: "", fix: .rebuildCaches, nameFix: false)
+        rules += setRules(table: "record_candidate", prefix: "before_", fix: .rebuildCaches, nameFix: false)
+        return rules
+    }()
+
+    /// A set's columns (the log's, or a cache's copy with `prefix`).
+    private static func setRules(table: String, prefix p: String, fix: Fix, nameFix: Bool) -> [Rule] {
+        let name = RecordBounds.nameLength
+        return [
+            Rule(table: table, column: p + "session_id", bad: text(p + "session_id", length: RecordBounds.idLength, emptyIsBad: false),
+                 bounds: "an id without control characters", fix: fix),
+            Rule(table: table, column: p + "exercise", bad: text(p + "exercise", length: name), bounds: "a name",
+                 fix: nameFix ? .cleanName(orElse: nil) : fix),
+            Rule(table: table, column: p + "workout", bad: text(p + "workout", length: name, nullable: true), bounds: "a name",
+                 fix: nameFix ? .cleanName(orElse: nil) : fix),
+            Rule(table: table, column: p + "set_number", bad: whole(p + "set_number", RecordBounds.setNumber), bounds: "1 to 1000", fix: fix),
+            Rule(table: table, column: p + "reps", bad: whole(p + "reps", RecordBounds.reps, nullable: true), bounds: "0 to 1000", fix: fix),
+            Rule(table: table, column: p + "planned_reps", bad: whole(p + "planned_reps", RecordBounds.reps, nullable: true), bounds: "0 to 1000",
+                 fix: fix),
+            Rule(table: table, column: p + "weight", bad: weight(p + "weight"), bounds: "0 to 2000", fix: fix),
+            Rule(table: table, column: p + "unit", bad: "(\(p)unit NOT IN ('kg', 'lb'))", bounds: "kg or lb", fix: fix),
+            Rule(table: table, column: p + "at", bad: instant(p + "at"), bounds: instants, fix: fix),
+        ]
+    }
+
+    // MARK: Checking (a backup)
+
+    /// The first value out of bounds in `schema` (a sentence naming the table, the row and the value);
+    /// nil when every one is within them. Tables and columns the database does not have are skipped.
+    static func firstProblem(in db: StoreDatabase, schema: String = "main") throws -> String? {
+        let columns = try existingColumns(db, schema: schema)
+        for rule in rules where columns[rule.table]?.contains(rule.column) == true {
+            let key = keys[rule.table] ?? "rowid"
+            guard let row = try db.row("SELECT \(key) AS key, \(rule.column) AS value FROM \(schema).\(rule.table) WHERE \(rule.bad) LIMIT 1")
+            else { continue }
+            let keyText = describe(row.values.first ?? .null)
+            return "table \(rule.table), row \(key) \(keyText): \(rule.column) is \(describe(row.values.last ?? .null)) (\(rule.bounds))"
+        }
+        return nil
+    }
+
+    /// A stored value as a sentence shows it (text quoted, its control characters escaped).
+    static func describe(_ value: SQLiteValue) -> String {
+        switch value {
+        case .null: "NULL"
+        case .integer(let number): "\(number)"
+        case .real(let number): "\(number)"
+        case .text(let text): TextQuote.quoted(text)
+        case .blob(let data): "a blob of \(data.count) bytes"
+        }
+    }
+
+    private static func existingColumns(_ db: StoreDatabase, schema: String) throws -> [String: Set<String>] {
+        var found: [String: Set<String>] = [:]
+        for table in Set(rules.map(\.table)) {
+            let names = try db.rows("PRAGMA \(schema).table_info(\(table))").compactMap { $0["name"] as String? }
+            if !names.isEmpty { found[table] = Set(names) }
+        }
+        return found
+    }
+
+    // MARK: Repairing (a state file at start-up)
+
+    static let putAsideSchema = """
+        CREATE TABLE IF NOT EXISTS "put_aside" ("seq" INTEGER PRIMARY KEY, "from_table" TEXT NOT NULL, "row" TEXT NOT NULL, \
+        "why" TEXT NOT NULL, "at" DOUBLE NOT NULL);
+        """
+
+    /// Repairs every value out of bounds, in one transaction; returns what was done, a sentence each
+    /// (none for a clean file). `now` stamps what is put aside; `newID` names a session whose id
+    /// cannot be kept.
+    static func repair(_ db: StoreDatabase, now: Date, newID: () -> String) throws -> [String] {
+        let columns = try existingColumns(db, schema: "main")
+        var done: [String] = []
+        var rebuild = false
+        try db.transaction { db in
+            for rule in rules where columns[rule.table]?.contains(rule.column) == true {
+                let key = keys[rule.table] ?? "rowid"
+                let found = try db.rows("SELECT \(key) AS key, \(rule.column) AS value FROM \(rule.table) WHERE \(rule.bad)")
+                guard !found.isEmpty else { continue }
+                let sample = "\(rule.column) \(describe(found[0].values.last ?? .null))"
+                let what = "\(found.count) row\(found.count == 1 ? "" : "s") of \(rule.table) (e.g. \(sample), not \(rule.bounds))"
+                switch rule.fix {
+                case .putAside:
+                    try putAside(rule, db, now: now, why: "\(rule.column) is \(describe(found[0].values.last ?? .null)), not \(rule.bounds)")
+                    if rule.table == "set_log" || rule.table == "session" { rebuild = true }
+                    done.append("\(what) put aside in the table put_aside")
+                case .set(let expression):
+                    try db.execute("UPDATE \(rule.table) SET \(rule.column) = \(expression) WHERE \(rule.bad)")
+                    done.append("\(what) set to \(expression.hasPrefix("(") ? "the count" : expression)")
+                case .cleanName(let fallback):
+                    try cleanNames(rule, found, fallback: fallback, db, now: now)
+                    if rule.table == "set_log" { rebuild = true }
+                    done.append("\(what) cleaned of control characters")
+                case .dropNUL:
+                    let key = keys[rule.table] ?? "rowid"
+                    for row in found {
+                        guard case .text(let text) = row.values.last ?? .null else { continue }
+                        try db.execute("UPDATE \(rule.table) SET \(rule.column) = ? WHERE \(key) = ?",
+                                       [text.replacingAll("\u{0}", with: ""), StoreKey(row.values.first ?? .null)])
+                    }
+                    done.append("\(what): NUL bytes dropped")
+                case .newSessionID:
+                    for row in found { try renameSession(row.values.first ?? .null, to: newID(), db) }
+                    rebuild = true
+                    done.append("\(what) given new ids")
+                case .rebuildCaches:
+                    rebuild = true
+                }
+            }
+            if rebuild {
+                if columns["progress_snapshot"] != nil { try db.executeScript("DELETE FROM progress_snapshot; DELETE FROM progress_snapshot_set") }
+                if columns["record_candidate"] != nil {
+                    try StateTransfer.setsCameIn(db)
+                    done.append("the records timeline and the progress summary made afresh")
+                }
+            }
+        }
+        return done
+    }
+
+    /// Moves the rows `rule` finds into `put_aside` as JSON; a session takes its sets and reminders along.
+    private static func putAside(_ rule: Rule, _ db: StoreDatabase, now: Date, why: String) throws {
+        if rule.table == "session" {
+            let sessions = "SELECT id FROM session WHERE \(rule.bad)"
+            try moveAside("set_log", where: "session_id IN (\(sessions))", [], db, now: now, why: "its session's " + why)
+            try moveAside("reminder", where: "session_id IN (\(sessions))", [], db, now: now, why: "its session's " + why)
+        }
+        try moveAside(rule.table, where: rule.bad, [], db, now: now, why: why)
+    }
+
+    /// Moves the rows of `table` that `condition` selects into `put_aside`, each as a JSON object of its columns.
+    private static func moveAside(
+        _ table: String, where condition: String, _ arguments: [any StoreValue], _ db: StoreDatabase, now: Date, why: String
+    ) throws {
+        try db.executeScript(putAsideSchema)
+        let names = try db.rows("PRAGMA table_info(\(table))").compactMap { $0["name"] as String? }
+        let object = "json_object(" + names.map { "'\($0)', CASE WHEN typeof(\"\($0)\") = 'blob' THEN hex(\"\($0)\") ELSE \"\($0)\" END" }
+            .joined(separator: ", ") + ")"
+        try db.execute(
+            "INSERT INTO put_aside (from_table, row, why, at) SELECT ?, \(object), ?, ? FROM \(table) WHERE \(condition)",
+            [table, why, now.timeIntervalSince1970] + arguments)
+        try db.execute("DELETE FROM \(table) WHERE \(condition)", arguments)
+    }
+
+    private static func cleanNames(_ rule: Rule, _ rows: [StoreRow], fallback: String?, _ db: StoreDatabase, now: Date) throws {
+        let key = keys[rule.table] ?? "rowid"
+        for row in rows {
+            let keyValue = StoreKey(row.values.first ?? .null)
+            let cleaned: String? = switch row.values.last ?? .null {
+            case .text(let text): String(RecordBounds.cleaned(text).prefix(RecordBounds.nameLength))
+            default: nil
+            }
+            if let value = cleaned.flatMap({ $0.isEmpty ? nil : $0 }) ?? fallback {
+                // A table keyed by the name (planned weights): the cleaned name may be taken already.
+                try db.execute("UPDATE OR REPLACE \(rule.table) SET \(rule.column) = ? WHERE \(key) = ?", [value, keyValue])
+            } else if rule.column.hasSuffix("workout") {
+                try db.execute("UPDATE \(rule.table) SET \(rule.column) = NULL WHERE \(key) = ?", [keyValue])
+            } else {
+                // A name that is needed and leaves nothing once cleaned: the row is put aside.
+                try moveAside(rule.table, where: "\(key) = ?", [keyValue], db, now: now, why: "\(rule.column) is no name")
+            }
+        }
+    }
+
+    private static func renameSession(_ old: SQLiteValue, to new: String, _ db: StoreDatabase) throws {
+        let key = StoreKey(old)
+        try db.execute("UPDATE session SET id = ? WHERE id = ?", [new, key])
+        for table in ["set_log", "reminder", "record_candidate"] {
+            try db.execute("UPDATE \(table) SET session_id = ? WHERE session_id = ?", [new, key])
+        }
+    }
+}
+
+/// A row's key as it was read, written back into a WHERE clause unchanged (text, number or blob).
+private struct StoreKey: StoreValue {
+    let value: SQLiteValue
+    init(_ value: SQLiteValue) { self.value = value }
+    init?(sqliteValue: SQLiteValue) { value = sqliteValue }
+    var sqliteValue: SQLiteValue { value }
+}
