@@ -252,4 +252,21 @@ struct RestoreSafetyTests {
         #expect(report.after == (kind == "no tables" ? StateCounts(sessions: 0, sets: 0) : StateCounts(sessions: 2, sets: 2)))
         #expect(try StateStore(path: report.keptAside).transfer.counts() == StateCounts(sessions: 6, sets: 6))
     }
+
+    @Test func aBackupHoldingAValueGymbellCannotKeepIsRefusedNamingIt() throws {
+        let (store, path, outside) = try store("hostile", sessions: 2)
+        let backup = outside + "/hostile.sqlite"
+        _ = try store.transfer.backup(to: backup)
+        let db = try StoreDatabase(path: backup)
+        try db.executeScript("UPDATE set_log SET weight = 1e308")
+        db.close()
+        #expect {
+            try store.transfer.restore(from: backup, keepingAsideIn: FilePath.directory(of: path), at: Self.day, confirmed: true)
+        } throws: { error in
+            "\(error)".hasPrefix("\(backup) holds a value gymbell cannot keep: table set_log, row id ") && "\(error)".contains("weight is 1")
+                && "\(error)".hasSuffix("; nothing was changed")
+        }
+        #expect(try store.transfer.counts() == StateCounts(sessions: 2, sets: 2))
+        #expect(try names(in: FilePath.directory(of: path)).filter { $0.hasPrefix("replaced-") || $0.hasPrefix("restoring-") }.isEmpty)
+    }
 }
