@@ -139,7 +139,7 @@ final class LogTransfer {
     }
 
     private func chooseRestore() {
-        choose(owner.messages("Restore a backup"), GTK_FILE_CHOOSER_ACTION_OPEN, accept: owner.messages("Restore")) { [unowned self] path in
+        choose(owner.messages("Restore a backup"), GTK_FILE_CHOOSER_ACTION_OPEN, accept: owner.messages("Open")) { [unowned self] path in
             restore(path, confirmed: false)
         }
     }
