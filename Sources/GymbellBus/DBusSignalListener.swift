@@ -32,7 +32,7 @@ public final class DBusSignalListener {
     public private(set) var matchRules: [String]
     public var matchRule: String { matchRules.first ?? "" }
 
-    private let connection: BusConnection
+    let connection: BusConnection
     private let receiver: SignalReceiver
     private let integration: BusLoopIntegration
 

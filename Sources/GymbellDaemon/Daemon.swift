@@ -119,6 +119,12 @@ public final class Daemon {
         send(.criticalShownDuringDoNotDisturb(shown))
     }
 
+    /// The facts the desktop has not answered yet (its services asked, asked again; empty: all known).
+    public func attentionUnknownChanged(_ facts: Set<HoldReason>) {
+        guard facts != engine.state.attentionUnknown else { return }
+        send(.attentionUnknown(facts))
+    }
+
     /// Whether the person is away, as the desktop's idle monitor says it.
     public func awayChanged(_ away: Bool) {
         guard away != engine.state.away else { return }

@@ -61,6 +61,8 @@ public enum DaemonRunner {
         let sounds = SoundPlayer(loop: loop, helper: soundHelper) { problem in
             logger.warning("\(problem)")
         }
+        // When gymbell itself asked the sound server (its own lateness, apart from the server's: issue 50).
+        sounds.onAsked = { at in logger.info("sound asked of the sound server", metadata: ["at_ms": "\(Int64((at * 1000).rounded()))"]) }
         // The installed icon: app_icon of every notification and the media player's art.
         let iconFile = paths.iconFile(named: Presenter.desktopEntry, executable: CurrentProcess.executablePath)
 
@@ -80,7 +82,7 @@ public enum DaemonRunner {
             return Status.failed
         }
 
-        logRepairs(of: store, logger: logger)
+        for repair in store.repairs { logger.warning("state database repaired at start-up: \(repair)") }
         logProblem(of: store, logger: logger)
         let daemon = Daemon(
             config: config, store: store, initial: initial, notifier: notifier, sounds: sounds, timer: timer, loop: loop,
@@ -290,12 +292,6 @@ public enum DaemonRunner {
         if let first = leftovers.keptAside.first {
             let count = "\(leftovers.keptAside.count) replaced state\(leftovers.keptAside.count == 1 ? " is" : "s are")"
             logger.info("\(count) kept aside in \(FilePath.directory(of: first)) (replaced-*.sqlite; `gymbell restore` one to go back, delete those you no longer need)")
-        }
-    }
-
-    static func logRepairs(of store: StateStore, logger: Logger) {
-        for repair in store.repairs {
-            logger.warning("state database repaired at start-up: \(repair)", metadata: ["path": "\(store.path ?? "-")"])
         }
     }
 

@@ -35,7 +35,8 @@ public final class GLibTimeZone: @unchecked Sendable {
 
     /// The interval of the zone's history that holds `instant` (UTC seconds, rounded down).
     private func interval(at instant: Date) -> Int32 {
-        let seconds = Int64(instant.timeIntervalSince1970.rounded(.down))
+        // Clamped: an instant beyond Int64 (a hostile state file's) must not trap the conversion.
+        let seconds = Int64(max(-9.0e15, min(9.0e15, instant.timeIntervalSince1970.isNaN ? 0 : instant.timeIntervalSince1970.rounded(.down))))
         return g_time_zone_find_interval(zone, G_TIME_TYPE_UNIVERSAL, gint64(seconds))
     }
 }

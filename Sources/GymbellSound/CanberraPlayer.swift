@@ -19,6 +19,14 @@ final class CanberraPlayer {
     private var lastProblem: String?
     /// Told after a sound started.
     private let played: () -> Void
+    /// Told the wall-clock instant it asks the sound server to play (SoundMessage.asked).
+    var asked: (Double) -> Void = { _ in }
+
+    static func wallClock() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
     /// Told when the sound server cannot be reached (the daemon then starts no helper for a while).
     private let unreachable: () -> Void
     /// After the sound server could not be reached, it is not asked again for a while; a connection resets it.
@@ -49,6 +57,7 @@ final class CanberraPlayer {
         guard let context = openContext() else { return }
         let id = nextID
         nextID &+= 1
+        asked(Self.wallClock())
         let result = withProperties(for: sound) { api.ca_context_play_full(context, id, $0, nil, nil) }
         if result == CA_SUCCESS {
             started.append(id)

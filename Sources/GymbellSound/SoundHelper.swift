@@ -17,6 +17,7 @@ public enum SoundHelper {
         let player = CanberraPlayer(
             api: api, appName: appName, appID: appID, icon: icon, report: { say(.problem($0)) }, played: { say(.played) },
             unreachable: { say(.unreachable) })
+        player.asked = { say(.asked(at: $0)) }
         var lines = LineBuffer()
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {

@@ -8,6 +8,9 @@ enum SoundMessage: Equatable, Sendable {
     /// The sound server could not be reached (or libcanberra not loaded): sounds cannot play for now.
     case unreachable
     case played
+    /// The instant (seconds since the epoch, on the helper's wall clock) it asked the sound server to
+    /// play, said just before `played`: how late gymbell itself was to the sound server (issue 50).
+    case asked(at: Double)
 
     var line: String {
         switch self {
@@ -16,6 +19,7 @@ enum SoundMessage: Equatable, Sendable {
         case .problem(let message): "problem " + Self.escaped(message) + "\n"
         case .unreachable: "unreachable\n"
         case .played: "played\n"
+        case .asked(let at): "asked \(at)\n"
         }
     }
 
@@ -35,6 +39,9 @@ enum SoundMessage: Equatable, Sendable {
         case "problem": self = .problem(Self.unescaped(rest))
         case "unreachable": self = .unreachable
         case "played": self = .played
+        case "asked":
+            guard let at = Double(rest) else { return nil }
+            self = .asked(at: at)
         default: return nil
         }
     }

@@ -25,6 +25,8 @@ public final class SoundPlayer {
     private var finishing: [HelperProcess] = []
     private var scheduled: SourceToken?
 
+    /// Told when a helper asked the sound server to play, with that wall-clock instant (the log's).
+    public var onAsked: ((Double) -> Void)?
     /// Whether the sound is being kept ready (`hold`) rather than let go after each sound.
     public private(set) var isHeld = false
     /// After a helper found no sound server, no helper is started for a while (not 2 s before every
@@ -139,6 +141,8 @@ public final class SoundPlayer {
         case .problem(let message): problem(message)
         case .unreachable:
             backoff.failed(at: clock())
+        case .asked(let at):
+            onAsked?(at)
         case .played:
             if lastProblem != nil { report("sound plays again") }
             lastProblem = nil

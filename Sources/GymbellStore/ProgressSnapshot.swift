@@ -34,10 +34,11 @@ enum ProgressSnapshot {
         }
     }
 
-    /// Whether the log still has the `count` sets up to set `through` the snapshot summed up. The log
-    /// only grows (sets are never deleted), so its ids run 1, 2, 3…: then set `through` being there says
-    /// so at once, where counting would read every page of years of sets (issue 33: the first answer
-    /// waited for it). Otherwise they are counted. A change to sets already logged must keep a snapshot of the log as it is then.
+    /// Whether the log still has the `count` sets up to set `through` the snapshot summed up. A log that
+    /// only grew has ids 1, 2, 3…: then set `through` being there says so at once, where counting would
+    /// read every page of years of sets (issue 33: the first answer waited for it). Otherwise (a restore
+    /// or a set put aside left gaps: ids are never given twice) they are counted. A change to sets
+    /// already logged must keep a snapshot of the log as it is then.
     private static func fits(through: Int, count: Int, _ db: StoreDatabase) throws -> Bool {
         if count == through {
             if through == 0 { return true }

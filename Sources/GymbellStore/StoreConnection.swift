@@ -20,8 +20,7 @@ final class StoreConnection {
     let path: String?
     /// Why state is not being saved (or was replaced); nil while all is well.
     private(set) var problem: StorageProblem?
-    /// What the value audit repaired when the file was opened (`StoredValueAudit`), a sentence each.
-    private(set) var repairs: [String] = []
+    var repairs: [String] { file?.repairs ?? [] }
     /// Device and inode of the file when it was opened: a file put in its place meanwhile (a restore)
     /// gets no clean-close mark it was never checked for.
     private var openedIdentity: String?
@@ -53,9 +52,7 @@ final class StoreConnection {
         self.path = path
         self.clock = clock
         self.busyTimeout = busyTimeout
-        var repairs: [String] = []
-        database = try StoreOpening.openFile(path, busyTimeout: busyTimeout, checkingWritable: checkingWritable) { repairs = $0 }
-        self.repairs = repairs
+        database = try StoreOpening.openFile(path, busyTimeout: busyTimeout, checkingWritable: checkingWritable)
         file = database
         openedIdentity = CleanCloseMark.identity(of: path)
         inMemoryCopy = false

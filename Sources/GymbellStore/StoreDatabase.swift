@@ -7,6 +7,8 @@ final class StoreDatabase {
     let connection: SQLiteConnection
     /// Compiled statements by their SQL; the store runs a small, fixed set of them again and again.
     private var statements: [String: SQLiteStatement] = [:]
+    /// What the value audit repaired when the file was opened (`StoredValueAudit`), a sentence each.
+    var repairs: [String] = []
 
     init(_ connection: SQLiteConnection) { self.connection = connection }
 

@@ -5,11 +5,9 @@ import GymbellCore
 /// How the database file is opened: checked as gymbell's, intact and writable before anything is
 /// written; read into memory when it cannot be written; moved aside when SQLite reports it damaged.
 enum StoreOpening {
-    /// `repaired`: what the value audit repaired (`StoredValueAudit`), a sentence each; it runs whenever
-    /// the file is not exactly as the daemon closed it, beside the integrity check.
-    static func openFile(
-        _ path: String, busyTimeout: TimeInterval, checkingWritable: Bool = true, repaired: (([String]) -> Void)? = nil
-    ) throws(StoreError) -> StoreDatabase {
+    /// Values out of bounds are repaired (`StoredValueAudit`, said in `repairs`) whenever the file is not
+    /// exactly as the daemon closed it (beside the integrity check) or was written by an older schema.
+    static func openFile(_ path: String, busyTimeout: TimeInterval, checkingWritable: Bool = true) throws(StoreError) -> StoreDatabase {
         do {
             // Before SQLite sees it (it would follow a link, and write into any database): what is
             // there, and whose it is.
@@ -41,8 +39,11 @@ enum StoreOpening {
                 guard check == "ok" else { throw StoreError(path: path, cause: .corrupt, reason: "damaged: \(check ?? "no answer")") }
             }
             if owner.needsStamp { try StoreOwnership.stamp(database) }
+            let version = try StoreSchema.version(of: database)
             try StoreSchema.migrate(database)
-            if !untouched { repaired?(try repairValues(database)) }
+            // A file brought up from an older schema is checked once even after a clean close: the
+            // builds before issue 42 let values in through doors that did not check.
+            if !untouched || version < StoreSchema.latestVersion { database.repairs = try repairValues(database) }
             if checkingWritable { try rewriteVersion(database) }
             return database
         } catch let error as StoreError {

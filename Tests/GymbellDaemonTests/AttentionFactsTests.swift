@@ -1,3 +1,4 @@
+import GymbellCore
 import Testing
 
 @testable import GymbellDaemon
@@ -21,6 +22,23 @@ struct AttentionFactsTests {
         #expect(!facts.holds(.locked))
         #expect(facts.set(.doNotDisturb, from: "xfconf", true) == true)
         #expect(!facts.holds(.away), "facts are apart")
+    }
+
+    /// Issue 50: a source asked and not answered leaves its fact unknown until it answers (or is given
+    /// up on, which is an answer "off"); a change it tells is an answer too.
+    @Test func aFactIsUnknownWhileASourceHasNotAnswered() {
+        var facts = AttentionFacts()
+        facts.asking(.doNotDisturb, from: "notification server")
+        facts.asking(.doNotDisturb, from: "xfconf")
+        facts.asking(.locked, from: "org.gnome.ScreenSaver")
+        #expect(facts.unknownFacts == [.doNotDisturb, .locked])
+        #expect(facts.set(.doNotDisturb, from: "xfconf", false) == nil)
+        #expect(facts.unknownFacts == [.doNotDisturb, .locked], "the notification server has not answered")
+        #expect(facts.set(.doNotDisturb, from: "notification server", true) == true)
+        #expect(facts.unknownFacts == [.locked])
+        #expect(facts.set(.locked, from: "org.gnome.ScreenSaver", false) == nil)
+        #expect(facts.unknownFacts.isEmpty)
+        #expect(AttentionFacts.reason(.locked) == .screenLocked)
     }
 }
 

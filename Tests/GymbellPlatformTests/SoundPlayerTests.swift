@@ -132,7 +132,7 @@ extension MainContextTests {
     @Suite
     struct SoundMessageTests {
         @Test(arguments: [
-            SoundMessage.cache(.themed("complete")), .play(.file("/home/a\\b/new\nline.oga")), .problem("no sound: x"), .unreachable, .played,
+            SoundMessage.cache(.themed("complete")), .play(.file("/home/a\\b/new\nline.oga")), .problem("no sound: x"), .unreachable, .played, .asked(at: 1_796_000_000.125),
         ])
         func roundTrips(_ message: SoundMessage) {
             let line = message.line

@@ -5,13 +5,18 @@ real D-Bus service on the test's bus as the real one offers it:
   org.xfce.Xfconf            GetProperty(ss) -> v; PropertyChanged(ssv) for xfce4-notifyd /do-not-disturb
   dunst                      PropertiesChanged on /org/freedesktop/Notifications, org.dunstproject.cmd0 "paused"
   org.gnome.ScreenSaver      GetActive() -> b; ActiveChanged(b)
-  org.gnome.Mutter.IdleMonitor  AddIdleWatch(t) -> u, AddUserActiveWatch() -> u, RemoveWatch(u); WatchFired(u)
+  org.gnome.Mutter.IdleMonitor  AddIdleWatch(t) -> u, AddUserActiveWatch() -> u, RemoveWatch(u), GetIdletime() -> t; WatchFired(u)
   org.gnome.SessionManager   Inhibit(susu) -> u, Uninhibit(u), as gnome-session keeps inhibitors
 
   org.freedesktop.login1     (with --system-bus ADDRESS, on that bus) Manager.GetSessionByPID(u) -> o,
                              GetSession(s) -> o; the session's LockedHint property, PropertiesChanged
 
-    attention_services.py [--dnd] [--locked] [--system-bus ADDRESS]
+    attention_services.py [--dnd] [--locked] [--idle] [--hint] [--slow SECONDS] [--system-bus ADDRESS]
+
+--dnd, --locked, --hint: xfconf's /do-not-disturb, the screen saver, logind's LockedHint already on.
+--idle: the person idle already: an idle watch fires as soon as it is added (as Mutter does for one
+shorter than the idle time so far). --slow S: every read (GetProperty, GetActive, AddIdleWatch,
+LockedHint's Get) is answered S seconds late, as a desktop busy under load.
 
 Prints "ready" once it owns the names; then reads lines on stdin and answers each with one line:
   "dnd on|off"      xfconf's /do-not-disturb set (PropertyChanged)
@@ -28,6 +33,16 @@ import json
 import sys
 import threading
 
+SLOW = float(sys.argv[sys.argv.index("--slow") + 1]) if "--slow" in sys.argv else 0.0
+
+
+def answer_later(reply, value):
+    """Answers a read SLOW seconds late (the service's loop stays free meanwhile)."""
+    if SLOW > 0:
+        GLib.timeout_add(int(SLOW * 1000), lambda: (reply(value), False)[1])
+    else:
+        reply(value)
+
 import dbus
 import dbus.service
 from dbus.mainloop.glib import DBusGMainLoop
@@ -41,11 +56,11 @@ class Xfconf(dbus.service.Object):
         super().__init__(bus, "/org/xfce/Xfconf")
         self.state = state
 
-    @dbus.service.method("org.xfce.Xfconf", in_signature="ss", out_signature="v")
-    def GetProperty(self, channel, prop):
+    @dbus.service.method("org.xfce.Xfconf", in_signature="ss", out_signature="v", async_callbacks=("reply", "error"))
+    def GetProperty(self, channel, prop, reply=None, error=None):
         if channel == "xfce4-notifyd" and prop == "/do-not-disturb":
-            return dbus.Boolean(self.state["dnd"], variant_level=1)
-        raise dbus.exceptions.DBusException("no such property", name="org.xfce.Xfconf.Error.PropertyNotFound")
+            return answer_later(reply, dbus.Boolean(self.state["dnd"], variant_level=1))
+        error(dbus.exceptions.DBusException("no such property", name="org.xfce.Xfconf.Error.PropertyNotFound"))
 
     @dbus.service.signal("org.xfce.Xfconf", signature="ssv")
     def PropertyChanged(self, channel, prop, value):
@@ -68,9 +83,9 @@ class GnomeScreenSaver(dbus.service.Object):
         super().__init__(bus, "/org/gnome/ScreenSaver")
         self.state = state
 
-    @dbus.service.method("org.gnome.ScreenSaver", out_signature="b")
-    def GetActive(self):
-        return self.state["locked"]
+    @dbus.service.method("org.gnome.ScreenSaver", out_signature="b", async_callbacks=("reply", "error"))
+    def GetActive(self, reply=None, error=None):
+        answer_later(reply, dbus.Boolean(self.state["locked"]))
 
     @dbus.service.signal("org.gnome.ScreenSaver", signature="b")
     def ActiveChanged(self, active):
@@ -80,10 +95,11 @@ class GnomeScreenSaver(dbus.service.Object):
 class IdleMonitor(dbus.service.Object):
     IFACE = "org.gnome.Mutter.IdleMonitor"
 
-    def __init__(self, bus):
+    def __init__(self, bus, idle=False):
         super().__init__(bus, "/org/gnome/Mutter/IdleMonitor/Core")
         self.watches = {}
         self.next = 1
+        self.idle = idle
 
     def _add(self, what):
         wid = self.next
@@ -91,9 +107,24 @@ class IdleMonitor(dbus.service.Object):
         self.watches[wid] = what
         return dbus.UInt32(wid)
 
-    @dbus.service.method(IFACE, in_signature="t", out_signature="u")
-    def AddIdleWatch(self, interval):
-        return self._add(int(interval))
+    @dbus.service.method(IFACE, in_signature="t", out_signature="u", async_callbacks=("reply", "error"))
+    def AddIdleWatch(self, interval, reply=None, error=None):
+        wid = self._add(int(interval))
+
+        def answer():
+            reply(wid)
+            if self.idle:  # idle longer than the interval already: Mutter fires the new watch at once
+                GLib.idle_add(lambda: (self.WatchFired(wid), False)[1])
+            return False
+
+        if SLOW > 0:
+            GLib.timeout_add(int(SLOW * 1000), answer)
+        else:
+            answer()
+
+    @dbus.service.method(IFACE, out_signature="t", async_callbacks=("reply", "error"))
+    def GetIdletime(self, reply=None, error=None):
+        answer_later(reply, dbus.UInt64(24 * 3600 * 1000 if self.idle else 0))
 
     @dbus.service.method(IFACE, out_signature="u")
     def AddUserActiveWatch(self):
@@ -165,11 +196,11 @@ class Login1Session(dbus.service.Object):
         super().__init__(bus, Login1Manager.SESSION)
         self.state = state
 
-    @dbus.service.method(PROPS, in_signature="ss", out_signature="v")
-    def Get(self, interface, prop):
+    @dbus.service.method(PROPS, in_signature="ss", out_signature="v", async_callbacks=("reply", "error"))
+    def Get(self, interface, prop, reply=None, error=None):
         if interface == self.IFACE and prop == "LockedHint":
-            return dbus.Boolean(self.state["hint"], variant_level=1)
-        raise dbus.exceptions.DBusException("no such property", name="org.freedesktop.DBus.Error.UnknownProperty")
+            return answer_later(reply, dbus.Boolean(self.state["hint"], variant_level=1))
+        error(dbus.exceptions.DBusException("no such property", name="org.freedesktop.DBus.Error.UnknownProperty"))
 
     @dbus.service.signal(PROPS, signature="sa{sv}as")
     def PropertiesChanged(self, interface, changed, invalidated):
@@ -179,7 +210,7 @@ class Login1Session(dbus.service.Object):
 def main():
     DBusGMainLoop(set_as_default=True)
     bus = dbus.SessionBus()
-    state = {"dnd": "--dnd" in sys.argv, "locked": "--locked" in sys.argv, "hint": False}
+    state = {"dnd": "--dnd" in sys.argv, "locked": "--locked" in sys.argv, "hint": "--hint" in sys.argv}
     login1 = None
     if "--system-bus" in sys.argv:
         system = dbus.bus.BusConnection(sys.argv[sys.argv.index("--system-bus") + 1])
@@ -188,7 +219,7 @@ def main():
     xfconf = Xfconf(bus, state)
     dunst = DunstProperties(bus)
     saver = GnomeScreenSaver(bus, state)
-    idle = IdleMonitor(bus)
+    idle = IdleMonitor(bus, idle="--idle" in sys.argv)
     manager = SessionManager(bus)
     names = [dbus.service.BusName(n, bus, do_not_queue=True) for n in (  # noqa: F841 (kept while running)
         "org.xfce.Xfconf", "org.gnome.ScreenSaver", "org.gnome.Mutter.IdleMonitor", "org.gnome.SessionManager")]
@@ -206,6 +237,7 @@ def main():
             state["locked"] = word == "lock"
             saver.ActiveChanged(state["locked"])
         elif word in ("idle", "active"):
+            idle.idle = word == "idle"
             idle.fire(word)
         elif word.startswith("hint "):
             state["hint"] = word.endswith("on")

@@ -12,7 +12,11 @@ independently of the daemon under test, and appends one JSON line per event to a
 
 A control interface, org.gymbell.TestNotificationServer at /org/gymbell/TestNotificationServer
 (same well-known name), lets a test play the user: InvokeAction(u id, s key), Close(u id, u reason),
-SetReplyDelay(d seconds), Ping() -> s.
+SetReplyDelay(d seconds), SetProperty(s interface, s property, b value), Ping() -> s.
+
+With --inhibited on|off (Plasma) or --paused on|off (dunst's org.dunstproject.cmd0) it also has Do Not
+Disturb as a property of its object: Properties.Get answers it (--get-delay S: that much later, as a
+server busy under load), SetProperty switches it and sends PropertiesChanged.
 
 Prints "ready" on stdout once it owns both names. Run with /usr/bin/python3 (python3-dbus, python3-gi).
 """
@@ -115,6 +119,13 @@ class Notifications(dbus.service.Object):
         self.reply_delay = options.reply_delay
         self.unicast = options.unicast_signals
         self.activation_token = options.activation_token
+        self.get_delay = options.get_delay
+        # Do Not Disturb as Plasma (Inhibited) or dunst (paused) has it, where asked for
+        self.properties = {}
+        if options.inhibited is not None:
+            self.properties[(NOTIFY_IFACE, "Inhibited")] = options.inhibited == "on"
+        if options.paused is not None:
+            self.properties[("org.dunstproject.cmd0", "paused")] = options.paused == "on"
         self.next_id = 1
         self.open = {}  # id -> {"sender": unique name, "actions": [...]}
 
@@ -169,6 +180,28 @@ class Notifications(dbus.service.Object):
             GLib.timeout_add(int(self.reply_delay * 1000), deliver)
         else:
             reply(dbus.UInt32(nid))
+
+    # --- Do Not Disturb as a property of the server (Plasma's Inhibited, dunst's paused) ---------
+
+    @dbus.service.method("org.freedesktop.DBus.Properties", in_signature="ss", out_signature="v",
+                         async_callbacks=("reply", "error"))
+    def Get(self, interface, prop, reply=None, error=None):
+        value = self.properties.get((str(interface), str(prop)))
+        if value is None:
+            error(dbus.exceptions.DBusException(f"no property {prop}", name="org.freedesktop.DBus.Error.UnknownProperty"))
+            return
+        if self.get_delay > 0:
+            GLib.timeout_add(int(self.get_delay * 1000), lambda: (reply(dbus.Boolean(value, variant_level=1)), False)[1])
+        else:
+            reply(dbus.Boolean(value, variant_level=1))
+
+    @dbus.service.signal("org.freedesktop.DBus.Properties", signature="sa{sv}as")
+    def PropertiesChanged(self, interface, changed, invalidated):
+        pass
+
+    def set_property(self, interface, prop, value):
+        self.properties[(interface, prop)] = value
+        self.PropertiesChanged(interface, {prop: dbus.Boolean(value, variant_level=1)}, dbus.Array([], signature="s"))
 
     @dbus.service.method(NOTIFY_IFACE, in_signature="u", out_signature="", sender_keyword="sender")
     def CloseNotification(self, nid, sender=None):
@@ -239,6 +272,11 @@ class Control(dbus.service.Object):
     def Close(self, nid, reason):
         self.notifications.close(int(nid), int(reason))
 
+    @dbus.service.method(CONTROL_IFACE, in_signature="ssb", out_signature="")
+    def SetProperty(self, interface, prop, value):
+        """Switches Do Not Disturb as the server's own property (Inhibited, paused): PropertiesChanged."""
+        self.notifications.set_property(str(interface), str(prop), bool(value))
+
     @dbus.service.method(CONTROL_IFACE, in_signature="d", out_signature="")
     def SetReplyDelay(self, seconds):
         self.notifications.reply_delay = float(seconds)
@@ -264,6 +302,12 @@ def main(argv=None):
                              "(default: %(default)s)")
     parser.add_argument("--reply-delay", type=float, default=0.0, metavar="SECONDS",
                         help="answer Notify this much later (the server stays responsive)")
+    parser.add_argument("--inhibited", choices=("on", "off"),
+                        help="offer Plasma's Inhibited property (Do Not Disturb), on or off")
+    parser.add_argument("--paused", choices=("on", "off"),
+                        help="offer dunst's org.dunstproject.cmd0 paused property, on or off")
+    parser.add_argument("--get-delay", type=float, default=0.0, metavar="SECONDS",
+                        help="answer each Properties.Get this much later (a server slow under load)")
     parser.add_argument("--unicast-signals", action="store_true",
                         help="send ActionInvoked/NotificationClosed to the notification's sender "
                              "only (as dunst does) instead of broadcasting them")

@@ -68,12 +68,12 @@ extension ICalendarExport {
 
     /// `20261122T170000Z`
     static func utcStamp(_ instant: Date) -> String {
-        wallStamp(secondsSinceEpoch: Int(instant.timeIntervalSince1970.rounded(.down))) + "Z"
+        wallStamp(secondsSinceEpoch: instant.wholeSecondsSince1970) + "Z"
     }
 
     /// The wall-clock time of `instant` in `timeZone`: `20261122T180000`.
     static func localStamp(_ instant: Date, in timeZone: Zone) -> String {
-        wallStamp(secondsSinceEpoch: Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: instant))
+        wallStamp(secondsSinceEpoch: instant.wholeSecondsSince1970 + timeZone.secondsFromGMT(for: instant))
     }
 
     static func wallStamp(secondsSinceEpoch seconds: Int) -> String {

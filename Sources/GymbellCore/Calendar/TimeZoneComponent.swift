@@ -23,7 +23,7 @@ enum TimeZoneComponent {
         }
         for transition in transitions where transition.instant > start || transition.instant == inForce?.instant {
             let onset = ICalendarExport.wallStamp(
-                secondsSinceEpoch: Int(transition.instant.timeIntervalSince1970) + transition.offsetFrom)
+                secondsSinceEpoch: transition.instant.wholeSecondsSince1970 + transition.offsetFrom)
             lines += observance(
                 isDaylight: transition.isDaylight, onset: onset, from: transition.offsetFrom, to: transition.offsetTo,
                 name: timeZone.abbreviation(for: transition.instant))

@@ -5,6 +5,9 @@ public enum HoldReason: String, Sendable, CaseIterable, Codable {
     case doNotDisturb = "do_not_disturb"
     case screenLocked = "screen_locked"
     case away
+    /// The desktop has not answered yet whether one of the above holds (its service is asked again):
+    /// what can wait waits a little (AttentionRules.unknownWait) rather than ringing into Do Not Disturb.
+    case notYetKnown = "not_yet_known"
 }
 
 /// The person's attention (issue 31): reminders that can wait (daily, snoozed, smart) are held while
@@ -12,13 +15,61 @@ public enum HoldReason: String, Sendable, CaseIterable, Codable {
 /// with its sound, when they are back; the transitions of a session they started go through; nothing
 /// rings that the server will not show; a running session keeps the screen on.
 enum AttentionRules {
+    /// The rule for a desktop that has not answered yet (issue 50): a reminder that can wait, due while
+    /// a fact it would be held for is unknown (its source asked and not answered: a service slow under
+    /// load), waits until every such fact is known — held if one holds, else shown as it is, not as
+    /// held — but at most this long after the desktop's silence began (the daemon's start, a source's
+    /// service appearing): then it is shown. Session transitions never wait (the person started them).
+    static let unknownWait: TimeInterval = 10
+
     /// What holds reminders now, as `[attention]` allows.
-    static func reasons(_ state: EngineState, _ settings: AttentionSettings) -> [HoldReason] {
+    static func reasons(_ t: Turn) -> [HoldReason] {
+        let state = t.state, settings = t.config.attention
         var reasons: [HoldReason] = []
         if state.doNotDisturb, settings.holdDuringDoNotDisturb { reasons.append(.doNotDisturb) }
         if state.screenLocked, settings.holdWhileLocked { reasons.append(.screenLocked) }
         if state.away, settings.holdWhileAway { reasons.append(.away) }
+        if reasons.isEmpty, waitsForTheDesktop(t) { reasons.append(.notYetKnown) }
         return reasons
+    }
+
+    /// Whether a fact that would hold reminders is not known yet, within `unknownWait` of the silence's start.
+    static func waitsForTheDesktop(_ t: Turn) -> Bool {
+        guard let until = t.state.attentionUnknownUntil, t.now < until else { return false }
+        let settings = t.config.attention
+        return t.state.attentionUnknown.contains { fact in
+            switch fact {
+            case .doNotDisturb: settings.holdDuringDoNotDisturb
+            case .screenLocked: settings.holdWhileLocked
+            case .away: settings.holdWhileAway
+            case .notYetKnown: false
+            }
+        }
+    }
+
+    /// The daemon says which facts the desktop has not answered yet (empty: all known).
+    static func unknown(_ facts: Set<HoldReason>, _ t: inout Turn) {
+        let before = t.state.attentionUnknown
+        t.state.attentionUnknown = facts
+        if facts.isEmpty {
+            t.state.attentionUnknownUntil = nil
+        } else if before.isEmpty {
+            t.state.attentionUnknownUntil = t.now.addingTimeInterval(unknownWait)
+        }
+        if facts != before {
+            t.log(.debug, "the desktop's answers", ["unknown": facts.map(\.rawValue).sorted().joined(separator: ","), "since": ISO8601.format(t.now)])
+        }
+        changed(&t)
+        Agenda.arm(&t)
+    }
+
+    /// At a tick: the wait for an unanswered desktop is over once `unknownWait` has passed.
+    static func unknownWaitOver(_ t: inout Turn) {
+        guard let until = t.state.attentionUnknownUntil, until <= t.now else { return }
+        t.state.attentionUnknownUntil = nil
+        t.log(.info, "the desktop did not say in time whether you are busy; reminders are not held for it",
+              ["unknown": t.state.attentionUnknown.map(\.rawValue).sorted().joined(separator: ",")])
+        changed(&t)
     }
 
     /// Reminders that can wait for the person: not a session's transitions (their own timer), not a
@@ -28,8 +79,9 @@ enum AttentionRules {
     /// Holds `reminder`, due now, when it can wait and something holds it; true when held. It stays in
     /// (or goes into) the agenda at its due instant, so a restart holds it again or shows it.
     static func hold(_ reminder: Reminder, _ t: inout Turn) -> Bool {
-        let reasons = reasons(t.state, t.config.attention)
+        let reasons = reasons(t)
         guard canWait(reminder.kind), !reasons.isEmpty else { return false }
+        if reasons != [.notYetKnown] { t.state.heldForThePerson = true }
         if t.state.agenda[reminder.id] == nil { t.write(.add(reminder)) }
         t.state.held.removeAll { $0.id == reminder.id }
         t.state.held.append(reminder)
@@ -40,8 +92,10 @@ enum AttentionRules {
 
     /// The person's state changed: once nothing holds them, the held reminders are shown.
     static func changed(_ t: inout Turn) {
-        guard !t.state.held.isEmpty, reasons(t.state, t.config.attention).isEmpty else { return }
-        release(&t)
+        guard !t.state.held.isEmpty else { return }
+        let reasons = reasons(t)
+        if reasons.isEmpty { return release(&t) }
+        if reasons != [.notYetKnown] { t.state.heldForThePerson = true }
     }
 
     /// Shows what was held as one notification: the newest that offers a workout (else the newest),
@@ -50,6 +104,12 @@ enum AttentionRules {
     static func release(_ t: inout Turn) {
         let held = stillHeld(t)  // not those taken back meanwhile (skip-today, a workout started)
         t.state.held.removeAll()
+        guard t.state.heldForThePerson else {
+            // Held only while the desktop had not answered: shown as they would have been, at once.
+            for reminder in held { Agenda.deliver(reminder, &t) }
+            return
+        }
+        t.state.heldForThePerson = false
         let (show, drop) = LatePolicy(dailyGrace: t.config.reminders.lateGrace).partition(due: held, at: t.now)
         for reminder in drop {
             t.log(.info, "skipped held reminder: too late", ["id": "\(reminder.id)", "due": ISO8601.format(reminder.due)])
@@ -84,7 +144,7 @@ enum AttentionRules {
 
     /// "18:00": the local time of `instant`.
     static func clock(_ instant: Date, _ zone: Zone) -> String {
-        let local = Int((instant.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: instant))).rounded(.down))
+        let local = instant.wholeSecondsSince1970 + zone.secondsFromGMT(for: instant)
         let seconds = ((local % 86_400) + 86_400) % 86_400
         return LocalTime(hour: seconds / 3600, minute: seconds % 3600 / 60)?.description ?? ""
     }
@@ -142,13 +202,14 @@ public struct HeldEntry: Codable, Equatable, Sendable {
 
 extension AttentionRules {
     static func heldEntry(_ t: Turn) -> HeldEntry? {
-        let reasons = reasons(t.state, t.config.attention)
-        guard !reasons.isEmpty || !stillHeld(t).isEmpty else { return nil }
+        let reasons = reasons(t)
+        guard reasons.contains(where: { $0 != .notYetKnown }) || !stillHeld(t).isEmpty else { return nil }
         let why = reasons.map { reason in
             switch reason {
             case .doNotDisturb: t.messages("Do Not Disturb is on")
             case .screenLocked: t.messages("the screen is locked")
             case .away: t.messages("you are away")
+            case .notYetKnown: t.messages("the desktop has not said yet whether you are busy")
             }
         }.joined(separator: ", ")
         let held = stillHeld(t)

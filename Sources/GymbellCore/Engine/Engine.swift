@@ -56,6 +56,7 @@ public struct Engine: Sendable {
                 turn.state.storageRetry = nil
                 turn.effects.append(.retrySaving)
             }
+            AttentionRules.unknownWaitOver(&turn)
             Agenda.reevaluate(&turn)
         case .command, .configApplied:
             break  // handled above
@@ -87,6 +88,8 @@ public struct Engine: Sendable {
         case .away(let away):
             turn.state.away = away
             AttentionRules.changed(&turn)
+        case .attentionUnknown(let facts):
+            AttentionRules.unknown(facts, &turn)
         case .storageChanged(let problem, let retry):
             turn.state.storage = problem
             turn.state.storageRetry = retry

@@ -67,6 +67,14 @@ public struct EngineState: Equatable, Sendable {
     /// Reminders held while the person is busy, away or locked (AttentionRules), in due order: they
     /// stay in the agenda (a restart keeps them) but are not due again until the person is back.
     public var held: [Reminder] = []
+    /// Whether what is held was held for the person (Do Not Disturb, lock, away) at some point, not only
+    /// while the desktop had not answered: then it is shown as one notification saying when it was due.
+    public var heldForThePerson = false
+    /// The facts the desktop has not answered yet (`.doNotDisturb`, `.screenLocked`, `.away`), as the
+    /// daemon last said; what can wait waits for them until `attentionUnknownUntil` (AttentionRules).
+    public var attentionUnknown: Set<HoldReason> = []
+    /// The end of the wait for them (nil: none, or over).
+    public var attentionUnknownUntil: Date?
     /// Whether the desktop was asked to keep the screen on, as last told to the daemon.
     public var keepingScreenOn = false
     /// What the media player shows, as last told to the daemon (nil: no player).
@@ -115,7 +123,7 @@ public struct EngineState: Equatable, Sendable {
     /// what the state database keeps in memory. The timer is armed for it.
     var nextInstant: Date? {
         let waiting = agenda.first { isWaiting($0) }?.due
-        return [waiting, nextDaily?.occurrence, nextSmartCheck, storageRetry].compactMap { $0 }.min()
+        return [waiting, nextDaily?.occurrence, nextSmartCheck, storageRetry, attentionUnknownUntil].compactMap { $0 }.min()
     }
 
     /// Whether a reminder can fall due in this process: it is not with the server, and its session's

@@ -30,6 +30,9 @@ public enum Event: Equatable, Sendable {
     case criticalShownDuringDoNotDisturb(Bool?)
     /// The person went away (no input for `[attention] away_after`) or came back.
     case away(Bool)
+    /// The facts (`.doNotDisturb`, `.screenLocked`, `.away`) whose source was asked and has not answered
+    /// yet (asked again meanwhile); empty: every source has answered. The engine decides what waits.
+    case attentionUnknown(Set<HoldReason>)
     /// The state database's condition changed (nil: all is well again), or when it tries next to save
     /// what it keeps in memory (`retryAt`; nil: nothing to save).
     case storageChanged(StorageProblem?, retryAt: Date?)

@@ -12,9 +12,9 @@ public enum ISO8601 {
     /// `format(date)`'s text appended to `bytes`, without a `String` of its own (JSONBytes: sets by the
     /// ten thousand).
     static func write(_ date: Date, to bytes: inout [UInt8]) {
-        let millis = (date.timeIntervalSince1970 * 1000).rounded()
-        let seconds = Int((millis / 1000).rounded(.down))
-        let ms = Int(millis) - seconds * 1000
+        let millis = Date.wholeSeconds((date.timeIntervalSince1970 * 1000).rounded())
+        let seconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
+        let ms = millis - seconds * 1000
         let day = LocalDay(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down)))
         let secondOfDay = seconds - day.daysSinceEpoch * 86_400
         func two(_ n: Int) {

@@ -9,8 +9,8 @@ public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringCon
 
     /// The local day that contains `instant` in `timeZone`.
     public init(containing instant: Date, in timeZone: Zone) {
-        let local = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
-        daysSinceEpoch = Int((local / 86_400).rounded(.down))
+        let local = instant.wholeSecondsSince1970 + timeZone.secondsFromGMT(for: instant)
+        daysSinceEpoch = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
     }
 
     public init?(year: Int, month: Int, day: Int) {
@@ -94,7 +94,7 @@ extension LocalTime {
     /// What the wall clock of `timeZone` shows at `instant` (fractions of a second dropped): 18:00 is
     /// 18:00 on a DST day too.
     public init(of instant: Date, in timeZone: Zone) {
-        let local = Int((instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))).rounded(.down))
+        let local = instant.wholeSecondsSince1970 + timeZone.secondsFromGMT(for: instant)
         let seconds = ((local % 86_400) + 86_400) % 86_400
         self.init(hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60)!
     }

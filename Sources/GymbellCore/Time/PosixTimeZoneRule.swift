@@ -70,7 +70,7 @@ public struct PosixTimeZoneRule: Equatable, Sendable {
     /// The offset from GMT in force at `instant`.
     public func secondsFromGMT(for instant: Date) -> Int {
         guard let dst = daylightSaving else { return standardSecondsFromGMT }
-        let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+        let seconds = instant.wholeSecondsSince1970
         let year = LocalDay(daysSinceEpoch: Self.floorDiv(seconds + standardSecondsFromGMT, 86_400)).civil.year
         // The transitions of the year around the instant and of its neighbours decide it.
         var inForce = standardSecondsFromGMT
@@ -87,7 +87,7 @@ public struct PosixTimeZoneRule: Equatable, Sendable {
     /// The next instant after `instant` at which the offset changes; nil without daylight saving.
     public func nextTransition(after instant: Date) -> Date? {
         guard let dst = daylightSaving else { return nil }
-        let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+        let seconds = instant.wholeSecondsSince1970
         let year = LocalDay(daysSinceEpoch: Self.floorDiv(seconds + standardSecondsFromGMT, 86_400)).civil.year
         let upcoming = (year - 1...year + 2).flatMap { candidate -> [Int] in
             let (start, end) = transitions(in: candidate, dst)

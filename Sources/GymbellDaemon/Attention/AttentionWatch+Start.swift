@@ -15,7 +15,8 @@ extension AttentionWatch {
         do {
             attention = try AttentionWatch(
                 loop: loop, names: service, awayAfter: awayAfter, logger: logger,
-                criticalShown: { shown in daemon.criticalShownDuringDoNotDisturbChanged(shown) }
+                criticalShown: { shown in daemon.criticalShownDuringDoNotDisturbChanged(shown) },
+                unknown: { facts in daemon.attentionUnknownChanged(Set(facts.map(AttentionFacts.reason))) }
             ) { fact, holds in
                 switch fact {
                 case .doNotDisturb: daemon.doNotDisturbChanged(holds)
@@ -32,7 +33,9 @@ extension AttentionWatch {
         }
         var screenLock: ScreenLockWatch?
         do {
-            screenLock = try ScreenLockWatch(loop: loop, names: service, logger: logger) { [weak attention] locked in
+            screenLock = try ScreenLockWatch(
+                loop: loop, names: service, logger: logger, onAsking: { [weak attention] in attention?.screenSaverAsking() }
+            ) { [weak attention] locked in
                 if let attention { attention.screenSaverChanged(locked) } else { daemon.screenLockChanged(locked) }
             }
         } catch {

@@ -1,4 +1,5 @@
 import GymbellBus
+import GymbellPlatform
 import Logging
 
 /// Do Not Disturb as the notification server itself has it, as a property of its object
@@ -13,23 +14,41 @@ final class NotificationsDoNotDisturb: AttentionSource {
     let id = "notification server"
     let fact = AttentionFacts.Fact.doNotDisturb
     var onChange: ((Bool) -> Void)?
+    var onAsking: (() -> Void)?
     var matchRules: [String] {
         ["type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='\(Self.path)'"]
     }
     var busNames: [String] { [Self.busName] }
 
-    func start(on bus: DBusSignalListener, logger: Logger) {
+    /// What each property last said (a Get's answer or a change), by property; the fact is their "or".
+    private var values: [String: Bool] = [:]
+    private var asking: [AttentionQuestion.Asking] = []
+
+    func start(on bus: DBusSignalListener, loop: MainLoop, logger: Logger) {
+        stop()
         guard bus.nameHasOwner(Self.busName) else { return }  // asking would start one
-        var on = false
+        // Subscribed already (the listener's rules): a change while asking is told by its signal.
+        values = [:]
+        var unanswered = Set(Self.properties.map(\.1))
+        onAsking?()
         for (interface, property) in Self.properties {
-            if let value = try? bus.call(
+            let question = AttentionQuestion(
                 destination: Self.busName, path: Self.path, interface: "org.freedesktop.DBus.Properties", member: "Get",
-                arguments: [.string(interface), .string(property)], timeoutMilliseconds: AttentionWatch.askTimeoutMilliseconds
-            ).first?.unwrapped.bool {
-                on = on || value
-            }
+                arguments: [.string(interface), .string(property)], what: "the notification server's \(property)")
+            asking.append(question.ask(on: bus, loop: loop, logger: logger) { [weak self] reply in
+                guard let self else { return }
+                unanswered.remove(property)
+                if values[property] == nil { values[property] = reply?.first?.unwrapped.bool ?? false }
+                if unanswered.isEmpty { onChange?(values.values.contains(true)) }
+            })
         }
-        onChange?(on)
+    }
+
+    func vanished() { stop() }
+
+    func stop() {
+        for one in asking { one.cancel() }
+        asking = []
     }
 
     func handle(_ signal: DBusSignal) {
@@ -37,7 +56,10 @@ final class NotificationsDoNotDisturb: AttentionSource {
               let interface = signal.arguments[0].string, case .dictionary(let changed) = signal.arguments[1].unwrapped
         else { return }
         for (name, property) in Self.properties where name == interface {
-            if let value = changed[property]?.unwrapped.bool { onChange?(value) }
+            if let value = changed[property]?.unwrapped.bool {
+                values[property] = value
+                onChange?(values.values.contains(true))
+            }
         }
     }
 }
@@ -52,17 +74,36 @@ final class XfconfDoNotDisturb: AttentionSource {
     let id = "xfconf"
     let fact = AttentionFacts.Fact.doNotDisturb
     var onChange: ((Bool) -> Void)?
+    var onAsking: (() -> Void)?
     var matchRules: [String] {
         ["type='signal',interface='org.xfce.Xfconf',path='/org/xfce/Xfconf',arg0='\(Self.channel)',arg1='\(Self.property)'"]
     }
     var busNames: [String] { [Self.busName] }
 
-    func start(on bus: DBusSignalListener, logger: Logger) {
+    private var asking: AttentionQuestion.Asking?
+    /// A change was told while the question was out: it is newer than the answer.
+    private var toldWhileAsking = false
+
+    func start(on bus: DBusSignalListener, loop: MainLoop, logger: Logger) {
+        stop()
         guard bus.nameHasOwner(Self.busName) else { return }  // asking would start xfconfd on any desktop
-        let value = try? bus.call(
+        toldWhileAsking = false
+        onAsking?()
+        let question = AttentionQuestion(
             destination: Self.busName, path: "/org/xfce/Xfconf", interface: "org.xfce.Xfconf", member: "GetProperty",
-            arguments: [.string(Self.channel), .string(Self.property)], timeoutMilliseconds: AttentionWatch.askTimeoutMilliseconds)
-        onChange?(value?.first?.unwrapped.bool ?? false)
+            arguments: [.string(Self.channel), .string(Self.property)], what: "xfconf's \(Self.channel) \(Self.property)")
+        asking = question.ask(on: bus, loop: loop, logger: logger) { [weak self] reply in
+            guard let self else { return }
+            asking = nil
+            if !toldWhileAsking { onChange?(reply?.first?.unwrapped.bool ?? false) }
+        }
+    }
+
+    func vanished() { stop() }
+
+    func stop() {
+        asking?.cancel()
+        asking = nil
     }
 
     func handle(_ signal: DBusSignal) {
@@ -72,7 +113,8 @@ final class XfconfDoNotDisturb: AttentionSource {
         switch signal.member {
         case "PropertyChanged": onChange?(signal.arguments.dropFirst(2).first?.unwrapped.bool ?? false)
         case "PropertyRemoved": onChange?(false)
-        default: break
+        default: return
         }
+        if asking != nil { toldWhileAsking = true }
     }
 }

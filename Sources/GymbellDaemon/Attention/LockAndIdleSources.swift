@@ -12,21 +12,37 @@ final class GnomeScreenSaverLock: AttentionSource {
     let id = "org.gnome.ScreenSaver"
     let fact = AttentionFacts.Fact.locked
     var onChange: ((Bool) -> Void)?
+    var onAsking: (() -> Void)?
     var matchRules: [String] { ["type='signal',interface='\(Self.busName)',member='ActiveChanged'"] }
     var busNames: [String] { [Self.busName] }
 
-    func start(on bus: DBusSignalListener, logger: Logger) {
+    private var asking: AttentionQuestion.Asking?
+    private var toldWhileAsking = false
+
+    func start(on bus: DBusSignalListener, loop: MainLoop, logger: Logger) {
+        stop()
         guard bus.nameHasOwner(Self.busName) else { return }
-        if let locked = try? bus.call(
-            destination: Self.busName, path: Self.path, interface: Self.busName, member: "GetActive",
-            timeoutMilliseconds: AttentionWatch.askTimeoutMilliseconds
-        ).first?.bool {
-            onChange?(locked)
+        toldWhileAsking = false
+        onAsking?()
+        let question = AttentionQuestion(
+            destination: Self.busName, path: Self.path, interface: Self.busName, member: "GetActive", what: "GNOME's screen saver")
+        asking = question.ask(on: bus, loop: loop, logger: logger) { [weak self] reply in
+            guard let self else { return }
+            asking = nil
+            if !toldWhileAsking { onChange?(reply?.first?.bool ?? false) }
         }
+    }
+
+    func vanished() { stop() }
+
+    func stop() {
+        asking?.cancel()
+        asking = nil
     }
 
     func handle(_ signal: DBusSignal) {
         guard signal.interface == Self.busName, signal.member == "ActiveChanged", let locked = signal.arguments.first?.bool else { return }
+        if asking != nil { toldWhileAsking = true }
         onChange?(locked)
     }
 }
@@ -41,6 +57,7 @@ final class MutterIdle: AttentionSource {
     let id = "mutter idle monitor"
     let fact = AttentionFacts.Fact.away
     var onChange: ((Bool) -> Void)?
+    var onAsking: (() -> Void)?
     var matchRules: [String] { ["type='signal',interface='\(Self.busName)',member='WatchFired'"] }
     var busNames: [String] { [Self.busName] }
 
@@ -51,12 +68,51 @@ final class MutterIdle: AttentionSource {
 
     init(awayAfter: Double) { self.awayAfter = awayAfter }
 
-    func start(on bus: DBusSignalListener, logger: Logger) {
+    private var asking: AttentionQuestion.Asking?
+    private var watching: AttentionQuestion.Asking?
+    /// A watch fired while the idle time was asked: it is newer than the answer.
+    private var firedWhileAsking = false
+
+    func start(on bus: DBusSignalListener, loop: MainLoop, logger: Logger) {
+        stop()
         self.bus = bus
         activeWatch = nil
+        idleWatch = nil
         guard bus.nameHasOwner(Self.busName) else { return }
-        idleWatch = call("AddIdleWatch", [.uint64(UInt64(awayAfter * 1000))])
-        if idleWatch == nil { logger.debug("Mutter's idle monitor took no idle watch") }
+        // Subscribed already to WatchFired; until the watch is made, whether the person is away is unknown.
+        onAsking?()
+        let question = AttentionQuestion(
+            destination: Self.busName, path: Self.path, interface: Self.busName, member: "AddIdleWatch",
+            arguments: [.uint64(UInt64(awayAfter * 1000))], what: "Mutter's idle monitor")
+        watching = question.ask(on: bus, loop: loop, logger: logger) { [weak self] reply in
+            guard let self else { return }
+            watching = nil
+            idleWatch = reply?.first?.uint32
+            if idleWatch == nil { logger.debug("Mutter's idle monitor took no idle watch") }
+        }
+        // Whether the person is away already is the idle time so far (a watch Mutter fires at once for
+        // it may come before or after this answer).
+        firedWhileAsking = false
+        let idleTime = AttentionQuestion(
+            destination: Self.busName, path: Self.path, interface: Self.busName, member: "GetIdletime", what: "Mutter's idle time")
+        asking = idleTime.ask(on: bus, loop: loop, logger: logger) { [weak self] reply in
+            guard let self else { return }
+            asking = nil
+            guard !firedWhileAsking else { return }
+            let idleMilliseconds = reply?.first?.uint64 ?? 0
+            let away = Double(idleMilliseconds) >= self.awayAfter * 1000
+            if away, activeWatch == nil { activeWatch = call("AddUserActiveWatch", []) }
+            onChange?(away)
+        }
+    }
+
+    func vanished() { stop() }
+
+    func stop() {
+        asking?.cancel()
+        asking = nil
+        watching?.cancel()
+        watching = nil
     }
 
     func change(awayAfter seconds: Double, on bus: DBusSignalListener, logger: Logger) {
@@ -70,7 +126,9 @@ final class MutterIdle: AttentionSource {
 
     func handle(_ signal: DBusSignal) {
         guard signal.member == "WatchFired", let fired = signal.arguments.first?.uint32 else { return }
+        if fired == idleWatch || fired == activeWatch { firedWhileAsking = asking != nil }
         if fired == idleWatch {
+            guard activeWatch == nil else { return }  // away already (its idle time said so)
             onChange?(true)
             activeWatch = call("AddUserActiveWatch", [])  // fires once, at the next input
         } else if fired == activeWatch {
@@ -94,13 +152,18 @@ enum LogindLock {
     static let interface = "org.freedesktop.login1.Session"
 
     /// The listener (nil without a system bus or a login session), after reporting the hint as it is.
-    static func listen(loop: MainLoop, address: String?, logger: Logger, onChange: @escaping (Bool) -> Void) -> DBusSignalListener? {
+    static func listen(
+        loop: MainLoop, address: String?, logger: Logger, onAsking: @escaping () -> Void, onChange: @escaping (Bool) -> Void
+    ) -> DBusSignalListener? {
+        var toldWhileAsking = false
+        var asking = false
         let listener: DBusSignalListener
         do {
             listener = try DBusSignalListener(loop: loop, bus: address.map { .address($0) } ?? .system, matchRules: []) { signal in
                 guard signal.arguments.count >= 2, case .dictionary(let changed) = signal.arguments[1].unwrapped,
                       let locked = changed["LockedHint"]?.unwrapped.bool
                 else { return }
+                if asking { toldWhileAsking = true }
                 onChange(locked)
             }
         } catch {
@@ -121,11 +184,14 @@ enum LogindLock {
             listener.close()
             return nil
         }
-        if let locked = try? listener.call(
+        asking = true
+        onAsking()
+        let question = AttentionQuestion(
             destination: busName, path: path, interface: "org.freedesktop.DBus.Properties", member: "Get",
-            arguments: [.string(interface), .string("LockedHint")], timeoutMilliseconds: AttentionWatch.askTimeoutMilliseconds
-        ).first?.unwrapped.bool {
-            onChange(locked)
+            arguments: [.string(interface), .string("LockedHint")], what: "logind's LockedHint")
+        question.ask(on: listener, loop: loop, logger: logger) { reply in
+            asking = false
+            if !toldWhileAsking { onChange(reply?.first?.unwrapped.bool ?? false) }
         }
         return listener
     }

@@ -25,6 +25,7 @@ final class MakoDoNotDisturb: AttentionSource {
     let id = "mako modes"
     let fact = AttentionFacts.Fact.doNotDisturb
     var onChange: ((Bool) -> Void)?
+    var onAsking: (() -> Void)?
     /// Whether a critical notice is still shown during its Do Not Disturb (nil: mako is gone).
     var onCriticalShown: ((Bool?) -> Void)?
     var matchRules: [String] {
@@ -45,30 +46,55 @@ final class MakoDoNotDisturb: AttentionSource {
         monitorBus = bus
     }
 
-    func start(on bus: DBusSignalListener, logger: Logger) {
+    private var asking: AttentionQuestion.Asking?
+    /// The monitor saw a call while ListModes was out: its modes are newer than the answer.
+    private var toldWhileAsking = false
+    private static let listModesQuestion = AttentionQuestion(
+        destination: busName, path: path, interface: interface, member: "ListModes", what: "mako's modes")
+
+    func start(on bus: DBusSignalListener, loop: MainLoop, logger: Logger) {
+        asking?.cancel()
         self.bus = bus
         self.logger = logger
-        // Another server answers that it has no such object: then nothing is followed.
-        guard bus.nameHasOwner(Self.busName), let modes = listModes() else {
-            vanished()
-            return
-        }
-        if monitor == nil {
-            do {
-                monitor = try DBusMonitor(loop: loop, bus: monitorBus, matchRules: Self.monitorRules) { [weak self] call in
-                    self?.called(call)
-                }
-            } catch {
-                logger.warning("cannot follow mako's modes (they are read when mako appears): \(error)")
+        guard bus.nameHasOwner(Self.busName) else { return vanished() }
+        onAsking?()
+        asking = Self.listModesQuestion.ask(on: bus, loop: loop, logger: logger) { [weak self] reply in
+            guard let self else { return }
+            asking = nil
+            // Another server answers that it has no such object: then nothing is followed.
+            guard case .stringArray = reply?.first else {
+                vanished()
+                onChange?(false)
+                return
+            }
+            followCalls(logger: logger)
+            // Read again now that its calls are followed: a mode set between the two is not lost.
+            toldWhileAsking = false
+            asking = Self.listModesQuestion.ask(on: bus, loop: loop, logger: logger) { [weak self] reply in
+                guard let self else { return }
+                asking = nil
+                readConfig()
+                if !toldWhileAsking, case .stringArray(let modes)? = reply?.first { self.modes = modes }
+                logger.debug("mako's modes", metadata: ["modes": "\(self.modes)"])
+                evaluate()
             }
         }
-        readConfig()
-        self.modes = modes
-        logger.debug("mako's modes", metadata: ["modes": "\(modes)"])
-        evaluate()
+    }
+
+    private func followCalls(logger: Logger) {
+        guard monitor == nil else { return }
+        do {
+            monitor = try DBusMonitor(loop: loop, bus: monitorBus, matchRules: Self.monitorRules) { [weak self] call in
+                self?.called(call)
+            }
+        } catch {
+            logger.warning("cannot follow mako's modes (they are read when mako appears): \(error)")
+        }
     }
 
     func vanished() {
+        asking?.cancel()
+        asking = nil
         monitor?.close()
         monitor = nil
         onCriticalShown?(nil)
@@ -90,6 +116,7 @@ final class MakoDoNotDisturb: AttentionSource {
         case "Reload": readConfig()
         default: return
         }
+        if asking != nil { toldWhileAsking = true }
         logger?.debug("mako's modes", metadata: ["modes": "\(modes)", "call": "\(call.member)"])
         evaluate()
     }

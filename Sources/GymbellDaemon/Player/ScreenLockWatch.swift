@@ -12,49 +12,66 @@ final class ScreenLockWatch {
     static let busName = "org.freedesktop.ScreenSaver"
     static let objectPath = "/org/freedesktop/ScreenSaver"
     static let interface = "org.freedesktop.ScreenSaver"
-    /// A screen locker answers at once; one that does not is taken as not locked (its next signal says).
-    static let askTimeoutMilliseconds = 250
-
     private let listener: DBusSignalListener
-    private let address: String?
+    private let loop: MainLoop
     private let logger: Logger
     private let onChange: (Bool) -> Void
+    private let onAsking: () -> Void
+    private var asking: AttentionQuestion.Asking?
+    private var toldWhileAsking = false
 
     /// Listens on the session bus (or the bus at `address`), follows the locker's comings and goings
     /// through `names`, and asks the one there now.
-    init(loop: MainLoop, names: DBusService, address: String? = nil, logger: Logger, onChange: @escaping (Bool) -> Void) throws(DBusError) {
-        self.address = address
+    /// `onAsking`: it asked the locker and waits for the answer (the next `onChange` gives it).
+    init(
+        loop: MainLoop, names: DBusService, address: String? = nil, logger: Logger, onAsking: @escaping () -> Void = {},
+        onChange: @escaping (Bool) -> Void
+    ) throws(DBusError) {
+        self.loop = loop
         self.logger = logger
         self.onChange = onChange
+        self.onAsking = onAsking
+        var told: (() -> Void)?
         listener = try DBusSignalListener(
             loop: loop, bus: address.map { .address($0) } ?? .session,
             matchRule: "type='signal',interface='\(Self.interface)',member='ActiveChanged'"
         ) { signal in
             guard let locked = signal.arguments.first?.bool else { return }
+            told?()
             onChange(locked)
         }
+        told = { [weak self] in if self?.asking != nil { self?.toldWhileAsking = true } }
         try names.watchNameOwner(Self.busName) { [weak self] owner in
-            if owner == nil { onChange(false) } else { self?.ask() }
+            if owner == nil {
+                self?.asking?.cancel()
+                self?.asking = nil
+                onChange(false)
+            } else { self?.ask() }
         }
         ask()  // now: before the daemon's first look at the agenda (a locked screen holds reminders)
     }
 
-    /// Asks the screen locker whether the screen is locked now. Blocking, but for at most
-    /// `askTimeoutMilliseconds`, and only at start-up and when a locker appears (none there: not asked).
+    /// Asks the screen locker whether the screen is locked now, without waiting, again while it does not
+    /// answer (AttentionQuestion); subscribed already. Only at start-up and when a locker appears.
     private func ask() {
-        do {
-            let client = try DBusClient(address: address)
-            guard client.nameHasOwner(Self.busName) else { return }
-            let reply = try client.call(
-                destination: Self.busName, path: Self.objectPath, interface: Self.interface, member: "GetActive",
-                timeoutMilliseconds: Self.askTimeoutMilliseconds)
-            guard let locked = reply.first?.bool else { return }
-            logger.debug("screen locker asked", metadata: ["locked": "\(locked)"])
-            onChange(locked)
-        } catch {
-            logger.debug("no screen locker answers GetActive: \(error)")
+        asking?.cancel()
+        asking = nil
+        guard listener.nameHasOwner(Self.busName) else { return }
+        toldWhileAsking = false
+        onAsking()
+        let question = AttentionQuestion(
+            destination: Self.busName, path: Self.objectPath, interface: Self.interface, member: "GetActive", what: "the screen locker")
+        asking = question.ask(on: listener, loop: loop, logger: logger) { [weak self] reply in
+            guard let self else { return }
+            asking = nil
+            let locked = reply?.first?.bool ?? false
+            logger.debug("screen locker asked", metadata: ["locked": "\(locked)", "told meanwhile": "\(toldWhileAsking)"])
+            if !toldWhileAsking { onChange(locked) }
         }
     }
 
-    func close() { listener.close() }
+    func close() {
+        asking?.cancel()
+        listener.close()
+    }
 }
