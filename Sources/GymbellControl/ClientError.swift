@@ -7,6 +7,11 @@ public enum ClientError: Error, CustomStringConvertible {
     /// The daemon's answer was not what the interface promises.
     case badReply(String)
 
+    /// The daemon carries the command out only when the person confirms it (`NeedsConfirmation`).
+    public var needsConfirmation: Bool {
+        if case .refused(let name, _) = self { name == ControlErrorName.needsConfirmation.rawValue } else { false }
+    }
+
     public var description: String {
         switch self {
         case .noDaemon(let message), .badReply(let message): message

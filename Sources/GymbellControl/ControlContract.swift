@@ -209,15 +209,25 @@ public enum ControlContract {
 
     public static let backup = ControlMethod(
         "Backup", Field.text("path"), reply: Field.json("result_json"),
-        doc: "Write a consistent copy of the whole state to `path` (an absolute path; replaced whole, readable by its owner only) while "
-            + "the daemon runs; returns {\"path\", \"counts\": {\"sessions\", \"sets\"}}.",
+        doc: "Write a consistent copy of the whole state to `path` (an absolute path; a regular file replaced whole, or a symbolic link's "
+            + "file, the link kept; readable by its owner only) while the daemon runs; the state database, its -wal and -shm and its "
+            + "directory are refused. Returns {\"path\", \"counts\": {\"sessions\", \"sets\"}}.",
         errors: [.invalidArgs, .failed])
 
     public static let restore = ControlMethod(
         "Restore", Field.text("path"), reply: Field.json("result_json"),
-        doc: "Replace the history, set log and planned weights with the backup at `path` (an absolute path) after checking it "
-            + "(SQLite, gymbell's, integrity, schema version); pending reminders, today's reminder memory and a session running now stay. "
-            + "Returns {\"before\", \"after\": {\"sessions\", \"sets\"}, \"kept_aside\": the replaced state's copy, \"schema_version\"}.",
+        doc: "Replace the history, set log and planned weights with the backup at `path` (an absolute path to a regular file) after "
+            + "checking it (SQLite, gymbell's, integrity, schema version); pending reminders, today's reminder memory and a session running "
+            + "now stay. A backup holding far less than the history (stamped as gymbell's with no tables, no sessions, or fewer than half "
+            + "the sessions or sets of a history of 5 sessions or more) is refused with NeedsConfirmation, naming both: RestoreConfirmed "
+            + "takes it back. Returns {\"before\", \"after\": {\"sessions\", \"sets\"}, \"kept_aside\": the replaced state's copy, "
+            + "\"schema_version\"}.",
+        errors: [.invalidArgs, .failed, .needsConfirmation])
+
+    public static let restoreConfirmed = ControlMethod(
+        "RestoreConfirmed", Field.text("path"), reply: Field.json("result_json"),
+        doc: "Restore, the person having confirmed it: takes the backup at `path` back even where it holds far less than the history "
+            + "(what Restore refuses with NeedsConfirmation); checked and answered as Restore.",
         errors: [.invalidArgs, .failed])
 
     /// Every method, in the order of the introspection XML.
@@ -229,6 +239,7 @@ public enum ControlContract {
         setWeight.description, resetWeights.description,
         stats.description, records.description, suggest.description, exportICS.description, reload.description,
         importSessions.description, importBatch.description, knownSessions.description, backup.description, restore.description,
+        restoreConfirmed.description,
     ]
 
     private static func span(_ range: ClosedRange<Int>) -> String { "\(range.lowerBound) to \(range.upperBound)" }

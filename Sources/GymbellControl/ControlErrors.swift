@@ -9,6 +9,8 @@ public enum ControlErrorName: String, CaseIterable, Sendable {
     case invalidConfig = "io.github.gymbell.Gymbell1.Error.InvalidConfig"
     /// The state database could not be read or written.
     case failed = "io.github.gymbell.Gymbell1.Error.Failed"
+    /// Done only when the person confirms it (RestoreConfirmed); the message names what it would replace.
+    case needsConfirmation = "io.github.gymbell.Gymbell1.Error.NeedsConfirmation"
 }
 
 extension CommandError {
@@ -20,6 +22,7 @@ extension CommandError {
         case .invalidConfig(let message): DBusError(name: ControlErrorName.invalidConfig.rawValue, message: message)
         case .failed(let message): DBusError(name: ControlErrorName.failed.rawValue, message: message)
         case .unknownMethod(let message): DBusError(name: DBusError.unknownMethod, message: message)
+        case .needsConfirmation(let message): DBusError(name: ControlErrorName.needsConfirmation.rawValue, message: message)
         }
     }
 }

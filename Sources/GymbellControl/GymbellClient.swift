@@ -147,9 +147,11 @@ public final class GymbellClient {
         try decoded(try call(ControlContract.backup, path), "backup", BackupReport.decode(jsonText:))
     }
 
-    /// Has the daemon take back the state of the backup at `path` (absolute).
-    public func restore(from path: String) throws(ClientError) -> RestoreReport {
-        try decoded(try call(ControlContract.restore, path), "restore", RestoreReport.decode(jsonText:))
+    /// Has the daemon take back the state of the backup at `path` (absolute). Unless `confirmed`, a backup
+    /// holding far less than the history is refused (`ClientError.needsConfirmation`).
+    public func restore(from path: String, confirmed: Bool = false) throws(ClientError) -> RestoreReport {
+        let reply = try call(confirmed ? ControlContract.restoreConfirmed : ControlContract.restore, path)
+        return try decoded(reply, "restore", RestoreReport.decode(jsonText:))
     }
 
     public func suggestJSON() throws(ClientError) -> String { try call(ControlContract.suggest, ()) }

@@ -280,7 +280,21 @@ public enum DaemonRunner {
     /// -shm SQLite makes are too; what was found open to others is said once, here.
     static func openStore(_ paths: XDGPaths, clock: @escaping () -> Date, logger: Logger) -> StateStore {
         for finding in StatePrivacy.makePrivate(database: paths.stateDatabase) { logger.warning("\(finding)") }
+        logLeftovers(StateTransfer.cleanLeftovers(besideDatabase: paths.stateDatabase), logger: logger)
         return StateStore.open(path: paths.stateDatabase, clock: clock, checkingWritable: false)
+    }
+
+    /// What refused or killed restores and backups left, removed at start-up (issue 42); the kept-aside
+    /// copies of replaced states are only counted.
+    static func logLeftovers(_ leftovers: TransferLeftovers, logger: Logger) {
+        if !leftovers.removed.isEmpty {
+            logger.info("removed what an interrupted restore or backup left: \(leftovers.removed.joined(separator: ", "))")
+        }
+        for problem in leftovers.problems { logger.warning("left by an interrupted restore or backup: \(problem)") }
+        if let first = leftovers.keptAside.first {
+            let count = "\(leftovers.keptAside.count) replaced state\(leftovers.keptAside.count == 1 ? " is" : "s are")"
+            logger.info("\(count) kept aside in \(FilePath.directory(of: first)) (replaced-*.sqlite; `gymbell restore` one to go back, delete those you no longer need)")
+        }
     }
 
     static func logProblem(of store: StateStore, logger: Logger) {

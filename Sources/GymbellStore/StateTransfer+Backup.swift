@@ -14,64 +14,113 @@ import GymbellSQLite
 /// back running, with its reminders, when none runs now (the daemon treats it as at a start-up: phases
 /// past collapse into the current one); when one runs now, the backup's is recorded as abandoned.
 extension StateTransfer {
-    /// Why a file is not taken back; nothing was changed.
-    public struct RestoreRefusal: Error, CustomStringConvertible {
+    /// Why a file is not taken back or written; nothing was changed.
+    public struct Refusal: Error, CustomStringConvertible {
         public let description: String
+
+        init(_ description: String) { self.description = description }
     }
 
-    /// Writes the whole state to `path` (a new file, or replaced whole), readable by its owner only;
-    /// returns what it holds.
-    public func backup(to path: String) throws(StoreError) -> StateCounts {
-        let temporary = path + ".partial-\(getpid())"
-        unlink(temporary)
-        let counts = try connection.withFile { db in
-            let counts = try Self.counts(db)
-            try db.execute("VACUUM INTO ?", [temporary])
-            return counts
+    public typealias RestoreRefusal = Refusal
+
+    /// A backup that holds far less than the history it would replace (`RestoreCaution`): taken back only
+    /// when the person says so (`restore(…, confirmed: true)`); nothing was changed.
+    public struct RestoreNeedsConfirmation: Error, CustomStringConvertible {
+        public let path: String
+        /// What the backup holds, and the history now.
+        public let backup: StateCounts
+        public let current: StateCounts
+        /// Stamped as gymbell's, with no tables at all.
+        public let hasNoTables: Bool
+
+        public var description: String {
+            hasNoTables
+                ? "\(path) is stamped as gymbell's but holds no tables at all: restoring it would replace your history (\(current.text)) "
+                    + "with nothing; nothing was changed"
+                : "\(path) holds \(backup.text), far less than your history now (\(current.text)): restoring it would replace that "
+                    + "history; nothing was changed"
         }
-        chmod(temporary, 0o600)
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw StoreError(path: path, cause: .ioError, reason: "cannot write the backup: \(reason)")
+    }
+
+    /// Writes the whole state to `path` (a new file, or replaced whole; a symbolic link is followed and
+    /// the file it points at written), readable by its owner only; returns what it holds. Refused: a
+    /// target that is not a regular file, and the state database, its -wal or -shm or anything in its
+    /// directory (`TransferFiles.backupTarget`). The copy is written beside the target and renamed onto
+    /// it: a failure (a full disk) leaves nothing behind, and the error says so if something could not
+    /// be removed; a process killed meanwhile leaves its copy to the next start (a note names it).
+    public func backup(to path: String) throws -> StateCounts {
+        let target = try TransferFiles.backupTarget(path, stateDatabase: connection.path)
+        let partial = try TransferFiles.Scratch(target + ".partial-\(getpid())")
+        var note: TransferFiles.Scratch?
+        if let database = connection.path {
+            do {
+                note = try TransferFiles.note(naming: partial.path, in: FilePath.directory(of: database))
+            } catch {
+                partial.remove()
+                throw error
+            }
         }
+        defer { note?.remove() }
+        let counts: StateCounts
+        do {
+            counts = try connection.withFile { db in
+                let counts = try Self.counts(db)
+                try db.execute("VACUUM INTO ?", [partial.path])
+                return counts
+            }
+            guard rename(partial.path, target) == 0 else {
+                throw Refusal("cannot put the backup in place at \(target): \(TransferFiles.reason(errno))")
+            }
+        } catch {
+            let left = partial.remove()
+            guard left.isEmpty else { throw Refusal("\(error); \(left.joined(separator: "; "))") }
+            throw error
+        }
+        partial.remove()  // its -journal, if SQLite left one
         return counts
     }
 
-    /// Replaces the training record with the backup at `path` after checking it: an SQLite file,
-    /// gymbell's (application id or schema), intact (integrity_check), a schema this gymbell knows
-    /// (an older one is brought up to date in a copy; the backup itself is only read). The state it
-    /// replaces is kept in `asideDirectory` first.
-    public func restore(from path: String, keepingAsideIn asideDirectory: String, at now: Date) throws -> RestoreReport {
-        try Self.checkHeader(path)
-        let working = asideDirectory + "/restoring-\(getpid()).sqlite"
-        unlink(working)
-        defer { unlink(working); unlink(working + "-journal") }
-        let version = try Self.checkedCopy(of: path, into: working)
+    /// Replaces the training record with the backup at `path` after checking it: a regular file (a FIFO
+    /// or a device is refused at once), an SQLite file, gymbell's (application id or schema), intact
+    /// (integrity_check), a schema this gymbell knows (an older one is brought up to date in a copy; the
+    /// backup itself is only read), every value within `RecordBounds` (`StoredValueAudit`). A backup
+    /// holding far less than the history it would replace (`RestoreCaution`) is taken back only when
+    /// `confirmed`. The state it replaces is kept in
+    /// `asideDirectory` first, as `replaced-<UTC second>.sqlite` (`-2`, `-3` … where that name is taken:
+    /// one copy never replaces another).
+    public func restore(from path: String, keepingAsideIn asideDirectory: String, at now: Date, confirmed: Bool = false) throws -> RestoreReport {
+        let source = try TransferFiles.openSource(path)
+        defer { close(source) }
+        try Self.checkHeader(source, path)
+        let working = try TransferFiles.Scratch(asideDirectory + "/restoring-\(getpid()).sqlite")
+        defer { working.remove() }
+        let checked = try Self.checkedCopy(of: path, into: working.path)
+        if !confirmed {
+            let current = try counts()
+            if RestoreCaution.asksFirst(backup: checked.counts, current: current, backupHasNoTables: checked.hadNoTables) {
+                throw RestoreNeedsConfirmation(path: path, backup: checked.counts, current: current, hasNoTables: checked.hadNoTables)
+            }
+        }
         let stamp = ISO8601.format(now).replacingAll(":", with: "").replacingAll("-", with: "").prefix(15)
-        let aside = asideDirectory + "/replaced-\(stamp).sqlite"
+        let aside = try TransferFiles.Scratch(asideDirectory + "/restoring-\(getpid())-replaced.sqlite")
+        defer { aside.remove() }
         return try connection.withFile { db in
             let before = try Self.counts(db)
-            unlink(aside)
-            try db.execute("VACUUM INTO ?", [aside])
-            chmod(aside, 0o600)
-            try db.execute("ATTACH DATABASE ? AS restored", [working])
+            try db.execute("VACUUM INTO ?", [aside.path])
+            let kept = try TransferFiles.keep(aside.path, as: asideDirectory + "/replaced-\(stamp)")
+            try db.execute("ATTACH DATABASE ? AS restored", [working.path])
             defer { try? db.executeScript("DETACH DATABASE restored") }
             try db.transaction { db in try StoreRestore.replaceRecord(db) }
-            return RestoreReport(before: before, after: try Self.counts(db), keptAside: aside, schemaVersion: version)
+            return RestoreReport(before: before, after: try Self.counts(db), keptAside: kept, schemaVersion: checked.version)
         }
     }
 
     /// SQLite's 16-byte magic header, before SQLite is asked anything.
-    static func checkHeader(_ path: String) throws {
-        guard let handle = fopen(path, "rb") else {
-            throw RestoreRefusal(description: "cannot read \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { fclose(handle) }
+    static func checkHeader(_ fd: Int32, _ path: String) throws {
         var header = [UInt8](repeating: 0, count: 16)
-        let read = fread(&header, 1, 16, handle)
+        let read = header.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 16, 0) }
         guard read == 16, header == Array("SQLite format 3\0".utf8) else {
-            throw RestoreRefusal(description: "\(path) is not a gymbell backup: not an SQLite database (it does not start with \"SQLite format 3\")")
+            throw Refusal("\(path) is not a gymbell backup: not an SQLite database (it does not start with \"SQLite format 3\")")
         }
     }
 
@@ -81,9 +130,16 @@ extension StateTransfer {
         try database.execute("VACUUM INTO ?", [working])
     }
 
-    /// Copies the backup to `working` (read-only on the backup) and checks the copy; returns its schema
-    /// version before it was brought up to date.
-    static func checkedCopy(of path: String, into working: String) throws -> Int {
+    /// A backup's checked copy: its schema version before it was brought up to date, whether it had no
+    /// tables at all, and what it holds.
+    struct CheckedBackup {
+        var version: Int
+        var hadNoTables: Bool
+        var counts: StateCounts
+    }
+
+    /// Copies the backup to `working` (read-only on the backup) and checks the copy.
+    static func checkedCopy(of path: String, into working: String) throws -> CheckedBackup {
         // Read as an immutable file (no -shm or -wal made beside the backup, on a read-only medium too)
         // unless a journal beside it holds what the file lacks.
         let immutable = "file:\(path.percentEncoded(keeping: "/"))?immutable=1"
@@ -91,25 +147,44 @@ extension StateTransfer {
         do {
             try copy(journaled ? path : immutable, into: working, flags: journaled ? [.readOnly] : [.readOnly, .uri])
         } catch {
-            throw RestoreRefusal(description: "\(path) cannot be read as a database: \(error); nothing was changed")
+            throw Refusal("\(path) cannot be read as a database: \(error); nothing was changed")
         }
         let copy = try StoreDatabase(path: working)
         defer { copy.close() }
         let integrity = (try? copy.rows("PRAGMA integrity_check").compactMap { $0["integrity_check"] as String? }) ?? ["unreadable"]
         guard integrity == ["ok"] else {
-            throw RestoreRefusal(description: "\(path) is damaged (integrity_check: \(integrity.prefix(3).joined(separator: "; "))); nothing was changed")
+            throw Refusal("\(path) is damaged (integrity_check: \(integrity.prefix(3).joined(separator: "; "))); nothing was changed")
         }
         switch try StoreOwnership.verdict(of: copy) {
-        case .foreign(let why): throw RestoreRefusal(description: "\(path) is another program's database, not a gymbell backup (\(why)); nothing was changed")
-        case .empty: throw RestoreRefusal(description: "\(path) holds no gymbell state (no tables); nothing was changed")
+        case .foreign(let why): throw Refusal("\(path) is another program's database, not a gymbell backup (\(why)); nothing was changed")
+        case .empty: throw Refusal("\(path) holds no gymbell state (no tables); nothing was changed")
         case .gymbells, .unstamped: break
         }
+        let hadNoTables = try copy.value("SELECT count(*) FROM sqlite_master WHERE type = 'table'", as: Int.self) == 0
         let version = try StoreSchema.version(of: copy)
         guard version <= StoreSchema.latestVersion else {
-            throw RestoreRefusal(description: "\(path) was written by a newer gymbell (schema \(version); this one reads up to \(StoreSchema.latestVersion)); nothing was changed")
+            throw Refusal("\(path) was written by a newer gymbell (schema \(version); this one reads up to \(StoreSchema.latestVersion)); nothing was changed")
         }
         try StoreSchema.migrate(copy)
-        return version
+        if let problem = try StoredValueAudit.firstProblem(in: copy) {
+            throw Refusal("\(path) holds a value gymbell cannot keep: \(problem); nothing was changed")
+        }
+        return CheckedBackup(version: version, hadNoTables: hadNoTables, counts: try counts(copy))
+    }
+}
+
+/// When a restore asks first: the backup would replace a history with far less of it. Rule: never when
+/// the history now is empty; always for a file stamped as gymbell's with no tables, or a backup with no
+/// sessions at all; and, against a history of at least 5 sessions, a backup with fewer than half its
+/// sessions or fewer than half its sets.
+public enum RestoreCaution {
+    public static let smallestHistoryCompared = 5
+
+    public static func asksFirst(backup: StateCounts, current: StateCounts, backupHasNoTables: Bool) -> Bool {
+        guard current.sessions > 0 || current.sets > 0 else { return false }
+        if backupHasNoTables || backup.sessions == 0 { return true }
+        guard current.sessions >= smallestHistoryCompared else { return false }
+        return backup.sessions * 2 < current.sessions || backup.sets * 2 < current.sets
     }
 }
 

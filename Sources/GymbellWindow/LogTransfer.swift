@@ -10,7 +10,8 @@ import GymbellSettings
 /// summed up off the main thread (the CLI's summary, in a dialog with Import / Cancel), then imported
 /// by the daemon in batches as the CLI does (a file of a million rows in bounded memory), a toast
 /// saying "Importing… N workouts" meanwhile; the sets written as CSV (atomically); the whole state
-/// backed up by the daemon.
+/// backed up by the daemon, and a backup restored by it (asking first, as `gymbell restore` without
+/// --force, where the backup holds far less than the history it replaces).
 final class LogTransfer {
     private unowned let owner: ProgrammeWindow
     private let imported: () -> Void
@@ -40,6 +41,8 @@ final class LogTransfer {
              { [unowned self] in self.chooseExport() }),
             (messages("Back up…"), messages("Back up the whole state"), messages("History, sets and reminders in one file"),
              { [unowned self] in self.chooseBackup() }),
+            (messages("Restore…"), messages("Restore a backup"), messages("Take back a backup's history; the one it replaces is kept aside"),
+             { [unowned self] in self.chooseRestore() }),
         ].map { (label: String, name: String, tip: String, clicked: @escaping () -> Void) -> Widget in
             let button = Build.button(label, accessibleName: name, clicked)
             gtk_widget_set_tooltip_text(button, tip)
@@ -142,6 +145,58 @@ final class LogTransfer {
                     "sessions": "\(report.counts.sessions)", "sets": "\(report.counts.sets)", "path": report.path]))
             }
         }
+    }
+
+    // MARK: Restore
+
+    /// What a restore asked of the daemon gave: done, or the daemon's sentence asking first.
+    private enum Restoring: Sendable {
+        case restored(RestoreReport)
+        case asksFirst(String)
+    }
+
+    private func chooseRestore() {
+        choose(owner.messages("Restore a backup"), GTK_FILE_CHOOSER_ACTION_OPEN, accept: owner.messages("Open")) { [unowned self] path in
+            restore(path, confirmed: false)
+        }
+    }
+
+    private func restore(_ path: String, confirmed: Bool) {
+        owner.ask({ client throws(ClientError) -> Restoring in
+            do throws(ClientError) {
+                return .restored(try client.restore(from: path, confirmed: confirmed))
+            } catch where error.needsConfirmation {
+                return .asksFirst(error.description)
+            }
+        }) { [weak self] restoring in
+            guard let self else { return }
+            switch restoring {
+            case .restored(let report):
+                owner.toast(owner.messages("Restored: {sessions} sessions and {sets} sets now; the replaced history is kept in {path}", [
+                    "sessions": "\(report.after.sessions)", "sets": "\(report.after.sets)", "path": report.keptAside]))
+                imported()
+            case .asksFirst(let sentence):
+                confirmReplacing(path, sentence)
+            }
+        }
+    }
+
+    /// "Replace your history?" with the daemon's sentence naming what the backup and the history hold;
+    /// Replace restores it anyway.
+    private func confirmReplacing(_ path: String, _ sentence: String) {
+        let messages = owner.messages
+        let body = sentence + "\n\n" + messages("The history it replaces is kept aside: restore that copy to go back.")
+        let dialog = adw_message_dialog_new(cast(owner.window), messages("Replace your history?"), body)!
+        adw_message_dialog_add_response(cast(dialog), "cancel", messages("Cancel"))
+        adw_message_dialog_add_response(cast(dialog), "replace", messages("Replace"))
+        adw_message_dialog_set_response_appearance(cast(dialog), "replace", ADW_RESPONSE_DESTRUCTIVE)
+        adw_message_dialog_set_default_response(cast(dialog), "cancel")
+        adw_message_dialog_set_close_response(cast(dialog), "cancel")
+        onSignal(cast(dialog), "response", withArgument: { [unowned self] response in
+            guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "replace" else { return }
+            restore(path, confirmed: true)
+        })
+        gtk_window_present(cast(dialog))
     }
 
     // MARK: The chooser

@@ -44,8 +44,9 @@ private final class RecordingCommands: CommandRunning, StateTransferring {
         done(.success(BackupReport(path: path, counts: StateCounts(sessions: 1, sets: 2))))
     }
 
-    func restore(from path: String, then done: @escaping (Result<RestoreReport, CommandError>) -> Void) {
-        transfers.append("restore \(path)")
+    func restore(from path: String, confirmed: Bool, then done: @escaping (Result<RestoreReport, CommandError>) -> Void) {
+        transfers.append("restore\(confirmed ? " confirmed" : "") \(path)")
+        if path == "/small.sqlite", !confirmed { return done(.failure(.needsConfirmation("/small.sqlite holds 0 sessions, 0 sets, far less"))) }
         done(.success(RestoreReport(
             before: StateCounts(sessions: 1, sets: 2), after: StateCounts(sessions: 3, sets: 4), keptAside: "/s/replaced.sqlite", schemaVersion: 10)))
     }
@@ -181,7 +182,14 @@ struct ControlInterfaceTests {
             return
         }
         #expect(error.name == DBusError.invalidArgs)
-        #expect(commands.transfers == ["backup /b.sqlite", "restore /b.sqlite"])
+        // A backup holding far less than the history: asked first with an error of its own, taken back when confirmed.
+        #expect(Self.answered(control.handle(call("Restore", [.string("/small.sqlite")]))) == .error(DBusError(
+            name: "io.github.gymbell.Gymbell1.Error.NeedsConfirmation", message: "/small.sqlite holds 0 sessions, 0 sets, far less")))
+        #expect(Self.answered(control.handle(call("RestoreConfirmed", [.string("/small.sqlite")]))) == .values([.string(
+            #"{"after":{"sessions":3,"sets":4},"before":{"sessions":1,"sets":2},"kept_aside":"/s/replaced.sqlite","schema_version":10}"#)]))
+        #expect(control.handle(call("RestoreConfirmed", [.string("small.sqlite")])) == .error(CommandError.invalidArgument(
+            "the path must be absolute, not \"small.sqlite\"").dbusError))
+        #expect(commands.transfers == ["backup /b.sqlite", "restore /b.sqlite", "restore /small.sqlite", "restore confirmed /small.sqlite"])
     }
 
     @Test("arguments reach the command decoded, replies come back encoded")

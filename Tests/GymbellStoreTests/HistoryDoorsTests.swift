@@ -53,7 +53,7 @@ struct HistoryDoorsTests {
         _ = try store.transfer.importSessions([transfer.session("a", daysAgo: 3, sets: [("Squat", 5, 100), ("Squat", 5, 100)])])
         _ = try store.transfer.importSessions([transfer.session("old", daysAgo: 30, sets: [("Squat", 5, 90)])])
         let backedUp = try ids(store)
-        let backup = directory + "/backup.sqlite"
+        let backup = FilePath.directory(of: temporaryDatabasePath("restore-ids-backup")) + "/backup.sqlite"  // never in the state directory
         _ = try store.transfer.backup(to: backup)
         _ = try store.transfer.importSessions([transfer.session("b", daysAgo: 1, sets: [("Squat", 5, 105), ("Squat", 5, 105), ("Squat", 5, 105)])])
         let highest = try ids(store).values.max() ?? 0

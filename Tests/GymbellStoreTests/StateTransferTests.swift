@@ -49,7 +49,7 @@ struct StateTransferTests {
         let path = temporaryDatabasePath("restore")
         let store = try StateStore(path: path)
         _ = try store.transfer.importSessions([session("a", daysAgo: 3, sets: [("Squat", 5, 100)])])
-        let backup = FilePath.directory(of: path) + "/backup.sqlite"
+        let backup = FilePath.directory(of: temporaryDatabasePath("restore-backup")) + "/backup.sqlite"  // outside the state directory
         #expect(try store.transfer.backup(to: backup) == StateCounts(sessions: 1, sets: 1))
         _ = try store.transfer.importSessions([session("b", daysAgo: 2, sets: [("Squat", 5, 105)]), session("c", daysAgo: 1, sets: [("Squat", 5, 110)])])
         // A rest runs now, with its reminder.
@@ -86,7 +86,7 @@ struct StateTransferTests {
         let path = temporaryDatabasePath("refuse-\(kind)")
         let store = try StateStore(path: path)
         _ = try store.transfer.importSessions([session("a", daysAgo: 3, sets: [("Squat", 5, 100)])])
-        let bad = FilePath.directory(of: path) + "/bad.sqlite"
+        let bad = FilePath.directory(of: temporaryDatabasePath("refuse-\(kind)-file")) + "/bad.sqlite"
         let expected: String
         switch kind {
         case "text":

@@ -30,12 +30,13 @@ def keys(window, *args):
     subprocess.run(["xdotool", *args], check=True, timeout=30, env=dict(os.environ, DISPLAY=window.display.name))
 
 
-def choose_file(window, accept, path, save=False):
+def choose_file(window, accept, path, save=False, besides=()):
     """The file chooser answered by the keyboard: focus in it (a click beside its buttons, as no window
     manager gives focus), ctrl+L and the path typed into its location entry (a save chooser's name
     entry has the focus already: its text replaced), then Enter."""
     # The chooser's accept button (named with its label twice, the mnemonic's): the chooser is up.
-    button = wait_until(lambda: next((n for n in window.showing() if n["role"] == "push button"
+    # `besides`: the window's own buttons whose names start with the same word ("Open report").
+    button = wait_until(lambda: next((n for n in window.showing() if n["role"] == "push button" and n["name"] not in besides
                                       and n["name"].split(" ")[0] == accept and n["extents"][2] > 0), None),
                         15, interval=0.2, what=f"the chooser's {accept} button")
     x, y, w, h = button["extents"]
@@ -122,3 +123,55 @@ def test_a_log_imported_exported_and_backed_up_in_the_window(daemon, window, wri
     assert r.returncode == 0, r.stderr
     assert as_json(cli, "history", "--sets") == sets
     assert as_json(cli, "history") == sessions
+
+
+def test_a_backup_holding_far_less_is_restored_in_the_window_only_when_confirmed(daemon, window, write_config, cli, env, tmp_path):
+    """Issue 42: "Restore…" on the Log page; a backup with 2 of the history's 6 sessions asks first with
+    "Replace your history?" naming both; Cancel changes nothing, Replace takes it back, the replaced
+    history kept aside."""
+    import sqlite3
+    write_config(TODAY_PROGRAM)
+    daemon.start()
+    daemon.kill()
+    start = time.time() - 10 * 86400
+    harness.insert_state_rows(env, sessions=[
+        {"id": f"past-{n}", "kind": "strength", "title": "Push Day", "started_at": start + n * 86400, "ends_at": start + n * 86400 + 3600,
+         "workout": "push", "outcome": "completed", "ended_at": start + n * 86400 + 3600, "sets_done": 1,
+         "last_progress_at": start + n * 86400 + 3600} for n in range(6)],
+        sets=[{"session_id": f"past-{n}", "workout": "push", "exercise": "Bench Press", "set_number": 1, "reps": 5, "planned_reps": 5,
+               "weight": 80.0, "unit": "kg", "failed": 0, "at": start + n * 86400 + 60} for n in range(6)])
+    daemon.start()
+    backup = tmp_path / "two.sqlite"
+    assert cli("backup", str(backup)).returncode == 0
+    with sqlite3.connect(backup) as db:
+        db.execute("DELETE FROM set_log WHERE session_id NOT IN ('past-0', 'past-1')")
+        db.execute("DELETE FROM session WHERE id NOT IN ('past-0', 'past-1')")
+    db.close()
+    window.vars["GSETTINGS_BACKEND"] = "memory"
+    window.launch()
+    window.wait_for_text(r"^Next workout reminder$")
+    window.press("Workouts and programme")
+    page(window, "Log")
+
+    def ask():
+        window.press("Restore a backup")  # through AT-SPI: below the fold of six sessions
+        choose_file(window, "Open", str(backup), besides=("Open report",))
+        window.wait_for_text(r"^Replace your history\?$", timeout=20)
+        return window.wait_for_text(r"holds 2 sessions, 2 sets, far less than your history now \(6 sessions, 6 sets\)")
+
+    body = ask()
+    assert "The history it replaces is kept aside" in body, body
+    answer(window, "Cancel")
+    time.sleep(1)
+    assert len(as_json(cli, "history")) == 6
+    assert not [p for p in state_db(env).parent.iterdir() if p.name.startswith(("replaced-", "restoring-"))]
+
+    ask()
+    answer(window, "Replace")
+    toast = window.wait_for_text(r"^Restored: 2 sessions and 2 sets now; the replaced history is kept in ", timeout=20)
+    assert [h["id"] for h in as_json(cli, "history")] == ["past-0", "past-1"]
+    kept = toast.split(" is kept in ")[1].strip()
+    assert os.path.dirname(kept) == str(state_db(env).parent) and os.path.exists(kept)
+    with sqlite3.connect(f"file:{kept}?mode=ro", uri=True) as db:
+        assert db.execute("SELECT count(*) FROM session").fetchone() == (6,)
+    db.close()

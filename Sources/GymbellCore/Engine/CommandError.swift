@@ -5,10 +5,12 @@ public enum CommandError: Error, Equatable, CustomStringConvertible {
     case invalidConfig(String)
     case failed(String)
     case unknownMethod(String)
+    /// Carried out only when the person confirms it (a restore replacing a larger history).
+    case needsConfirmation(String)
 
     public var description: String {
         switch self {
-        case .invalidArgument(let m), .noSession(let m), .invalidConfig(let m), .failed(let m), .unknownMethod(let m): m
+        case .invalidArgument(let m), .noSession(let m), .invalidConfig(let m), .failed(let m), .unknownMethod(let m), .needsConfirmation(let m): m
         }
     }
 

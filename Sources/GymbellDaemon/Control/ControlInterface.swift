@@ -71,9 +71,11 @@ final class ControlInterface {
             let path = try Self.absolute(path)
             return { done in transfers.backup(to: path) { done($0.map { $0.jsonText() }) } }
         }
-        later(ControlContract.restore) { transfers, path throws(CommandError) in
-            let path = try Self.absolute(path)
-            return { done in transfers.restore(from: path) { done($0.map { $0.jsonText() }) } }
+        for (method, confirmed) in [(ControlContract.restore, false), (ControlContract.restoreConfirmed, true)] {
+            later(method) { transfers, path throws(CommandError) in
+                let path = try Self.absolute(path)
+                return { done in transfers.restore(from: path, confirmed: confirmed) { done($0.map { $0.jsonText() }) } }
+            }
         }
         handlers[ControlContract.reload.name] = { call in  // the daemon runner's, not the engine's
             try ControlContract.reload.arguments(of: call)
@@ -224,7 +226,8 @@ protocol StateTransferring: AnyObject {
     /// Which of `ids` the history has (read on the loop: one indexed query).
     func knownSessions(_ ids: [SessionID]) throws(CommandError) -> [SessionID]
     func backup(to path: String, then done: @escaping (Result<BackupReport, CommandError>) -> Void)
-    func restore(from path: String, then done: @escaping (Result<RestoreReport, CommandError>) -> Void)
+    /// Unless `confirmed`, a backup holding far less than the history is refused with `.needsConfirmation`.
+    func restore(from path: String, confirmed: Bool, then done: @escaping (Result<RestoreReport, CommandError>) -> Void)
 }
 
 extension Daemon: CommandRunning {}

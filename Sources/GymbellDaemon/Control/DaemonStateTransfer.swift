@@ -56,20 +56,25 @@ final class DaemonStateTransfer: StateTransferring {
         transfer("backup", holding: false, done, { (transfer: StateTransfer) throws(CommandError) -> BackupReport in
             do {
                 return BackupReport(path: path, counts: try transfer.backup(to: path))
+            } catch let refusal as StateTransfer.Refusal {
+                throw .failed("no backup written: \(refusal.description)")
             } catch {
                 throw .failed("no backup written: \(error)")
             }
         }, readAgain: { _ in false })
     }
 
-    /// The replaced state is kept beside the database (`$XDG_STATE_HOME/gymbell/replaced-<UTC instant>.sqlite`).
-    func restore(from path: String, then done: @escaping (Result<RestoreReport, CommandError>) -> Void) {
+    /// The replaced state is kept beside the database (`$XDG_STATE_HOME/gymbell/replaced-<UTC instant>[-N].sqlite`).
+    /// A backup holding far less than the history is refused with `.needsConfirmation` unless `confirmed`.
+    func restore(from path: String, confirmed: Bool, then done: @escaping (Result<RestoreReport, CommandError>) -> Void) {
         guard let database = store.path else { return done(.failure(.failed("the state lives in memory only here: there is nothing to replace"))) }
         let now = clock()
         transfer("restore", holding: true, done, { (transfer: StateTransfer) throws(CommandError) -> RestoreReport in
             do {
-                return try transfer.restore(from: path, keepingAsideIn: FilePath.directory(of: database), at: now)
-            } catch let refusal as StateTransfer.RestoreRefusal {
+                return try transfer.restore(from: path, keepingAsideIn: FilePath.directory(of: database), at: now, confirmed: confirmed)
+            } catch let question as StateTransfer.RestoreNeedsConfirmation {
+                throw .needsConfirmation(question.description)
+            } catch let refusal as StateTransfer.Refusal {
                 throw .failed(refusal.description)
             } catch {
                 throw .failed("nothing was restored: \(error)")
