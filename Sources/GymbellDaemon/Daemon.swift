@@ -18,7 +18,7 @@ public final class Daemon {
     typealias InitialState = DaemonInitialState
 
     public private(set) var loaded: LoadedConfig
-    private var engine: Engine
+    private(set) var engine: Engine
     private let store: any StateStoring
     private let presenter: any NoticeShowing
     private let timer: any WakeTimer
@@ -100,37 +100,6 @@ public final class Daemon {
         send(.serverVanished)
     }
 
-    /// The screen locker says whether the screen is locked (the same answer twice changes nothing).
-    public func screenLockChanged(_ locked: Bool) {
-        guard locked != engine.state.screenLocked else { return }
-        send(.screenLocked(locked))
-    }
-
-    /// The notification server's Do Not Disturb, as the desktop says it.
-    public func doNotDisturbChanged(_ on: Bool) {
-        guard on != engine.state.doNotDisturb else { return }
-        send(.doNotDisturb(on))
-    }
-
-    /// Whether the server still shows a critical notice during its Do Not Disturb, as its config says
-    /// (mako's modes); nil: as the server's kind does.
-    public func criticalShownDuringDoNotDisturbChanged(_ shown: Bool?) {
-        guard shown != engine.state.criticalShownDuringDoNotDisturb else { return }
-        send(.criticalShownDuringDoNotDisturb(shown))
-    }
-
-    /// The facts the desktop has not answered yet (its services asked, asked again; empty: all known).
-    public func attentionUnknownChanged(_ facts: Set<HoldReason>) {
-        guard facts != engine.state.attentionUnknown else { return }
-        send(.attentionUnknown(facts))
-    }
-
-    /// Whether the person is away, as the desktop's idle monitor says it.
-    public func awayChanged(_ away: Bool) {
-        guard away != engine.state.away else { return }
-        send(.away(away))
-    }
-
     /// Asks `keeper` to keep the screen on while the engine says so, from now on.
     func attach(screenKeeper keeper: any ScreenKeeping) {
         screenKeeper = keeper
@@ -179,7 +148,7 @@ public final class Daemon {
 
     /// Handles `event` and everything it raises, in order. Returns the command's answer.
     @discardableResult
-    private func send(_ event: Event) -> Result<CommandReply, CommandError>? {
+    func send(_ event: Event) -> Result<CommandReply, CommandError>? {
         guard !handling else {
             queued.append(event)
             return nil

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import GymbellCore
 import GymbellPlatform
 
@@ -29,4 +30,41 @@ enum Terminal {
 func printError(_ message: String) {
     let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }
     CurrentProcess.printToStandardError("gymbell: " + lines.joined(separator: "\n"))
+}
+
+/// "Imported 120000 of 500000 rows…" while an import runs: one line rewritten in place on a terminal,
+/// a line every tenth or so otherwise (a log keeps a few lines, not thousands).
+final class ImportProgress {
+    private let total: Int
+    private let terminal = isatty(STDOUT_FILENO) == 1
+    private var lastTenth = 0
+    private var shown = false
+
+    init(total: Int) { self.total = total }
+
+    func show(_ records: Int) {
+        let line = "Imported \(records) of \(total) rows…"
+        if terminal {
+            print("\r" + line, terminator: "")
+            fflush(nil)  // every stream: stdout is not concurrency-safe to name
+            shown = true
+        } else if total > 0, records < total, records * 10 / total > lastTenth {
+            lastTenth = records * 10 / total
+            print(line)
+            fflush(nil)  // every stream: stdout is not concurrency-safe to name
+        }
+    }
+
+    /// Ends the rewritten line, so that what follows starts on a line of its own.
+    func done() {
+        if shown { Self.endLine() }
+        shown = false
+    }
+
+    static func endLine() {
+        if isatty(STDOUT_FILENO) == 1 {
+            print("\r\u{1B}[K", terminator: "")
+            fflush(nil)  // every stream: stdout is not concurrency-safe to name
+        }
+    }
 }
