@@ -24,7 +24,8 @@ enum StoredValueAudit {
     /// nil when every one is within them. Tables and columns the database does not have are skipped.
     static func firstProblem(in db: StoreDatabase, schema: String = "main") throws -> String? {
         let columns = try existingColumns(db, schema: schema)
-        for rule in rules where columns[rule.table]?.contains(rule.column) == true {
+        let suspect = try suspectTables(db, schema: schema, columns)
+        for rule in rules where suspect.contains(rule.table) && columns[rule.table]?.contains(rule.column) == true {
             let key = keys[rule.table] ?? "rowid"
             guard let row = try db.row("SELECT \(key) AS key, \(rule.column) AS value FROM \(schema).\(rule.table) WHERE \(rule.bad) LIMIT 1")
             else { continue }
@@ -43,6 +44,19 @@ enum StoredValueAudit {
         case .text(let text): TextQuote.quoted(text)
         case .blob(let data): "a blob of \(data.count) bytes"
         }
+    }
+
+    /// The tables with a row that breaks one of their rules: one pass over each table, every rule of it
+    /// at once (a clean file of years of sets costs a scan per table, not one per column).
+    private static func suspectTables(_ db: StoreDatabase, schema: String, _ columns: [String: Set<String>]) throws -> Set<String> {
+        var suspect: Set<String> = []
+        for table in Set(rules.map(\.table)) {
+            let conditions = rules.filter { $0.table == table && columns[table]?.contains($0.column) == true }.map(\.bad)
+            guard !conditions.isEmpty else { continue }
+            let sql = "SELECT 1 FROM \(schema).\(table) WHERE " + conditions.joined(separator: " OR ") + " LIMIT 1"
+            if try db.value(sql, as: Int.self) != nil { suspect.insert(table) }
+        }
+        return suspect
     }
 
     private static func existingColumns(_ db: StoreDatabase, schema: String) throws -> [String: Set<String>] {
@@ -68,8 +82,10 @@ enum StoredValueAudit {
         let columns = try existingColumns(db, schema: "main")
         var done: [String] = []
         var rebuild = false
+        let suspect = try suspectTables(db, schema: "main", columns)
+        guard !suspect.isEmpty else { return [] }
         try db.transaction { db in
-            for rule in rules where columns[rule.table]?.contains(rule.column) == true {
+            for rule in rules where suspect.contains(rule.table) && columns[rule.table]?.contains(rule.column) == true {
                 let key = keys[rule.table] ?? "rowid"
                 let found = try db.rows("SELECT \(key) AS key, \(rule.column) AS value FROM \(rule.table) WHERE \(rule.bad)")
                 guard !found.isEmpty else { continue }

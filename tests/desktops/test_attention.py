@@ -127,7 +127,7 @@ def test_a_daily_reminder_waits_for_do_not_disturb_to_end(desktop):
                                      for n in ("plasma", "xfce", "dunst")], indirect=True)
 def test_do_not_disturb_on_at_start_under_load(desktop):
     """Issue 50: Do Not Disturb on when the daemon starts while the machine is loaded (a busy loop per
-    core, nice 0, from before the start until the reminder is held): the server's answer to the daemon's
+    core of two, nice 0, from before the start until the reminder is held): the server's answer to the daemon's
     start-up read comes late, and the reminder due meanwhile is held, not shown, not heard. The load
     ends before Do Not Disturb does: then heard within a second, and on screen (within 5 s: the desktop,
     just let go of its load, paints what it was sent; the second's bound on screen is
@@ -135,7 +135,10 @@ def test_do_not_disturb_on_at_start_under_load(desktop):
     d = desktop
     dnd = DoNotDisturb(d)
     dnd.set(True)
-    with CpuHog():
+    # One busy loop, not one per core: the other desktop stream runs its own timed journeys beside this
+    # one (scripts/test.sh), and a second loop would load them as much as this test. The late answer
+    # itself is tested without chance in tests/e2e/test_attention_at_start.py (a service answering 2.5 s late).
+    with CpuHog(processes=1):
         hms, due = H.local_hms_ahead(6)
         d.env.write_config(f'[reminders]\ntime = "{hms}"\ndays = {ALL_DAYS}\n')
         d.daemon.start()
