@@ -25,8 +25,8 @@ enum StoredValueAudit {
     static func firstProblem(in db: StoreDatabase, schema: String = "main") throws -> String? {
         let columns = try existingColumns(db, schema: schema)
         let suspect = try suspectTables(db, schema: schema, columns)
-        for rule in rules where suspect.contains(rule.table) && columns[rule.table]?.contains(rule.column) == true {
-            let key = keys[rule.table] ?? "rowid"
+        for rule in StoredValueRules.rules where suspect.contains(rule.table) && columns[rule.table]?.contains(rule.column) == true {
+            let key = StoredValueRules.keys[rule.table] ?? "rowid"
             guard let row = try db.row("SELECT \(key) AS key, \(rule.column) AS value FROM \(schema).\(rule.table) WHERE \(rule.bad) LIMIT 1")
             else { continue }
             let keyText = describe(row.values.first ?? .null)
@@ -50,8 +50,8 @@ enum StoredValueAudit {
     /// at once (a clean file of years of sets costs a scan per table, not one per column).
     private static func suspectTables(_ db: StoreDatabase, schema: String, _ columns: [String: Set<String>]) throws -> Set<String> {
         var suspect: Set<String> = []
-        for table in Set(rules.map(\.table)) {
-            let conditions = rules.filter { $0.table == table && columns[table]?.contains($0.column) == true }.map(\.bad)
+        for table in Set(StoredValueRules.rules.map(\.table)) {
+            let conditions = StoredValueRules.rules.filter { $0.table == table && columns[table]?.contains($0.column) == true }.map(\.bad)
             guard !conditions.isEmpty else { continue }
             let sql = "SELECT 1 FROM \(schema).\(table) WHERE " + conditions.joined(separator: " OR ") + " LIMIT 1"
             if try db.value(sql, as: Int.self) != nil { suspect.insert(table) }
@@ -61,7 +61,7 @@ enum StoredValueAudit {
 
     private static func existingColumns(_ db: StoreDatabase, schema: String) throws -> [String: Set<String>] {
         var found: [String: Set<String>] = [:]
-        for table in Set(rules.map(\.table)) {
+        for table in Set(StoredValueRules.rules.map(\.table)) {
             let names = try db.rows("PRAGMA \(schema).table_info(\(table))").compactMap { $0["name"] as String? }
             if !names.isEmpty { found[table] = Set(names) }
         }
@@ -85,8 +85,8 @@ enum StoredValueAudit {
         let suspect = try suspectTables(db, schema: "main", columns)
         guard !suspect.isEmpty else { return [] }
         try db.transaction { db in
-            for rule in rules where suspect.contains(rule.table) && columns[rule.table]?.contains(rule.column) == true {
-                let key = keys[rule.table] ?? "rowid"
+            for rule in StoredValueRules.rules where suspect.contains(rule.table) && columns[rule.table]?.contains(rule.column) == true {
+                let key = StoredValueRules.keys[rule.table] ?? "rowid"
                 let found = try db.rows("SELECT \(key) AS key, \(rule.column) AS value FROM \(rule.table) WHERE \(rule.bad)")
                 guard !found.isEmpty else { continue }
                 let sample = "\(rule.column) \(describe(found[0].values.last ?? .null))"
@@ -104,7 +104,7 @@ enum StoredValueAudit {
                     if rule.table == "set_log" { rebuild = true }
                     done.append("\(what) cleaned of control characters")
                 case .dropNUL:
-                    let key = keys[rule.table] ?? "rowid"
+                    let key = StoredValueRules.keys[rule.table] ?? "rowid"
                     for row in found {
                         guard case .text(let text) = row.values.last ?? .null else { continue }
                         try db.execute("UPDATE \(rule.table) SET \(rule.column) = ? WHERE \(key) = ?",
@@ -131,7 +131,7 @@ enum StoredValueAudit {
     }
 
     /// Moves the rows `rule` finds into `put_aside` as JSON; a session takes its sets and reminders along.
-    private static func putAside(_ rule: Rule, _ db: StoreDatabase, now: Date, why: String) throws {
+    private static func putAside(_ rule: StoredValueRules.Rule, _ db: StoreDatabase, now: Date, why: String) throws {
         if rule.table == "session" {
             let sessions = "SELECT id FROM session WHERE \(rule.bad)"
             try moveAside("set_log", where: "session_id IN (\(sessions))", [], db, now: now, why: "its session's " + why)
@@ -154,8 +154,8 @@ enum StoredValueAudit {
         try db.execute("DELETE FROM \(table) WHERE \(condition)", arguments)
     }
 
-    private static func cleanNames(_ rule: Rule, _ rows: [StoreRow], fallback: String?, _ db: StoreDatabase, now: Date) throws {
-        let key = keys[rule.table] ?? "rowid"
+    private static func cleanNames(_ rule: StoredValueRules.Rule, _ rows: [StoreRow], fallback: String?, _ db: StoreDatabase, now: Date) throws {
+        let key = StoredValueRules.keys[rule.table] ?? "rowid"
         for row in rows {
             let keyValue = StoreKey(row.values.first ?? .null)
             let cleaned: String? = switch row.values.last ?? .null {

@@ -3,7 +3,7 @@ import GymbellCore
 
 /// The rules `StoredValueAudit` checks, table by table: for each column a person's history lives in,
 /// the SQL condition of a value out of `RecordBounds` and what a repair does with such a row.
-extension StoredValueAudit {
+enum StoredValueRules {
     /// What a repair does with a row whose value is out of bounds.
     enum Fix {
         /// The row leaves its table for `put_aside` (with the session's sets and reminders, for a session).
