@@ -177,9 +177,13 @@ def test_sizes_are_lean(deb, window_deb, unpacked):
     package of its own so that gymbell's stays within 5 MB: gymbell-window's .deb ≤ 5 MB too.
     Issue 34 (import, backup, restore) adds about 0.15 MB of its own code to the daemon's binary — the
     CSV reader, three apps' formats, the transfers and their command (its symbols by name: 0.14 MB; no
-    regex, formatter or other library found newly pulled in): 17.15 MB stripped, so ≤ 17.5 MB."""
+    regex, formatter or other library found newly pulled in): 17.15 MB stripped, so ≤ 17.5 MB.
+    Issues 42 and 50 add 0.58 MB of code of their own — the bounds and the state file's value audit
+    and repair, the streamed and batched import, restore and backup checks, the guarded config
+    replacement, plain-decimal options, the attention sources' questions asked again: 17.73 MB, so
+    ≤ 18 MB."""
     binary = (unpacked / "usr/bin/gymbell").stat().st_size
-    assert binary <= 17_500_000, f"stripped binary {binary / 1e6:.2f} MB > 17.5 MB"
+    assert binary <= 18_000_000, f"stripped binary {binary / 1e6:.2f} MB > 18 MB"
     window = (unpacked / "usr/bin/gymbell-window").stat().st_size
     assert window <= 16_000_000, f"stripped window {window / 1e6:.1f} MB > 16 MB"
     package = Path(deb).stat().st_size
