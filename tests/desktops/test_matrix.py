@@ -203,7 +203,7 @@ def test_strength_workout_driven_from_the_notifications(desktop):
 def test_snooze_from_the_daily_reminder(desktop):
     d = desktop
     # Due a while after the daemon's start: it starts its sound helper at once (SoundReadiness), which
-    # takes up to ~2 s to connect and cache under load (measured: punctuality.MEASURED); a person's
+    # takes up to ~2 s to connect and cache under load (the figures in punctuality.py); a person's
     # daemon has done so 10 s before (SoundReadiness.lead).
     due = daily_config(d.env, 8)
     d.daemon.start()
@@ -235,7 +235,7 @@ def run_interval(d, command, phrases, completion):
         if probing:
             until = planned[i + 1][0] - 0.3 if i + 1 < len(planned) else due + 1.2
             probes.append(probe_painting(d, kind, due, until))
-            shots.append((due, kind, next((png for t0, _, png in probes[-1] if t0 >= at), None)))
+            shots.append((due, kind, next((png for t0, _, png in probes[-1] if t0 >= at), None) or d.shot(kind)))
         else:
             time.sleep(max(0, at - time.time()))
             shots.append((due, kind, d.shot(kind)))
@@ -247,7 +247,7 @@ def run_interval(d, command, phrases, completion):
     later = d.shot("later")
     if probing:
         record_painting(d, planned, probes, phrases)
-        shots = [(due, kind, as_png(png)) for due, kind, png in shots if png is not None]
+        shots = [(due, kind, as_png(png)) for due, kind, png in shots]
     heard = hearing(d, [kind for _, kind in planned], [due for due, _ in planned])
 
     gymbell_on_time(d)  # first: a late request is gymbell's own failure, not the desktop's
