@@ -49,9 +49,10 @@ GYMBELL_EARLY = 0.010
 #: (b) PulseAudio's latency: from gymbell's request (at_ms) to the onset found in the recording of
 #: the null sink's monitor; the most seen 91 ms, medians 7-8 ms.
 SOUND_SERVER_WITHIN = 0.250
-#: an onset this much before at_ms is the same sound (the onset is refined to a sample of the 10 ms
-#: window before the one that crossed the threshold)
-ONSET_SLACK = 0.012
+#: an onset this much before at_ms is the same sound: the onset is refined to a sample of the 10 ms
+#: window before the one that crossed the threshold, and the null sink renders a block ahead of the
+#: clock, so the recording's anchor (sound.py) can be early by that much (seen once: −14 ms)
+ONSET_SLACK = 0.050
 
 #: (b) the server's painting: from gymbell's request to the screenshot that must show it, by desktop
 #: (the most seen above, with margin); the others keep the matrix's earlier 250 ms, not measured here.
