@@ -51,7 +51,8 @@ GYMBELL_EARLY = 0.010
 SOUND_SERVER_WITHIN = 0.250
 #: an onset this much before at_ms is the same sound: the onset is refined to a sample of the 10 ms
 #: window before the one that crossed the threshold, and the null sink renders a block ahead of the
-#: clock, so the recording's anchor (sound.py) can be early by that much (seen once: −14 ms)
+#: clock, so the recording's anchor (sound.py) can be early by that much (seen: −14 to −17 ms, all
+#: four sounds of one recording alike: its anchor)
 ONSET_SLACK = 0.050
 
 #: (b) the server's painting: from gymbell's request to the screenshot that must show it, by desktop
