@@ -22,33 +22,38 @@ import re
 from pathlib import Path
 
 # Measured 2026-12-02 on a 2-vCPU Xeon (Debian 12, debug build), the machine shared with other work
-# (load average 4-10) and three desktop streams side by side (dunst, xfce4-notifyd and mako's matrix
-# journeys, each beside the other two: more than CI's two streams), 6-9 runs of the snooze, walk/run
-# and HIIT journeys each, ms as min / median / max:
-#                         dunst            xfce4-notifyd       mako
-#   late_ms (n 81/75/95)  0 / 0 / 5        0 / 0 / 9           0 / 0 / 7
-#   asked − due, session  0 / 1 / 10       0 / 1 / 9           0 / 1 / 8
-#   asked − due, daily    2 / 4 / 12       3 / 13 / 207*       2 / 6 / 15
-#   onset − asked         2 / 7 / 36       2 / 8 / 29          2 / 7 / 91
-#   painted by (n 26/30/30, upper bounds: the end of the first screenshot showing it, after the
-#   request; X11 `xwd`, mako grim)
-#                         18 / 76 / 247    19 / 74 / 520       47 / 112 / 190
-# * a daily reminder due 3 s after the daemon started: its sound helper was still connecting and
-#   caching (start to "asked" measured apart under a busy loop per core: 138-1825 ms). A person's
-#   daemon makes the sound ready 10 s ahead (SoundReadiness.lead); the snooze journey now starts its
-#   daemon 7-8 s before the reminder.
+# (load average 2-10), each journey run under nice 5 with, beside it, either two other desktop streams
+# (dunst, xfce4-notifyd and mako's matrix at once: more than CI's two streams), or one other stream and
+# a busy loop per core (tests/support/cpu_hog.py), or both; the snooze, walk/run and HIIT journeys
+# (and the whole matrix of the three, 6-8 times) — ms as n: min / median / max:
+#                         dunst               xfce4-notifyd        mako
+#   late_ms               190: 0 / 0 / 6      195: 0 / 0 / 10      245: 0 / 0 / 7
+#   asked − due, session  166: 0 / 1 / 17     168: 0 / 1 / 9       212: 0 / 1 / 11
+#   asked − due, daily     14: 1 / 4 / 12      15: 1 / 6 / 207*     17: 1 / 4 / 15
+#   onset − asked         180: 2 / 8 / 36     183: 2 / 9 / 510**   229: −17 / 7 / 698**
+#   painted by             57: 18 / 90 / 276   52: 19 / 92 / 520    59: 47 / 117 / 239
+# (GNOME Shell, 3 runs of the three journeys beside two streams: late_ms ≤ 2, asked ≤ 5, onset − asked
+# ≤ 25.) "Painted by": an upper bound, the end of the first screenshot showing the text after
+# gymbell's request, where one before it did not (probes: X11 `xwd`, mako grim).
+# *  a daily reminder due 3 s after the daemon started: its sound helper was still connecting and
+#    caching (start to "asked" measured apart under a busy loop per core: 138-1825 ms). A person's
+#    daemon makes the sound ready 10 s ahead (SoundReadiness.lead); the snooze journey now starts its
+#    daemon 7-8 s before the reminder.
+# ** both at one moment, with three streams and a busy loop per core: PulseAudio itself starved (the
+#    null sink renders what it missed when it wakes). Without the busy loops the most was 91 ms.
 # The failure of issue 50, "heard at +0.120 s" with late_ms=0, is the sound server's part (or such a
 # helper start), not gymbell's timer.
 
 #: (a) gymbell's own lateness, to the notification server (late_ms) and to the sound server (at_ms −
-#: due): 3× the most seen (15 ms).
+#: due): about 3× the most seen (17 ms).
 GYMBELL_WITHIN = 0.050
 #: a sound asked this much before its instant (the timers' rounding) is still on time
 GYMBELL_EARLY = 0.010
 
 #: (b) PulseAudio's latency: from gymbell's request (at_ms) to the onset found in the recording of
-#: the null sink's monitor; the most seen 91 ms, medians 7-8 ms.
-SOUND_SERVER_WITHIN = 0.250
+#: the null sink's monitor: medians 7-9 ms, 91 ms at most beside two streams, 698 ms with a busy loop
+#: per core as well. Not gymbell's: its own part is held to GYMBELL_WITHIN.
+SOUND_SERVER_WITHIN = 1.0
 #: an onset this much before at_ms is the same sound: the onset is refined to a sample of the 10 ms
 #: window before the one that crossed the threshold, and the null sink renders a block ahead of the
 #: clock, so the recording's anchor (sound.py) can be early by that much (seen: −14 to −17 ms, all
@@ -57,7 +62,7 @@ ONSET_SLACK = 0.050
 
 #: (b) the server's painting: from gymbell's request to the screenshot that must show it, by desktop
 #: (the most seen above, with margin); the others keep the matrix's earlier 250 ms, not measured here.
-PAINTED_WITHIN = {"dunst": 0.400, "mako": 0.400, "xfce": 0.750, "default": 0.250}
+PAINTED_WITHIN = {"dunst": 0.500, "mako": 0.500, "xfce": 0.750, "default": 0.250}
 
 _NOTICE = re.compile(r"late_ms=(-?\d+).*\] (session notice shown|reminder shown)$")
 _ASKED = re.compile(r"at_ms=(\d+).*\] sound asked of the sound server$")
