@@ -132,6 +132,8 @@ class Desktop:
         self.server = self.stage.server
         self.pulse = self.stage.pulse
         self.daemon = H.Daemon(env, binary, request)
+        #: the journey's name (test id), for the figures it records
+        self.test = request.node.name if request is not None else ""
         self.recording = None
         self.recording_stopped = False
         self.shots = 0

@@ -5,11 +5,15 @@ For every server (GNOME Shell, KDE Plasma, xfce4-notifyd, notification-daemon, m
 MATE, LXQt, Budgie, SwayNotificationCenter), each brought up once for all its journeys:
   - strength: the daily reminder → click Start Workout (its button, wherever the server draws buttons)
     → the session's notification → click Set done → rest → "Rest over … set 2 of 3" on screen at its
-    instant, with Set done on it → … → complete, which then leaves the screen by itself;
+    instant (as for HIIT), with Set done on it → … → complete, which then leaves the screen by itself;
   - snooze: the daily reminder → Snooze 1 hour → it goes, a snoozed reminder is pending;
-  - HIIT 3 × 4 s / 3 s and walk/run 2 × 3 s / 2 s: at each transition instant + 250 ms the current
-    instruction is on screen and the superseded one is not; after the session only the completion,
-    which then goes away by itself; every transition audible within 100 ms of its instant.
+  - HIIT 3 × 4 s / 3 s and walk/run 2 × 3 s / 2 s: at each transition (gymbell's 50 ms and the
+    server's painting after its instant) the current instruction is on screen and the superseded one
+    is not; after the session only the completion, which then goes away by itself; every transition
+    audible at its instant.
+"On time" is split (punctuality.py): gymbell's own lateness to the notification and sound servers,
+from its log, against its tight bound; the desktop's part (the sound server's latency, the painting)
+against bounds measured under load.
 
 Run: /usr/bin/python3 -m pytest tests/desktops -q   (scripts/install-desktops.sh installs the servers)
 """
@@ -25,16 +29,13 @@ from datetime import datetime, timedelta
 
 import pytest
 
+import punctuality as P
 import screen
 from desktop_support import ARTIFACTS, H
 from matrix_desktop import SERVERS, TOOLS, Desktop, Stage, missing as _missing  # noqa: F401 (test_attention's)
 
-#: the instant after a transition at which its instruction must be on screen
-ON_SCREEN_WITHIN = 0.25
 #: the gymbell icon's bell colour (data/icons)
 BELL = (0xf5, 0xa6, 0x23)
-#: the sound of a reminder starts within this of its instant
-AUDIBLE_WITHIN = 0.10
 #: a completion has gone from the screen by this long after it appeared (its expiry, 10 s, and the
 #: server's fading)
 COMPLETION_GOES_WITHIN = 14
@@ -118,6 +119,32 @@ def daily_config(env, seconds):
     return due
 
 
+def gymbell_on_time(d):
+    """gymbell asked the notification server for every reminder of the journey within its own bound
+    (its log's late_ms)."""
+    lates, _ = P.daemon_log(d.daemon)
+    P.check_notices_on_time(d.name, lates)
+
+
+def hearing(d, what, dues):
+    """What was heard of the sounds due at `dues` (named `what`), with the daemon's requests, its
+    figures kept (GYMBELL_TIMING_FIGURES) before any bound is checked; check_heard checks them. Ends
+    the recording."""
+    heard = d.heard_at(dues)
+    lates, asked = P.daemon_log(d.daemon)
+    for label, (own, server) in zip(what, P.sound_split(dues, heard, asked)):
+        P.record({"desktop": d.name, "test": d.test, "what": label, "asked_ms": own and round(own * 1000, 1),
+                  "sound_server_ms": server and round(server * 1000, 1)})
+    P.record({"desktop": d.name, "test": d.test, "late_ms": [round(x * 1000) for x in lates]})
+    return what, dues, heard, asked
+
+
+def check_heard(d, heard):
+    """Each sound was asked of the sound server within gymbell's bound and heard within the sound
+    server's of that request."""
+    P.check_heard(d.name, *heard, d.artifacts)
+
+
 # --- the journeys ----------------------------------------------------------------------------------
 
 def test_strength_workout_driven_from_the_notifications(desktop):
@@ -147,9 +174,12 @@ def test_strength_workout_driven_from_the_notifications(desktop):
         assert over, f"{d.name}: Set done did not start the rest"
         end = H.parse_instant(over[0]["due"])
         rest_ends.append(end)
-        time.sleep(max(0, end + ON_SCREEN_WITHIN - time.time()))
+        at = P.screen_check_at(d.name, end)
+        time.sleep(max(0, at - time.time()))
         png = d.shot(f"rest-over-{n}")
-        assert d.sees(png, "Rest over"), f"{d.name}: 'Rest over' not on screen 250 ms after the rest ended ({png})"
+        if not d.sees(png, "Rest over"):
+            gymbell_on_time(d)  # a late request is gymbell's own failure, and said so
+            pytest.fail(f"{d.name}: 'Rest over' not on screen {(at - end) * 1000:.0f} ms after the rest ended ({png})")
         assert d.sees(png, f"set {n + 1} of 3"), f"{d.name}: the next set is not named ({png})"
         assert not d.sees(png, "Resting until"), f"{d.name}: the superseded 'Resting until' is still shown ({png})"
         if n == 1:
@@ -165,16 +195,19 @@ def test_strength_workout_driven_from_the_notifications(desktop):
     assert history[0]["outcome"] == "completed" and history[0]["sets_done"] == 3, history
     logged = json.loads(d.cli("history", "--sets", "--json"))
     assert [(s["reps"], s["failed"]) for s in logged] == [(8, False), (7, True), (8, False)], f"{d.name}: {logged}"
-    heard = d.heard_at(rest_ends)
-    for end, onset in zip(rest_ends, heard):
-        assert onset is not None and abs(onset - end) <= AUDIBLE_WITHIN, \
-            f"{d.name}: 'Rest over' at {end:.3f} heard at {onset} (sound.wav in {d.artifacts})"
+    heard = hearing(d, ["'Rest over'"] * len(rest_ends), rest_ends)
+    gymbell_on_time(d)
+    check_heard(d, heard)
 
 
 def test_snooze_from_the_daily_reminder(desktop):
     d = desktop
-    due = daily_config(d.env, 4)
+    # Due a while after the daemon's start: it starts its sound helper at once (SoundReadiness), which
+    # takes up to ~2 s to connect and cache under load (the figures in punctuality.py); a person's
+    # daemon has done so 10 s before (SoundReadiness.lead).
+    due = daily_config(d.env, 8)
     d.daemon.start()
+    P.record({"desktop": d.name, "test": d.test, "daemon_up_before_due_s": round(due - time.time(), 3)})
     d.wait_to_see("Workout Time", timeout=due - time.time() + 3, label="daily")
     d.press("Snooze 1 hour", "snooze", on="Workout Time")
     snoozed = d.pending("snoozed")
@@ -182,33 +215,47 @@ def test_snooze_from_the_daily_reminder(desktop):
     assert H.parse_instant(snoozed[0]["due"]) - time.time() == pytest.approx(3600, abs=10)
     d.wait_not_to_see("Workout Time", timeout=3, label="snoozed-gone")
     assert d.status()["session"] is None, "Snooze must not start the workout"
-    heard = d.heard_at([due])[0]
-    assert heard is not None and abs(heard - due) <= AUDIBLE_WITHIN, f"{d.name}: daily reminder due {due:.3f} heard at {heard}"
+    heard = hearing(d, ["the daily reminder"], [due])
+    gymbell_on_time(d)
+    check_heard(d, heard)
 
 
 def run_interval(d, command, phrases, completion):
-    """Starts an interval session; at each transition + 250 ms the instruction must be on screen and
-    the one before it not; afterwards only the completion, which then goes by itself."""
+    """Starts an interval session; at each transition (once gymbell's bound and the server's painting
+    have passed) the instruction must be on screen and the one before it not; afterwards only the
+    completion, which then goes by itself. Every transition heard at its instant."""
     d.daemon.start()
     d.cli(*command)
     st = d.status()
     planned = [(H.parse_instant(p["due"]), p["kind"]) for p in st["pending"] if p["kind"] not in ("daily", "snoozed")]
-    shots = []
-    for due, kind in planned:
-        time.sleep(max(0, due + ON_SCREEN_WITHIN - time.time()))
-        shots.append((due, kind, d.shot(kind)))
+    probing = bool(os.environ.get("GYMBELL_PAINT_PROBE"))
+    shots, probes = [], []
+    for i, (due, kind) in enumerate(planned):
+        at = P.screen_check_at(d.name, due)
+        if probing:
+            until = planned[i + 1][0] - 0.3 if i + 1 < len(planned) else due + 1.2
+            probes.append(probe_painting(d, kind, due, until))
+            shots.append((due, kind, next((png for t0, _, png in probes[-1] if t0 >= at), None) or d.shot(kind)))
+        else:
+            time.sleep(max(0, at - time.time()))
+            shots.append((due, kind, d.shot(kind)))
     end = planned[-1][0]
     time.sleep(max(0, end + 1.5 - time.time()))
     after = d.shot("after")
     d.person_moves_pointer()
     time.sleep(max(0, end + 13 - time.time()))
     later = d.shot("later")
-    heard = d.heard_at([due for due, _ in planned])
+    if probing:
+        record_painting(d, planned, probes, phrases)
+        shots = [(due, kind, as_png(png)) for due, kind, png in shots]
+    heard = hearing(d, [kind for _, kind in planned], [due for due, _ in planned])
 
+    gymbell_on_time(d)  # first: a late request is gymbell's own failure, not the desktop's
     previous = None
     for due, kind, png in shots:
         now = phrases[kind]
-        assert d.sees(png, now), f"{d.name}: {now!r} ({kind}) not on screen 250 ms after its instant ({png})"
+        assert d.sees(png, now), \
+            f"{d.name}: {now!r} ({kind}) not on screen {(P.screen_check_at(d.name, due) - due) * 1000:.0f} ms after its instant ({png})"
         if previous and previous != now:
             assert not d.sees(png, previous), f"{d.name}: superseded {previous!r} still on screen at {kind} ({png})"
         previous = now
@@ -217,9 +264,60 @@ def run_interval(d, command, phrases, completion):
         if phrase != completion:
             assert not d.sees(after, phrase), f"{d.name}: {phrase!r} still on screen after the session ({after})"
     assert not d.sees(later, completion), f"{d.name}: the completion did not go away by itself ({later})"
-    for (due, kind), onset in zip(planned, heard):
-        assert onset is not None and abs(onset - due) <= AUDIBLE_WITHIN, \
-            f"{d.name}: {kind} at {due:.3f} heard at {onset} (sound.wav in {d.artifacts})"
+    check_heard(d, heard)
+
+
+def probe_painting(d, kind, due, until):
+    """Measuring the servers' painting (GYMBELL_PAINT_PROBE=1, with GYMBELL_TIMING_FIGURES): screenshots
+    as fast as they come from just before `due` until `until`, each with the instants its capture began
+    and ended; read afterwards (record_painting). X11: `xwd` (the image as the X server gives it, in
+    ~20 ms, converted later; ImageMagick's `import` takes 100–500 ms under load before it grabs); Wayland:
+    the server's own (grim, ~50 ms)."""
+    display = getattr(d.server, "display", None)
+    time.sleep(max(0, due - 0.1 - time.time()))
+    taken = []
+    while time.time() < until:
+        d.shots += 1
+        path = d.artifacts / f"{d.shots:02d}-probe-{kind}.png"
+        t0 = time.time()
+        if display:
+            r = subprocess.run(["xwd", "-root", "-silent", "-display", display, "-out", str(path.with_suffix(".xwd"))],
+                               capture_output=True, timeout=20)
+            if r.returncode != 0:  # now and then BadMatch on X_GetImage while a popup maps: that probe is lost
+                continue
+        else:
+            d.server.screenshot(path)
+        taken.append((t0, time.time(), path))
+    return taken
+
+
+def as_png(png):
+    """A probe's picture as PNG (xwd's converted)."""
+    xwd = png.with_suffix(".xwd")
+    if xwd.exists() and not png.exists():
+        r = subprocess.run(["convert", f"xwd:{xwd}", str(png)], capture_output=True, timeout=30)
+        assert r.returncode == 0, r.stderr
+    return png
+
+
+def record_painting(d, planned, probes, phrases):
+    """The painting of each transition from the probes: after gymbell's request (due + late_ms) the
+    phrase was not yet on a screenshot begun `painted_after_ms` later and was on one ended
+    `painted_by_ms` later."""
+    lates, _ = P.daemon_log(d.daemon)
+    for (due, kind), late, taken in zip(planned, lates, probes):
+        asked = due + late
+        before, first = None, None
+        for t0, t1, png in taken:
+            if d.sees(as_png(png), phrases[kind]):
+                first = (t0, t1)
+                break
+            before = (t0, t1)
+        P.record({"desktop": d.name, "test": d.test, "what": kind, "late_ms": round(late * 1000),
+                  "painted_after_ms": before and round((before[0] - asked) * 1000),
+                  "painted_by_ms": first and round((first[1] - asked) * 1000),
+                  "probe": "xwd" if getattr(d.server, "display", None) else "own",
+                  "shot_ms": [round((t1 - t0) * 1000) for t0, t1, _ in taken]})
 
 
 @pytest.mark.time_limit(120)
@@ -326,7 +424,12 @@ def test_names_with_markup_characters_read_as_typed(desktop):
     png = d.wait_to_see("Now", timeout=3, label="card")
     assert_reads(d, png, "Now", [TYPED_TITLE, TYPED_EXERCISE])
     d.press("Set done", "set-done", on=TYPED_TITLE, default=True)
-    png = d.wait_to_see("Time for your next set", timeout=6, label="rest-over")  # updated in place
+    over = d.pending("rest_over")
+    assert over, f"{d.name}: Set done did not start the rest"
+    # From the rest's end, not from the click: a click lands seconds late on a loaded machine (seen:
+    # 3 s), and a screenshot read with OCR takes 2-3 s there.
+    png = d.wait_to_see("Time for your next set", timeout=H.parse_instant(over[0]["due"]) - time.time() + 4,
+                        label="rest-over")  # updated in place
     assert_reads(d, png, "Time for your next set", [TYPED_EXERCISE])
     d.press("Set done", "set-done", on="Rest over", default=True)
     png = d.wait_to_see("Workout complete", timeout=3, label="complete")
