@@ -55,10 +55,20 @@ public enum FileReplacement {
             throw Failure(path: path, reason: "it is not a regular file")
         }
         let mode = stamp(of: target)?.mode ?? newFileMode
+        let temporary = try writeTemporary(beside: target, bytes: bytes, mode: mode, path: path)
+        if rename(temporary, target) != 0 {
+            let failure = errno
+            unlink(temporary)
+            throw Failure(path: path, reason: reason(failure))
+        }
+        flushDirectory(of: target)
+    }
+
+    /// A temporary file beside `target` holding `bytes`, flushed to disk.
+    static func writeTemporary(beside target: String, bytes: [UInt8], mode: UInt32, path: String) throws(Failure) -> String {
         let slash = target.lastIndex(of: "/")
         let directory = slash.map { String(target[...$0]) } ?? ""
         let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
-
         var temporary = ""
         var descriptor: Int32 = -1
         for _ in 0..<8 where descriptor < 0 {
@@ -67,22 +77,26 @@ public enum FileReplacement {
             if descriptor < 0, errno != EEXIST { break }
         }
         guard descriptor >= 0 else { throw Failure(path: path, reason: reason(errno)) }
-
         var failure: Int32 = 0
         if fchmod(descriptor, mode_t(mode)) != 0 { failure = errno }
         if failure == 0 { failure = writeAll(bytes, to: descriptor) }
         if failure == 0, fsync(descriptor) != 0 { failure = errno }
         if close(descriptor) != 0, failure == 0 { failure = errno }
-        if failure == 0, rename(temporary, target) != 0 { failure = errno }
         if failure != 0 {
             unlink(temporary)
             throw Failure(path: path, reason: reason(failure))
         }
-        // The rename itself is durable once the directory is flushed.
-        let directoryDescriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            _ = fsync(directoryDescriptor)
-            close(directoryDescriptor)
+        return temporary
+    }
+
+    /// The rename itself is durable once the directory is flushed.
+    static func flushDirectory(of target: String) {
+        let slash = target.lastIndex(of: "/")
+        let directory = slash.map { $0 == target.startIndex ? "/" : String(target[..<$0]) } ?? "."
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if descriptor >= 0 {
+            _ = fsync(descriptor)
+            close(descriptor)
         }
     }
 

@@ -82,7 +82,7 @@ public enum GuardedFileReplacement {
                     (expected, bytes) = (current, carried)
                 }
             }
-            temporary = try writeTemporary(beside: target, bytes: bytes, mode: mode, path: path)
+            temporary = try FileReplacement.writeTemporary(beside: target, bytes: bytes, mode: mode, path: path)
             // The last check, immediately before the swap.
             guard let expected else {
                 if lstat(target, &status) == 0 {
@@ -103,7 +103,7 @@ public enum GuardedFileReplacement {
 
         let swap = try swapIn(temporary, over: target, exchanging: expected != nil, path: path)
         if swap == .refused { return .changedBefore }
-        flushDirectory(of: target)
+        FileReplacement.flushDirectory(of: target)
         guard let expected else { return .replaced(written: bytes) }
         usleep(settleMicroseconds)
         defer { if swap == .exchanged { unlink(temporary) } }
@@ -193,42 +193,6 @@ public enum GuardedFileReplacement {
             throw Failure(path: path, reason: FileReplacement.reason(code))
         }
         return .renamed
-    }
-
-    /// A temporary file beside `target` holding `bytes`, flushed to disk.
-    private static func writeTemporary(beside target: String, bytes: [UInt8], mode: UInt32, path: String) throws(Failure) -> String {
-        let slash = target.lastIndex(of: "/")
-        let directory = slash.map { String(target[...$0]) } ?? ""
-        let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        var temporary = ""
-        var descriptor: Int32 = -1
-        for _ in 0..<8 where descriptor < 0 {
-            temporary = directory + ".\(base).\(String(UInt32.random(in: .min ... .max), radix: 16)).tmp"
-            descriptor = FileReplacement.retryingInterrupts { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
-            if descriptor < 0, errno != EEXIST { break }
-        }
-        guard descriptor >= 0 else { throw Failure(path: path, reason: FileReplacement.reason(errno)) }
-        var failure: Int32 = 0
-        if fchmod(descriptor, mode_t(mode)) != 0 { failure = errno }
-        if failure == 0 { failure = FileReplacement.writeAll(bytes, to: descriptor) }
-        if failure == 0, fsync(descriptor) != 0 { failure = errno }
-        if close(descriptor) != 0, failure == 0 { failure = errno }
-        if failure != 0 {
-            unlink(temporary)
-            throw Failure(path: path, reason: FileReplacement.reason(failure))
-        }
-        return temporary
-    }
-
-    /// The rename itself is durable once the directory is flushed.
-    private static func flushDirectory(of target: String) {
-        let slash = target.lastIndex(of: "/")
-        let directory = slash.map { $0 == target.startIndex ? "/" : String(target[..<$0]) } ?? "."
-        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if descriptor >= 0 {
-            _ = fsync(descriptor)
-            close(descriptor)
-        }
     }
 
     /// The whole content of an open file, read from its start; nil when it cannot be read.
