@@ -63,6 +63,8 @@ public enum ImportFile {
         var bytes = 0
         var total: ImportReport?
         var problem: TrainingImport.Failure?
+        /// What `send` threw: the reading stops and it is thrown as it is (not as a reading failure).
+        var sendFailure: (any Error)?
         func flush(last: Bool) throws {
             let report = try send(batch, last)
             total = total.map { $0.adding(report) } ?? report
@@ -70,27 +72,42 @@ public enum ImportFile {
             bytes = 0
             progress(assembly.records)
         }
-        func take(_ record: CSVText.Record) {
-            guard problem == nil else { return }
-            do throws(TrainingImport.Failure) {
-                for session in try assembly.add(record) {
-                    batch.append(session)
-                    // About what a session and its sets take as JSON.
-                    bytes += 400 + 250 * session.sets.count
+        // A batch goes as soon as it is full — within a chunk too: a megabyte of a log holds thousands
+        // of short workouts (one chunk of 2-set workouts made one 9 MB call, over the bus's 8 MiB).
+        func append(_ sessions: [ImportedSession]) {
+            for session in sessions {
+                guard sendFailure == nil else { return }
+                batch.append(session)
+                // About what a session and its sets take as JSON.
+                bytes += 400 + 250 * session.sets.count
+                if batch.count >= batching.sessions || bytes >= batching.bytes {
+                    do { try flush(last: false) } catch { sendFailure = error }
                 }
+            }
+        }
+        func take(_ record: CSVText.Record) {
+            guard problem == nil, sendFailure == nil else { return }
+            do throws(TrainingImport.Failure) {
+                append(try assembly.add(record))
             } catch {
                 problem = error
             }
         }
-        try read(path) { chunk, reader in
-            reader.feed(chunk, take)
-            if let problem { throw Failure(description: "\(path): \(problem)") }
-            if batch.count >= batching.sessions || bytes >= batching.bytes { try flush(last: false) }
-        } finish: { reader in
-            reader.finish(take)
+        do {
+            try read(path) { chunk, reader in
+                reader.feed(chunk, take)
+                if let problem { throw Failure(description: "\(path): \(problem)") }
+                if sendFailure != nil { throw Failure(description: "stopped") }  // thrown below as it is
+            } finish: { reader in
+                reader.finish(take)
+            }
+        } catch {
+            if let sendFailure { throw sendFailure }
+            throw error
         }
         if let problem { throw Failure(description: "\(path): \(problem)") }
-        batch += assembly.finish()
+        append(assembly.finish())
+        if let sendFailure { throw sendFailure }
         try flush(last: true)
         return total!
     }
