@@ -110,6 +110,23 @@ def new_tray_icon(before, after):
     return (run[0] + run[-1]) // 2, PANEL_TOP + PANEL_H // 2
 
 
+def settled_popup_button(server, png, path, timeout=5.0):
+    """The popup's play/pause button, from `png` or, while the popup is still sliding in (its text is
+    read before its background is whole when Plasma paints under load: a fresh clone's run saw a grey
+    run of 71 px), from screenshots taken until it has settled."""
+    deadline = time.monotonic() + timeout
+    n = 0
+    while True:
+        try:
+            return popup_play_button(png)
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+        time.sleep(0.3)
+        n += 1
+        png = server.screenshot(path.with_name(f"{path.stem}-settled-{n}.png"))
+
+
 def popup_play_button(png):
     """The media controller popup's play/pause button: the popup is the widest run of its grey in a
     row just above its controls; the button is in the middle of the popup, the dark glyph in its last
@@ -189,7 +206,7 @@ def test_plasma_tray_popup_and_middle_click_drive_a_strength_workout(world, tmp_
             if attempt == 2:
                 raise
     assert screen.contains(png, "Bench Press", RIGHT_HALF) and screen.contains(png, "Push Day", RIGHT_HALF), screen.text(png, RIGHT_HALF)
-    button = popup_play_button(png)
+    button = settled_popup_button(server, png, tmp_path / "popup-set.png")
     server.click(*button)
     workout.wait_phase("resting; next: Bench Press — set 2 of 4", "the popup's play button to record the set")
     assert workout.sets() == 1
@@ -197,7 +214,7 @@ def test_plasma_tray_popup_and_middle_click_drive_a_strength_workout(world, tmp_
     assert screen.contains(png, "Rest", RIGHT_HALF), screen.text(png, RIGHT_HALF)
 
     # Its pause button during the rest (Pause): the rest ends, set 2 is next.
-    moved = popup_play_button(png)
+    moved = settled_popup_button(server, png, tmp_path / "popup-rest.png")
     assert abs(moved[0] - button[0]) <= 3 and abs(moved[1] - button[1]) <= 3, (moved, button)
     server.click(*button)
     workout.wait_phase("Bench Press — set 2 of 4", "the popup's pause button to end the rest")
