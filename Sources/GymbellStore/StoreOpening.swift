@@ -39,8 +39,7 @@ enum StoreOpening {
                 guard check == "ok" else { throw StoreError(path: path, cause: .corrupt, reason: "damaged: \(check ?? "no answer")") }
             }
             if owner.needsStamp { try StoreOwnership.stamp(database) }
-            let version = try StoreSchema.version(of: database)
-            try StoreSchema.migrate(database)
+            let version = try StoreSchema.migrate(database)
             // A file brought up from an older schema is checked once even after a clean close: the
             // builds before issue 42 let values in through doors that did not check.
             if !untouched || version < StoreSchema.latestVersion { database.repairs = try repairValues(database) }

@@ -166,11 +166,14 @@ enum StoreSchema {
 
     /// Brings `db` up to date: every migration it lacks, in order, all in one transaction that holds
     /// the write lock from the start (a second process cannot migrate the same file at once).
-    static func migrate(_ db: StoreDatabase) throws {
+    /// Returns the version `db` had before.
+    @discardableResult
+    static func migrate(_ db: StoreDatabase) throws -> Int {
         try db.transaction { db in
             let current = try version(of: db)
             for migration in migrations where migration.version > current { try migration.migrate(db) }
             if current < latestVersion { try db.executeScript("PRAGMA user_version = \(latestVersion)") }
+            return current
         }
     }
 

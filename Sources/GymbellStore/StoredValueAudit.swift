@@ -120,11 +120,9 @@ enum StoredValueAudit {
                 }
             }
             if rebuild {
-                if columns["progress_snapshot"] != nil { try db.executeScript("DELETE FROM progress_snapshot; DELETE FROM progress_snapshot_set") }
-                if columns["record_candidate"] != nil {
-                    try StateTransfer.setsCameIn(db)
-                    done.append("the records timeline and the progress summary made afresh")
-                }
+                // Made afresh from the repaired log; the snapshot saved with it replaces the one kept.
+                try StateTransfer.setsCameIn(db)
+                done.append("the records timeline and the progress summary made afresh")
             }
         }
         return done

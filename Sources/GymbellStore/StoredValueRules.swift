@@ -57,9 +57,8 @@ enum StoredValueRules {
 
     /// The characters `RecordBounds.isControl` names, NUL apart (found in the bytes), as a GLOB set.
     private static let controlSet: String = {
-        var scalars = (0x01...0x1F).map { $0 } + (0x7F...0x9F).map { $0 }
-        scalars += [0x2028, 0x2029] + Array(0x202A...0x202E) + Array(0x2066...0x2069) + [0xFEFF]
-        return "[" + String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init))) + "]"
+        let scalars = (0x01...0xFFFF).compactMap(Unicode.Scalar.init).filter(RecordBounds.isControl)
+        return "[" + String(String.UnicodeScalarView(scalars)) + "]"
     }()
 
     private static func hasNUL(_ c: String) -> String { "instr(CAST(\(c) AS BLOB), x'00') > 0" }
