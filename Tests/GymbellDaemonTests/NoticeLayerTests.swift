@@ -30,6 +30,11 @@ struct NoticeLayerTests {
         var info: NotificationServerInfo? = NotificationServerInfo(
             name: "gnome-shell", vendor: "GNOME", version: "43.9", capabilities: ["actions", "body", "persistence", "sound"])
         private(set) var calls: [Call] = []
+        /// Every request sent (shown or updated), in order.
+        private(set) var requests: [NotificationRequest] = []
+        /// When set, the server's answer to "what are you" waits for `answerQuery()`.
+        var queryAnswersLater = false
+        private var pendingQuery: ((NotificationServerInfo?) -> Void)?
         /// Requests not answered yet, in the order made.
         private(set) var unanswered: [(handle: NotificationHandle, accepted: ((UInt32) -> Void)?)] = []
         private var next: UInt64 = 1
@@ -38,15 +43,24 @@ struct NoticeLayerTests {
             let handle = NotificationHandle(token: next)
             next += 1
             calls.append(.show(handle, summary: request.summary, replacing: serverID))
+            requests.append(request)
             unanswered.append((handle, accepted))
             return handle
         }
         func update(_ handle: NotificationHandle, with request: NotificationRequest, reshow: Bool, accepted: ((UInt32) -> Void)?) {
             calls.append(.update(handle, summary: request.summary, reshow: reshow))
+            requests.append(request)
             if accepted != nil || reshow { unanswered.append((handle, accepted)) }
         }
         func close(_ handle: NotificationHandle) { calls.append(.close(handle)) }
-        func queryServer(_ completion: @escaping (NotificationServerInfo?) -> Void) { completion(info) }
+        func queryServer(_ completion: @escaping (NotificationServerInfo?) -> Void) {
+            if queryAnswersLater { pendingQuery = completion } else { completion(info) }
+        }
+        func answerQuery() {
+            let completion = pendingQuery
+            pendingQuery = nil
+            completion?(info)
+        }
 
         /// The server answers every request made so far, in order.
         func answerAll() {
@@ -156,6 +170,26 @@ struct NoticeLayerTests {
         notifier.answerAll()
         #expect(try store.pendingReminders().isEmpty)
         #expect(try store.history().last?.outcome == .completed)
+    }
+
+    /// CI, Cinnamon: a session started while the new server was still being asked what it is went out
+    /// as a normal banner (hidden after 4 s there) and was replaced by the critical one 6 ms later.
+    @Test func aSessionStartedWhileTheServerIsAskedWhatItIsGoesOutOnceAsThatServerShowsIt() throws {
+        notifier.info = NotificationServerInfo(
+            name: "cinnamon", vendor: "GNOME", version: "5.6.8", capabilities: ["actions", "body", "persistence", "sound"])
+        notifier.queryAnswersLater = true
+        let store = try StateStore()
+        let (daemon, _) = try daemon(store: store)
+        daemon.notificationServerAppeared()
+        daemon.reevaluate()
+        _ = daemon.run(.hiit(HIITPlan(rounds: 1, work: 10, rest: 5), title: nil, workout: nil))
+        #expect(notifier.requests.isEmpty)  // waits for the answer
+        notifier.answerQuery()
+        #expect(notifier.requests.count == 1)
+        #expect(notifier.requests.first?.urgency == .critical)
+        #expect(notifier.shownSummaries == ["HIIT"])
+        notifier.answerAll()
+        #expect(try store.activeSession() != nil)
     }
 
     @Test(

@@ -17,6 +17,10 @@ final class NoticeOutput {
     private let lifetimes: NoticeLifetimes
     /// What the server on the bus does with our notifications; `.unknown` until it has answered.
     var server = ServerProfile.unknown
+    /// A server is on the bus and has been asked what it is, and has not answered yet: the session's
+    /// notification waits for the answer, so that it goes out once, as this server shows it (on
+    /// Cinnamon a running session's banner must be critical from its first showing).
+    var identifying = false
 
     static let desktopEntry = "io.github.gymbell.Gymbell"
 

@@ -62,11 +62,12 @@ final class Presenter {
 
     // MARK: The notification server
 
-    /// Asks the server what it is and can do, shows the session's notification that waited for a
-    /// server; `completion` runs once it is known (the daemon then tells the engine, which shows what
-    /// else waited, as this server shows it). At start-up and whenever
-    /// org.freedesktop.Notifications gets a new owner.
+    /// Asks the server what it is and can do; `completion` runs once it is known (the daemon then
+    /// tells the engine, which presents its notices again as this server shows them), then the
+    /// session's notification that waited for a server, or for this answer, is shown. At start-up and
+    /// whenever org.freedesktop.Notifications gets a new owner.
     func serverAppeared(_ completion: @escaping () -> Void) {
+        output.identifying = true
         output.notifier.queryServer { [weak self] info in
             guard let self else { return }
             output.server = info.map {
@@ -81,8 +82,9 @@ final class Presenter {
                         "capabilities": "\(info.capabilities.sorted().joined(separator: ","))",
                     ])
             }
+            output.identifying = false
+            completion()  // the engine shows its notices again, as this server shows them
             session.showWaiting()
-            completion()
         }
     }
 

@@ -42,6 +42,10 @@ final class SessionNoticeDisplay {
             unshown = (session, request, waiting.audible || audible, waiting.accepted + carried)
             return
         }
+        if current == nil, output.identifying {
+            unshown = (session, request, audible, carried)  // shown once the server has said what it is
+            return
+        }
         let notifier = output.notifier
         if let shown = current, !output.server.updatesInPlace(changingButtons: !shown.request.sameButtons(as: request)) {
             if shown.request != request || audible {
