@@ -6,8 +6,9 @@ import GymbellCore
 /// from a consistent state. While the file cannot be written, the state lives in memory and is saved
 /// when it can be (StoreConnection).
 ///
-/// Here: opening, saving and closing. What it reads and writes is in StateStore+Reading and
-/// StateStore+Writing, the training progress in StoredProgress, the engine's view in StateStore+Engine.
+/// Here: opening, saving and closing. By purpose: a session's life (StateStore+Session), the agenda
+/// of pending reminders and the daily state (+Agenda), the history (+History), the engine's load and
+/// changes (+Engine), the training progress (StoredProgress).
 public final class StateStore {
     let connection: StoreConnection
 
@@ -77,7 +78,7 @@ public final class StateStore {
     /// The same file from another thread while this store's users go on (StoreSharing).
     public var sharing: StoreSharing { StoreSharing(connection: connection, store: StateStore.init) }
 
-    // MARK: Where reads and writes go (StateStore+Reading, StateStore+Writing)
+    // MARK: Where reads and writes go (StateStore+Session, +Agenda, +History, +Engine)
 
     func read<T>(_ body: (StoreDatabase) throws -> T) throws(StoreError) -> T { try connection.read(body) }
 

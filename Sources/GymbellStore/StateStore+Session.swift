@@ -1,10 +1,31 @@
 import FoundationEssentials
 import GymbellCore
 
-/// What the store writes, each change in one transaction: a session's life, the pending reminders,
-/// the daily state.
+/// A session's life in the store, each change in one transaction: started, replanned, showing
+/// life, finished, stopped or abandoned; the running one and the server's id of its notification.
 extension StateStore {
-    // MARK: A session's life
+    public func activeSession() throws(StoreError) -> Session? {
+        try read { db in
+            try db.row("SELECT * FROM session WHERE outcome = 'running' ORDER BY started_at DESC LIMIT 1").flatMap(StoreRows.session(from:))
+        }
+    }
+
+    /// The server's id of the notification that shows `session` (nil: none known).
+    public func noticeID(of session: SessionID) throws(StoreError) -> UInt32? {
+        try read { db in
+            try db.value("SELECT notice_id FROM session WHERE id = ?", [session.rawValue], as: Int64.self).map { UInt32(truncatingIfNeeded: $0) }
+        }
+    }
+
+    /// The running session's history entry and how many paused-workout reminders it has had.
+    public func runningEntry() throws(StoreError) -> (entry: HistoryEntry, pauseReminders: Int)? {
+        try read { db in
+            guard let row = try db.row("SELECT * FROM session WHERE outcome = 'running' ORDER BY started_at DESC LIMIT 1"),
+                let entry = StoreRows.historyEntry(from: row)
+            else { return nil }
+            return (entry, row["pause_reminders"] as Int? ?? 0)
+        }
+    }
 
     public func setNoticeID(_ id: UInt32, of session: SessionID) throws(StoreError) {
         try write(key: "notice_id \(session.rawValue)") { db in
@@ -74,42 +95,6 @@ extension StateStore {
     public func notePauseReminder(_ number: Int, of session: SessionID) throws(StoreError) {
         try write { db in
             try db.execute("UPDATE session SET pause_reminders = ? WHERE id = ?", [number, session.rawValue])
-        }
-    }
-
-    // MARK: Pending reminders and the daily state
-
-    /// Adds or replaces one reminder.
-    public func add(_ reminder: Reminder) throws(StoreError) {
-        try write { db in try StoreRows.insert(reminder, db) }
-    }
-
-    /// Removes reminders (shown or dropped). Removing is what makes "never twice" hold across restarts.
-    public func remove(_ ids: [ReminderID]) throws(StoreError) {
-        guard !ids.isEmpty else { return }
-        try write { db in
-            for id in ids { try db.execute("DELETE FROM reminder WHERE id = ?", [id.rawValue]) }
-        }
-    }
-
-    /// Removes every pending reminder of the given kinds; returns them.
-    @discardableResult
-    public func remove(kinds: Set<ReminderKind>) throws(StoreError) -> [Reminder] {
-        try write { db in
-            let names: [any StoreValue] = kinds.map(\.rawValue).sorted()
-            let list = Array(repeating: "?", count: names.count).joined(separator: ", ")
-            let matching = try StoreRows.reminders(db, where: "kind IN (\(list))", names)
-            try db.execute("DELETE FROM reminder WHERE kind IN (\(list))", names)
-            return matching
-        }
-    }
-
-    public func save(_ state: DailyState) throws(StoreError) {
-        try write(key: "daily_state") { db in
-            try db.execute(
-                "INSERT OR REPLACE INTO daily_state (id, last_handled, quiet_day, rest_advice_day, streak_warned_day) VALUES (1, ?, ?, ?, ?)",
-                [state.lastHandled?.timeIntervalSince1970, state.quietDay?.daysSinceEpoch, state.restAdviceDay?.daysSinceEpoch,
-                 state.streakWarnedDay?.daysSinceEpoch])
         }
     }
 }

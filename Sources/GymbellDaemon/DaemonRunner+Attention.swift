@@ -2,13 +2,15 @@ import GymbellBus
 import GymbellPlatform
 import Logging
 
-extension AttentionWatch {
+extension DaemonRunner {
     /// What the desktop tells of the person (AttentionWatch, and ScreenLockWatch for the media player
     /// too) and the screen keeper, all asked before the daemon's first look at the agenda: a reminder
     /// held before a restart stays held while Do Not Disturb is still on.
-    static func start(
-        loop: MainLoop, service: DBusService, daemon: Daemon, awayAfter: Double, logger: Logger
+    static func followAttention(
+        _ parts: DaemonParts, through service: DBusService
     ) -> (attention: AttentionWatch?, screenLock: ScreenLockWatch?) {
+        let (loop, daemon, logger) = (parts.loop, parts.daemon, parts.logger)
+        let awayAfter = parts.config.config.attention.awayAfter
         let began = ContinuousClock.now
         defer { logger.debug("the desktop's attention sources asked", metadata: ["took": "\(ContinuousClock.now - began)"]) }
         var attention: AttentionWatch?

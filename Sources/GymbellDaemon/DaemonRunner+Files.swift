@@ -40,3 +40,23 @@ extension DaemonRunner {
         }
     }
 }
+
+/// The config at start-up and its warnings.
+extension DaemonRunner {
+    /// The config at start-up; a broken file is reported and the built-in default used until it is fixed.
+    static func initialConfig(_ paths: XDGPaths, logger: Logger) -> LoadedConfig {
+        do {
+            let loaded = try ConfigSource.load(paths)
+            logWarnings(of: loaded, logger: logger)
+            return loaded
+        } catch {
+            logger.error("config errors, running on the built-in default until they are fixed (`gymbell reload`):\n\(error)")
+            return LoadedConfig(config: ConfigParser.defaultConfig(), path: nil)
+        }
+    }
+
+    /// The config's warnings (`gymbell config check` prints the same), one log line each.
+    static func logWarnings(of loaded: LoadedConfig, logger: Logger) {
+        for warning in loaded.warnings { logger.warning("config: \(warning)") }
+    }
+}
