@@ -38,7 +38,7 @@ public enum DaemonRunner {
             stopOnSignals(parts)
             try takeName(service)
             try parts.startNotifier()
-            let desktop = followDesktop(parts, through: service)
+            let desktop = FollowedDesktop.follow(parts, through: service)
             parts.run(trimmingWith: desktop.trim)
             withExtendedLifetime((service, desktop)) { stop(parts, desktop: desktop) }
             return Status.ok

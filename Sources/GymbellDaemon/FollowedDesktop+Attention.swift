@@ -2,7 +2,7 @@ import GymbellBus
 import GymbellPlatform
 import Logging
 
-extension DaemonRunner {
+extension FollowedDesktop {
     /// What the desktop tells of the person (AttentionWatch, and ScreenLockWatch for the media player
     /// too) and the screen keeper, all asked before the daemon's first look at the agenda: a reminder
     /// held before a restart stays held while Do Not Disturb is still on.

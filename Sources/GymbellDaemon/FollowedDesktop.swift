@@ -43,8 +43,9 @@ final class IdleTrim {
     }
 }
 
-extension DaemonRunner {
-    static func followDesktop(_ parts: DaemonParts, through service: DBusService) -> FollowedDesktop {
+extension FollowedDesktop {
+    /// Everything followed from now until the daemon stops, through `service`'s connection.
+    static func follow(_ parts: DaemonParts, through service: DBusService) -> FollowedDesktop {
         followNotificationServer(parts, through: service)
         // Do Not Disturb, the screen lock (it also keeps the media player) and idleness, before the first look.
         let (attention, screenLock) = followAttention(parts, through: service)
