@@ -57,7 +57,7 @@ dbus-xml:
 clean:
 	rm -rf .build
 
-# --- Installing and packaging (packaging/README.md) ------------------------------------------
+# --- Installing and packaging (docs/packaging.md) ------------------------------------------
 # make install [PREFIX=/usr/local] [DESTDIR=…]; make uninstall with the same variables removes
 # exactly what install put there (`make install-manifest` lists it). `make deb` builds the two .debs,
 # gymbell (daemon, CLI, data) and gymbell-window (the window); install puts both in place.

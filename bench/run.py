@@ -8,7 +8,7 @@ end-to-end harness (tests/e2e), which this script reuses.
     /usr/bin/python3 bench/run.py --quick        # a 1-minute smoke run with smaller counts
 
 Writes bench/results/latest.md (the full report) and bench/results/README-snippet.md (the table for
-the README), and prints both. Figures are medians and ratios from this one run; they vary with the
+docs/benchmarks.md), and prints both. Figures are medians and ratios from this one run; they vary with the
 machine's load, so the report names the machine and its load average.
 """
 

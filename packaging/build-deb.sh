@@ -4,7 +4,7 @@
 #   dist/gymbell_<version>_<arch>.deb          the daemon, the CLI and everything else
 #   packaging/build-deb.sh            (make deb runs it; prints both paths, gymbell's last)
 # Two packages, because each program carries its own static Swift runtime (a shared one would put
-# 11 MB of libraries in the daemon's memory, packaging/README.md): gymbell stays within issue 16's
+# 11 MB of libraries in the daemon's memory, docs/packaging.md): gymbell stays within issue 16's
 # 5 MB, and whoever wants no window installs no GTK. gymbell-window Depends on gymbell of the same
 # version; gymbell Recommends gymbell-window, so `apt install gymbell` brings the window by default.
 # The binaries are linked with --static-swift-stdlib, so they need no libswift*.so; Depends: is what

@@ -4,7 +4,7 @@
 #   packaging/install.sh install|uninstall|manifest
 # Every file goes through one `put` line below, so the three modes cannot disagree: the list of
 # `put` lines is the install manifest, and uninstall removes exactly those files.
-# The lines fall into the two Debian packages (packaging/README.md): `gymbell` (daemon, CLI, data)
+# The lines fall into the two Debian packages (docs/packaging.md): `gymbell` (daemon, CLI, data)
 # and `gymbell-window` (the window and what shows it in the app grid). PACKAGE=gymbell or
 # PACKAGE=gymbell-window does one of them (packaging/build-deb.sh); unset, both (a source install).
 # Templates in data/ get @bindir@ replaced by $BINDIR (the path at run time, without DESTDIR).

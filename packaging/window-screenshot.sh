@@ -1,5 +1,5 @@
 #!/bin/sh
-# Takes the window's screenshots in the README and the AppStream metainfo, data/screenshots/:
+# Takes the window's screenshots in the README, docs/window.md and the AppStream metainfo, data/screenshots/:
 # window-today.png and window-preferences.png (light), window-today-dark.png,
 # window-preferences-dark.png and window-workout-dark.png (dark, a rest between sets): the real daemon
 # and gymbell-window on a private session bus under Xvfb (no window manager, so the window is at 0,0),

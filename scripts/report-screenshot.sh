@@ -1,5 +1,5 @@
 #!/bin/sh
-# Retakes docs/report.png, the README's picture of `gymbell report`: the end-to-end test that has
+# Retakes docs/report.png, the picture of `gymbell report` in docs/progress.md: the end-to-end test that has
 # headless Chromium draw the report of twelve sample weeks keeps its screenshot there once its
 # checks (pixels, OCR) pass.
 #   scripts/report-screenshot.sh [OUTPUT.png]      (GYMBELL_BIN: the binary, default the debug build)

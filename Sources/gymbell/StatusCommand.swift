@@ -10,9 +10,12 @@ struct Status: ParsableCommand {
         discussion: """
             --json prints one object: {"session": null | {"id","kind","title","started_at","ends_at","phase","percent_done","paused"}, \
             "pending": [{"id","kind","due","title","body","paused","after_resume"}], "next_daily": null | "<ISO 8601>", \
-            "storage": null | {"problem","saving","message","since"}}.
+            "storage": null | {"problem","saving","message","since"}, "held": null | {"why","reminders","message"}}.
+            "held" says why reminders that can wait are held ("why": a list of do_not_disturb, screen_locked, \
+            away, not_yet_known) and which ("reminders": their ids; they stay in "pending").
             A paused session's reminders have "paused": true and "after_resume": the seconds from the resume \
-            to when each falls due; their "due" is when that would be if resumed now. Others: false and null.
+            to when each falls due (listed without --json as "20s after resume"); their "due" is when that \
+            would be if resumed now. Others: false and null.
             """)
 
     @Flag(help: "Print the status as one JSON object (instants in ISO 8601).") var json = false

@@ -24,7 +24,7 @@ struct WindowCommand: ParsableCommand {
 
     func run() throws {
         guard let program = CurrentProcess.installedProgram("gymbell-window") else {
-            // The window is a package of its own (packaging/README.md); the daemon and the CLI work without it.
+            // The window is a package of its own (docs/packaging.md); the daemon and the CLI work without it.
             throw failure("""
                 gymbell's window is not installed: it is the package gymbell-window \
                 (sudo apt install gymbell-window), or `make install` from gymbell's source tree. \

@@ -3,7 +3,7 @@
 daemon, the menu opened with a pointer click on the clock, read with OCR.
 
     /usr/bin/python3 -m pytest tests/desktops/test_gnome_mpris.py -q -s
-    GYMBELL_SCREENSHOTS=$PWD/data/screenshots …   keeps the picture for the README (mpris-gnome.png)
+    GYMBELL_SCREENSHOTS=$PWD/data/screenshots …   keeps the picture for docs/media-player.md (mpris-gnome.png)
 """
 
 import json

@@ -87,7 +87,7 @@ def desktop(request, stage, gymbell_bin, artifacts):
 
 
 def keep_screenshot(d, png):
-    """With GYMBELL_SCREENSHOTS=DIR, the "Rest over" notification as a person saw it, for the README:
+    """With GYMBELL_SCREENSHOTS=DIR, the "Rest over" notification as a person saw it, for docs/desktops.md:
     the notification area around it."""
     folder = os.environ.get("GYMBELL_SCREENSHOTS")
     if not folder:

@@ -311,7 +311,7 @@ def test_play_and_pause_pause_and_resume_an_interval_session(running_daemon, cli
 
 
 def test_next_on_a_paused_session_stays_paused_at_the_next_phase(running_daemon, cli, env, recorder):
-    """README: Next on a paused HIIT or walk/run goes to the next phase and stays paused; the phase's
+    """docs/media-player.md: Next on a paused HIIT or walk/run goes to the next phase and stays paused; the phase's
     start is said when it resumes. `status` shows the paused reminders as paused."""
     assert cli("hiit", "--rounds", "2", "--work", "20s", "--rest", "3s").returncode == 0
     wait_until(lambda: "gymbell" in players(env), 3, what="the player to appear")

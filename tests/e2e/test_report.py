@@ -41,7 +41,7 @@ exercises = [
   { name = "%s", sets = 1, reps = 10, weight = %s, unit = "kg", rest = 60 },
 ]
 '''
-# The third exercise: a name from a hostile config (escaping), or the sample's (the README picture).
+# The third exercise: a name from a hostile config (escaping), or the sample's (the picture in docs/progress.md).
 HOSTILE_CONFIG = PUSH % (HOSTILE.replace('"', '\\"'), 12)
 SAMPLE_CONFIG = PUSH % ("Overhead Press", 40)
 WEEKS = 8
@@ -473,7 +473,7 @@ def test_report_drawn_by_chromium_shows_the_calendar_the_bars_and_the_texts(trai
 
 
 def keep(shot):
-    """The screenshot of a page that passed, where GYMBELL_REPORT_SCREENSHOT says (the README's picture)."""
+    """The screenshot of a page that passed, where GYMBELL_REPORT_SCREENSHOT says (docs/progress.md's picture)."""
     path = os.environ.get("GYMBELL_REPORT_SCREENSHOT")
     if path:
         Path(path).parent.mkdir(parents=True, exist_ok=True)

@@ -88,8 +88,8 @@ enum SmartRules {
 
     // MARK: Personal records
 
-    /// One notification right after a strength workout completes, for every record it set (README
-    /// "Progress"; `[progress] records`, `record_min_percent`).
+    /// One notification right after a strength workout completes, for every record it set (docs/progress.md;
+    /// `[progress] records`, `record_min_percent`).
     static func celebrateRecords(of session: SessionID, _ t: inout Turn) {
         guard t.config.progress.records else { return }
         let records = t.state.progress.records(of: session, minPercent: t.config.progress.recordMinPercent)
@@ -100,7 +100,7 @@ enum SmartRules {
     }
 
     /// "Time for more weight? 💪" after a strength workout, for every exercise the overload rule holds
-    /// for (README "Progress"), in one notification; Next time / Dismiss answer it (`Actions`).
+    /// for (docs/progress.md), in one notification; Next time / Dismiss answer it (`Actions`).
     static func suggestOverload(after session: SessionID, exercises: [Exercise], _ t: inout Turn) {
         let suggestions = OverloadRule.suggestions(
             after: session, exercises: exercises, sets: t.state.progress.recentSets(of: exercises.map(\.name)), dismissedAt: t.state.overloadDismissed, settings: t.config.progress)

@@ -53,7 +53,7 @@ public struct WorkoutPreview: Codable, Hashable, Sendable {
         }
     }
 
-    /// A strength workout's length (README "Progress"): each set 4 s per rep (at least 20 s; 45 s for
+    /// A strength workout's length (docs/progress.md): each set 4 s per rep (at least 20 s; 45 s for
     /// a set planned without reps), plus every rest but the one after the last set.
     public static func estimatedSeconds(_ exercises: [Exercise]) -> TimeInterval {
         var total: TimeInterval = 0

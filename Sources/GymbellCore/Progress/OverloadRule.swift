@@ -19,7 +19,7 @@ public struct OverloadSuggestion: Codable, Hashable, Sendable {
     }
 }
 
-/// Progressive overload (README "Progress"): after a strength workout, for each compound exercise with
+/// Progressive overload (docs/progress.md): after a strength workout, for each compound exercise with
 /// a planned weight, when the last `overload_sessions` sessions that had it (this one the last) each
 /// logged at least its planned sets, every one at the planned weight or more with at least the planned
 /// reps and none failed, suggest the planned weight plus the body region's increment. A failed or

@@ -47,7 +47,7 @@ public struct ExerciseBest: Codable, Hashable, Sendable {
     }
 }
 
-/// Personal records (README "Progress"): only sets that were not failed and carry both reps and weight
+/// Personal records (docs/progress.md): only sets that were not failed and carry both reps and weight
 /// count; weights are compared in kilograms, so a change of unit neither makes nor hides a record.
 /// A record must beat the previous best by at least `minPercent` per cent (the `[progress]` key
 /// `record_min_percent`, default 2): 100 → 101 kg is noise, 100 → 102.5 kg is a record. An exercise

@@ -127,7 +127,7 @@ struct EngineTimelineTests {
         #expect(world.history.last?.outcome == .completed)
     }
 
-    /// Next on a paused timeline (README "Next on a paused session"): the next phase, still paused; its
+    /// Next on a paused timeline (docs/media-player.md, "Next on a paused session"): the next phase, still paused; its
     /// start is said when the timeline resumes, and the rest of it follows from there.
     @Test func skipOnAPausedTimelineStaysPausedAtTheNextPhase() throws {
         var world = try EngineHarness(at: Self.start)
