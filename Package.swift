@@ -28,9 +28,13 @@ let package = Package(
         // Header only: the daemon loads libX11 and libXext with dlopen when it follows idleness on X11.
         .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
 
-        // Pure Swift: model, planners, agenda, config, messages. No C, no clock, no files.
+        // Pure Swift below, down to the platform: no C, no clock, no files.
+        // TOML 1.0 text: a reader that says where each key and value is written, and an editor that keeps
+        // a file's layout. Knows nothing of gymbell.
+        .target(name: "TOML"),
+        // gymbell's heart: the model, the config's schema, time, rules, planning, the engine, the texts.
         .target(
-            name: "GymbellCore",
+            name: "GymbellCore", dependencies: ["TOML"],
             resources: [.embedInCode("Resources/default-config.toml")]
         ),
         // The Linux platform: the GLib main loop, timerfd, threads, processes, files (an inotify watcher),
@@ -52,7 +56,7 @@ let package = Package(
         .target(name: "GymbellSound", dependencies: ["CCanberra", "CGLib", "GymbellPlatform"]),
         // What the system says gymbell's files and time are: XDG paths, the config file as read, the
         // system time zone. Shared by the CLI, the daemon and a future window.
-        .target(name: "GymbellSettings", dependencies: ["GymbellCore", "GymbellPlatform"]),
+        .target(name: "GymbellSettings", dependencies: ["GymbellCore", "GymbellPlatform", "TOML"]),
         // SQLite state: schema migrations, transactions, rows ↔ model.
         .target(name: "GymbellStore", dependencies: ["GymbellCore", "GymbellSQLite", "GymbellPlatform"]),
         // The control interface's contract (one table: dispatch, client calls, introspection XML),
@@ -70,7 +74,7 @@ let package = Package(
         .executableTarget(
             name: "gymbell",
             dependencies: [
-                "GymbellCore", "GymbellControl", "GymbellSettings", "GymbellPlatform", "GymbellDaemon",
+                "GymbellCore", "GymbellControl", "GymbellSettings", "GymbellPlatform", "GymbellDaemon", "TOML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

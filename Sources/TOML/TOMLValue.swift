@@ -1,19 +1,19 @@
-/// A TOML value as `TOMLReader` read it; validation works on these plain values.
-indirect enum ConfigValue: Equatable, Sendable {
+/// A TOML value as `TOMLReader` reads it (and `TOMLEditor` writes it): plain values, without positions.
+public indirect enum TOMLValue: Equatable, Sendable {
     case string(String)
     case integer(Int)
     case float(Double)
     case boolean(Bool)
     /// A TOML local time (`18:00:00`, unquoted).
     case time(hour: Int, minute: Int, second: Int, nanosecond: Int)
-    /// Dates and date-times, kept as text: no gymbell setting takes one.
+    /// Dates and date-times, kept as RFC 3339 text (`1979-05-27`, `1979-05-27T07:32:00Z`).
     case date(String)
     case dateTime(String)
-    case array([ConfigValue])
-    case table([String: ConfigValue])
+    case array([TOMLValue])
+    case table([String: TOMLValue])
 
     /// The value as a message names what it got: `integer 18`, `string "18"`, `a list`.
-    var summary: String {
+    public var summary: String {
         switch self {
         case .string(let text): "string \(TOMLText.quoted(text))"
         case .integer(let number): "integer \(number)"
@@ -28,7 +28,7 @@ indirect enum ConfigValue: Equatable, Sendable {
     }
 
     /// The value as the file wrote it, for messages that quote it: `"25:00"`, `0`, `1.5`.
-    var literal: String {
+    public var literal: String {
         switch self {
         case .string(let text): TOMLText.quoted(text)
         case .integer(let number): "\(number)"

@@ -1,16 +1,15 @@
-/// A TOML document as toml-test's tagged JSON (`{"a": {"type": "integer", "value": "1"}}`), for the
-/// differential test against Python's tomllib (`gymbell config dump-toml`, hidden).
+/// A TOML document as toml-test's tagged JSON (`{"a": {"type": "integer", "value": "1"}}`), for
+/// differential tests against other TOML readers (Python's tomllib).
 public enum TOMLJSON {
-    /// The document in `text` as one line of JSON, keys sorted; or its syntax error or limit.
-    public static func render(_ text: String, path: String) throws(ConfigErrors) -> String {
-        let document = try ConfigParser.read(text, path: path, limits: .standard)
+    /// The document as one line of JSON, keys sorted.
+    public static func render(_ document: TOMLDocument) -> String {
         var out = ""
         write(.table(document.values), to: &out)
         return out
     }
 
     /// Recursion as deep as the value, which the reader's limits bound.
-    private static func write(_ value: ConfigValue, to out: inout String) {
+    private static func write(_ value: TOMLValue, to out: inout String) {
         switch value {
         case .table(let entries):
             out += "{"

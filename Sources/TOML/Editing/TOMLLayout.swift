@@ -1,5 +1,5 @@
 /// Where the statements of a TOML text stand: each `[header]`, `[[header]]` and `key = value` with the
-/// bytes of its line, its value, and the full path it defines. The config editor reads it to find where
+/// bytes of its line, its value, and the full path it defines. `TOMLEditor` reads it to find where
 /// a key is written, which lines a section spans and how its lines are indented. It walks the text
 /// with the reader's own scanner and key/value parsers, so it agrees with `TOMLReader` on every byte.
 struct TOMLLayout {
@@ -12,9 +12,9 @@ struct TOMLLayout {
 
         var kind: Kind
         /// The table a header opens, or the full path of a key (its section's path and its dotted parts).
-        var path: ConfigPath
+        var path: TOMLPath
         /// The section a key is written in (the root before the first header); a header's own path.
-        var section: ConfigPath
+        var section: TOMLPath
         /// The first byte of its line, and the first byte after its line end (or the end of the text).
         var lineStart: Int
         var lineEnd: Int
@@ -29,12 +29,12 @@ struct TOMLLayout {
     private(set) var statements: [Statement] = []
 
     /// The layout of `bytes`, which `TOMLReader` has read without error.
-    init(bytes: [UInt8], limits: ConfigLimits = .standard) throws(TOMLError) {
+    init(bytes: [UInt8], limits: TOMLLimits = .standard) throws(TOMLError) {
         self.bytes = bytes
         var scanner = TOMLScanner(bytes: bytes, limits: limits)
-        var section = ConfigPath.root
+        var section = TOMLPath.root
         // How many elements each array of tables has so far, by its path.
-        var arrayCounts: [ConfigPath: Int] = [:]
+        var arrayCounts: [TOMLPath: Int] = [:]
         while true {
             scanner.skipSpaces()
             guard let byte = scanner.current else { return }
@@ -74,8 +74,8 @@ struct TOMLLayout {
 
     /// The path a header names: each part that is an array of tables goes through its last element;
     /// `[[…]]` adds an element to its own.
-    private static func resolveHeader(_ parts: [String], isArray: Bool, counts: inout [ConfigPath: Int]) -> ConfigPath {
-        var path = ConfigPath.root
+    private static func resolveHeader(_ parts: [String], isArray: Bool, counts: inout [TOMLPath: Int]) -> TOMLPath {
+        var path = TOMLPath.root
         for (position, part) in parts.enumerated() {
             path = path.appending(part)
             let isLast = position == parts.count - 1
@@ -96,17 +96,17 @@ struct TOMLLayout {
     }
 
     /// The header that opens the section at `path`.
-    func header(of path: ConfigPath) -> Statement? {
+    func header(of path: TOMLPath) -> Statement? {
         statements.first { if case .header = $0.kind { $0.path == path } else { false } }
     }
 
     /// The `key = value` statement that writes `path`, unless it sits in an inline table or a list.
-    func keyValue(at path: ConfigPath) -> Statement? {
+    func keyValue(at path: TOMLPath) -> Statement? {
         statements.first { $0.kind == .keyValue && $0.path == path }
     }
 
     /// The key statements of the section at `path`, in file order.
-    func keyValues(inSection path: ConfigPath) -> [Statement] {
+    func keyValues(inSection path: TOMLPath) -> [Statement] {
         statements.filter { $0.kind == .keyValue && $0.section == path }
     }
 

@@ -3,7 +3,7 @@
 /// that stays keeps its comments (those of a removed element go with it).
 struct TOMLListLayout {
     struct Element {
-        var value: ConfigValue
+        var value: TOMLValue
         /// Comment lines above it, each from its `#`.
         var leading: [[UInt8]] = []
         /// The blanks and comment after it (and its comma) on its line.
@@ -59,7 +59,7 @@ struct TOMLListLayout {
 
     /// `items` (written elements with their values) one a line, each with the comments its value had.
     func write(
-        _ items: [(value: ConfigValue, text: [UInt8])], indent: [UInt8], closingIndent: [UInt8], newline: [UInt8]
+        _ items: [(value: TOMLValue, text: [UInt8])], indent: [UInt8], closingIndent: [UInt8], newline: [UInt8]
     ) -> [UInt8] {
         var unused = elements
         var text: [UInt8] = [.openBracket]

@@ -11,7 +11,7 @@ enum TOMLValueParser {
     /// through, which a section defines once it ends.
     @discardableResult
     static func readKeyValue(
-        _ scanner: inout TOMLScanner, into table: TOMLNode, at tablePath: ConfigPath, level: Int, inline: Bool
+        _ scanner: inout TOMLScanner, into table: TOMLNode, at tablePath: TOMLPath, level: Int, inline: Bool
     ) throws(TOMLError) -> [TOMLNode] {
         let key = try readKey(&scanner)
         scanner.skipSpaces()

@@ -1,25 +1,29 @@
 /// A TOML 1.0 reader in plain Swift: one pass over the text that yields the values and where each key
 /// and value is written, or the first problem with its line and column.
 ///
-/// It holds `ConfigLimits` itself, so no input can make it slow or deep: it reads each byte a bounded
+/// It holds `TOMLLimits` itself, so no input can make it slow or deep: it reads each byte a bounded
 /// number of times (time linear in the length), recurses only into lists and inline tables (at most
 /// `nestingDepth` deep), and stops at the first key, string or nesting over a limit.
 ///
 /// This is the document: its statements, `[table]` and `[[list]]` headers and the sections they open.
 /// `TOMLScanner` keeps the place, `TOMLValueParser` reads each `key = value`.
-struct TOMLReader {
+public struct TOMLReader {
     private var scanner: TOMLScanner
     private let root = TOMLNode(.table)
     /// The table the current `[section]` defines, and its path (for messages).
     private var section: TOMLNode
-    private var sectionPath = ConfigPath.root
+    private var sectionPath = TOMLPath.root
     /// How many tables and lists the section is inside (`[a.b]`: 2, an element of `[[a]]`: 2).
     private var sectionLevel = 0
     /// Tables that dotted keys of the current section went through: defined once the section ends.
     private var dottedTables: [TOMLNode] = []
 
     /// Reads `text` (without a byte-order mark; a NUL or a lone carriage return is an error).
-    static func read(_ text: String, limits: ConfigLimits = .standard) throws(TOMLReadError) -> TOMLDocument {
+    public static func read(_ text: String, limits: TOMLLimits = .standard) throws(TOMLReadError) -> TOMLDocument {
+        let byteCount = text.utf8.count
+        guard byteCount <= limits.fileBytes else {
+            throw TOMLReadError(position: .start, message: "the text is \(TOMLLimits.size(byteCount)); the limit is \(TOMLLimits.size(limits.fileBytes))")
+        }
         var reader = TOMLReader(bytes: Array(text.utf8), limits: limits)
         do {
             try reader.readDocument()
@@ -30,7 +34,7 @@ struct TOMLReader {
         return TOMLDocument(root: reader.root, bytes: reader.scanner.bytes, bidiControls: reader.scanner.bidiControls)
     }
 
-    private init(bytes: [UInt8], limits: ConfigLimits) {
+    private init(bytes: [UInt8], limits: TOMLLimits) {
         scanner = TOMLScanner(bytes: bytes, limits: limits)
         section = root
     }
@@ -82,7 +86,7 @@ struct TOMLReader {
         guard let last = key.last else { throw TOMLError(offset: start, message: "TOML syntax error: the table header has no name") }
 
         var parent = root
-        var path = ConfigPath.root
+        var path = TOMLPath.root
         var level = isArray ? 2 : 1
         for part in key.dropLast() {
             path = path.appending(part.name)
@@ -134,7 +138,7 @@ struct TOMLReader {
     /// The table a header's dotted part names: an existing table, the last table of a `[[list]]`, or a
     /// new one.
     private func tableForHeader(
-        in parent: TOMLNode, _ part: TOMLValueParser.KeyPart, path: ConfigPath
+        in parent: TOMLNode, _ part: TOMLValueParser.KeyPart, path: TOMLPath
     ) throws(TOMLError) -> TOMLNode {
         guard let child = parent.entries[part.name] else {
             let table = TOMLNode(.table)
@@ -149,8 +153,11 @@ struct TOMLReader {
 }
 
 /// Why a TOML document could not be read, and where: a syntax error ("TOML syntax error: …"), a limit
-/// of `ConfigLimits`, or a NUL.
-struct TOMLReadError: Error, Equatable {
-    var position: SourcePosition
-    var message: String
+/// of `TOMLLimits`, or a NUL.
+public struct TOMLReadError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var position: SourcePosition
+    public var message: String
+
+    /// `line:column: message`.
+    public var description: String { "\(position.line):\(position.column): \(message)" }
 }

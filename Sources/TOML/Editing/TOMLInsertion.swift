@@ -4,18 +4,19 @@
 struct TOMLInsertion {
     let layout: TOMLLayout
     let document: TOMLDocument
+    let literal: TOMLLiteral
 
     private var bytes: [UInt8] { layout.bytes }
 
-    func adding(_ path: ConfigPath, _ value: ConfigValue) throws(ConfigEditError) -> [UInt8] {
+    func adding(_ path: TOMLPath, _ value: TOMLValue) throws(TOMLEditError) -> [UInt8] {
         guard case .key(let name)? = path.components.last else { throw .notAKey(path) }
         let table = path.parent
         for length in stride(from: 1, through: table.components.count, by: 1) {
-            guard let node = document.node(at: ConfigPath(Array(table.components.prefix(length)))) else { break }
+            guard let node = document.node(at: TOMLPath(Array(table.components.prefix(length)))) else { break }
             if node.isFrozen { throw .insideInlineTable(path) }
             if node.kind == .scalar { throw .cannotPlace(path) }
         }
-        let assignment = TOMLLiteral.key(name) + " = " + String(decoding: TOMLLiteral.write(value, replacing: [], newline: layout.newline), as: UTF8.self)
+        let assignment = TOMLLiteral.key(name) + " = " + String(decoding: literal.write(value, replacing: [], newline: layout.newline), as: UTF8.self)
 
         if let node = document.node(at: table), node.kind == .table {
             if let header = layout.header(of: table) {
@@ -41,7 +42,7 @@ struct TOMLInsertion {
     }
 
     /// After the section's last key, or after its header and the comment lines right under it.
-    private func addToSection(_ assignment: String, section: ConfigPath, header: TOMLLayout.Statement) -> [UInt8] {
+    private func addToSection(_ assignment: String, section: TOMLPath, header: TOMLLayout.Statement) -> [UInt8] {
         if let last = layout.keyValues(inSection: section).last {
             return insert(line: last.indentation + Array(assignment.utf8), at: last.lineEnd)
         }
@@ -58,14 +59,14 @@ struct TOMLInsertion {
     }
 
     /// `[a.b]` for a table; a list element is reachable by a header only when it is the list's last.
-    private func headerText(for table: ConfigPath) -> String? {
+    private func headerText(for table: TOMLPath) -> String? {
         guard !table.isRoot else { return nil }
         var parts: [String] = []
         for (position, component) in table.components.enumerated() {
             switch component {
             case .key(let name): parts.append(TOMLLiteral.key(name))
             case .index(let index):
-                let list = document.node(at: ConfigPath(Array(table.components.prefix(position))))
+                let list = document.node(at: TOMLPath(Array(table.components.prefix(position))))
                 guard let list, list.isArrayOfTables, index == list.elements.count - 1 else { return nil }
             }
         }
@@ -75,9 +76,14 @@ struct TOMLInsertion {
     /// A new section at the end of the file, after a blank line.
     private func appendSection(header: String, assignment: String) -> [UInt8] {
         let newline = layout.newline
+        return Self.appending(Array(header.utf8) + newline + Array(assignment.utf8) + newline, to: bytes, newline: newline)
+    }
+
+    /// `section` (whole lines) at the end of `bytes`, after a blank line.
+    static func appending(_ section: [UInt8], to bytes: [UInt8], newline: [UInt8]) -> [UInt8] {
         var result = bytes
         if let last = result.last, last != .newline { result += newline }
         if !result.isEmpty, !result.suffix(2 * newline.count).elementsEqual(newline + newline) { result += newline }
-        return result + Array(header.utf8) + newline + Array(assignment.utf8) + newline
+        return result + section
     }
 }

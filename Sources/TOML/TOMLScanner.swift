@@ -3,14 +3,14 @@
 /// sentences that say what was expected and seen. The parsers share one scanner by `inout`.
 struct TOMLScanner {
     let bytes: [UInt8]
-    let limits: ConfigLimits
+    let limits: TOMLLimits
     var index = 0
     /// Lists and inline tables open around the current point.
     var depth = 0
     /// The bidirectional controls read so far in strings, quoted keys and comments, written or escaped.
     var bidiControls: [TOMLBidiControl] = []
 
-    init(bytes: [UInt8], limits: ConfigLimits) {
+    init(bytes: [UInt8], limits: TOMLLimits) {
         self.bytes = bytes
         self.limits = limits
     }
@@ -65,7 +65,7 @@ struct TOMLScanner {
             guard let third = peek(2), second == 0x80 || second == 0x81 else { return }
             value = 0x2000 | UInt32(second & 0x0F) << 6 | UInt32(third & 0x3F)
         }
-        guard let scalar = Unicode.Scalar(value), TerminalText.isBidiControl(scalar) else { return }
+        guard let scalar = Unicode.Scalar(value), TOMLText.isBidiControl(scalar) else { return }
         bidiControls.append(TOMLBidiControl(offset: index, scalar: scalar, escaped: false))
     }
 
@@ -159,7 +159,7 @@ struct TOMLScanner {
         if byte == .carriageReturn {
             return TOMLError(offset: index, message: "TOML syntax error: a carriage return must be followed by a line feed")
         }
-        return TOMLError(offset: index, message: "TOML syntax error: control character \(Self.codePoint(UInt32(byte))) "
+        return TOMLError(offset: index, message: "TOML syntax error: control character \(TOMLText.codePoint(UInt32(byte))) "
             + "is not allowed here; write it as an escape in a \"…\" string")
     }
 
@@ -169,16 +169,11 @@ struct TOMLScanner {
         if byte == .newline || (byte == .carriageReturn && peek(1) == .newline) { return "the end of the line" }
         if byte < 0x80 { return "'\(Character(Unicode.Scalar(byte)))'" }
         let scalar = String(decoding: bytes[index..<min(index + 4, bytes.count)], as: UTF8.self).unicodeScalars.first
-        return "the character \(Self.codePoint(scalar?.value ?? 0xFFFD))"
-    }
-
-    static func codePoint(_ value: UInt32) -> String {
-        let hex = String(value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        return "the character \(TOMLText.codePoint(scalar?.value ?? 0xFFFD))"
     }
 
     /// `path` is defined twice (or a header or dotted key goes through a value).
-    func redefinition(of existing: TOMLNode, path: ConfigPath, at offset: Int, as what: String) -> TOMLError {
+    func redefinition(of existing: TOMLNode, path: TOMLPath, at offset: Int, as what: String) -> TOMLError {
         let earlier = existing.keyOffset ?? existing.valueOffset
         let line = earlier.map { " on line \(SourceLines(bytes).position(of: $0).line)" } ?? ""
         let was: String
@@ -200,11 +195,11 @@ struct TOMLScanner {
 }
 
 /// A bidirectional control in the text, at the byte offset of its first byte or of its `\u` escape.
-struct TOMLBidiControl: Equatable {
-    var offset: Int
-    var scalar: Unicode.Scalar
+public struct TOMLBidiControl: Equatable, Sendable {
+    public var offset: Int
+    public var scalar: Unicode.Scalar
     /// Written as an escape (`\u202E`), not as the character itself.
-    var escaped: Bool
+    public var escaped: Bool
 }
 
 /// A problem found while reading, at a byte offset; `TOMLReader.read` turns it into a `TOMLReadError`.

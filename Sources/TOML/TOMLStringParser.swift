@@ -10,8 +10,8 @@ enum TOMLStringParser {
         let written = scanner.index - start - (multiline ? 6 : 2)
         let limit = scanner.limits.stringBytes
         if written > limit {
-            throw TOMLError(offset: start, message: "this string is \(ConfigLimits.size(written)); "
-                + "the limit is \(ConfigLimits.size(limit))")
+            throw TOMLError(offset: start, message: "this string is \(TOMLLimits.size(written)); "
+                + "the limit is \(TOMLLimits.size(limit))")
         }
         return text
     }
@@ -149,10 +149,10 @@ enum TOMLStringParser {
             scanner.index += 1
         }
         guard let scalar = Unicode.Scalar(value) else {
-            throw TOMLError(offset: start, message: "TOML syntax error: \(TOMLScanner.codePoint(value)) is not a Unicode "
+            throw TOMLError(offset: start, message: "TOML syntax error: \(TOMLText.codePoint(value)) is not a Unicode "
                 + "scalar value, so it cannot be escaped")
         }
-        if TerminalText.isBidiControl(scalar) { scanner.bidiControls.append(TOMLBidiControl(offset: start, scalar: scalar, escaped: true)) }
+        if TOMLText.isBidiControl(scalar) { scanner.bidiControls.append(TOMLBidiControl(offset: start, scalar: scalar, escaped: true)) }
         text.append(contentsOf: String(scalar).utf8)
     }
 }

@@ -1,10 +1,10 @@
-/// The size and shape a config file may have, held by `TOMLReader` as it reads: past a limit it stops
-/// with a message naming the limit. Each is far above what a hand-written config needs (the commented
-/// default is 4 kB, a program of twenty workouts about 20 kB); with them, reading takes time linear in
-/// the file's length, the reader recurses no deeper than `nestingDepth`, and no value sits deeper than
-/// `keyParts + nestingDepth` tables and lists (so no walk over the values recurses deeper either).
-public struct ConfigLimits: Equatable, Sendable {
-    /// The whole file, in bytes.
+/// The size and shape a document may have, held by `TOMLReader` as it reads: past a limit it stops
+/// with a message naming the limit. The standard ones are far above what a hand-written file needs (a
+/// commented config of 4 kB, or 20 kB); with them, reading takes time linear in the text's length,
+/// the reader recurses no deeper than `nestingDepth`, and no value sits deeper than `keyParts +
+/// nestingDepth` tables and lists (so no walk over the values recurses deeper either).
+public struct TOMLLimits: Equatable, Sendable {
+    /// The whole text, in bytes of UTF-8.
     public var fileBytes: Int
     /// Parts of one dotted key or table header: `a.b.c` has 3.
     public var keyParts: Int
@@ -24,17 +24,10 @@ public struct ConfigLimits: Equatable, Sendable {
         self.stringBytes = stringBytes
     }
 
-    public static let standard = ConfigLimits()
-
-    /// The diagnostic for a file of `byteCount` bytes over `fileBytes`, shared by the parser and by
-    /// readers that learn the size before reading the text.
-    public func fileTooLarge(path: String, byteCount: Int) -> ConfigDiagnostic {
-        ConfigDiagnostic(path: path, line: 1, column: 1,
-                         message: "the config file is \(Self.size(byteCount)); the limit is \(Self.size(fileBytes))")
-    }
+    public static let standard = TOMLLimits()
 
     /// Sizes as people read them: "512 bytes", "64 KiB", "1 MiB", and "10.0 MB" for what is measured.
-    static func size(_ bytes: Int) -> String {
+    public static func size(_ bytes: Int) -> String {
         if bytes < 1024 { return "\(bytes) bytes" }
         if bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
         if bytes % 1024 == 0, bytes < 1 << 20 { return "\(bytes >> 10) KiB" }

@@ -1,7 +1,7 @@
 /// Values written without quotes: booleans, integers, floats, and dates and times (RFC 3339).
 enum TOMLScalarParser {
     /// The value from the scanner's position to the next character that cannot be part of one.
-    static func readBareValue(_ scanner: inout TOMLScanner) throws(TOMLError) -> ConfigValue {
+    static func readBareValue(_ scanner: inout TOMLScanner) throws(TOMLError) -> TOMLValue {
         let start = scanner.index
         scanner.skipValueCharacters()
         // `1979-05-27 07:32:00`: a date and a time may be separated by one space.
@@ -20,7 +20,7 @@ enum TOMLScalarParser {
         throw TOMLError(offset: start, message: "TOML syntax error: \(TOMLText.abbreviated(written)) is not a valid value; \(hint)")
     }
 
-    private static func scalar(_ token: ArraySlice<UInt8>, at start: Int) throws(TOMLError) -> ConfigValue? {
+    private static func scalar(_ token: ArraySlice<UInt8>, at start: Int) throws(TOMLError) -> TOMLValue? {
         switch String(decoding: token.prefix(5), as: UTF8.self) {
         case "true" where token.count == 4: return .boolean(true)
         case "false" where token.count == 5: return .boolean(false)
@@ -63,7 +63,7 @@ enum TOMLScalarParser {
     }
 
     /// Digits of `radix` with single underscores between them; beyond 64 bits is an error, not a trap.
-    private static func integer(_ digits: ArraySlice<UInt8>, radix: Int, negative: Bool, at start: Int) throws(TOMLError) -> ConfigValue? {
+    private static func integer(_ digits: ArraySlice<UInt8>, radix: Int, negative: Bool, at start: Int) throws(TOMLError) -> TOMLValue? {
         guard Self.underscoresBetweenDigits(digits) else { return nil }
         var value = 0
         for byte in digits where byte != UInt8(ascii: "_") {
@@ -81,7 +81,7 @@ enum TOMLScalarParser {
     }
 
     /// `1.5`, `-2e10`, `6.626e-34`, `1_000.5`: digits, then a fraction, an exponent or both.
-    private static func float(_ token: ArraySlice<UInt8>) -> ConfigValue? {
+    private static func float(_ token: ArraySlice<UInt8>) -> TOMLValue? {
         var rest = token
         if let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { rest = rest.dropFirst() }
         let exponentAt = rest.firstIndex { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
@@ -95,7 +95,7 @@ enum TOMLScalarParser {
             guard underscoresBetweenDigits(exponent) else { return nil }
         }
         let plain = String(decoding: token.filter { $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: "+") }, as: UTF8.self)
-        return Double(plain).map(ConfigValue.float)
+        return Double(plain).map(TOMLValue.float)
     }
 
     /// At least one digit, every `_` between two digits (hexadecimal ones included).
@@ -118,7 +118,7 @@ enum TOMLScalarParser {
     // MARK: Dates and times
 
     /// `07:32:00`, `1979-05-27`, `1979-05-27T07:32:00`, with `.999999` and `Z` or `-07:00`.
-    private static func dateOrTime(_ token: ArraySlice<UInt8>) -> ConfigValue? {
+    private static func dateOrTime(_ token: ArraySlice<UInt8>) -> TOMLValue? {
         if token.dropFirst(2).first == UInt8(ascii: ":") {
             guard let time = time(token), time.length == token.count else { return nil }
             return .time(hour: time.hour, minute: time.minute, second: time.second, nanosecond: time.nanosecond)
