@@ -86,8 +86,9 @@ let package = Package(
             dependencies: ["CAdw", "GymbellCore", "GymbellControl", "GymbellSettings", "GymbellPlatform", "GymbellBus"],
             path: "Sources/GymbellWindow"
         ),
-        .testTarget(name: "GymbellCoreTests", dependencies: ["GymbellCore", "GymbellSettings"]),  // Settings: the tz database through GLib
-        .testTarget(name: "GymbellSettingsTests", dependencies: ["GymbellSettings", "GymbellCore", "GymbellPlatform"]),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
+        .testTarget(name: "GymbellCoreTests", dependencies: ["GymbellCore", "GymbellSettings", "TOML"]),  // Settings: the tz database through GLib
+        .testTarget(name: "GymbellSettingsTests", dependencies: ["GymbellSettings", "GymbellCore", "GymbellPlatform", "TOML"]),
         .testTarget(
             name: "GymbellStoreTests", dependencies: ["GymbellStore", "GymbellCore", "GymbellSQLite", "GymbellPlatform"],
             exclude: ["Fixtures"]),

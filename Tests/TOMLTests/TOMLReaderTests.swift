@@ -1,9 +1,9 @@
 import Testing
-@testable import GymbellCore
+@testable import TOML
 
 @Suite("TOML reader: TOML 1.0 values, redefinition rules and located errors")
 struct TOMLReaderTests {
-    private static func values(_ text: String) throws -> [String: ConfigValue] { try TOMLReader.read(text).values }
+    private static func values(_ text: String) throws -> [String: TOMLValue] { try TOMLReader.read(text).values }
 
     /// "line:column: message" of the error `text` gives.
     private static func error(_ text: String) -> String? {
@@ -36,13 +36,13 @@ struct TOMLReaderTests {
         #expect(values["l"] == .string("C:\\path"))
         #expect(values["m"] == .string("one two\""))
         #expect(values["ml"] == .string("raw \\n"))
-        #expect(values["i"] == .array([17, 0, 1000, 0xDEAD_BEEF, 0o755, 0b1101, Int.min].map(ConfigValue.integer)))
-        #expect(values["f"] == .array([1.5, -2e-3, 6.626e-34, 10.01, .infinity, -.infinity].map(ConfigValue.float)))
+        #expect(values["i"] == .array([17, 0, 1000, 0xDEAD_BEEF, 0o755, 0b1101, Int.min].map(TOMLValue.integer)))
+        #expect(values["f"] == .array([1.5, -2e-3, 6.626e-34, 10.01, .infinity, -.infinity].map(TOMLValue.float)))
         #expect(values["b"] == .array([.boolean(true), .boolean(false)]))
         #expect(values["t"] == .time(hour: 7, minute: 32, second: 0, nanosecond: 999_999_999))
         #expect(values["d"] == .date("1979-05-27"))
         #expect(values["dt"] == .array(["1979-05-27T07:32:00Z", "1979-05-27T00:32:00.5-07:00", "1979-05-27T07:32:00"]
-            .map(ConfigValue.dateTime)))
+            .map(TOMLValue.dateTime)))
     }
 
     @Test func tablesDottedKeysAndArraysOfTables() throws {
