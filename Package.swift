@@ -37,6 +37,9 @@ let package = Package(
             name: "GymbellCore", dependencies: ["TOML"],
             resources: [.embedInCode("Resources/default-config.toml")]
         ),
+        // The files gymbell writes and reads beside its own: the HTML/SVG report, the iCalendar export,
+        // the training logs in CSV (Strong, Hevy, its own set log) and mako's config.
+        .target(name: "GymbellFormats", dependencies: ["GymbellCore"]),
         // The Linux platform: the GLib main loop, timerfd, threads, processes, files (an inotify watcher),
         // shared libraries loaded when used, gettext, the tz database through GLib.
         .target(name: "GymbellPlatform", dependencies: ["CGLib"]),
@@ -56,7 +59,7 @@ let package = Package(
         .target(name: "GymbellSound", dependencies: ["CCanberra", "CGLib", "GymbellPlatform"]),
         // What the system says gymbell's files and time are: XDG paths, the config file as read, the
         // system time zone. Shared by the CLI, the daemon and a future window.
-        .target(name: "GymbellSettings", dependencies: ["GymbellCore", "GymbellPlatform", "TOML"]),
+        .target(name: "GymbellSettings", dependencies: ["GymbellCore", "GymbellFormats", "GymbellPlatform", "TOML"]),
         // SQLite state: schema migrations, transactions, rows ↔ model.
         .target(name: "GymbellStore", dependencies: ["GymbellCore", "GymbellSQLite", "GymbellPlatform"]),
         // The control interface's contract (one table: dispatch, client calls, introspection XML),
@@ -66,15 +69,16 @@ let package = Package(
         .target(
             name: "GymbellDaemon",
             dependencies: [
-                "GymbellCore", "GymbellStore", "GymbellPlatform", "GymbellBus", "GymbellNotify", "GymbellSound",
-                "GymbellSettings", "GymbellControl", "GymbellX11",
+                "GymbellCore", "GymbellFormats", "GymbellStore", "GymbellPlatform", "GymbellBus", "GymbellNotify",
+                "GymbellSound", "GymbellSettings", "GymbellControl", "GymbellX11",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "gymbell",
             dependencies: [
-                "GymbellCore", "GymbellControl", "GymbellSettings", "GymbellPlatform", "GymbellDaemon", "TOML",
+                "GymbellCore", "GymbellFormats", "GymbellControl", "GymbellSettings", "GymbellPlatform", "GymbellDaemon",
+                "TOML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -83,12 +87,13 @@ let package = Package(
         // control contract. Never imports GymbellDaemon.
         .executableTarget(
             name: "gymbell-window",
-            dependencies: ["CAdw", "GymbellCore", "GymbellControl", "GymbellSettings", "GymbellPlatform", "GymbellBus"],
+            dependencies: ["CAdw", "GymbellCore", "GymbellFormats", "GymbellControl", "GymbellSettings", "GymbellPlatform", "GymbellBus"],
             path: "Sources/GymbellWindow"
         ),
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "GymbellCoreTests", dependencies: ["GymbellCore", "GymbellSettings", "TOML"]),  // Settings: the tz database through GLib
-        .testTarget(name: "GymbellSettingsTests", dependencies: ["GymbellSettings", "GymbellCore", "GymbellPlatform", "TOML"]),
+        .testTarget(name: "GymbellFormatsTests", dependencies: ["GymbellFormats", "GymbellCore", "GymbellSettings"]),
+        .testTarget(name: "GymbellSettingsTests", dependencies: ["GymbellSettings", "GymbellCore", "GymbellFormats", "GymbellPlatform", "TOML"]),
         .testTarget(
             name: "GymbellStoreTests", dependencies: ["GymbellStore", "GymbellCore", "GymbellSQLite", "GymbellPlatform"],
             exclude: ["Fixtures"]),
@@ -99,7 +104,7 @@ let package = Package(
         .testTarget(
             name: "GymbellDaemonTests",
             dependencies: [
-                "GymbellDaemon", "GymbellControl", "GymbellCore", "GymbellStore", "GymbellPlatform", "GymbellBus",
+                "GymbellDaemon", "GymbellControl", "GymbellCore", "GymbellFormats", "GymbellStore", "GymbellPlatform", "GymbellBus",
                 "GymbellSettings",
                 .product(name: "Logging", package: "swift-log"),
             ]),
