@@ -1,5 +1,5 @@
 import Testing
-import TOML
+@testable import TOML
 
 @Suite("TOML text: values quoted for messages")
 struct TOMLTextTests {

@@ -8,9 +8,7 @@ struct ReportHTMLTests {
     static let english = ReportHTML.render(ReportFixture.report(), messages: .english)
 
     /// The German catalog as the daemon would load it, from po/de.po.
-    static func german() throws -> Messages {
-        return try TranslationCatalogTests.messages("de.po")
-    }
+    static func german() throws -> Messages { try germanMessages() }
 
     @Test func isOneSelfContainedDocumentWithoutScriptsOrNetwork() {
         let html = Self.english
