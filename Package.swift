@@ -28,7 +28,7 @@ let package = Package(
         // Header only: the daemon loads libX11 and libXext with dlopen when it follows idleness on X11.
         .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
 
-        // Pure Swift below, down to the platform: no C, no clock, no files.
+        // The next three are pure Swift: no C, no clock, no files.
         // TOML 1.0 text: a reader that says where each key and value is written, and an editor that keeps
         // a file's layout. Knows nothing of gymbell.
         .target(name: "TOML"),

@@ -24,18 +24,18 @@ public final class TOMLNode {
     public internal(set) var elements: [TOMLNode] = []
 
     /// Byte offset of the key as written (the last part of a dotted key or header); nil for list elements.
-    public internal(set) var keyOffset: Int?
+    var keyOffset: Int?
     /// Byte offset of the value: its first character, the `[` of the header that defines a table, the
     /// `{` of an inline table. Nil for a table only implied by a dotted key or a longer header.
-    public internal(set) var valueOffset: Int?
+    var valueOffset: Int?
 
     /// Defined by a `[header]`, or by dotted keys in a section already closed: no header may define it
     /// again and no dotted key may add to it.
     var isDefined = false
     /// An inline table or a list written as a value: nothing may be added to it later.
-    public internal(set) var isFrozen = false
+    var isFrozen = false
     /// Made by `[[header]]`s; a header's path goes through its last element.
-    public internal(set) var isArrayOfTables = false
+    var isArrayOfTables = false
 
     init(_ kind: Kind) { self.kind = kind }
 
