@@ -28,11 +28,18 @@ let package = Package(
         // Header only: the daemon loads libX11 and libXext with dlopen when it follows idleness on X11.
         .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
 
-        // Pure Swift: model, planners, agenda, config, messages. No C, no clock, no files.
+        // The next three are pure Swift: no C, no clock, no files.
+        // TOML 1.0 text: a reader that says where each key and value is written, and an editor that keeps
+        // a file's layout. Knows nothing of gymbell.
+        .target(name: "TOML"),
+        // gymbell's heart: the model, the config's schema, time, rules, planning, the engine, the texts.
         .target(
-            name: "GymbellCore",
+            name: "GymbellCore", dependencies: ["TOML"],
             resources: [.embedInCode("Resources/default-config.toml")]
         ),
+        // The files gymbell writes and reads beside its own: the HTML/SVG report, the iCalendar export,
+        // the training logs in CSV (Strong, Hevy, its own set log) and mako's config.
+        .target(name: "GymbellFormats", dependencies: ["GymbellCore"]),
         // The Linux platform: the GLib main loop, timerfd, threads, processes, files (an inotify watcher),
         // shared libraries loaded when used, gettext, the tz database through GLib.
         .target(name: "GymbellPlatform", dependencies: ["CGLib"]),
@@ -52,7 +59,7 @@ let package = Package(
         .target(name: "GymbellSound", dependencies: ["CCanberra", "CGLib", "GymbellPlatform"]),
         // What the system says gymbell's files and time are: XDG paths, the config file as read, the
         // system time zone. Shared by the CLI, the daemon and a future window.
-        .target(name: "GymbellSettings", dependencies: ["GymbellCore", "GymbellPlatform"]),
+        .target(name: "GymbellSettings", dependencies: ["GymbellCore", "GymbellFormats", "GymbellPlatform", "TOML"]),
         // SQLite state: schema migrations, transactions, rows ↔ model.
         .target(name: "GymbellStore", dependencies: ["GymbellCore", "GymbellSQLite", "GymbellPlatform"]),
         // The control interface's contract (one table: dispatch, client calls, introspection XML),
@@ -62,15 +69,16 @@ let package = Package(
         .target(
             name: "GymbellDaemon",
             dependencies: [
-                "GymbellCore", "GymbellStore", "GymbellPlatform", "GymbellBus", "GymbellNotify", "GymbellSound",
-                "GymbellSettings", "GymbellControl", "GymbellX11",
+                "GymbellCore", "GymbellFormats", "GymbellStore", "GymbellPlatform", "GymbellBus", "GymbellNotify",
+                "GymbellSound", "GymbellSettings", "GymbellControl", "GymbellX11",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "gymbell",
             dependencies: [
-                "GymbellCore", "GymbellControl", "GymbellSettings", "GymbellPlatform", "GymbellDaemon",
+                "GymbellCore", "GymbellFormats", "GymbellControl", "GymbellSettings", "GymbellPlatform", "GymbellDaemon",
+                "TOML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -79,11 +87,13 @@ let package = Package(
         // control contract. Never imports GymbellDaemon.
         .executableTarget(
             name: "gymbell-window",
-            dependencies: ["CAdw", "GymbellCore", "GymbellControl", "GymbellSettings", "GymbellPlatform", "GymbellBus"],
+            dependencies: ["CAdw", "GymbellCore", "GymbellFormats", "GymbellControl", "GymbellSettings", "GymbellPlatform", "GymbellBus"],
             path: "Sources/GymbellWindow"
         ),
-        .testTarget(name: "GymbellCoreTests", dependencies: ["GymbellCore", "GymbellSettings"]),  // Settings: the tz database through GLib
-        .testTarget(name: "GymbellSettingsTests", dependencies: ["GymbellSettings", "GymbellCore", "GymbellPlatform"]),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
+        .testTarget(name: "GymbellCoreTests", dependencies: ["GymbellCore", "GymbellSettings", "TOML"]),  // Settings: the tz database through GLib
+        .testTarget(name: "GymbellFormatsTests", dependencies: ["GymbellFormats", "GymbellCore", "GymbellSettings"]),
+        .testTarget(name: "GymbellSettingsTests", dependencies: ["GymbellSettings", "GymbellCore", "GymbellFormats", "GymbellPlatform", "TOML"]),
         .testTarget(
             name: "GymbellStoreTests", dependencies: ["GymbellStore", "GymbellCore", "GymbellSQLite", "GymbellPlatform"],
             exclude: ["Fixtures"]),
@@ -94,7 +104,7 @@ let package = Package(
         .testTarget(
             name: "GymbellDaemonTests",
             dependencies: [
-                "GymbellDaemon", "GymbellControl", "GymbellCore", "GymbellStore", "GymbellPlatform", "GymbellBus",
+                "GymbellDaemon", "GymbellControl", "GymbellCore", "GymbellFormats", "GymbellStore", "GymbellPlatform", "GymbellBus",
                 "GymbellSettings",
                 .product(name: "Logging", package: "swift-log"),
             ]),

@@ -22,7 +22,7 @@ public enum SetCorrectionJSON {
             let wire = try JSONDecoder().decode(Wire.self, from: Data(text.utf8))
             return SetCorrection(reps: wire.reps, weight: wire.weight, failed: wire.failed ?? false)
         } catch {
-            throw .invalidArgument("set_json must be an object like {\"reps\": 6, \"weight\": 80, \"failed\": true}, not \(TOMLText.quoted(text))")
+            throw .invalidArgument("set_json must be an object like {\"reps\": 6, \"weight\": 80, \"failed\": true}, not \(CommandError.named(text))")
         }
     }
 }

@@ -22,7 +22,7 @@ public enum SetEditJSON {
             let wire = try JSONDecoder().decode(Wire.self, from: Data(text.utf8))
             return SetEdit(reps: wire.reps, weight: wire.weight, failed: wire.failed)
         } catch {
-            throw .invalidArgument("edit_json must be an object like {\"reps\": 6, \"weight\": 80, \"failed\": false}, not \(TOMLText.quoted(text))")
+            throw .invalidArgument("edit_json must be an object like {\"reps\": 6, \"weight\": 80, \"failed\": false}, not \(CommandError.named(text))")
         }
     }
 }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GymbellCore
 import GymbellPlatform
+import TOML
 
 /// The config file as it was read for editing: what an edit starts from, and what the file must
 /// still be when the edit is written.
@@ -54,7 +55,7 @@ public enum ConfigWriteError: Error, Equatable, Sendable, CustomStringConvertibl
 /// new text only when it is valid. The daemon's watcher sees the rename and applies the file at once.
 public enum ConfigFileWriter {
     /// The file at `path` as it is now (no file: a snapshot without text, for a first run).
-    public static func read(path: String, limits: ConfigLimits = .standard) throws(ConfigWriteError) -> ConfigFileSnapshot {
+    public static func read(path: String, limits: TOMLLimits = .standard) throws(ConfigWriteError) -> ConfigFileSnapshot {
         let stamp = FileReplacement.stamp(of: path)
         let bytes: [UInt8]
         do {
@@ -151,7 +152,7 @@ public enum ConfigFileWriter {
     /// kept in a file beside it, named in the error.
     static func putBack(_ displaced: [UInt8], replacedBy written: [UInt8], at path: String) throws(ConfigWriteError) {
         for _ in 0..<attempts {
-            guard let current = try? BoundedFileReader.read(path: path, limit: ConfigLimits.standard.fileBytes),
+            guard let current = try? BoundedFileReader.read(path: path, limit: TOMLLimits.standard.fileBytes),
                   current.starts(with: written) else { break }
             let restored = displaced + current[written.count...]
             let outcome: GuardedReplacement

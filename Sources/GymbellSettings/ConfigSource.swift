@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GymbellCore
 import GymbellPlatform
+import TOML
 
 /// A config in force and where it came from.
 public struct LoadedConfig: Sendable {
@@ -42,12 +43,12 @@ public enum ConfigSource {
     }
 
     /// Reads and validates the file at `path`. Only a regular file within `limits.fileBytes` is read.
-    public static func load(path: String, limits: ConfigLimits = .standard) throws(ConfigLoadError) -> LoadedConfig {
+    public static func load(path: String, limits: TOMLLimits = .standard) throws(ConfigLoadError) -> LoadedConfig {
         let bytes: [UInt8]
         do {
             bytes = try BoundedFileReader.read(path: path, limit: limits.fileBytes)
         } catch .tooLarge(let byteCount) {
-            throw .invalid(ConfigErrors(diagnostics: [limits.fileTooLarge(path: path, byteCount: byteCount)]))
+            throw .invalid(ConfigErrors(diagnostics: [ConfigParser.fileTooLarge(path: path, byteCount: byteCount, limits: limits)]))
         } catch {
             throw .unreadable(path: path, reason: error.description)
         }

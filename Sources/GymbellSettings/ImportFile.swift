@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GymbellCore
+import GymbellFormats
 import GymbellPlatform
 
 /// A log export as `gymbell import` and the window's Log page read it: the file read a chunk at a time

@@ -2,6 +2,7 @@ import CAdw
 import FoundationEssentials
 import GymbellControl
 import GymbellCore
+import GymbellFormats
 import GymbellPlatform
 import GymbellSettings
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import GymbellCore
 import GymbellSettings
+import TOML
 
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -93,7 +94,7 @@ struct ConfigCommand: ParsableCommand {
                     continue
                 }
                 do {
-                    Terminal.raw("\(path): " + (try TOMLJSON.render(text, path: path)))
+                    Terminal.raw("\(path): " + TOMLJSON.render(try ConfigParser.read(text, path: path)))
                 } catch {
                     Terminal.line("\(path): error: \(error.description)")
                 }

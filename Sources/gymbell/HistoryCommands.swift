@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import GymbellControl
 import GymbellCore
+import GymbellFormats
 import GymbellPlatform
 
 struct History: ParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GymbellCore
+import TOML
 
 /// The config writer on hand-written files: each case gives the file, the edits and the exact text
 /// that must come out (so everything not edited is proved to stay byte for byte).
@@ -14,7 +15,7 @@ struct ConfigEditorTests {
         var testDescription: String { name }
     }
 
-    static func path(_ keys: String...) -> ConfigPath { ConfigPath(keys.map { .key($0) }) }
+    static func path(_ keys: String...) -> TOMLPath { TOMLPath(keys.map { .key($0) }) }
 
     static let commented = """
         # my gymbell settings
@@ -122,14 +123,14 @@ struct ConfigEditorTests {
              after: "sound = { enabled = true, name = \"bell\" }  # inline\n"),
         Case(name: "an exercise's weight in a list of inline tables",
              before: "[workouts.push]\nkind = \"strength\"\nexercises = [\n  { name = \"Bench\", sets = 3, weight = 80, rest = 90 },  # main lift\n]\n",
-             edits: [.set(ConfigPath([.key("workouts"), .key("push"), .key("exercises"), .index(0), .key("weight")]), .number(82.5))],
+             edits: [.set(TOMLPath([.key("workouts"), .key("push"), .key("exercises"), .index(0), .key("weight")]), .number(82.5))],
              after: "[workouts.push]\nkind = \"strength\"\nexercises = [\n  { name = \"Bench\", sets = 3, weight = 82.5, rest = 90 },  # main lift\n]\n"),
         Case(name: "a byte-order mark stays",
              before: "\u{FEFF}[sound]\nname = \"complete\"\n", edits: [.set(path("sound", "name"), .string("bell"))],
              after: "\u{FEFF}[sound]\nname = \"bell\"\n"),
         Case(name: "a key that needs quotes is quoted",
              before: "[workouts.\"leg day\"]\nkind = \"hiit\"\nrounds = 5\nwork = 40\nrest = 20\n",
-             edits: [.set(ConfigPath(keys: "workouts", "leg day", "title"), .string("Leg \"Day\""))],
+             edits: [.set(TOMLPath(keys: "workouts", "leg day", "title"), .string("Leg \"Day\""))],
              after: "[workouts.\"leg day\"]\nkind = \"hiit\"\nrounds = 5\nwork = 40\nrest = 20\ntitle = \"Leg \\\"Day\\\"\"\n"),
     ]
 
@@ -156,8 +157,8 @@ struct ConfigEditorTests {
         #expect(throws: ConfigEditError.notAKey(Self.path("reminders"))) {
             try ConfigEditor.apply([.set(Self.path("reminders"), .boolean(true))], to: Self.commented, path: "c")
         }
-        #expect(throws: ConfigEditError.notAKey(ConfigPath([.key("reminders"), .key("days"), .index(0)]))) {
-            try ConfigEditor.apply([.set(ConfigPath([.key("reminders"), .key("days"), .index(0)]), .string("tue"))],
+        #expect(throws: ConfigEditError.notAKey(TOMLPath([.key("reminders"), .key("days"), .index(0)]))) {
+            try ConfigEditor.apply([.set(TOMLPath([.key("reminders"), .key("days"), .index(0)]), .string("tue"))],
                                    to: Self.commented, path: "c")
         }
     }
@@ -179,41 +180,6 @@ struct ConfigEditorTests {
             path: "c", line: 2, column: 7, message: "TOML syntax error: expected a value after =, saw the end of the line")]))) {
             try ConfigEditor.apply([.set(Self.path("rest", "default"), .duration(60))], to: "[rest]\nwarn =\n", path: "c")
         }
-    }
-
-    /// Lists of tables (`[[…]]`): gymbell's config has none today, so the TOML layer is shown directly.
-    @Test func aKeyGoesIntoTheRightElementOfAListOfTables() throws {
-        let text = "[[workout]]\nname = \"push\"   # first\n\n[[workout]]\nname = \"legs\"\n[workout.extra]\nnote = 1\n"
-        let element = { (index: Int, key: String) in ConfigPath([.key("workout"), .index(index), .key(key)]) }
-        let first = try ConfigEditor.edited(Array(text.utf8), by: .set(element(0, "sets"), .integer(3)), path: "c")
-        #expect(String(decoding: first, as: UTF8.self)
-            == "[[workout]]\nname = \"push\"   # first\nsets = 3\n\n[[workout]]\nname = \"legs\"\n[workout.extra]\nnote = 1\n")
-        let second = try ConfigEditor.edited(Array(text.utf8), by: .set(element(1, "name"), .string("leg day")), path: "c")
-        #expect(String(decoding: second, as: UTF8.self)
-            == "[[workout]]\nname = \"push\"   # first\n\n[[workout]]\nname = \"leg day\"\n[workout.extra]\nnote = 1\n")
-        let nested = try ConfigEditor.edited(
-            Array(text.utf8), by: .set(ConfigPath([.key("workout"), .index(1), .key("extra"), .key("more")]), .boolean(true)), path: "c")
-        #expect(String(decoding: nested, as: UTF8.self)
-            == "[[workout]]\nname = \"push\"   # first\n\n[[workout]]\nname = \"legs\"\n[workout.extra]\nnote = 1\nmore = true\n")
-        let removed = try ConfigEditor.edited(Array(text.utf8), by: .remove(element(0, "name")), path: "c")
-        #expect(String(decoding: removed, as: UTF8.self) == "[[workout]]\n\n[[workout]]\nname = \"legs\"\n[workout.extra]\nnote = 1\n")
-        // A new table under an element that is not the last cannot be named by a header.
-        #expect(throws: ConfigEditError.cannotPlace(ConfigPath([.key("workout"), .index(0), .key("extra"), .key("x")]))) {
-            try ConfigEditor.edited(Array(text.utf8), by: .set(ConfigPath([.key("workout"), .index(0), .key("extra"), .key("x")]), .integer(1)), path: "c")
-        }
-    }
-
-    @Test func editsConflictOnlyWithChangesToTheSameKeys() {
-        let base = Self.commented
-        let theirs = base.replacingOccurrences(of: "snooze_minutes = 60", with: "snooze_minutes = 30")
-        let mine: [ConfigTextEdit] = [.set(Self.path("reminders", "time"), .string("19:00")), .remove(Self.path("sound", "name"))]
-        #expect(ConfigEditor.conflicts(mine, base: base, current: theirs).isEmpty)
-        #expect(ConfigEditor.conflicts(mine + [.set(Self.path("reminders", "snooze_minutes"), .integer(5))], base: base, current: theirs)
-            == [Self.path("reminders", "snooze_minutes")])
-        let renamed = base.replacingOccurrences(of: "'complete'", with: "'bell'")
-        #expect(ConfigEditor.conflicts(mine, base: base, current: renamed) == [Self.path("sound", "name")])
-        // A comment changed elsewhere is no conflict.
-        #expect(ConfigEditor.conflicts(mine, base: base, current: base.replacingOccurrences(of: "# the bell", with: "# ding")).isEmpty)
     }
 
     @Test func aTableMadeByDottedKeysInAnotherSectionIsExtendedThere() throws {

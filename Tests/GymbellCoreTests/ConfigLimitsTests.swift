@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import GymbellCore
+import TOML
 
 @Suite("Config limits: hostile input is refused, fast, with a located message naming the limit")
 struct ConfigLimitsTests {
-    private static func diagnostics(_ text: String, limits: ConfigLimits = .standard) -> [String] {
+    private static func diagnostics(_ text: String, limits: TOMLLimits = .standard) -> [String] {
         do {
             _ = try ConfigParser.parse(text, path: "c.toml", limits: limits)
             return []
@@ -69,10 +70,10 @@ struct ConfigLimitsTests {
     @Test func fileSizeIsCheckedFirstAndNamed() {
         let text = "# " + String(repeating: "x", count: 10_000_000) + "\n"
         #expect(Self.diagnostics(text) == ["c.toml:1:1: the config file is 10.0 MB; the limit is 256 KiB"])
-        #expect(ConfigLimits.size(1 << 20) == "1 MiB")
-        #expect(ConfigLimits.size(65_536) == "64 KiB")
-        #expect(ConfigLimits.size(1_048_577) == "1.0 MB")
-        #expect(ConfigLimits.size(700) == "700 bytes")
+        #expect(TOMLLimits.size(1 << 20) == "1 MiB")
+        #expect(TOMLLimits.size(65_536) == "64 KiB")
+        #expect(TOMLLimits.size(1_048_577) == "1.0 MB")
+        #expect(TOMLLimits.size(700) == "700 bytes")
     }
 
     @Test func whatLooksLikeALimitInsideStringsAndCommentsIsNot() {
@@ -89,7 +90,7 @@ struct ConfigLimitsTests {
 
     @Test func theShippedDefaultAndTheDesignExampleAreFarInsideTheLimits() {
         #expect(Self.diagnostics(ConfigParser.defaultText) == [])
-        let tight = ConfigLimits(fileBytes: 64 << 10, keyParts: 4, nestingDepth: 3, keyCharacters: 32, stringBytes: 256)
+        let tight = TOMLLimits(fileBytes: 64 << 10, keyParts: 4, nestingDepth: 3, keyCharacters: 32, stringBytes: 256)
         #expect(Self.diagnostics(ConfigParser.defaultText, limits: tight) == [])
     }
 
@@ -130,7 +131,7 @@ struct ConfigLimitsTests {
         "headers", "dotted", "wide", "deep", "strings", "workouts", "unknown",
     ])
     func nearLimitFilesAreFast(shape: String) {
-        let budget = ConfigLimits.standard.fileBytes - 100
+        let budget = TOMLLimits.standard.fileBytes - 100
         func fill(_ head: String = "", _ unit: (Int) -> String) -> String {
             var text = head
             var i = 0

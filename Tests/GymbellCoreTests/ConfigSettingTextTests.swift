@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import GymbellCore
+import TOML
 
 /// `gymbell config set KEY VALUE…`: keys and typed words to edits, and the sentences for mistakes.
 @Suite("Config set: keys and values as typed")
 struct ConfigSettingTextTests {
-    static func path(_ keys: String...) -> ConfigPath { ConfigPath(keys.map { .key($0) }) }
+    static func path(_ keys: String...) -> TOMLPath { TOMLPath(keys.map { .key($0) }) }
 
     @Test func valuesBecomeTypedEdits() throws {
         let cases: [(String, [String], [ConfigTextEdit])] = [

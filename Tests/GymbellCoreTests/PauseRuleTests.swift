@@ -64,7 +64,10 @@ struct PauseRuleTests {
     }
 
     @Test func strengthReminderSaysWhereYouStopped() throws {
-        let workout = ICalendarExportTests.push
+        let workout = WorkoutDefinition(name: "push", title: "Push Day", kind: .strength(exercises: [
+            Exercise(name: "Bench Press", sets: 4, reps: 8, weight: 80, unit: "kg", rest: [90, 90, 90, 120]),
+            Exercise(name: "Overhead Press", sets: 3, reps: 10, weight: 40.5, unit: "kg", rest: [90, 90, 90]),
+        ]))
         guard case .strength(let exercises) = workout.kind else { return }
         var progress = StrengthProgress(workoutName: workout.name, exercises: exercises)
         for _ in 0..<5 { _ = progress.recordSet() }  // 4 sets of the first exercise, 1 of the second

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import GymbellCore
+import TOML
 
 /// Numbers on the command line and in `config set` are plain decimals (issue 42: `history correct 1
 /// --weight 0x10` was taken as 16 kg).
@@ -37,8 +38,8 @@ struct PlainDecimalTests {
             }
         }
         #expect(try ConfigSettingText.edits(key: "reminders.snooze_minutes", values: ["15"])
-            == [.set(ConfigPath([.key("reminders"), .key("snooze_minutes")]), .integer(15))])
+            == [.set(TOMLPath([.key("reminders"), .key("snooze_minutes")]), .integer(15))])
         #expect(try ConfigSettingText.edits(key: "progress.upper_increment", values: ["2.5"])
-            == [.set(ConfigPath([.key("progress"), .key("upper_increment")]), .number(2.5))])
+            == [.set(TOMLPath([.key("progress"), .key("upper_increment")]), .number(2.5))])
     }
 }

@@ -68,23 +68,18 @@ struct PluralTextTests {
         #expect(NextSet(exercise: "Dips", set: 1, sets: 1, reps: 10).load(english) == "10 reps")
     }
 
-    @Test func reportAndCalendar() {
-        #expect([english.report.trainingDays(1), english.report.trainingDays(2)] == ["1 training day", "2 training days"])
-        #expect([english.report.sessions(1), english.report.sessions(0)] == ["1 session", "0 sessions"])
+    @Test func calendar() {
         #expect([english.sets(1), english.sets(12)] == ["1 set", "12 sets"])
-        let day = LocalDay(year: 2026, month: 11, day: 23)!
-        #expect(english.report.reportRange(weeks: 1, until: day) == "The last week, up to 23 Nov 2026")
-        #expect(english.report.reportRange(weeks: 12, until: day) == "The last 12 weeks, up to 23 Nov 2026")
         func strength(_ exercises: [Exercise]) -> WorkoutDefinition {
             WorkoutDefinition(name: "push", title: "Push Day", kind: .strength(exercises: exercises))
         }
-        #expect(ICalendarExport.description(of: strength([
+        #expect(ProgramCalendar.description(of: strength([
             Exercise(name: "Bench Press", sets: 1, reps: 1, rest: [60]), Exercise(name: "Dips", sets: 3, reps: 10, rest: [60]),
             Exercise(name: "Plank", sets: 1, rest: [60]),
         ])) == "Bench Press: 1 set of 1 rep, rest 1m\nDips: 3 sets of 10 reps, rest 1m\nPlank: 1 set")
-        #expect(ICalendarExport.description(of: WorkoutDefinition(name: "h", title: "H", kind: .hiit(HIITPlan(rounds: 1, work: 40, rest: 20))))
+        #expect(ProgramCalendar.description(of: WorkoutDefinition(name: "h", title: "H", kind: .hiit(HIITPlan(rounds: 1, work: 40, rest: 20))))
             == "1 round of 40s work and 20s rest")
-        #expect(ICalendarExport.description(of: WorkoutDefinition(name: "w", title: "W", kind: .walkRun(WalkRunPlan(run: 60, walk: 60, repeats: 3))))
+        #expect(ProgramCalendar.description(of: WorkoutDefinition(name: "w", title: "W", kind: .walkRun(WalkRunPlan(run: 60, walk: 60, repeats: 3))))
             == "3 repeats of 1m run and 1m walk")
     }
 }

@@ -21,3 +21,15 @@ func time(_ text: String) -> LocalTime {
 let berlin = zone("Europe/Berlin")
 let newYork = zone("America/New_York")
 let kolkata = zone("Asia/Kolkata")
+
+/// A reproducible random source (SplitMix64), for the seeded differential tests.
+struct Seeded: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476C_E5B9_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}

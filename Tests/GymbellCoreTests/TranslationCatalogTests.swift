@@ -20,7 +20,7 @@ struct TranslationCatalogTests {
     /// The Swift sources the texts are read from.
     static func sources() throws -> [String] {
         var texts: [String] = []
-        for folder in ["Sources/GymbellCore", "Sources/GymbellDaemon", "Sources/GymbellWindow"] {
+        for folder in ["Sources/GymbellCore", "Sources/GymbellFormats", "Sources/GymbellDaemon", "Sources/GymbellWindow"] {
             let root = repository.appendingPathComponent(folder)
             guard let files = FileManager.default.enumerator(atPath: root.path) else { continue }
             for case let file as String in files where file.hasSuffix(".swift") {

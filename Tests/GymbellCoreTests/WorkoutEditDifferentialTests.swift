@@ -8,8 +8,6 @@ import Testing
 /// tomllib reads it as the same workouts and programme, and every other table as it was.
 @Suite("Config editor: workout edits against Python's tomllib")
 struct WorkoutEditDifferentialTests {
-    typealias Seeded = ConfigEditorDifferentialTests.Seeded
-
     static let names = ["push", "Leg Day", "a.b", "it's", "say \"hi\"", "Grüße", "💪", "back\\slash", "1", "[x]", "#h", "x = 1"]
 
     static func randomKind(_ random: inout Seeded) -> WorkoutKind {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GymbellCore
+import TOML
 
 /// Workouts and the programme edited on a hand-written file: each case gives the exact text that
 /// must come out, so everything not edited is proved to stay byte for byte.
@@ -231,7 +232,7 @@ struct WorkoutEditTests {
         #expect(throws: ConfigEditError.self) { try ConfigEditor.apply([WorkoutEdit.update(zero)], to: Self.handWritten, path: "c") }
         // A workout written as an inline table cannot be renamed by its header.
         let inline = "[workouts]\nquick = { kind = \"hiit\", rounds = 3, work = 20, rest = 10 }\n"
-        #expect(throws: ConfigEditError.cannotPlace(ConfigPath(keys: "workouts", "quick"))) {
+        #expect(throws: ConfigEditError.cannotPlace(TOMLPath(keys: "workouts", "quick"))) {
             try ConfigEditor.apply([WorkoutEdit.rename(from: "quick", to: "q")], to: inline, path: "c")
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GymbellControl
 import GymbellCore
+import GymbellFormats
 @testable import GymbellBus
 import Testing
 
@@ -10,6 +11,9 @@ import Testing
 private final class RecordingCommands: CommandRunning, StateTransferring {
     static let instant = Date(timeIntervalSince1970: 1_795_370_400)  // 2026-11-22T18:00:00Z
     static let instantText = "2026-11-22T18:00:00.000Z"
+    static let calendar = ProgramCalendar(
+        program: [.mon: "hiit20"], workouts: ["hiit20": WorkoutDefinition(name: "hiit20", title: "HIIT 20", kind: .hiit(HIITPlan(rounds: 5, work: 40, rest: 20)))],
+        reminderTime: LocalTime(hour: 18, minute: 0)!, from: instant, weeks: 1, timeZone: .utc)
 
     var calls: [Command] = []
     /// Imports, backups and restores asked for (the daemon's own, not the engine's commands).
@@ -88,7 +92,7 @@ private final class RecordingCommands: CommandRunning, StateTransferring {
                 bests: [ExerciseBest(exercise: "Bench Press", heaviest: new, bestEstimate: new, estimatedOneRepMaxKilograms: 107.67)],
                 records: [PersonalRecord(kind: .heaviest, set: new, previous: old)])))
         case .suggest: return .success(.suggest(SuggestReport(auto: false, fixedTime: "18:00", leadSeconds: 1800, weekdays: [])))
-        case .exportICS: return .success(.calendar("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n"))
+        case .exportICS: return .success(.calendar(Self.calendar))
         case .weights:
             return .success(.weights([PlannedWeight(exercise: "Bench Press", workouts: ["push"], configured: 100, weight: 102.5, unit: .kg,
                                                     raisedAt: Self.instant)]))
@@ -230,7 +234,8 @@ struct ControlInterfaceTests {
         commands.calls.removeLast()
         #expect(control.handle(call("Weights")) == .values([.string(
             #"[{"configured":100,"exercise":"Bench Press","raised_at":"2026-11-22T18:00:00.000Z","unit":"kg","weight":102.5,"workouts":["push"]}]"#)]))
-        #expect(control.handle(call("ExportIcs", [.uint32(4)])) == .values([.string("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n")]))
+        // The engine's calendar, written as iCalendar by the control interface.
+        #expect(control.handle(call("ExportIcs", [.uint32(4)])) == .values([.string(ICalendarExport.ics(RecordingCommands.calendar))]))
         #expect(control.handle(call("Reload")) == .values([.string("/home/u/.config/gymbell/config.toml")]))
         _ = control.handle(call("Upcoming", [.uint32(14)]))
         #expect(control.handle(call("History", [.uint32(30)])) == .values([.string("[]")]))

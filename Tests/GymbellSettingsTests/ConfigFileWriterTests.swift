@@ -3,6 +3,7 @@ import Glibc
 import GymbellCore
 import GymbellPlatform
 @testable import GymbellSettings
+import TOML
 import Testing
 
 /// The config file writer on real files in a temporary directory.
@@ -31,7 +32,7 @@ final class ConfigFileWriterTests {
 
     func contents(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
-    static let laterTime: [ConfigTextEdit] = [.set(ConfigPath(keys: "reminders", "time"), .timeOfDay(LocalTime(hour: 19, minute: 30)!))]
+    static let laterTime: [ConfigTextEdit] = [.set(TOMLPath(keys: "reminders", "time"), .timeOfDay(LocalTime(hour: 19, minute: 30)!))]
 
     @Test func anEditReplacesTheFileWholeAndReadsBackAfterARestart() throws {
         let path = try file(Self.original)
@@ -81,7 +82,7 @@ final class ConfigFileWriterTests {
         // An appended line that would make the whole invalid is not carried: the edit is refused, the file kept.
         let broken = try contents(path) + "default = 61\n"
         try Data(broken.utf8).write(to: URL(fileURLWithPath: path))
-        let later = try ConfigEditor.apply([.set(ConfigPath(keys: "reminders", "time"), .timeOfDay(LocalTime(hour: 6, minute: 0)!))],
+        let later = try ConfigEditor.apply([.set(TOMLPath(keys: "reminders", "time"), .timeOfDay(LocalTime(hour: 6, minute: 0)!))],
                                            to: try #require(written.text), path: path)
         #expect(throws: ConfigWriteError.changedOnDisk(path: path)) { try ConfigFileWriter.write(later.text, over: written) }
         #expect(try contents(path) == broken)
@@ -120,7 +121,7 @@ final class ConfigFileWriterTests {
         try linesSurviveEdits(path: try file(Self.original)) { path, round in
             let minute = round % 60
             try ConfigFileWriter.apply(
-                [.set(ConfigPath(keys: "reminders", "time"), .timeOfDay(LocalTime(hour: 19, minute: minute)!))], toFileAt: path)
+                [.set(TOMLPath(keys: "reminders", "time"), .timeOfDay(LocalTime(hour: 19, minute: minute)!))], toFileAt: path)
         }
         #expect(try ConfigSource.load(path: directory + "/gymbell/config.toml").config.reminders.time == LocalTime(hour: 19, minute: 24))
     }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GymbellCore
+import GymbellFormats
 import Testing
 
 @testable import GymbellSettings

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TOML
 
 /// `[attention]`: what gymbell does while the person is busy (Do Not Disturb), away or has locked the
 /// screen, and whether a running workout keeps the screen on.
@@ -26,8 +27,8 @@ extension SettingsDecoding {
     static let attentionKeys = ["hold_during_dnd", "hold_while_locked", "hold_while_away", "away_after", "session_through_dnd", "keep_screen_on"]
 
     /// `[attention]`: flags and the away threshold (10 s to 12 h).
-    static func decodeAttention(_ table: [String: ConfigValue], reader: inout ConfigReader) -> AttentionSettings {
-        let path: ConfigPath = [.key("attention")]
+    static func decodeAttention(_ table: [String: TOMLValue], reader: inout ConfigReader) -> AttentionSettings {
+        let path: TOMLPath = [.key("attention")]
         reader.rejectUnknownKeys(of: table, at: path, known: attentionKeys, elsewhere: ConfigParser.sectionHolding)
         var settings = AttentionSettings()
         let flags: [(String, WritableKeyPath<AttentionSettings, Bool>)] = [

@@ -1,3 +1,5 @@
+import TOML
+
 /// A config read from a valid file, and the file's warnings.
 public struct CheckedConfig: Sendable {
     public let config: Config
@@ -11,13 +13,13 @@ public enum ConfigParser {
     /// Parses and validates `text`; `path` names the file in diagnostics.
     /// Throws all problems at once, in file order. A syntax error or text beyond `limits` is one
     /// problem, found in time linear in the text's length.
-    public static func parse(_ text: String, path: String, limits: ConfigLimits = .standard) throws(ConfigErrors) -> Config {
+    public static func parse(_ text: String, path: String, limits: TOMLLimits = .standard) throws(ConfigErrors) -> Config {
         try check(text, path: path, limits: limits).config
     }
 
     /// `parse`, with the warnings of a valid file (`ConfigWarnings`); an invalid file's errors are
     /// thrown with its warnings among them, in file order.
-    public static func check(_ text: String, path: String, limits: ConfigLimits = .standard) throws(ConfigErrors) -> CheckedConfig {
+    public static func check(_ text: String, path: String, limits: TOMLLimits = .standard) throws(ConfigErrors) -> CheckedConfig {
         let document = try read(text, path: path, limits: limits)
         var reader = ConfigReader(file: path, document: document)
         let config = decodeConfig(document.values, reader: &reader)
@@ -26,13 +28,13 @@ public enum ConfigParser {
         return CheckedConfig(config: config, warnings: warnings)
     }
 
-    /// The TOML document in `text`, or its one syntax error or limit.
-    static func read(_ text: String, path: String, limits: ConfigLimits) throws(ConfigErrors) -> TOMLDocument {
+    /// The TOML document in `text`, or its one syntax error or limit as the config's diagnostic.
+    public static func read(_ text: String, path: String, limits: TOMLLimits = .standard) throws(ConfigErrors) -> TOMLDocument {
         // Editors on Windows start UTF-8 files with a byte-order mark; it is not part of the first line.
         let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
         let byteCount = text.utf8.count
         guard byteCount <= limits.fileBytes else {
-            throw ConfigErrors(diagnostics: [limits.fileTooLarge(path: path, byteCount: byteCount)])
+            throw ConfigErrors(diagnostics: [fileTooLarge(path: path, byteCount: byteCount, limits: limits)])
         }
         do {
             return try TOMLReader.read(text, limits: limits)
@@ -40,6 +42,13 @@ public enum ConfigParser {
             throw ConfigErrors(diagnostics: [ConfigDiagnostic(
                 path: path, line: error.position.line, column: error.position.column, message: error.message)])
         }
+    }
+
+    /// The diagnostic for a file of `byteCount` bytes over `limits.fileBytes`, shared by the parser and
+    /// by readers that learn the size before reading the text.
+    public static func fileTooLarge(path: String, byteCount: Int, limits: TOMLLimits = .standard) -> ConfigDiagnostic {
+        ConfigDiagnostic(path: path, line: 1, column: 1, message: "the config file is \(TOMLLimits.size(byteCount)); "
+            + "the limit is \(TOMLLimits.size(limits.fileBytes))")
     }
 
     /// The built-in default config file, which documents every setting.
@@ -75,12 +84,12 @@ public enum ConfigParser {
         sectionKeys.first { $0.value.contains(key) }.map { "[\($0.key)]" }
     }
 
-    private static func decodeConfig(_ document: [String: ConfigValue], reader: inout ConfigReader) -> Config {
+    private static func decodeConfig(_ document: [String: TOMLValue], reader: inout ConfigReader) -> Config {
         var config = Config()
-        var tables: [String: [String: ConfigValue]] = [:]
+        var tables: [String: [String: TOMLValue]] = [:]
         for key in document.keys.sorted() {
             guard !reader.isFull else { break }
-            let path = ConfigPath.root.appending(key)
+            let path = TOMLPath.root.appending(key)
             let value = document[key] ?? .table([:])
             if sectionKeys.contains(where: { $0.key == key }) {
                 guard case .table(let table) = value else {
@@ -97,7 +106,7 @@ public enum ConfigParser {
         if let table = tables["rest"] { config.rest = SettingsDecoding.decodeRest(table, reader: &reader) }
         if let table = tables["sound"] { config.sound = SettingsDecoding.decodeSound(table, reader: &reader) }
         if let table = tables["mpris"] {
-            let path: ConfigPath = [.key("mpris")]
+            let path: TOMLPath = [.key("mpris")]
             reader.rejectUnknownKeys(of: table, at: path, known: keys(of: "mpris"), elsewhere: sectionHolding)
             if let value = table["enabled"], let enabled = reader.bool(value, at: path.appending("enabled")) { config.mprisEnabled = enabled }
         }
@@ -118,13 +127,13 @@ public enum ConfigParser {
         return config
     }
 
-    private static func unknownTopLevelMessage(_ key: String, value: ConfigValue) -> String {
+    private static func unknownTopLevelMessage(_ key: String, value: TOMLValue) -> String {
         let tableNames = sectionKeys.map(\.key)
         if case .table = value {
             if let suggestion = KeySuggestion.nearest(to: key, among: tableNames) {
-                return "unknown table [\(ConfigPath([.key(key)]))]; did you mean [\(suggestion)]?"
+                return "unknown table [\(TOMLPath([.key(key)]))]; did you mean [\(suggestion)]?"
             }
-            return "unknown table [\(ConfigPath([.key(key)]))]; the tables are "
+            return "unknown table [\(TOMLPath([.key(key)]))]; the tables are "
                 + "[reminders], [rest], [sound], [quiet_hours], [attention], [mpris], [progress], [program], [workouts.NAME] and [exercise_names]"
         }
         if let home = sectionHolding(key) {
@@ -135,11 +144,11 @@ public enum ConfigParser {
     }
 
     /// `[exercise_names]`: a name an imported log (Strong, Hevy) gives an exercise → the config's name.
-    private static func decodeExerciseNames(_ table: [String: ConfigValue], reader: inout ConfigReader) -> [String: String] {
+    private static func decodeExerciseNames(_ table: [String: TOMLValue], reader: inout ConfigReader) -> [String: String] {
         var names: [String: String] = [:]
         for key in table.keys.sorted() {
             guard let value = table[key] else { continue }
-            let path = ConfigPath([.key("exercise_names"), .key(key)])
+            let path = TOMLPath([.key("exercise_names"), .key(key)])
             if let name = reader.string(value, at: path, expected: "the exercise's name in your workouts", whenEmpty: "an exercise needs a name") {
                 names[key] = name
             }

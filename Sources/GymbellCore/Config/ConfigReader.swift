@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TOML
 
 /// Reads typed settings out of parsed TOML values, collecting a located diagnostic for every problem
 /// instead of stopping at the first. Each reader returns nil when it reported one.
@@ -24,23 +25,23 @@ struct ConfigReader {
     // MARK: Reporting
 
     /// A problem with a key itself (unknown, misplaced, repeated): points at the key.
-    mutating func reportKey(_ path: ConfigPath, _ message: String) {
+    mutating func reportKey(_ path: TOMLPath, _ message: String) {
         report(message, atOffset: document.keyOffset(of: path))
     }
 
     /// A problem with a value: points at the value, and the message starts with the key path.
-    mutating func reportValue(_ path: ConfigPath, _ message: String) {
+    mutating func reportValue(_ path: TOMLPath, _ message: String) {
         report("\(path): \(message)", atOffset: document.valueOffset(of: path))
     }
 
     /// A required key the table at `table` leaves out: points at the table. Silent when an unknown key
     /// was already reported as a likely misspelling of it (`misspelt`).
-    mutating func reportMissing(_ key: String, in table: ConfigPath, _ hint: String, misspelt: Set<String> = []) {
+    mutating func reportMissing(_ key: String, in table: TOMLPath, _ hint: String, misspelt: Set<String> = []) {
         guard !misspelt.contains(key) else { return }
         report("\(table.tableName) is missing \"\(key)\"; \(hint)", atOffset: document.keyOffset(of: table))
     }
 
-    mutating func reportWrongType(_ path: ConfigPath, expected: String, got value: ConfigValue) {
+    mutating func reportWrongType(_ path: TOMLPath, expected: String, got value: TOMLValue) {
         reportValue(path, "expected \(expected), got \(value.summary)")
     }
 
@@ -62,7 +63,7 @@ struct ConfigReader {
     /// Returns the keys it suggested, so a caller need not also call them missing.
     @discardableResult
     mutating func rejectUnknownKeys(
-        of table: [String: ConfigValue], at path: ConfigPath, known: [String],
+        of table: [String: TOMLValue], at path: TOMLPath, known: [String],
         elsewhere: (String) -> String? = { _ in nil }
     ) -> Set<String> {
         var suggested: Set<String> = []
@@ -83,7 +84,7 @@ struct ConfigReader {
     }
 
     /// The keys of the table at `path`, in the order the file writes them.
-    func inFileOrder(_ keys: some Collection<String>, in path: ConfigPath) -> [String] {
+    func inFileOrder(_ keys: some Collection<String>, in path: TOMLPath) -> [String] {
         keys.map { (key: $0, offset: document.keyOffset(of: path.appending($0))) }
             .sorted { ($0.offset, $0.key) < ($1.offset, $1.key) }
             .map(\.key)
@@ -91,7 +92,7 @@ struct ConfigReader {
 
     // MARK: Values
 
-    mutating func bool(_ value: ConfigValue, at path: ConfigPath) -> Bool? {
+    mutating func bool(_ value: TOMLValue, at path: TOMLPath) -> Bool? {
         guard case .boolean(let flag) = value else {
             reportWrongType(path, expected: "true or false", got: value)
             return nil
@@ -101,7 +102,7 @@ struct ConfigReader {
 
     /// A string; `whenEmpty` is the complaint about "" (nil accepts it).
     mutating func string(
-        _ value: ConfigValue, at path: ConfigPath, expected: String, whenEmpty: String? = nil
+        _ value: TOMLValue, at path: TOMLPath, expected: String, whenEmpty: String? = nil
     ) -> String? {
         guard case .string(let text) = value else {
             reportWrongType(path, expected: expected, got: value)
@@ -115,7 +116,7 @@ struct ConfigReader {
     }
 
     mutating func integer(
-        _ value: ConfigValue, at path: ConfigPath, in range: ClosedRange<Int>, expected: String
+        _ value: TOMLValue, at path: TOMLPath, in range: ClosedRange<Int>, expected: String
     ) -> Int? {
         guard case .integer(let number) = value else {
             reportWrongType(path, expected: expected, got: value)
@@ -130,7 +131,7 @@ struct ConfigReader {
 
     /// A number, whole or with decimals, within `range`.
     mutating func number(
-        _ value: ConfigValue, at path: ConfigPath, in range: ClosedRange<Double>, expected: String
+        _ value: TOMLValue, at path: TOMLPath, in range: ClosedRange<Double>, expected: String
     ) -> Double? {
         let number: Double
         switch value {
@@ -148,7 +149,7 @@ struct ConfigReader {
     }
 
     /// A duration: a string in `DurationText` syntax, or a number of seconds.
-    mutating func duration(_ value: ConfigValue, at path: ConfigPath, in range: DurationRange) -> TimeInterval? {
+    mutating func duration(_ value: TOMLValue, at path: TOMLPath, in range: DurationRange) -> TimeInterval? {
         let seconds: TimeInterval
         switch value {
         case .string(let text):
@@ -175,7 +176,7 @@ struct ConfigReader {
 
     /// "HH:MM" or "HH:MM:SS"; an unquoted TOML local time with whole seconds is accepted too.
     /// `keyword` is a word the caller accepts instead of a time (`"auto"`): messages offer it too.
-    mutating func timeOfDay(_ value: ConfigValue, at path: ConfigPath, keyword: String? = nil) -> LocalTime? {
+    mutating func timeOfDay(_ value: TOMLValue, at path: TOMLPath, keyword: String? = nil) -> LocalTime? {
         let time: LocalTime?
         switch value {
         case .string(let text):
@@ -200,7 +201,7 @@ struct ConfigReader {
     }
 
     /// A weekday name, `mon` … `sun`, in any case.
-    mutating func weekday(_ value: ConfigValue, at path: ConfigPath) -> Weekday? {
+    mutating func weekday(_ value: TOMLValue, at path: TOMLPath) -> Weekday? {
         guard case .string(let text) = value else {
             reportWrongType(path, expected: "a weekday like \"mon\"", got: value)
             return nil

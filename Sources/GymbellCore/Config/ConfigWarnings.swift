@@ -1,3 +1,5 @@
+import TOML
+
 /// What a valid config file holds that is likely not what was meant: warnings, located like the errors,
 /// which leave the file in use.
 enum ConfigWarnings {
@@ -25,7 +27,7 @@ enum ConfigWarnings {
 
     /// "U+202E RIGHT-TO-LEFT OVERRIDE: a bidirectional control, …".
     static func message(for control: TOMLBidiControl) -> String {
-        let code = TOMLScanner.codePoint(control.scalar.value)
+        let code = TOMLText.codePoint(control.scalar.value)
         let name = control.scalar.properties.name.map { " \($0)" } ?? ""
         return "\(code)\(name)\(control.escaped ? ", written as an escape" : ""): a bidirectional control, which can show the "
             + "text around it reordered (in a notification, a terminal, an editor); remove it unless the text needs it"

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TOML
 
 /// The `exercises` of a strength workout: a list of inline tables, one per exercise, each with its
 /// sets and the rest after each set.
@@ -24,7 +25,7 @@ enum ExerciseDecoding {
         return valid.count == exercises.count ? valid : nil
     }
 
-    private static func decodeExercise(_ value: ConfigValue, at path: ConfigPath, reader: inout ConfigReader) -> Exercise? {
+    private static func decodeExercise(_ value: TOMLValue, at path: TOMLPath, reader: inout ConfigReader) -> Exercise? {
         guard case .table(let table) = value else {
             reader.reportWrongType(path, expected: "an exercise like \(example)", got: value)
             return nil
@@ -69,7 +70,7 @@ enum ExerciseDecoding {
         return Exercise(name: name, sets: sets, reps: reps, weight: weight, unit: unit, rest: rest, body: body, compound: compound)
     }
 
-    private static func decodeWeight(_ value: ConfigValue, at path: ConfigPath, reader: inout ConfigReader) -> Double? {
+    private static func decodeWeight(_ value: TOMLValue, at path: TOMLPath, reader: inout ConfigReader) -> Double? {
         let weight: Double
         switch value {
         case .integer(let number): weight = Double(number)
@@ -86,7 +87,7 @@ enum ExerciseDecoding {
     }
 
     /// One duration for every set, or a list with exactly one per set.
-    private static func decodeRests(_ value: ConfigValue, sets: Int?, at path: ConfigPath, reader: inout ConfigReader) -> [TimeInterval]? {
+    private static func decodeRests(_ value: TOMLValue, sets: Int?, at path: TOMLPath, reader: inout ConfigReader) -> [TimeInterval]? {
         let range = DurationRange(Limits.rest)
         guard case .array(let elements) = value else {
             guard let rest = reader.duration(value, at: path, in: range) else { return nil }

@@ -1,14 +1,15 @@
 import FoundationEssentials
+import TOML
 
 /// The keys a table must have: a missing one is reported at the table, saying what the table needs,
 /// unless an unknown key was already reported as its misspelling.
 struct RequiredKeys {
-    let table: [String: ConfigValue]
-    let path: ConfigPath
+    let table: [String: TOMLValue]
+    let path: TOMLPath
     let needs: String
     let misspelt: Set<String>
 
-    func value(_ key: String, reader: inout ConfigReader) -> ConfigValue? {
+    func value(_ key: String, reader: inout ConfigReader) -> TOMLValue? {
         guard let value = table[key] else {
             reader.reportMissing(key, in: path, needs, misspelt: misspelt)
             return nil

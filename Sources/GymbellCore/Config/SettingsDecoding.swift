@@ -1,9 +1,11 @@
+import TOML
+
 /// The settings tables: `[reminders]`, `[rest]`, `[sound]` and `[quiet_hours]`.
 enum SettingsDecoding {
     static func decodeReminders(
-        _ table: [String: ConfigValue], reader: inout ConfigReader
+        _ table: [String: TOMLValue], reader: inout ConfigReader
     ) -> DailyReminderSettings {
-        let path: ConfigPath = [.key("reminders")]
+        let path: TOMLPath = [.key("reminders")]
         rejectUnknownKeys(of: table, in: "reminders", reader: &reader)
         var settings = DailyReminderSettings()
         if let value = table["enabled"], let enabled = reader.bool(value, at: path.appending("enabled")) {
@@ -42,7 +44,7 @@ enum SettingsDecoding {
 
     /// The `[reminders]` keys of seed 002's smart reminders, voice and private mode.
     private static func decodeSmartReminders(
-        _ table: [String: ConfigValue], into settings: inout DailyReminderSettings, at path: ConfigPath, reader: inout ConfigReader
+        _ table: [String: TOMLValue], into settings: inout DailyReminderSettings, at path: TOMLPath, reader: inout ConfigReader
     ) {
         let halfDay = DurationRange(lowerBound: 0, upperBound: 12 * 3600)
         if let value = table["auto_lead"], let lead = reader.duration(value, at: path.appending("auto_lead"), in: halfDay) {
@@ -77,8 +79,8 @@ enum SettingsDecoding {
     }
 
     /// `[quiet_hours]`: both `start` and `end`, or neither; an empty window is a mistake.
-    static func decodeQuietHours(_ table: [String: ConfigValue], reader: inout ConfigReader) -> QuietHours? {
-        let path: ConfigPath = [.key("quiet_hours")]
+    static func decodeQuietHours(_ table: [String: TOMLValue], reader: inout ConfigReader) -> QuietHours? {
+        let path: TOMLPath = [.key("quiet_hours")]
         let misspelt = rejectUnknownKeys(of: table, in: "quiet_hours", reader: &reader)
         let start = table["start"].flatMap { reader.timeOfDay($0, at: path.appending("start")) }
         let end = table["end"].flatMap { reader.timeOfDay($0, at: path.appending("end")) }
@@ -99,7 +101,7 @@ enum SettingsDecoding {
         return QuietHours(start: start, end: end)
     }
 
-    private static func decodeDays(_ value: ConfigValue, at path: ConfigPath, reader: inout ConfigReader) -> Set<Weekday>? {
+    private static func decodeDays(_ value: TOMLValue, at path: TOMLPath, reader: inout ConfigReader) -> Set<Weekday>? {
         guard case .array(let elements) = value else {
             reader.reportWrongType(path, expected: "a list of weekdays like [\"mon\", \"wed\", \"fri\"]", got: value)
             return nil
@@ -110,7 +112,7 @@ enum SettingsDecoding {
     }
 
     /// argv: a list of strings whose first (the program) is not empty. An empty list means no command.
-    private static func decodeCommand(_ value: ConfigValue, at path: ConfigPath, reader: inout ConfigReader) -> [String]? {
+    private static func decodeCommand(_ value: TOMLValue, at path: TOMLPath, reader: inout ConfigReader) -> [String]? {
         guard case .array(let elements) = value else {
             reader.reportWrongType(path, expected: "a list of strings like [\"xdg-open\", \"https://example.org\"]",
                                    got: value)
@@ -129,8 +131,8 @@ enum SettingsDecoding {
         return argv.count == elements.count ? argv : nil
     }
 
-    static func decodeRest(_ table: [String: ConfigValue], reader: inout ConfigReader) -> RestSettings {
-        let path: ConfigPath = [.key("rest")]
+    static func decodeRest(_ table: [String: TOMLValue], reader: inout ConfigReader) -> RestSettings {
+        let path: TOMLPath = [.key("rest")]
         rejectUnknownKeys(of: table, in: "rest", reader: &reader)
         var settings = RestSettings()
         if let value = table["default"],
@@ -146,8 +148,8 @@ enum SettingsDecoding {
         return settings
     }
 
-    static func decodeSound(_ table: [String: ConfigValue], reader: inout ConfigReader) -> SoundSettings {
-        let path: ConfigPath = [.key("sound")]
+    static func decodeSound(_ table: [String: TOMLValue], reader: inout ConfigReader) -> SoundSettings {
+        let path: TOMLPath = [.key("sound")]
         rejectUnknownKeys(of: table, in: "sound", reader: &reader)
         var settings = SoundSettings()
         if let value = table["enabled"], let enabled = reader.bool(value, at: path.appending("enabled")) {
@@ -167,8 +169,8 @@ enum SettingsDecoding {
     }
 
     /// `[progress]`: personal records and progressive overload.
-    static func decodeProgress(_ table: [String: ConfigValue], reader: inout ConfigReader) -> ProgressSettings {
-        let path: ConfigPath = [.key("progress")]
+    static func decodeProgress(_ table: [String: TOMLValue], reader: inout ConfigReader) -> ProgressSettings {
+        let path: TOMLPath = [.key("progress")]
         rejectUnknownKeys(of: table, in: "progress", reader: &reader)
         var settings = ProgressSettings()
         if let value = table["records"], let flag = reader.bool(value, at: path.appending("records")) { settings.records = flag }
@@ -196,7 +198,7 @@ enum SettingsDecoding {
     /// returns the keys it suggested.
     @discardableResult
     private static func rejectUnknownKeys(
-        of table: [String: ConfigValue], in section: String, reader: inout ConfigReader
+        of table: [String: TOMLValue], in section: String, reader: inout ConfigReader
     ) -> Set<String> {
         reader.rejectUnknownKeys(of: table, at: [.key(section)], known: ConfigParser.keys(of: section),
                                  elsewhere: ConfigParser.sectionHolding)

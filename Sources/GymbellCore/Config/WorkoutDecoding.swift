@@ -1,3 +1,5 @@
+import TOML
+
 /// `[workouts.NAME]` tables (a title, a kind, and the settings of that kind) and `[program]`, which
 /// names a workout for each weekday.
 enum WorkoutDecoding {
@@ -16,8 +18,8 @@ enum WorkoutDecoding {
         static let names = ConfigReader.list(allCases.map { "\"\($0.rawValue)\"" }, conjunction: "or")
     }
 
-    static func decodeWorkouts(_ table: [String: ConfigValue], reader: inout ConfigReader) -> [String: WorkoutDefinition] {
-        let path: ConfigPath = [.key("workouts")]
+    static func decodeWorkouts(_ table: [String: TOMLValue], reader: inout ConfigReader) -> [String: WorkoutDefinition] {
+        let path: TOMLPath = [.key("workouts")]
         var workouts: [String: WorkoutDefinition] = [:]
         for name in table.keys.sorted() {
             guard !reader.isFull else { break }
@@ -35,7 +37,7 @@ enum WorkoutDecoding {
     }
 
     private static func decodeWorkout(
-        _ table: [String: ConfigValue], name: String, at path: ConfigPath, reader: inout ConfigReader
+        _ table: [String: TOMLValue], name: String, at path: TOMLPath, reader: inout ConfigReader
     ) -> WorkoutDefinition? {
         let before = reader.diagnostics.count
         let kind = decodeKind(in: table, at: path, reader: &reader)
@@ -81,7 +83,7 @@ enum WorkoutDecoding {
         return WorkoutDefinition(name: name, title: title, kind: workoutKind)
     }
 
-    private static func decodeKind(in table: [String: ConfigValue], at path: ConfigPath, reader: inout ConfigReader) -> Kind? {
+    private static func decodeKind(in table: [String: TOMLValue], at path: TOMLPath, reader: inout ConfigReader) -> Kind? {
         guard let value = table["kind"] else {
             let misspelt = Set(table.keys.compactMap { KeySuggestion.nearest(to: $0, among: ["kind"]) })
             reader.reportMissing("kind", in: path, "add kind = \(Kind.names)", misspelt: misspelt)
@@ -123,9 +125,9 @@ enum WorkoutDecoding {
 
     /// Weekday → workout; every workout named must be defined under `[workouts]`.
     static func decodeProgram(
-        _ table: [String: ConfigValue], workoutNames: [String], reader: inout ConfigReader
+        _ table: [String: TOMLValue], workoutNames: [String], reader: inout ConfigReader
     ) -> [Weekday: String] {
-        let path: ConfigPath = [.key("program")]
+        let path: TOMLPath = [.key("program")]
         var program: [Weekday: String] = [:]
         var keyOfDay: [Weekday: String] = [:]
         // File order, so the second spelling of a weekday is the one called a repeat.
@@ -152,7 +154,7 @@ enum WorkoutDecoding {
                 if let suggestion = KeySuggestion.nearest(to: name, among: workoutNames) {
                     hint = "did you mean \(TOMLText.quoted(suggestion))?"
                 } else {
-                    hint = "define it in a table [\(ConfigPath([.key("workouts"), .key(name)]))]"
+                    hint = "define it in a table [\(TOMLPath([.key("workouts"), .key(name)]))]"
                 }
                 reader.reportValue(keyPath, "no workout is named \(TOMLText.quoted(name)); \(hint)")
                 continue
@@ -163,8 +165,8 @@ enum WorkoutDecoding {
     }
 
     /// `start` (a date: `2026-11-02` or "2026-11-02") and `weeks` (1 to 104) of `[program]`: both or neither.
-    static func decodeProgramSpan(_ table: [String: ConfigValue], reader: inout ConfigReader) -> ProgramSpan? {
-        let path: ConfigPath = [.key("program")]
+    static func decodeProgramSpan(_ table: [String: TOMLValue], reader: inout ConfigReader) -> ProgramSpan? {
+        let path: TOMLPath = [.key("program")]
         var start: LocalDay?
         var weeks: Int?
         if let value = table["start"] {

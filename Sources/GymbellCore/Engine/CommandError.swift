@@ -1,3 +1,5 @@
+import TOML
+
 /// Why a command was refused; each case maps to an error name of the control interface.
 public enum CommandError: Error, Equatable, CustomStringConvertible {
     case invalidArgument(String)
@@ -14,10 +16,10 @@ public enum CommandError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    /// A name as a refusal repeats it: quoted as the config file writes it, a long one cut short
-    /// (`TOMLText.quoted`, as the config's diagnostics do), so that an error message stays short
-    /// whatever the caller sent and is safe to print.
-    static func named(_ name: String) -> String { TOMLText.quoted(name) }
+    /// A name (or any text sent) as a refusal repeats it: quoted as the config file writes it, a long
+    /// one cut short (`TOMLText.quoted`, as the config's diagnostics do), so that an error message
+    /// stays short whatever the caller sent and is safe to print.
+    public static func named(_ name: String) -> String { TOMLText.quoted(name) }
 
     /// Names as a refusal lists them: `"Bench Press", "Squat"`, at most `limit`, then "and N more".
     static func listed(_ names: [String], limit: Int = 10) -> String {

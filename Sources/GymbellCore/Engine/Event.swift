@@ -115,7 +115,8 @@ public enum CommandReply: Equatable, Sendable {
     case stats(StatsReport)
     case records(RecordsReport)
     case suggest(SuggestReport)
-    case calendar(String)
+    /// The programme's coming workouts, which the control interface answers as iCalendar text.
+    case calendar(ProgramCalendar)
 }
 
 /// The instant an event is handled at, and what else the engine may not find out by itself.

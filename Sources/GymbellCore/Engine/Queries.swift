@@ -65,8 +65,8 @@ enum Queries {
         return (daily + pending).sorted { $0.due < $1.due }
     }
 
-    /// The program's workouts of the next `weeks` weeks as iCalendar text.
-    static func exportICS(weeks: Int, _ t: Turn) throws(CommandError) -> String {
+    /// The program's workouts of the next `weeks` weeks, for a calendar.
+    static func exportICS(weeks: Int, _ t: Turn) throws(CommandError) -> ProgramCalendar {
         guard Limits.exportWeeks.contains(weeks) else { throw .invalidArgument("export 1 to 52 weeks, not \(weeks)") }
         guard !t.config.program.isEmpty else {
             throw .invalidArgument("the [program] of \(t.context.configOrigin) plans no workouts, so there is nothing to export")
@@ -78,7 +78,7 @@ enum Queries {
                 learned[weekday] = LearnedTime().usualStart(starts[weekday] ?? [])
             }
         }
-        return ICalendarExport.ics(
+        return ProgramCalendar(
             program: t.config.program, workouts: t.config.workouts, reminderTime: t.config.reminders.time, from: t.now, weeks: weeks,
             timeZone: t.timeZone, messages: t.messages, learnedStarts: learned, autoLead: t.config.reminders.autoLead,
             alarms: t.config.reminders.enabled)

@@ -31,6 +31,11 @@ public enum RecordBounds {
         public var field: String
         public var problem: String
         public var description: String { "\(field) \(problem)" }
+
+        public init(field: String, problem: String) {
+            self.field = field
+            self.problem = problem
+        }
     }
 
     // MARK: Text

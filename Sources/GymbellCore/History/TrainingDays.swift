@@ -4,7 +4,7 @@ import FoundationEssentials
 /// sessions' marks (`SessionMarks`) backwards from `now`, so that a streak, a run of days or of
 /// regular weeks costs what it counts, not the whole history. Sessions that start after `now` are
 /// ignored.
-struct TrainingDays {
+public struct TrainingDays {
     let sessions: SessionMarks
     let timeZone: Zone
     /// Marks `0..<end` started at or before `now`.
@@ -23,7 +23,7 @@ struct TrainingDays {
         leftOut = mark.map { (LocalDay(containing: sessions.marks[$0].startedAt, in: timeZone), $0) }
     }
 
-    init(entries: [HistoryEntry], timeZone: Zone) {
+    public init(entries: [HistoryEntry], timeZone: Zone) {
         self.init(sessions: SessionMarks(entries: entries), upTo: .distantFuture, timeZone: timeZone)
     }
 
@@ -109,7 +109,7 @@ struct TrainingDays {
 
     /// The longest streak up to `today`, counted as `streak(endingOn:program:)` counts one: a planned
     /// rest day neither breaks nor extends it, a missed training day before today breaks it.
-    func longestStreak(endingOn today: LocalDay, program: [Weekday: String]) -> Int {
+    public func longestStreak(endingOn today: LocalDay, program: [Weekday: String]) -> Int {
         let trained = Set(descending)
         guard let earliest = trained.min(), earliest <= today else { return 0 }
         var longest = 0

@@ -5,7 +5,7 @@ import FoundationEssentials
 /// translation so that a translator can move it. A text that counts something ("{n} sets") is looked
 /// up with its plural (`ngettext`), so that each language says 1 and 3 its own way. The texts
 /// themselves are grouped by what they are for: `session`, `daily` and `progress` (reminders),
-/// `report` (`gymbell report`'s page), and a command's replies (ReplyText.swift).
+/// `report` (`gymbell report`'s page, in GymbellFormats), and a command's replies (ReplyText.swift).
 public struct Messages: Sendable {
     public typealias Plural = @Sendable (_ singular: String, _ plural: String, _ count: Int) -> String
 
@@ -49,7 +49,6 @@ public struct Messages: Sendable {
     public var session: SessionTexts { SessionTexts(messages: self) }
     public var daily: DailyTexts { DailyTexts(messages: self) }
     public var progress: ProgressTexts { ProgressTexts(messages: self) }
-    public var report: ReportTexts { ReportTexts(messages: self) }
 
     // MARK: Shared by several texts
 
@@ -58,7 +57,7 @@ public struct Messages: Sendable {
     public func reps(_ n: Int) -> String { self("{reps} rep", plural: "{reps} reps", count: n, ["reps": String(n)]) }
 
     /// "10 000": thousands set apart by a narrow no-break space (SI style, read alike in English and German).
-    static func grouped(_ number: Int) -> String {
+    public static func grouped(_ number: Int) -> String {
         let digits = Array(String(number))
         var out = ""
         for (index, digit) in digits.enumerated() {

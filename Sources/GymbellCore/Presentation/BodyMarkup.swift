@@ -20,3 +20,16 @@ public enum BodyMarkup {
         return result
     }
 }
+
+/// What markup (XML 1.0, and so Pango's, GLib's and Qt's notification markup, and HTML) cannot hold as a
+/// character: the C0 controls but tab, line feed and carriage return, and U+FFFE/U+FFFF. A name holding
+/// one is written with U+FFFD in its place rather than breaking the page or the notification.
+public enum MarkupText {
+    public static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: false
+        case 0x00...0x1F, 0xFFFE, 0xFFFF: true
+        default: false
+        }
+    }
+}

@@ -1,3 +1,5 @@
+import TOML
+
 /// Text from the config or the state (workout titles, exercise names, paths) as it may reach a
 /// terminal: every character that would act on the terminal instead of being shown is written as a
 /// visible escape, everything else as it is.
@@ -39,20 +41,10 @@ public enum TerminalText {
         return result
     }
 
-    /// Whether `escaped` writes `scalar` as an escape.
-    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
-        default: isBidiControl(scalar)
-        }
-    }
+    /// Whether `escaped` writes `scalar` as an escape: the characters a quoted TOML value escapes too
+    /// (one list, `TOMLText.needsEscape`, so that a config diagnostic and a terminal line agree).
+    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool { TOMLText.needsEscape(scalar) }
 
-    /// The bidirectional formatting characters: embeddings, overrides and their end (U+202A–U+202E),
-    /// isolates (U+2066–U+2069) and the marks U+200E, U+200F and U+061C.
-    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
-    }
+    /// The bidirectional formatting characters (`TOMLText.isBidiControl`).
+    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool { TOMLText.isBidiControl(scalar) }
 }

@@ -1,6 +1,7 @@
 import Glibc
 import GymbellBus
 import GymbellCore
+import GymbellFormats
 import GymbellPlatform
 import Logging
 

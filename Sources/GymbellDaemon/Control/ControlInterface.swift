@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GymbellControl
 import GymbellCore
+import GymbellFormats
 import GymbellBus
 
 /// The `io.github.gymbell.Gymbell1` interface: decodes each method call by its `ControlContract`
@@ -250,5 +251,5 @@ extension CommandReply {
     var statsJSON: String? { if case .stats(let report) = self { report.jsonText() } else { nil } }
     var recordsJSON: String? { if case .records(let report) = self { report.jsonText() } else { nil } }
     var suggestJSON: String? { if case .suggest(let report) = self { report.jsonText() } else { nil } }
-    var calendar: String? { if case .calendar(let text) = self { text } else { nil } }
+    var calendar: String? { if case .calendar(let calendar) = self { ICalendarExport.ics(calendar) } else { nil } }
 }

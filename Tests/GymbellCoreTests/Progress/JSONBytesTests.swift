@@ -38,7 +38,7 @@ struct JSONBytesTests {
     }
 
     @Test func instantsFromBeforeTheEpochToFarAhead() {
-        var generator = ConfigEditorDifferentialTests.Seeded(state: 33)  // the target's reproducible source
+        var generator = Seeded(state: 33)  // the target's reproducible source
         var sets: [LoggedSet] = []
         for number in 0..<2_000 {
             // 1900 … 2200, milliseconds and the half-millisecond rounding included

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TOML
 
 /// The daily reminder's time: a time of day, or "auto" (learned from the history).
 public enum DailyTime: Equatable, Sendable {
@@ -76,10 +77,10 @@ public enum ConfigEdit: Equatable, Sendable {
         case .restWarnBefore(let seconds): [Self.set("rest", "warn_before", .duration(seconds))]
         case .soundEnabled(let flag): [Self.set("sound", "enabled", .boolean(flag))]
         case .sound(.theme(let name)):
-            [Self.set("sound", "name", .string(name)), .remove(ConfigPath(keys: "sound", "file"))]
+            [Self.set("sound", "name", .string(name)), .remove(TOMLPath(keys: "sound", "file"))]
         case .sound(.file(let file)): [Self.set("sound", "file", .string(file))]
         case .quietHours(nil):
-            [.remove(ConfigPath(keys: "quiet_hours", "start")), .remove(ConfigPath(keys: "quiet_hours", "end"))]
+            [.remove(TOMLPath(keys: "quiet_hours", "start")), .remove(TOMLPath(keys: "quiet_hours", "end"))]
         case .quietHours(let hours?):
             [Self.set("quiet_hours", "start", .timeOfDay(hours.start)), Self.set("quiet_hours", "end", .timeOfDay(hours.end))]
         case .mediaPlayer(let flag): [Self.set("mpris", "enabled", .boolean(flag))]
@@ -90,11 +91,11 @@ public enum ConfigEdit: Equatable, Sendable {
         case .upperIncrement(let kilograms): [Self.set("progress", "upper_increment", .number(kilograms))]
         case .legsIncrement(let kilograms): [Self.set("progress", "legs_increment", .number(kilograms))]
         case .programDay(let day, let workout?): [Self.set("program", day.rawValue, .string(workout))]
-        case .programDay(let day, nil): [.remove(ConfigPath(keys: "program", day.rawValue))]
+        case .programDay(let day, nil): [.remove(TOMLPath(keys: "program", day.rawValue))]
         }
     }
 
     private static func set(_ table: String, _ key: String, _ value: ConfigEditValue) -> ConfigTextEdit {
-        .set(ConfigPath(keys: table, key), value)
+        .set(TOMLPath(keys: table, key), value)
     }
 }

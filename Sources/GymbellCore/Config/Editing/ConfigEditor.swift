@@ -1,3 +1,5 @@
+import TOML
+
 /// A config file's text after edits, checked by the same reader that reads it at start-up.
 public struct EditedConfig: Sendable {
     public let text: String
@@ -15,12 +17,12 @@ public enum ConfigEditError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidResult(ConfigErrors)
     /// The key would have to be added to or removed from an inline table `{ … }` or a list, which the
     /// editor does not rewrite; its value can still be set.
-    case insideInlineTable(ConfigPath)
+    case insideInlineTable(TOMLPath)
     /// The path names a table or a list of tables, or a list element, not a key with a value.
-    case notAKey(ConfigPath)
+    case notAKey(TOMLPath)
     /// The edit could not be written so that the file says exactly it (the editor's own check failed):
     /// a layout of dotted keys and tables it does not know how to extend.
-    case cannotPlace(ConfigPath)
+    case cannotPlace(TOMLPath)
     /// A workout of that name is already defined.
     case workoutExists(String)
     /// No `[workouts."NAME"]` of that name.
@@ -29,6 +31,15 @@ public enum ConfigEditError: Error, Equatable, Sendable, CustomStringConvertible
     case workoutInUse(String, days: [Weekday])
     /// A workout needs a name.
     case emptyName
+
+    /// The TOML editor's refusal, said of the config.
+    init(_ error: TOMLEditError) {
+        switch error {
+        case .insideInlineTable(let path): self = .insideInlineTable(path)
+        case .notAKey(let path): self = .notAKey(path)
+        case .cannotPlace(let path): self = .cannotPlace(path)
+        }
+    }
 
     public var description: String {
         switch self {
@@ -46,10 +57,10 @@ public enum ConfigEditError: Error, Equatable, Sendable, CustomStringConvertible
     }
 }
 
-/// The config writer: edits a config file's text where its values stand. Only the edited values (and
-/// lines of added or removed keys) change: comments, blank lines, key order, quoting, indentation and
-/// line ends stay as the person wrote them. Every edit is checked: the edited text must read back as
-/// the old document with exactly that change, and the result must be a valid config.
+/// The config writer: edits a config file's text where its values stand, through the layout-keeping
+/// `TOMLEditor` (comments, blank lines, key order, quoting, indentation and line ends stay as the
+/// person wrote them). Every edit is checked twice: the edited text must read back as the old document
+/// with exactly that change, and the result must be a valid config.
 public enum ConfigEditor {
     /// Applies `edits` in order to `text`; `path` names the file in diagnostics.
     public static func apply(_ edits: [ConfigTextEdit], to text: String, path: String) throws(ConfigEditError) -> EditedConfig {
@@ -76,99 +87,33 @@ public enum ConfigEditor {
     /// The keys `edits` change that someone else also changed between `base` (the text the edits were
     /// made on) and `current` (the file as it is now): those need a person's choice. When there are
     /// none, the edits can simply be made again on `current` and both changes are kept.
-    public static func conflicts(_ edits: [ConfigTextEdit], base: String, current: String) -> [ConfigPath] {
-        let paths = edits.map(\.path)
-        guard let before = try? TOMLReader.read(base), let after = try? TOMLReader.read(current) else { return paths }
-        let old = TOMLLeaves(before.root).values
-        let new = TOMLLeaves(after.root).values
-        return paths.filter { path in
-            old.filter { $0.key.starts(with: path) } != new.filter { $0.key.starts(with: path) }
-        }
+    public static func conflicts(_ edits: [ConfigTextEdit], base: String, current: String) -> [TOMLPath] {
+        TOMLEditor.conflicts(edits.map(\.path), base: base, current: current)
     }
 
-    // MARK: One edit
+    /// The TOML editor with the config's style: an exercise's keys in the order people read them.
+    static let toml = TOMLEditor(keyOrder: ["name", "sets", "reps", "weight", "unit", "rest", "body", "compound"])
 
     /// `bytes` (TOML without a byte-order mark) with one edit, checked as TOML but not as a config.
     static func edited(_ bytes: [UInt8], by edit: ConfigTextEdit, path file: String) throws(ConfigEditError) -> [UInt8] {
         let document = try read(bytes, path: file)
-        let layout: TOMLLayout
-        do {
-            layout = try TOMLLayout(bytes: bytes)
-        } catch {
-            throw .cannotPlace(edit.path)
-        }
-        let target = edit.path
-        guard case .key? = target.components.last else { throw .notAKey(target) }
-        let existing = document.node(at: target)
-        if let existing, existing.kind == .table || existing.isArrayOfTables { throw .notAKey(target) }
-
-        var expected = TOMLLeaves(document.root)
-        let result: [UInt8]
+        let change: TOMLEdit
         switch edit {
-        case .remove:
-            guard existing != nil else { return bytes }
-            guard let statement = layout.keyValue(at: target) else { throw .insideInlineTable(target) }
-            // A section left with nothing in it goes too (quiet hours turned off leave no `[quiet_hours]`).
-            let removed = layout.emptiedSection(by: statement) ?? statement.lineStart..<statement.lineEnd
-            result = Array(bytes[..<removed.lowerBound] + bytes[removed.upperBound...])
-            expected.replace(target, with: nil)
-        case .set(_, let value):
-            let written = value.resolved(existing: existing?.value)
-            expected.replace(target, with: written)
-            if let existing, let start = existing.valueOffset {
-                let end = valueEnd(from: start, in: bytes)
-                let literal = TOMLLiteral.write(written, replacing: bytes[start..<end], newline: layout.newline)
-                result = Array(bytes[..<start] + literal + bytes[end...])
-            } else {
-                result = try TOMLInsertion(layout: layout, document: document).adding(target, written)
-            }
+        case .remove(let path): change = .remove(path)
+        case .set(let path, let value): change = .set(path, value.resolved(existing: document.node(at: path)?.value))
         }
-        // The editor's own check: the new text reads as the old one with this one change.
-        guard let reread = try? TOMLReader.read(String(decoding: result, as: UTF8.self)),
-              TOMLLeaves(reread.root) == expected else {
-            throw .cannotPlace(target)
+        do {
+            return try toml.edited(document, by: change)
+        } catch {
+            throw ConfigEditError(error)
         }
-        return result
     }
 
-    private static func read(_ bytes: [UInt8], path: String) throws(ConfigEditError) -> TOMLDocument {
+    static func read(_ bytes: [UInt8], path: String) throws(ConfigEditError) -> TOMLDocument {
         do {
-            return try ConfigParser.read(String(decoding: bytes, as: UTF8.self), path: path, limits: .standard)
+            return try ConfigParser.read(String(decoding: bytes, as: UTF8.self), path: path)
         } catch {
             throw .unreadable(error)
-        }
-    }
-
-    /// The byte after the value that starts at `start` (which the reader has read once already).
-    private static func valueEnd(from start: Int, in bytes: [UInt8]) -> Int {
-        var scanner = TOMLScanner(bytes: bytes, limits: .standard)
-        scanner.index = start
-        _ = try? TOMLValueParser.readValue(&scanner, expected: "", level: 0)
-        return scanner.index
-    }
-}
-
-/// Every scalar (and empty list) of a document by its path, through tables, lists and inline tables:
-/// what an edit must leave alone. A table that only held a removed key vanishes with it unnoticed.
-struct TOMLLeaves: Equatable {
-    private(set) var values: [ConfigPath: ConfigValue] = [:]
-
-    init(_ root: TOMLNode) { collect(root.value, at: .root) }
-
-    /// The value at `path` replaced by `value` (nil: removed), with all it held.
-    mutating func replace(_ path: ConfigPath, with value: ConfigValue?) {
-        values = values.filter { !$0.key.starts(with: path) }
-        if let value { collect(value, at: path) }
-    }
-
-    private mutating func collect(_ value: ConfigValue, at path: ConfigPath) {
-        switch value {
-        case .table(let entries):
-            for (key, child) in entries { collect(child, at: path.appending(key)) }
-        case .array(let elements) where !elements.isEmpty:
-            for (index, element) in elements.enumerated() { collect(element, at: path.appending(index: index)) }
-        default:
-            values[path] = value
         }
     }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TOML
 
 /// `gymbell config set KEY VALUE…`: a setting's key as `table.key` and its value as a person types it
 /// (`19:30`, `90s`, `mon wed fri`, `true`), turned into the edit of that key with the right TOML type.
@@ -52,13 +53,13 @@ public enum ConfigSettingText {
     }
 
     /// The key's path; throws for a key `config set` does not take.
-    static func path(of key: String) throws(Failure) -> ConfigPath {
+    static func path(of key: String) throws(Failure) -> TOMLPath {
         guard kinds[key] != nil else {
             let hint = KeySuggestion.nearest(to: key, among: keys).map { "did you mean \($0)?" }
                 ?? "the keys are listed by gymbell config set --help"
             throw Failure(description: "\(key) is not a setting gymbell config set can change; \(hint)")
         }
-        return ConfigPath(key.split(separator: ".").map { .key(String($0)) })
+        return TOMLPath(key.split(separator: ".").map { .key(String($0)) })
     }
 
     /// `quiet_hours START END`: the window is set (and removed) whole, as the config needs both.
@@ -71,12 +72,12 @@ public enum ConfigSettingText {
         guard values.count == 2, let start = LocalTime(parsing: values[0]), let end = LocalTime(parsing: values[1]) else {
             throw Failure(description: "quiet_hours takes a start and an end like 22:00 07:00 (none: no quiet hours)")
         }
-        return [.set(ConfigPath(keys: quietHours, "start"), .timeOfDay(start)), .set(ConfigPath(keys: quietHours, "end"), .timeOfDay(end))]
+        return [.set(TOMLPath(keys: quietHours, "start"), .timeOfDay(start)), .set(TOMLPath(keys: quietHours, "end"), .timeOfDay(end))]
     }
 
     /// The edits that remove `key` (`quiet_hours`: both its keys).
     public static func removal(of key: String) throws(Failure) -> [ConfigTextEdit] {
-        if key == quietHours { return ["start", "end"].map { .remove(ConfigPath(keys: quietHours, $0)) } }
+        if key == quietHours { return ["start", "end"].map { .remove(TOMLPath(keys: quietHours, $0)) } }
         return [.remove(try path(of: key))]
     }
 

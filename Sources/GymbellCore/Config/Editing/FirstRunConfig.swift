@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TOML
 
 /// The three workout templates a new user can start from (seed 001: "Add 3 default templates (Push,
 /// Pull, Legs)"), each a strength workout of five exercises without weights: people add their own.

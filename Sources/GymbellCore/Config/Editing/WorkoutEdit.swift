@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TOML
 
 /// One change to the workouts and the programme of a config file, as the window's Workouts and
 /// Programme pages make them. Names are the `[workouts."NAME"]` keys, however the person spelled them.
@@ -21,13 +22,13 @@ public enum WorkoutEdit: Equatable, Sendable {
     case programSpan(ProgramSpan?)
 
     /// The keys (and tables) it changes: what a change made on disk meanwhile must not have touched.
-    public var touchedKeys: [ConfigPath] {
-        let program = ConfigPath(keys: "program")
+    public var touchedKeys: [TOMLPath] {
+        let program = TOMLPath(keys: "program")
         switch self {
-        case .create(let workout), .update(let workout): return [ConfigPath(keys: "workouts", workout.name)]
-        case .rename(let old, let new): return [ConfigPath(keys: "workouts", old), ConfigPath(keys: "workouts", new), program]
-        case .duplicate(let name, let newName, _): return [ConfigPath(keys: "workouts", name), ConfigPath(keys: "workouts", newName)]
-        case .delete(let name, _): return [ConfigPath(keys: "workouts", name), program]
+        case .create(let workout), .update(let workout): return [TOMLPath(keys: "workouts", workout.name)]
+        case .rename(let old, let new): return [TOMLPath(keys: "workouts", old), TOMLPath(keys: "workouts", new), program]
+        case .duplicate(let name, let newName, _): return [TOMLPath(keys: "workouts", name), TOMLPath(keys: "workouts", newName)]
+        case .delete(let name, _): return [TOMLPath(keys: "workouts", name), program]
         case .programDay(let day, _): return [program.appending(day.rawValue)]
         case .programSpan: return [program.appending("start"), program.appending("weeks")]
         }
@@ -79,12 +80,12 @@ extension WorkoutDefinition {
 
 extension Exercise {
     /// The exercise as an inline table's values: rest one duration when every set rests the same.
-    func configValue(durationsAsText: Bool) -> ConfigValue {
-        let duration = { (seconds: TimeInterval) -> ConfigValue in
+    func configValue(durationsAsText: Bool) -> TOMLValue {
+        let duration = { (seconds: TimeInterval) -> TOMLValue in
             if !durationsAsText, seconds.rounded() == seconds { return .integer(Int(seconds)) }
             return .string(DurationText.format(seconds))
         }
-        var table: [String: ConfigValue] = ["name": .string(name), "sets": .integer(sets)]
+        var table: [String: TOMLValue] = ["name": .string(name), "sets": .integer(sets)]
         if let reps { table["reps"] = .integer(reps) }
         if let weight { table["weight"] = weight.rounded() == weight && abs(weight) < 1e15 ? .integer(Int(weight)) : .float(weight) }
         if let unit { table["unit"] = .string(unit) }

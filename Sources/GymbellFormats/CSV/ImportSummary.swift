@@ -1,0 +1,33 @@
+import FoundationEssentials
+import GymbellCore
+
+/// What `gymbell import` says before it writes anything: how many workouts, sets and exercises, the
+/// days they span, what was left out and why (by line), and what it assumed.
+extension TrainingImport {
+    /// The summary's lines; `zone` gives the days of the range. At most `shownSkips` skipped rows are
+    /// listed one by one (a broken export could have thousands), the rest counted.
+    public func summaryLines(in zone: Zone, shownSkips: Int = 20) -> [String] {
+        var lines = ["\(format.rawValue) export: \(count(workoutCount, "workout")), \(count(setCount, "set")), "
+            + "\(count(exercises.count, "exercise"))."]
+        if let first = firstStart, let last = lastStart {
+            lines.append("From \(LocalDay(containing: first, in: zone)) to \(LocalDay(containing: last, in: zone)) "
+                + "(times read in \(zone.identifier)).")
+        }
+        if !exercises.isEmpty {
+            let shown = exercises.prefix(12).joined(separator: ", ")
+            lines.append("Exercises: \(shown)\(exercises.count > 12 ? ", and \(exercises.count - 12) more" : "").")
+        }
+        if let unitAssumed {
+            lines.append("Weights read as \(unitAssumed.rawValue): this export does not say (--unit \(unitAssumed == .kg ? "lb" : "kg") if your app is set to it).")
+        }
+        if warmUps > 0 { lines.append("\(count(warmUps, "warm-up set")) left out (gymbell logs working sets).") }
+        if skippedCount > 0 {
+            lines.append("\(count(skippedCount, "row")) skipped:")
+            for row in skipped.prefix(shownSkips) { lines.append("  line \(row.line): \(row.reason)") }
+            if skippedCount > shownSkips { lines.append("  … and \(skippedCount - min(shownSkips, skipped.count)) more") }
+        }
+        return lines
+    }
+
+    private func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+}
