@@ -7,11 +7,14 @@ tests/support/e2e_harness.py.
 
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
@@ -28,6 +31,23 @@ HIIT_REST_OVER_TITLE = "Rest over 💥"
 HIIT_COMPLETE_TITLE = "HIIT session complete 🎉"
 DAILY_TITLE = "Time to Workout! 💪"
 ALL_DAYS = '["mon", "tue", "wed", "thu", "fri", "sat", "sun"]'
+
+
+def setpriv_wrapper(tmp_path, binary):
+    """The gymbell binary, or (as root) a wrapper that runs it without the DAC-override capabilities
+    (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH), so that file permissions bind it as they bind a normal
+    user: what a test of an unwritable or unreadable file needs when it runs as root (CI does)."""
+    if os.geteuid() != 0:
+        return binary
+    setpriv = shutil.which("setpriv")
+    if not setpriv:
+        pytest.fail("running as root, and setpriv (util-linux) is missing to drop CAP_DAC_OVERRIDE")
+    wrapper = tmp_path / "gymbell-no-dac-override"
+    wrapper.write_text(
+        "#!/bin/sh\nexec " + setpriv + " --inh-caps=-dac_override,-dac_read_search "
+        "--bounding-set=-dac_override,-dac_read_search " + str(binary) + ' "$@"\n')
+    wrapper.chmod(0o755)
+    return wrapper
 
 
 def status_json(env, binary):
