@@ -20,6 +20,8 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 sys.path.insert(0, str(REPO / "tests" / "support"))
 from e2e_harness import harness  # noqa: E402  (tests/support)
+from proc_figures import context_switches, proc_threads  # noqa: E402,F401  (tests/support; the bench's too)
+from workout_config import ALL_DAYS  # noqa: E402,F401  (tests/support; the suite's tests import it from here)
 
 
 H = harness()
@@ -30,7 +32,6 @@ WORK_DONE_TITLE = "Work phase done ✅"
 HIIT_REST_OVER_TITLE = "Rest over 💥"
 HIIT_COMPLETE_TITLE = "HIIT session complete 🎉"
 DAILY_TITLE = "Time to Workout! 💪"
-ALL_DAYS = '["mon", "tue", "wed", "thu", "fri", "sat", "sun"]'
 
 
 def setpriv_wrapper(tmp_path, binary):
@@ -122,27 +123,6 @@ def percentile(values, p):
 
 def median(values):
     return statistics.median(values)
-
-
-def proc_threads(pid):
-    try:
-        return sorted(os.listdir(f"/proc/{pid}/task"))
-    except FileNotFoundError:
-        return []
-
-
-def context_switches(pid):
-    """Voluntary + involuntary context switches summed over all threads of `pid`."""
-    total = 0
-    for tid in proc_threads(pid):
-        try:
-            with open(f"/proc/{pid}/task/{tid}/status") as f:
-                for line in f:
-                    if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                        total += int(line.split()[1])
-        except FileNotFoundError:
-            pass
-    return total
 
 
 def cpu_ticks(pid):

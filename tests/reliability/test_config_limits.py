@@ -18,7 +18,7 @@ import time
 
 import pytest
 
-from reliability_support import H, setpriv_wrapper
+from reliability_support import ALL_DAYS, H, setpriv_wrapper
 
 pytestmark = pytest.mark.gymbell
 
@@ -36,7 +36,7 @@ LIMIT_CASES = {
 }
 
 # The in-force config the daemon tests start with: its 06:30 tells it apart from the default's time.
-IN_FORCE = '[reminders]\ntime = "06:30"\ndays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]\n'
+IN_FORCE = f'[reminders]\ntime = "06:30"\ndays = {ALL_DAYS}\n'
 
 
 def upcoming_times(cli):

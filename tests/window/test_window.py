@@ -12,24 +12,9 @@ import dbus
 import pytest
 
 from conftest import wait_until
+from workout_config import push_every_day
 
-TODAY_PROGRAM = """
-[program]
-mon = "push"
-tue = "push"
-wed = "push"
-thu = "push"
-fri = "push"
-sat = "push"
-sun = "push"
-
-[workouts.push]
-title = "Push Day"
-kind = "strength"
-exercises = [
-  { name = "Bench Press", sets = 2, reps = 8, weight = 80, unit = "kg", rest = 30 },
-]
-"""
+TODAY_PROGRAM = push_every_day()
 
 
 def maps_of(pid):
