@@ -25,7 +25,7 @@ import time
 import pytest
 
 from conftest import REPO, Daemon, Recorder, local_hms_ahead
-from workout_config import ALL_DAYS, weekday
+from workout_config import ALL_DAYS, push_workout, weekday
 
 pytestmark = pytest.mark.gymbell
 
@@ -38,8 +38,7 @@ IDENTITIES = {
     "notification-daemon": "Notification Daemon,GNOME,3.20.0",
 }
 TODAY = weekday()
-PUSH = ('[workouts.push]\ntitle = "Push Day"\nkind = "strength"\nexercises = [\n'
-        '  { name = "Bench Press", sets = 2, reps = 8, weight = 80, unit = "kg", rest = 1 },\n]\n')
+PUSH = push_workout(rest=1)
 
 
 def pairs(record):
