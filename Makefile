@@ -173,7 +173,8 @@ bench: deps   ## the shipped build (release, static Swift stdlib) and its two .d
 		--deb "$$(echo "$$debs" | grep '/gymbell_')" --window-deb "$$(echo "$$debs" | grep '/gymbell-window_')"
 
 test-reliability: build   ## kill -9 chaos, notification-server faults, fuzzing, security (~4 min)
-	GYMBELL_BIN="$$($(SWIFT) build --show-bin-path)/gymbell" $(PYTHON) -m pytest tests/reliability -q -p no:cacheprovider
+	GYMBELL_BIN="$$($(SWIFT) build --show-bin-path)/gymbell" PYTHONPATH="$$PWD/tests/support" \
+		$(PYTHON) -m pytest tests/reliability -q -p no:cacheprovider -p no_skips_on_ci
 
 # --- the visual check: the real dunst under Xvfb, answered through its menu (tests/desktops) ------
 .PHONY: check-desktop

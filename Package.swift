@@ -97,9 +97,16 @@ let package = Package(
         .testTarget(
             name: "GymbellStoreTests", dependencies: ["GymbellStore", "GymbellCore", "GymbellSQLite", "GymbellPlatform"],
             exclude: ["Fixtures"]),
+        // What the tests of several modules share: the one GLib default main context taken in turn
+        // (`.mainContext`), loop runs with a deadline, a private dbus-daemon. Used by test targets only.
+        .target(name: "GymbellTestSupport", dependencies: ["GymbellPlatform"], path: "Tests/GymbellTestSupport"),
+        .testTarget(name: "GymbellPlatformTests", dependencies: ["GymbellPlatform", "GymbellTestSupport"]),
+        .testTarget(name: "GymbellSQLiteTests", dependencies: ["GymbellSQLite"]),
+        .testTarget(name: "GymbellBusTests", dependencies: ["GymbellBus", "GymbellPlatform", "GymbellTestSupport"]),
+        .testTarget(name: "GymbellNotifyTests", dependencies: ["GymbellNotify", "GymbellPlatform", "GymbellTestSupport"]),
+        .testTarget(name: "GymbellX11Tests", dependencies: ["GymbellX11", "GymbellPlatform", "GymbellTestSupport"]),
         .testTarget(
-            name: "GymbellPlatformTests",
-            dependencies: ["GymbellPlatform", "GymbellSQLite", "GymbellBus", "GymbellSound"]),
+            name: "GymbellSoundTests", dependencies: ["GymbellSound", "GymbellPlatform", "GymbellTestSupport"]),
         .testTarget(name: "GymbellControlTests", dependencies: ["GymbellControl", "GymbellCore", "GymbellBus"]),
         .testTarget(
             name: "GymbellDaemonTests",

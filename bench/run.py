@@ -17,7 +17,6 @@ import datetime as dt
 import json
 import os
 import platform
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -28,16 +27,16 @@ from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
-sys.path.insert(0, str(REPO / "tests" / "reliability"))
-sys.path.insert(0, str(REPO / "tests" / "support"))  # xvfb.py, shared with the tests
 
+from world import World, smaps_rollup_kb, start_daemon_watched  # noqa: E402  (also puts the harness on sys.path)
 from reliability_support import (  # noqa: E402  (the harness loader; see that module)
     H, HIIT_COMPLETE_TITLE, HIIT_REST_OVER_TITLE, REST_TITLE, WORK_DONE_TITLE, context_switches,
     cpu_ns, cpu_ticks, daemon_notifies, rss_by_mapping, median, pending_dues, percentile, proc_status_kb,
-    proc_threads, raw_call, start_daemon_timed, status_json,
+    proc_threads, raw_call, status_json,
 )
 
 import dbus  # noqa: E402
+from workout_config import ALL_DAYS  # noqa: E402  (tests/support)
 
 import years as years_section  # noqa: E402  (bench/years.py: issue 33)
 
@@ -52,7 +51,6 @@ GOAL_STARTUP_FULL_MS = 20.0  # issue 16: start-up with 10 000 pending
 GOAL_STARTUP_MS = 200.0
 GOAL_RAW_MS = 2.0
 GOAL_WINDOW_MAPPED_MS = 300.0  # issue 29: launch to window visible
-ALL_DAYS = '["mon", "tue", "wed", "thu", "fri", "sat", "sun"]'
 
 
 class Sizes:
@@ -73,47 +71,6 @@ class Sizes:
 
 # --- small helpers -------------------------------------------------------------------------------
 
-def start_daemon_watched(env, binary, log_path, timeout=10.0):
-    """Start `gymbell daemon`; returns (Popen, seconds from spawn to the bus's NameOwnerChanged for its
-    name). The bench waits for the signal in a GLib main loop instead of asking the bus every
-    millisecond (reliability_support.start_daemon_timed): on two cores the asking took a fifth of one
-    from the daemon it timed (python and dbus-daemon), more once start-up ran on two threads."""
-    import gi
-    gi.require_version("Gio", "2.0")
-    from gi.repository import Gio, GLib
-    bus = Gio.DBusConnection.new_for_address_sync(
-        env.address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION,
-        None, None)
-    context = GLib.MainContext.new()
-    context.push_thread_default()
-    seen = {}
-    try:
-        loop = GLib.MainLoop.new(context, False)
-        watch = Gio.bus_watch_name_on_connection(
-            bus, H.GYMBELL_NAME, Gio.BusNameWatcherFlags.NONE,
-            lambda *_: (seen.__setitem__("owned", time.monotonic()), loop.quit()),
-            lambda *_: (seen.__setitem__("vanished", True), loop.quit()))
-        loop.run()  # the watcher's first answer: not owned (a daemon left over would answer "owned")
-        if "owned" in seen:
-            raise RuntimeError(f"{H.GYMBELL_NAME} is owned before the daemon was started")
-        with open(log_path, "ab") as out:
-            began = time.monotonic()
-            proc = subprocess.Popen([str(binary), "daemon"], env=env.vars, stdout=out, stderr=subprocess.STDOUT,
-                                    stdin=subprocess.DEVNULL, start_new_session=True)
-        timer = GLib.timeout_source_new(int(timeout * 1000))
-        timer.set_callback(lambda *_: (loop.quit(), False)[1])
-        timer.attach(context)
-        loop.run()
-        timer.destroy()
-        Gio.bus_unwatch_name(watch)
-        if "owned" not in seen:
-            proc.kill()
-            raise RuntimeError(f"gymbell daemon did not own its name within {timeout} s; see {log_path}")
-        return proc, seen["owned"] - began
-    finally:
-        context.pop_thread_default()
-        bus.close_sync(None)
-
 def ms(x):
     return f"{x * 1000:.2f} ms" if x is not None else "—"
 
@@ -125,47 +82,6 @@ def stats(lateness):
 
 def log(msg):
     print(f"[bench {time.strftime('%H:%M:%S')}] {msg}", flush=True)
-
-
-class World:
-    """A private bus + recording notification server (+ gymbell daemon when started)."""
-
-    def __init__(self, root, binary):
-        self.env = H.Env(root)
-        self.env.start_bus()
-        self.server = H.NotificationServer(self.env).start()
-        self.recorder = H.Recorder(self.server.log)
-        self.binary = binary
-        self.conn = self.env.connect()
-        self.proc = None
-        self.daemon_log = Path(root) / "daemon.log"
-
-    def start_daemon(self):
-        assert self.proc is None or self.proc.poll() is not None
-        self.proc, startup = start_daemon_watched(self.env, self.binary, self.daemon_log)
-        return startup
-
-    def stop_daemon(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            self.proc.wait(10)
-        deadline = time.monotonic() + 5
-        while self.conn.name_has_owner(H.GYMBELL_NAME) and time.monotonic() < deadline:
-            time.sleep(0.005)
-
-    def cli(self, *args):
-        r = H.run_cli(self.env, self.binary, *args)
-        if r.returncode != 0:
-            raise RuntimeError(f"gymbell {' '.join(map(str, args))}: exit {r.returncode}: {r.stderr}")
-        return r
-
-    def close(self):
-        try:
-            self.stop_daemon()
-        finally:
-            self.conn.close()
-            self.server.stop()
-            self.env.stop()
 
 
 def machine():
@@ -318,16 +234,6 @@ def bench_lateness(root, binary, sz):
 
 
 # --- 0. footprint: memory after one reminder, sizes on disk -----------------------------------------
-
-def smaps_rollup_kb(pid):
-    out = {}
-    with open(f"/proc/{pid}/smaps_rollup") as f:
-        for line in f:
-            parts = line.split()
-            if len(parts) >= 3 and parts[2] == "kB":
-                out[parts[0].rstrip(":")] = int(parts[1])
-    return out
-
 
 def drop_from_page_cache(path):
     """Evicts the file's cached pages, so that what the daemon maps is read in as it runs (a cold start
@@ -660,7 +566,7 @@ def main():
                     from window_bench import bench_window
                     win = bench_window(root, binary, H, start_daemon_watched, runs=3 if a.quick else 7)
                 elif name == "years":
-                    years = years_section.bench_years(root, binary, sz, World, sz.startups, quick=a.quick)
+                    years = years_section.bench_years(root, binary, sz, sz.startups, quick=a.quick)
             except Exception as e:  # report the others anyway
                 traceback.print_exc()
                 errors.append((name, f"{type(e).__name__}: {e}"[:500]))

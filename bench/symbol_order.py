@@ -25,7 +25,8 @@ from pathlib import Path
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
 sys.path.insert(0, str(BENCH))
-import run as B  # noqa: E402  (the bench's private-bus world)
+import world as B  # noqa: E402  (the bench's private-bus world; puts the harness on sys.path)
+from reliability_support import H, start_daemon_timed  # noqa: E402
 
 CONFIG = '''[reminders]
 time = "23:59"
@@ -47,10 +48,10 @@ def profile(binary, root):
         wrapper = root / "under-callgrind.sh"
         wrapper.write_text(f'#!/bin/sh\nexec valgrind --tool=callgrind --demangle=no --callgrind-out-file={out} {binary} "$@"\n')
         wrapper.chmod(0o755)
-        w.proc, _ = B.start_daemon_timed(w.env, wrapper, w.daemon_log, w.conn, timeout=120)
+        w.proc, _ = start_daemon_timed(w.env, wrapper, w.daemon_log, w.conn, timeout=120)
 
         def cli(*args, wait=0.0):
-            B.H.run_cli(w.env, binary, *args)
+            H.run_cli(w.env, binary, *args)
             time.sleep(wait)
 
         # First part: start-up and one reminder, what the idle daemon of `make bench` has run.

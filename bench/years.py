@@ -13,15 +13,11 @@ lateness (due → Notify at the server) is measured.
 import datetime as dt
 import json
 import sqlite3
-import subprocess
 import threading
 import time
 from pathlib import Path
 
-if __name__ == "__main__":  # run alone (`--transfers`): the harness is found as bench/run.py finds it
-    import sys
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "reliability"))
-
+from world import World, smaps_rollup_kb  # noqa: E402  (bench/world.py; also puts the harness on sys.path)
 from reliability_support import H, REST_TITLE, daemon_notifies, median, proc_status_kb, raw_call, status_json  # noqa: E402
 
 EXERCISES = [
@@ -115,16 +111,6 @@ def generate(db, years, end):
     return len(sessions), len(sets)
 
 
-def smaps_kb(pid):
-    out = {}
-    with open(f"/proc/{pid}/smaps_rollup") as f:
-        for line in f:
-            parts = line.split()
-            if len(parts) >= 3 and parts[2] == "kB":
-                out[parts[0].rstrip(":")] = int(parts[1])
-    return out
-
-
 def timed_cli(w, runs, *args):
     """Median and max seconds of `gymbell ARGS` (process start included) over `runs` runs, and the
     last output's size."""
@@ -173,7 +159,7 @@ def rest_during_export(w, rounds):
             "lost": rounds - len(late), "exports": len(exports), "export_median": median(exports) if exports else None}
 
 
-def rest_during_transfers(root, binary, world, years=10, rounds=3):
+def rest_during_transfers(root, binary, years=10, rounds=3):
     """Issue 34: a `gymbell rest 2` falls due while the daemon writes an import of `years` years (gymbell's
     own set-log CSV of the generated history, imported into an empty state) and while it restores a
     backup of that size: the rest's lateness (due → Notify at the server), whether the due instant fell
@@ -181,7 +167,7 @@ def rest_during_transfers(root, binary, world, years=10, rounds=3):
     answered meanwhile. The import (restore) is started so that the daemon's part is half done when the
     rest falls due; its CLI part is timed first (the dry run; a refused restore)."""
     root = Path(root)
-    source = world(root / "source", binary)
+    source = World(root / "source", binary)
     try:
         source.env.write_config(CONFIG)
         source.start_daemon()
@@ -194,7 +180,7 @@ def rest_during_transfers(root, binary, world, years=10, rounds=3):
         source.cli("backup", full)
     finally:
         source.close()
-    w = world(root / "target", binary)
+    w = World(root / "target", binary)
     out = {"sessions": sessions, "sets": sets}
     try:
         w.env.write_config(CONFIG)
@@ -254,11 +240,11 @@ def rest_during_transfers(root, binary, world, years=10, rounds=3):
     return out
 
 
-def bench_years(root, binary, sz, world, start_daemon_count, quick=False):
-    """Both sizes; `world` makes a World (bench/run.py's), `start_daemon_count` start-ups per figure."""
+def bench_years(root, binary, sz, start_daemon_count, quick=False):
+    """Both sizes; `start_daemon_count` start-ups per figure."""
     out = {}
     for years in ([1, 3] if quick else [10, 30]):
-        w = world(Path(root) / f"years-{years}", binary)
+        w = World(Path(root) / f"years-{years}", binary)
         res = {"years": years}
         try:
             w.env.write_config(CONFIG)
@@ -286,7 +272,7 @@ def bench_years(root, binary, sz, world, start_daemon_count, quick=False):
             pid = w.proc.pid
             w.cli("status")
             time.sleep(2.0)
-            rollup = smaps_kb(pid)
+            rollup = smaps_rollup_kb(pid)
             res["idle"] = {"pss_kb": rollup.get("Pss"), "rss_kb": proc_status_kb(pid, "VmRSS"),
                            "anon_kb": rollup.get("Anonymous"), "hwm_kb": proc_status_kb(pid, "VmHWM")}
             runs = 3 if quick else 7
@@ -296,7 +282,7 @@ def bench_years(root, binary, sz, world, start_daemon_count, quick=False):
             res["sets_json"] = timed_cli(w, max(3, runs // 2), "history", "--sets", "--days", 3650, "--json")
             report = Path(root) / f"report-{years}.html"
             res["report_104"] = timed_cli(w, max(3, runs // 2), "report", "--weeks", 104, "-o", report)
-            res["after"] = {"pss_kb": smaps_kb(pid).get("Pss"), "rss_kb": proc_status_kb(pid, "VmRSS"),
+            res["after"] = {"pss_kb": smaps_rollup_kb(pid).get("Pss"), "rss_kb": proc_status_kb(pid, "VmRSS"),
                             "hwm_kb": proc_status_kb(pid, "VmHWM")}
             res["rest_during_export"] = rest_during_export(w, 3 if quick else 5)
         finally:
@@ -310,11 +296,9 @@ if __name__ == "__main__":
     # import and a restore of ten years), without the rest of `make bench`.
     import sys
     import tempfile
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from run import World  # noqa: E402
     binary = sys.argv[sys.argv.index("--transfers") + 1]
     with tempfile.TemporaryDirectory(prefix="gymbell-transfers-") as root:
-        print(json.dumps(rest_during_transfers(root, binary, World), indent=1))
+        print(json.dumps(rest_during_transfers(root, binary), indent=1))
 
 
 GOAL_PSS_MB = 13.0

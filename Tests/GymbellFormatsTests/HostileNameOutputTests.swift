@@ -8,7 +8,7 @@ import Testing
 /// name stored by an older build, or by a door that let it through. Terminal: no raw control character;
 /// notification markup and HTML: escaped, nothing markup cannot hold; CSV: no cell a spreadsheet runs
 /// as a formula, and gymbell's import gives the names back; iCalendar: escaped and folded; JSON: valid
-/// UTF-8 that decodes to the same names. (The bus: GymbellPlatformTests' DBusMessageCodingTests.)
+/// UTF-8 that decodes to the same names. (The bus: GymbellBusTests' DBusMessageCodingTests.)
 @Suite("Hostile names in every output")
 struct HostileNameOutputTests {
     static let names: [String] = [

@@ -1,12 +1,13 @@
 import Foundation
+import GymbellTestSupport
 import Testing
 
 @testable import GymbellPlatform
 
 /// Tests that run the GLib default main context. There is one per process and only one thread
 /// can run it at a time, so every such suite nests in here (`extension MainContextTests`) and
-/// they run one after another.
-@Suite(.serialized)
+/// they run one after another, and after or before those of the other test targets (`.mainContext`).
+@Suite(.serialized, .mainContext)
 struct MainContextTests {}
 
 extension MainContextTests {

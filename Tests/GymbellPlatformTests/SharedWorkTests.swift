@@ -1,12 +1,10 @@
 import Foundation
 import Synchronization
-import CCanberra
 import CGLib
 import Glibc
 import Testing
 
 @testable import GymbellPlatform
-@testable import GymbellSound
 
 @Suite("SharedWork: work one thread offers and whichever gets to it first does")
 struct SharedWorkTests {
@@ -97,18 +95,17 @@ struct SharedLibraryTests {
     }
 
     @Test func aLibraryWithoutAFunctionCalledIsRefused() {
-        // GIO has none of libcanberra's functions.
+        // libdbus has none of GIO's functions.
         #expect {
-            _ = try SharedLibrary.functions(of: "libgio-2.0.so.0", gb_canberra_functions_load)
+            _ = try SharedLibrary.functions(of: "libdbus-1.so.3", gb_gsettings_functions_load)
         } throws: { error in
-            "\(error)".contains("libgio-2.0.so.0 lacks a function gymbell calls") && "\(error)".contains("ca_")
+            "\(error)".contains("libdbus-1.so.3 lacks a function gymbell calls") && "\(error)".contains("g_settings_")
         }
     }
 
-    /// libnotify's table is filled by every daemon the end-to-end tests start (its notifier).
+    /// libnotify's table is filled by every daemon the end-to-end tests start (its notifier), and by
+    /// GymbellNotifyTests; libcanberra's in GymbellSoundTests.
     @Test func theTablesFillFromTheInstalledLibraries() throws {
-        let canberra = try SharedLibrary.functions(of: Canberra.library, gb_canberra_functions_load)
-        #expect(canberra.ca_strerror(0).map { String(cString: $0) } == "Success")
         // GSettings' table (SettingWatch): every function found, or this throws.
         _ = try SharedLibrary.functions(of: "libgio-2.0.so.0", gb_gsettings_functions_load)
     }

@@ -28,6 +28,7 @@ _DESKTOP_TESTS = str(Path(__file__).resolve().parent)
 if _DESKTOP_TESTS not in sys.path:
     sys.path.insert(0, _DESKTOP_TESTS)
 from desktop_support import stop_process  # noqa: E402
+from private_bus import bus_config  # noqa: E402  (tests/support, on sys.path through desktop_support)
 
 import dbus
 
@@ -50,20 +51,6 @@ BTN_CODES = {1: 0x110, 2: 0x112, 3: 0x111}  # BTN_LEFT, BTN_MIDDLE, BTN_RIGHT (l
 
 ATTEMPT_TIMEOUT = 45.0  # a start takes 3-4 s on 2 idle cores; generous for a loaded machine
 ATTEMPTS = 3
-
-SYSTEM_BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>system</type>
-  <listen>unix:path={socket}</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-"""
 
 # Activatable on the private session bus: the notification daemon (required) and the helpers the
 # shell asks for at start-up (calendar server for the date menu, dconf for settings writes).
@@ -129,7 +116,7 @@ class GnomeServer(DesktopServer):
         sock_dir = Path(env.sock_dir)
         sys_conf = Path(env.root) / "system-bus.conf"
         sys_sock = sock_dir / "system_bus"
-        sys_conf.write_text(SYSTEM_BUS_CONFIG.format(socket=sys_sock))
+        sys_conf.write_text(bus_config(sys_sock, kind="system", every_user=False))
         self.sys_bus_proc = subprocess.Popen(
             ["dbus-daemon", f"--config-file={sys_conf}", "--nofork"],
             stdout=subprocess.DEVNULL, stderr=open(self.artifacts / "gnome-system-bus.log", "wb"),

@@ -13,7 +13,7 @@ headless wlroots backend, the pixman renderer, no Xwayland, no wallpaper, its ow
 Wayland socket, rather than by the sway config's `exec` (sway's exec double-forks into a new session
 that stop() could not reach); mako keeps every default (no config file anywhere: we test what users
 get; `config_text`, set before start(), writes one) and owns org.freedesktop.Notifications on the test's private bus. The bus runs as root: its
-config allows every user (<allow user="*"/> in tests/e2e/conftest.py's BUS_CONFIG) and start() opens
+config allows every user (<allow user="*"/>: tests/support/private_bus.py) and start() opens
 the bus socket's folder to traversal (0711).
 
 Pointer: a headless sway has no input devices, so seat0 has no pointer capability and mako never gets

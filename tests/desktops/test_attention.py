@@ -10,7 +10,6 @@ while a reminder is held keeps it held. GNOME's lock screen and session manager:
 
 import subprocess
 import time
-from pathlib import Path
 
 import dbus
 import pytest
@@ -19,11 +18,12 @@ import sound
 from cpu_hog import CpuHog
 
 from desktop_support import H
+from proc_figures import context_switches  # tests/support
+from workout_config import ALL_DAYS
 from test_matrix import SERVERS, Desktop, _missing  # noqa: F401 (the matrix's Desktop and its servers)
 
 pytestmark = [pytest.mark.gymbell, pytest.mark.time_limit(240)]
 
-ALL_DAYS = '["mon", "tue", "wed", "thu", "fri", "sat", "sun"]'
 DAILY = "Time to Workout"
 #: DND off → the held reminder on screen / heard (the issue's figure)
 WITHIN = 1.0
@@ -203,16 +203,6 @@ def test_a_hiit_transition_goes_through_do_not_disturb(desktop):
     else:
         assert heard[0] is not None and abs(heard[0] - work_done) <= 0.5, f"{d.name}: transition heard at {heard[0]} (due {work_done:.3f})"
     dnd.set(False)
-
-
-def context_switches(pid):
-    """Voluntary and involuntary context switches of every thread of `pid` so far."""
-    total = 0
-    for status in Path(f"/proc/{pid}/task").glob("*/status"):
-        for line in status.read_text().splitlines():
-            if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                total += int(line.split()[1])
-    return total
 
 
 @pytest.mark.mako_example_only

@@ -16,6 +16,7 @@ import pytest
 
 from desktop_support import (H, OFFSET, SCREEN_H, SCREEN_W, Dunst, Xvfb, boottime_ms, colours, content_box,
                              differing_pixels, leftovers, screenshot)
+from workout_config import ALL_DAYS  # tests/support
 
 pytestmark = [pytest.mark.gymbell, pytest.mark.time_limit(60)]
 
@@ -89,7 +90,6 @@ def gymbell(gymbell_bin, env, desktop, request):
         left = leftovers([d.proc.pid])
         assert not left, f"processes of the daemon's group still running: {left}"
 
-ALL_DAYS = '["mon", "tue", "wed", "thu", "fri", "sat", "sun"]'
 DAILY_TITLE = "Time to Workout! 💪"
 DAILY_BODY = "Your daily workout awaits."
 WORK_DONE = "Work phase done ✅"

@@ -21,17 +21,13 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 from server_gnome import GnomeServer  # noqa: E402
 from test_gnome_smoke import harness, ocr_words  # noqa: E402
+from workout_config import push_workout  # noqa: E402  (tests/support)
 
 pytestmark = pytest.mark.skipif(
     not all(shutil.which(tool) for tool in ("gnome-shell", "gjs", "tesseract", "convert", "playerctl")),
     reason="needs gnome-shell, gjs, tesseract-ocr, imagemagick and playerctl")
 
-PUSH = """
-[workouts.push]
-title = "Push Day"
-kind = "strength"
-exercises = [{ name = "Bench Press", sets = 2, reps = 8, weight = 80, unit = "kg", rest = 90 }]
-"""
+PUSH = push_workout(rest=90)
 #: the date menu drops down from the clock at the top centre; the media controls are at its left
 DATE_MENU = (200, 30, 1080, 560)
 CLOCK = (640, 12)

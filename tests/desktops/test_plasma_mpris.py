@@ -19,6 +19,7 @@ import pytest
 HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
+from workout_config import push_workout  # noqa: E402  (tests/support, on sys.path through the conftest)
 
 NEEDED = ("plasmashell", "kwin_x11", "ksmserver", "Xvfb", "xdotool", "import", "tesseract", "convert", "playerctl")
 missing = [tool for tool in NEEDED if shutil.which(tool) is None]
@@ -29,12 +30,7 @@ if not missing:
     import server_plasma  # noqa: E402  (imports the e2e harness, which needs python3-dbus)
     from server_plasma import PANEL_H, SCREEN_H, SCREEN_W  # noqa: E402
 
-PUSH = """
-[workouts.push]
-title = "Push Day"
-kind = "strength"
-exercises = [{ name = "Bench Press", sets = 4, reps = 8, weight = 80, unit = "kg", rest = 90 }]
-"""
+PUSH = push_workout(sets=4, rest=90)
 PANEL_TOP = SCREEN_H - PANEL_H if not missing else 0
 #: the tray's popups open above the panel at the right; the lock screen's media controls sit below
 #: its password field, in the middle

@@ -5,18 +5,18 @@ pointer motion (`xdotool mousemove`, XTEST input as a person's), shown once and 
 The daemon wakes not once while the person is away."""
 
 import time
-from pathlib import Path
 
 import pytest
 
 import sound
 
 from desktop_support import H
+from proc_figures import context_switches  # tests/support
+from workout_config import ALL_DAYS
 from test_matrix import SERVERS, Desktop, _missing  # noqa: F401 (the matrix's Desktop and its servers)
 
 pytestmark = [pytest.mark.gymbell, pytest.mark.time_limit(240)]
 
-ALL_DAYS = '["mon", "tue", "wed", "thu", "fri", "sat", "sun"]'
 DAILY = "Time to Workout"
 AWAY_AFTER = 10  # `away_after`'s least value, seconds
 WITHIN = 1.0
@@ -39,15 +39,6 @@ def desktop(request, env, gymbell_bin, artifacts):
         yield d
     finally:
         d.stop()
-
-
-def context_switches(pid):
-    total = 0
-    for task in Path(f"/proc/{pid}/task").glob("*/status"):
-        for line in task.read_text().splitlines():
-            if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                total += int(line.split()[1])
-    return total
 
 
 def test_a_daily_reminder_waits_for_the_person_to_come_back(desktop):

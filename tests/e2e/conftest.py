@@ -40,6 +40,8 @@ REPO = E2E_DIR.parent.parent
 # suite shares, such as xvfb.py
 if str(REPO / "tests" / "support") not in sys.path:
     sys.path.insert(0, str(REPO / "tests" / "support"))
+from private_bus import bus_config  # noqa: E402  (tests/support)
+
 SERVER_SCRIPT = E2E_DIR / "notification_server.py"
 PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 
@@ -156,22 +158,6 @@ def wait_until(predicate, timeout, interval=0.05, what="condition"):
 
 # --- private bus and environment ---------------------------------------------------------------
 
-BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:path={socket}</listen>
-  <auth>EXTERNAL</auth>
-  <servicedir>{services}</servicedir>
-  <policy context="default">
-    <allow user="*"/>
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-"""
-
 
 class Env:
     """One test's world: a private session bus, temporary XDG dirs, and the env dict to run with."""
@@ -198,7 +184,7 @@ class Env:
 
     def start_bus(self):
         conf = self.root / "bus.conf"
-        conf.write_text(BUS_CONFIG.format(socket=self.sock_dir / "bus", services=self.services_dir))
+        conf.write_text(bus_config(self.sock_dir / "bus", self.services_dir))
         self.bus_log = self.root / "dbus-daemon.log"
         with open(self.bus_log, "wb") as err:
             self.bus_proc = subprocess.Popen(

@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 from conftest import PYTHON, local_hms_ahead, wait_until
+from proc_figures import context_switches
+from workout_config import ALL_DAYS
 
 pytestmark = pytest.mark.gymbell
 
-ALL_DAYS = '["mon", "tue", "wed", "thu", "fri", "sat", "sun"]'
 TOLERANCE = 1.5
 
 
@@ -155,23 +156,13 @@ def test_the_screen_is_kept_on_while_a_workout_runs(running_daemon, cli, desktop
     wait_until(lambda: json.loads(services.tell("inhibitors")) == [], timeout=2, what="the inhibitor to end with the session")
 
 
-def _context_switches(pid):
-    """Voluntary and involuntary context switches of every thread of `pid` so far."""
-    total = 0
-    for status in Path(f"/proc/{pid}/task").glob("*/status"):
-        for line in status.read_text().splitlines():
-            if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                total += int(line.split()[1])
-    return total
-
-
 def test_zero_wake_ups_while_idle_with_every_source_followed(running_daemon, cli, desktop):
     services = desktop()
     wait_until(lambda: json.loads(services.tell("watches")), timeout=2, what="the idle watch")
     time.sleep(1)  # what start-up and the services' appearance set off has settled
-    before = _context_switches(running_daemon.pid)
+    before = context_switches(running_daemon.pid)
     time.sleep(10)
-    after = _context_switches(running_daemon.pid)
+    after = context_switches(running_daemon.pid)
     print(f"context switches in 10 s idle, every attention source followed: {after - before}")
     assert after - before == 0, f"{after - before} wake-ups in 10 s idle"
 
@@ -193,10 +184,11 @@ def test_a_reload_moves_the_away_threshold(daemon, write_config, cli, desktop):
 
 def test_logind_locked_hint_holds_until_unlocked(env, start_server, gymbell_bin, write_config, cli, request, tmp_path, desktop):
     """logind on a private system bus of the test's own: LockedHint read at start-up and followed."""
-    from conftest import BUS_CONFIG, Daemon, Recorder
+    from conftest import Daemon, Recorder
+    from private_bus import bus_config
     sock = Path(tempfile.mkdtemp(prefix="gb-sys-"))
     conf = tmp_path / "system-bus.conf"
-    conf.write_text(BUS_CONFIG.format(socket=sock / "system_bus", services=env.services_dir).replace("<type>session</type>", "<type>system</type>"))
+    conf.write_text(bus_config(sock / "system_bus", env.services_dir, kind="system"))
     system = subprocess.Popen(["dbus-daemon", f"--config-file={conf}", "--nofork", "--print-address"], stdout=subprocess.PIPE,
                               stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, start_new_session=True)
     try:

@@ -9,16 +9,11 @@ import time
 import pytest
 
 from conftest import Daemon, local_hms_ahead, parse_instant, utc, wait_until
+from workout_config import ALL_DAYS, push_workout, weekday
 
 pytestmark = pytest.mark.gymbell
 
-ALL_DAYS = '["mon", "tue", "wed", "thu", "fri", "sat", "sun"]'
-WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 TOLERANCE = 1.5
-
-
-def today(offset=0):
-    return WEEKDAYS[(time.gmtime(time.time() + offset * 86400).tm_wday)]
 
 
 def status(cli):
@@ -27,15 +22,14 @@ def status(cli):
     return json.loads(r.stdout)
 
 
-PUSH = ('[workouts.push]\ntitle = "Push Day"\nkind = "strength"\n'
-        'exercises = [ { name = "Bench Press", sets = 3, reps = 8, weight = 80, unit = "kg", rest = 90 } ]\n')
+PUSH = push_workout(sets=3, rest=90)
 
 
 def test_program_day_reminder_and_start_workout_button(daemon, write_config, cli, server, recorder, env):
     hms, due = local_hms_ahead(4)
     started = env.root / "started"
     write_config(f'[reminders]\ntime = "{hms}"\ndays = {ALL_DAYS}\nstart_command = ["touch", "{started}"]\n'
-                 f'[program]\n{today()} = "push"\n' + PUSH)
+                 f'[program]\n{weekday()} = "push"\n' + PUSH)
     daemon.start()
     assert parse_instant(status(cli)["next_daily"]) == pytest.approx(due, abs=0.01)
     shown = recorder.wait_for_notify("Workout Time!", timeout=due - time.time() + TOLERANCE + 2)
@@ -55,7 +49,7 @@ def test_program_day_reminder_and_start_workout_button(daemon, write_config, cli
 def test_rest_day_reminder_has_no_buttons(daemon, write_config, cli, recorder):
     hms, due = local_hms_ahead(4)
     write_config(f'[reminders]\ntime = "{hms}"\ndays = {ALL_DAYS}\nrest_days = true\n'
-                 f'[program]\n{today(1)} = "push"\n' + PUSH)
+                 f'[program]\n{weekday(1)} = "push"\n' + PUSH)
     daemon.start()
     shown = recorder.wait_for_notify("Rest Day", timeout=due - time.time() + TOLERANCE + 2)
     assert shown["body"] == "Recovery is progress. Take it easy today!"
@@ -64,7 +58,7 @@ def test_rest_day_reminder_has_no_buttons(daemon, write_config, cli, recorder):
 
 def test_days_not_chosen_get_nothing(daemon, write_config, cli, recorder):
     hms, due = local_hms_ahead(3)
-    write_config(f'[reminders]\ntime = "{hms}"\ndays = ["{today(1)}"]\n')
+    write_config(f'[reminders]\ntime = "{hms}"\ndays = ["{weekday(1)}"]\n')
     daemon.start()
     assert parse_instant(status(cli)["next_daily"]) == pytest.approx(due + 86400, abs=0.01)
     time.sleep(due - time.time() + 1.5)
@@ -149,7 +143,7 @@ def test_late_start_up_beyond_grace_skips(daemon, write_config, cli, recorder):
 
 def test_upcoming_lists_program_days(daemon, write_config, cli):
     write_config(f'[reminders]\ntime = "23:59:59"\ndays = {ALL_DAYS}\nrest_days = true\n'
-                 f'[program]\n{today(1)} = "push"\n' + PUSH)
+                 f'[program]\n{weekday(1)} = "push"\n' + PUSH)
     daemon.start()
     r = cli("upcoming", "--days", "3", "--json")
     assert r.returncode == 0, r.stderr

@@ -15,6 +15,7 @@ import uuid
 import pytest
 
 from conftest import insert_state_rows, local_hms_ahead, parse_instant, state_db, utc, wait_until
+from workout_config import ALL_DAYS, WEEKDAYS, program
 
 try:
     import icalendar
@@ -24,8 +25,6 @@ except ImportError:  # pragma: no cover - explains the most likely setup mistake
 
 pytestmark = pytest.mark.gymbell
 
-ALL_DAYS = '["mon", "tue", "wed", "thu", "fri", "sat", "sun"]'
-WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 TOLERANCE = 1.5
 SESSION_CATEGORY = "x-gymbell.session"
 
@@ -649,7 +648,7 @@ def test_streak_at_risk_warns_once_and_start_workout_answers_it(daemon, env, wri
     seed(daemon, env, [past(-1), past(-2), past(-3)])
     hms, due = local_hms_ahead(3)
     write_config(f'[reminders]\nenabled = false\nstreak_warning_time = "{hms}"\nrest_advice_time = "{hms}"\n'
-                 f'[program]\n' + "".join(f'{d} = "hiit20"\n' for d in WEEKDAYS) + HIIT20)
+                 + program("hiit20") + HIIT20)
     daemon.start()
     coming = [e for e in run_json(cli, "upcoming", "--days", "1") if e["kind"] == "streak_at_risk"]
     assert [(e["title"], parse_instant(e["due"])) for e in coming] == [("Streak at risk 🔥", pytest.approx(due, abs=0.01))]

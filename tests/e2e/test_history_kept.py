@@ -20,33 +20,21 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, clock_shifted_to, state_db, wait_until
+from workout_config import ALL_DAYS, push_every_day
 
 pytestmark = pytest.mark.gymbell
 
 BERLIN = zoneinfo.ZoneInfo("Europe/Berlin")
-CONFIG = """\
+CONFIG = f"""\
 [reminders]
 time = "18:00"
-days = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+days = {ALL_DAYS}
 snooze_minutes = 1
 streak_warning_time = "21:00"
 rest_after_days = 0
 milestones = false
 
-[program]
-mon = "push"
-tue = "push"
-wed = "push"
-thu = "push"
-fri = "push"
-sat = "push"
-sun = "push"
-
-[workouts.push]
-title = "Push Day"
-kind = "strength"
-exercises = [ { name = "Bench Press", sets = 2, reps = 8, weight = 80, unit = "kg", rest = 90 } ]
-"""
+""" + push_every_day(rest=90)
 DAILY_ACTIONS = ["default", "Start Workout", "start", "Start Workout", "snooze", "Snooze 1 hour"]
 FIXTURE = REPO / "Tests" / "GymbellStoreTests" / "Fixtures" / "lost-history-v8.sqlite"
 

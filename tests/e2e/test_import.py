@@ -17,6 +17,7 @@ import dbus
 import pytest
 
 from conftest import clock_shifted_to, state_db, wait_until
+from workout_config import push_every_day
 
 pytestmark = pytest.mark.gymbell
 
@@ -251,24 +252,7 @@ def test_a_corrupt_or_foreign_file_is_refused_and_nothing_changes(cli, env, daem
     assert not [f for f in os.listdir(state_db(env).parent) if f.startswith(("replaced-", "restoring-"))]
 
 
-STREAK_CONFIG = """\
-[reminders]
-enabled = false
-
-[program]
-mon = "push"
-tue = "push"
-wed = "push"
-thu = "push"
-fri = "push"
-sat = "push"
-sun = "push"
-
-[workouts.push]
-title = "Push Day"
-kind = "strength"
-exercises = [ { name = "Bench Press", sets = 1, reps = 5, weight = 100, unit = "kg", rest = 90 } ]
-"""
+STREAK_CONFIG = "[reminders]\nenabled = false\n\n" + push_every_day(sets=1, reps=5, weight=100, rest=90)
 
 
 def test_an_imported_recent_past_counts_in_the_streak(cli, daemon, write_config, tmp_path):

@@ -10,6 +10,7 @@ import time
 import pytest
 
 from conftest import insert_state_rows, local_hms_ahead
+from workout_config import ALL_DAYS, weekday
 
 pytestmark = pytest.mark.gymbell
 
@@ -19,7 +20,6 @@ SQUAT = "Squat <Deep>"
 WORKOUT = ('[workouts.push]\ntitle = "Push & Pull <Heavy>"\nkind = "strength"\nexercises = [\n'
            '  { name = "Bench & Dips", sets = 2, reps = 8, weight = 100, unit = "kg", rest = 1, compound = true },\n'
            '  { name = "Squat <Deep>", sets = 1, reps = 5, weight = 100, unit = "kg", rest = 1 },\n]\n')
-DAYS = '["mon", "tue", "wed", "thu", "fri", "sat", "sun"]'
 
 
 def escaped(text):
@@ -44,8 +44,7 @@ def test_names_reach_the_server_escaped_only_where_it_reads_markup(env, gymbell_
     recorder = Recorder(server.log)
     sent = escaped if markup else (lambda text: text)
     hms, due = local_hms_ahead(5)
-    today = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"][time.gmtime().tm_wday]
-    write_config(f'[reminders]\ntime = "{hms}"\ndays = {DAYS}\n[program]\n{today} = "push"\n' + WORKOUT)
+    write_config(f'[reminders]\ntime = "{hms}"\ndays = {ALL_DAYS}\n[program]\n{weekday()} = "push"\n' + WORKOUT)
     daemon = Daemon(env, gymbell_bin, request)
     try:
         daemon.start()  # makes the state database: two earlier workouts go into its log

@@ -12,6 +12,7 @@ import dbus
 import pytest
 
 from conftest import PYTHON, parse_instant, wait_until
+from workout_config import push_workout
 
 pytestmark = [
     pytest.mark.gymbell,
@@ -22,12 +23,7 @@ PLAYER = "org.mpris.MediaPlayer2.gymbell"
 PATH = "/org/mpris/MediaPlayer2"
 PLAYER_IFACE = "org.mpris.MediaPlayer2.Player"
 TOLERANCE = 1.0
-PUSH = """
-[workouts.push]
-title = "Push Day"
-kind = "strength"
-exercises = [{ name = "Bench Press", sets = 2, reps = 8, weight = 80, unit = "kg", rest = 30 }]
-"""
+PUSH = push_workout()
 
 
 def playerctl(env, *args):

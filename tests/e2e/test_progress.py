@@ -9,6 +9,7 @@ import time
 import pytest
 
 from conftest import parse_instant
+from workout_config import program, weekday
 
 pytestmark = pytest.mark.gymbell
 
@@ -149,8 +150,7 @@ def train(cli):
 def test_overload_next_time_raises_the_weight_of_the_next_workout(daemon, write_config, cli, server, recorder):
     """Three workouts with every set as planned → "Time for more weight? 💪" → Next time (ActionInvoked)
     → `gymbell weights` and the next workout's card plan 102.5 kg; kept across a restart; reset by hand."""
-    tomorrow = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"][time.gmtime(time.time() + 86400).tm_wday]
-    write_config('[reminders]\ntime = "23:59:59"\n' f'[program]\n{tomorrow} = "push"\n' + OVERLOAD)
+    write_config('[reminders]\ntime = "23:59:59"\n' + program("push", [weekday(1)]) + OVERLOAD)
     daemon.start()
     assert weights(cli)["Bench Press"]["weight"] == 100
     train(cli)

@@ -25,6 +25,7 @@ import time
 import pytest
 
 from conftest import REPO, Daemon, Recorder, local_hms_ahead
+from workout_config import ALL_DAYS, push_workout, weekday
 
 pytestmark = pytest.mark.gymbell
 
@@ -36,10 +37,8 @@ IDENTITIES = {
     "mate": "Notification Daemon,MATE,1.26.0",
     "notification-daemon": "Notification Daemon,GNOME,3.20.0",
 }
-ALL_DAYS = '["mon", "tue", "wed", "thu", "fri", "sat", "sun"]'
-TODAY = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"][time.gmtime().tm_wday]
-PUSH = ('[workouts.push]\ntitle = "Push Day"\nkind = "strength"\nexercises = [\n'
-        '  { name = "Bench Press", sets = 2, reps = 8, weight = 80, unit = "kg", rest = 1 },\n]\n')
+TODAY = weekday()
+PUSH = push_workout(rest=1)
 
 
 def pairs(record):

@@ -17,6 +17,7 @@ from conftest import (
     DESKTOP_ID, GYMBELL_IFACE, GYMBELL_NAME, GYMBELL_PATH, local_hms_ahead, parse_instant, utc,
     wait_until,
 )
+from workout_config import ALL_DAYS
 
 pytestmark = pytest.mark.gymbell
 
@@ -26,7 +27,6 @@ DAILY_TITLE = "Time to Workout! 💪"
 DAILY_BODY = "Your daily workout awaits."
 SNOOZED_TITLE = "Workout Reminder"
 SNOOZED_BODY = "Ready to start your workout now?"
-ALL_DAYS = '["mon", "tue", "wed", "thu", "fri", "sat", "sun"]'
 # Titles of daily-reminder kinds (§4): these may legitimately change while a test runs at 18:00 UTC,
 # when the built-in default's daily reminder fires.
 DAILY_TITLES = {DAILY_TITLE, "Workout Time!", SNOOZED_TITLE, "Rest Day"}

@@ -11,14 +11,15 @@ import dbus
 import pytest
 
 from conftest import GYMBELL_IFACE, GYMBELL_NAME, GYMBELL_PATH, wait_until
+from workout_config import ALL_DAYS, program
 
 pytestmark = pytest.mark.gymbell
 
 # A title and exercise names with ESC (a screen clear, a colour), BEL, a backspace and a line break,
 # written as TOML escapes; every day plans the workout.
 HOSTILE = (
-    '[reminders]\ntime = "23:59"\ndays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]\n'
-    '[program]\nmon = "push"\ntue = "push"\nwed = "push"\nthu = "push"\nfri = "push"\nsat = "push"\nsun = "push"\n'
+    f'[reminders]\ntime = "23:59"\ndays = {ALL_DAYS}\n'
+    + program("push") +
     '[workouts.push]\n'
     'title = "Push\\u001b[2J\\u0007 Day"\n'
     'kind = "strength"\n'

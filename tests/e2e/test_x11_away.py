@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 
 from conftest import local_hms_ahead, wait_until
+from proc_figures import context_switches
+from workout_config import ALL_DAYS
 from xvfb import start_xvfb
 
 pytestmark = [pytest.mark.gymbell, pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdotool")), reason="no Xvfb/xdotool")]
 
-ALL_DAYS = '["mon", "tue", "wed", "thu", "fri", "sat", "sun"]'
 AWAY_AFTER = 10  # `away_after`'s least value, seconds
 
 
@@ -59,15 +60,6 @@ def held_why(cli):
 
 def dailies(recorder):
     return recorder.notifies(lambda r: r["summary"].startswith("Time to Workout!"))
-
-
-def context_switches(pid):
-    total = 0
-    for task in Path(f"/proc/{pid}/task").glob("*/status"):
-        for line in task.read_text().splitlines():
-            if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                total += int(line.split()[1])
-    return total
 
 
 def idle_wake_ups(pid, seconds):

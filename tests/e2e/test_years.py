@@ -8,6 +8,8 @@ import sqlite3
 
 import pytest
 
+from workout_config import WEEKDAYS, program, push_workout
+
 pytestmark = pytest.mark.gymbell
 
 BENCH = ('[workouts.bench]\ntitle = "Bench Day"\nkind = "strength"\nexercises = [\n'
@@ -66,24 +68,8 @@ def test_the_logs_summary_is_the_same_after_a_clean_exit_and_after_a_crash(daemo
 
 # --- the sessions' marks (issue 33): the engine keeps each session's start and outcome, not the history ---
 
-YEARS_CONFIG = """\
-[reminders]
-time = "18:00"
-days = ["mon", "tue", "wed", "thu", "fri"]
-rest_after_days = 0
-
-[program]
-mon = "push"
-tue = "push"
-wed = "push"
-thu = "push"
-fri = "push"
-
-[workouts.push]
-title = "Push Day"
-kind = "strength"
-exercises = [ { name = "Bench Press", sets = 2, reps = 8, weight = 80, unit = "kg", rest = 90 } ]
-"""
+YEARS_CONFIG = ('[reminders]\ntime = "18:00"\ndays = ["mon", "tue", "wed", "thu", "fri"]\nrest_after_days = 0\n\n'
+                + program("push", WEEKDAYS[:5]) + "\n" + push_workout(rest=90))
 
 
 def _berlin(d, hms="12:00:00"):

@@ -24,6 +24,7 @@ PACKAGING_DIR = Path(__file__).resolve().parent
 REPO = PACKAGING_DIR.parent.parent
 sys.path.insert(0, str(REPO / "tests" / "support"))
 from e2e_harness import harness  # noqa: E402  tests/e2e's world: private bus, recording notification server
+from private_bus import bus_config  # noqa: E402  (tests/support)
 
 H = harness()
 PREFIX = "/usr/local"
@@ -115,21 +116,6 @@ def gymbell_bin(installed):
 
 # --- a private session bus ----------------------------------------------------------------------
 
-BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:path={socket}</listen>
-  <auth>EXTERNAL</auth>
-  <servicedir>{services}</servicedir>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-"""
-
 
 class Session:
     """Temporary HOME and XDG dirs, and a private dbus-daemon whose <servicedir> is `services_dir`
@@ -172,7 +158,7 @@ class Session:
 
     def start_bus(self):
         conf = self.root / "bus.conf"
-        conf.write_text(BUS_CONFIG.format(socket=self.sock_dir / "bus", services=self.services_dir))
+        conf.write_text(bus_config(self.sock_dir / "bus", self.services_dir, every_user=False))
         with open(self.bus_log, "wb") as err:
             # The bus gets the session's environment: activated services inherit it.
             self.bus_proc = subprocess.Popen(

@@ -7,16 +7,21 @@ tests/support/e2e_harness.py.
 
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import pytest
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 sys.path.insert(0, str(REPO / "tests" / "support"))
 from e2e_harness import harness  # noqa: E402  (tests/support)
+from proc_figures import context_switches, proc_threads  # noqa: E402,F401  (tests/support; the bench's too)
+from workout_config import ALL_DAYS  # noqa: E402,F401  (tests/support; the suite's tests import it from here)
 
 
 H = harness()
@@ -27,7 +32,23 @@ WORK_DONE_TITLE = "Work phase done ✅"
 HIIT_REST_OVER_TITLE = "Rest over 💥"
 HIIT_COMPLETE_TITLE = "HIIT session complete 🎉"
 DAILY_TITLE = "Time to Workout! 💪"
-ALL_DAYS = '["mon", "tue", "wed", "thu", "fri", "sat", "sun"]'
+
+
+def setpriv_wrapper(tmp_path, binary):
+    """The gymbell binary, or (as root) a wrapper that runs it without the DAC-override capabilities
+    (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH), so that file permissions bind it as they bind a normal
+    user: what a test of an unwritable or unreadable file needs when it runs as root (CI does)."""
+    if os.geteuid() != 0:
+        return binary
+    setpriv = shutil.which("setpriv")
+    if not setpriv:
+        pytest.fail("running as root, and setpriv (util-linux) is missing to drop CAP_DAC_OVERRIDE")
+    wrapper = tmp_path / "gymbell-no-dac-override"
+    wrapper.write_text(
+        "#!/bin/sh\nexec " + setpriv + " --inh-caps=-dac_override,-dac_read_search "
+        "--bounding-set=-dac_override,-dac_read_search " + str(binary) + ' "$@"\n')
+    wrapper.chmod(0o755)
+    return wrapper
 
 
 def status_json(env, binary):
@@ -102,27 +123,6 @@ def percentile(values, p):
 
 def median(values):
     return statistics.median(values)
-
-
-def proc_threads(pid):
-    try:
-        return sorted(os.listdir(f"/proc/{pid}/task"))
-    except FileNotFoundError:
-        return []
-
-
-def context_switches(pid):
-    """Voluntary + involuntary context switches summed over all threads of `pid`."""
-    total = 0
-    for tid in proc_threads(pid):
-        try:
-            with open(f"/proc/{pid}/task/{tid}/status") as f:
-                for line in f:
-                    if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                        total += int(line.split()[1])
-        except FileNotFoundError:
-            pass
-    return total
 
 
 def cpu_ticks(pid):

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 
-from reliability_support import H, REST_TITLE, daemon_notifies, status_json
+from reliability_support import H, REST_TITLE, daemon_notifies, setpriv_wrapper, status_json
 
 pytestmark = pytest.mark.gymbell
 
@@ -107,21 +107,6 @@ def test_corrupt_state_database(corruption, env, daemon, recorder, gymbell_bin):
     told = recorder.wait_for_notify(DAMAGED_TITLE, timeout=5)
     assert kept[0].name in told["body"], told
     assert len(daemon_notifies(recorder, DAMAGED_TITLE)) == 1
-
-
-def setpriv_wrapper(tmp_path, binary):
-    """The daemon binary, or (as root) a wrapper that runs it without the DAC-override capabilities."""
-    if os.geteuid() != 0:
-        return binary
-    setpriv = shutil.which("setpriv")
-    if not setpriv:
-        pytest.fail("running as root, and setpriv (util-linux) is missing to drop CAP_DAC_OVERRIDE")
-    wrapper = tmp_path / "gymbell-no-dac-override"
-    wrapper.write_text(
-        "#!/bin/sh\nexec " + setpriv + " --inh-caps=-dac_override,-dac_read_search "
-        "--bounding-set=-dac_override,-dac_read_search " + str(binary) + ' "$@"\n')
-    wrapper.chmod(0o755)
-    return wrapper
 
 
 @pytest.mark.parametrize("case", ["directory-without-database", "directory-and-database"])

@@ -3,7 +3,8 @@
 The real-desktop, real-client (playerctl, Chromium, tesseract) and packaging tests skip where a tool or
 server is missing, which helps on a developer's machine. On CI every one of them is installed by the
 project's own scripts, so a skip there means a broken install — and a green run that tested nothing.
-scripts/test.sh loads it for those suites (`-p no_skips_on_ci`, tests/support on PYTHONPATH)."""
+scripts/test.sh loads it for every suite (`-p no_skips_on_ci`, tests/support on PYTHONPATH): e2e,
+reliability, window, desktops and packaging."""
 
 import os
 

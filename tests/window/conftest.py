@@ -11,6 +11,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -92,6 +93,17 @@ class Display:
 
     def stop(self):
         harness._terminate(self.proc)
+
+
+def stop_started_daemon(env, daemon, owner):
+    """Stops a daemon the window started (not the test's child: found by `owner`, the unique name that
+    owns gymbell's bus name) and waits for its name to go."""
+    bus = env.connect()
+    pid = int(bus.call_blocking("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                "GetConnectionUnixProcessID", "s", (owner,)))
+    bus.close()
+    os.kill(pid, signal.SIGTERM)
+    wait_until(lambda: daemon.name_owner() is None, 10, what="the started daemon to stop")
 
 
 @pytest.fixture

@@ -2,12 +2,10 @@
 the days, the time, a workout template and start at login, presses Finish; the config is written, the
 daemon started, and Today shows the next reminder. Real GTK under Xvfb, AT-SPI and the pointer."""
 
-import os
 import re
-import signal
 import time
 
-from conftest import wait_until
+from conftest import stop_started_daemon, wait_until
 
 
 def test_first_run_from_no_config_to_today_with_the_next_reminder(daemon, window, env, cli, record_timing):
@@ -37,12 +35,7 @@ def test_first_run_from_no_config_to_today_with_the_next_reminder(daemon, window
         upcoming = cli("upcoming", "--days", "2")
         assert f"{hour:02}:{minute:02}" in upcoming.stdout, upcoming.stdout
     finally:
-        bus = env.connect()
-        pid = int(bus.call_blocking("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                                    "GetConnectionUnixProcessID", "s", (owner,)))
-        bus.close()
-        os.kill(pid, signal.SIGTERM)
-        wait_until(lambda: daemon.name_owner() is None, 10, what="the started daemon to stop")
+        stop_started_daemon(env, daemon, owner)
 
 
 def test_a_window_with_a_config_file_opens_on_today_not_the_welcome(daemon, window):

@@ -12,6 +12,7 @@ import time
 
 from conftest import wait_until
 from gymbell_e2e_harness import parse_instant
+from workout_config import push_every_day
 
 HAND_WRITTEN = """# My plan — written by hand.
 # Keep these comments!
@@ -205,23 +206,7 @@ def test_a_template_on_an_empty_programme(daemon, window, write_config, cli):
     window.wait_for_text(r"^Leg Day$")
 
 
-TODAY_PROGRAM = """# every day the same
-[program]
-mon = "push"
-tue = "push"
-wed = "push"
-thu = "push"
-fri = "push"
-sat = "push"
-sun = "push"
-
-[workouts.push]
-title = "Push Day"
-kind = "strength"
-exercises = [
-  { name = "Bench Press", sets = 2, reps = 8, weight = 80, unit = "kg", rest = 30 },
-]
-"""
+TODAY_PROGRAM = "# every day the same\n" + push_every_day()
 
 
 def page(window, name):

@@ -15,11 +15,11 @@ import pytest
 
 from conftest import APP_NAME, wait_until
 from gymbell_e2e_harness import Recorder, local_hms_ahead
+from workout_config import program, push_workout, weekday
 
 PLASMA = "Plasma,KDE,5.27.5"
-TODAY = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"][time.gmtime().tm_wday]
-CONFIG = (f'[program]\n{TODAY} = "push"\n[workouts.push]\ntitle = "Push Day"\nkind = "strength"\n'
-          'exercises = [{ name = "Bench Press", sets = 2, reps = 8, rest = 30 }]\n')
+TODAY = weekday()
+CONFIG = program("push", [TODAY]) + push_workout(weight=None)
 
 
 def window_owner_pid(env):

@@ -11,25 +11,10 @@ import time
 import dbus
 import pytest
 
-from conftest import wait_until
+from conftest import stop_started_daemon, wait_until
+from workout_config import push_every_day
 
-TODAY_PROGRAM = """
-[program]
-mon = "push"
-tue = "push"
-wed = "push"
-thu = "push"
-fri = "push"
-sat = "push"
-sun = "push"
-
-[workouts.push]
-title = "Push Day"
-kind = "strength"
-exercises = [
-  { name = "Bench Press", sets = 2, reps = 8, weight = 80, unit = "kg", rest = 30 },
-]
-"""
+TODAY_PROGRAM = push_every_day()
 
 
 def maps_of(pid):
@@ -98,13 +83,7 @@ def test_daemon_stopped_while_the_window_is_open_shows_it_and_starts_it_again(da
     try:
         window.wait_for_text(r"^Next workout reminder$")
     finally:
-        bus = env.connect()
-        pid = int(bus.call_blocking("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                                    "GetConnectionUnixProcessID", "s", (owner,)))
-        bus.close()
-        import os
-        os.kill(pid, signal.SIGTERM)
-        wait_until(lambda: daemon.name_owner() is None, 10, what="the started daemon to stop")
+        stop_started_daemon(env, daemon, owner)
 
 
 def test_second_launch_presents_the_same_window_and_hands_it_the_action(daemon, window, display, write_config):

@@ -3,15 +3,22 @@ import Foundation
 /// A `dbus-daemon` of the test's own, stopped by `stop()` (and, as a fallback, on release).
 ///
 /// `--print-address` on stdout doubles as the readiness signal: the daemon prints it once it listens.
-final class PrivateBus {
-    let address: String
+/// Shared by the test targets of the modules that talk over the bus (GymbellBusTests, GymbellNotifyTests).
+public final class PrivateBus {
+    public let address: String
     private let process: Process
-    private let directory: URL
+    /// The bus's own folder (its socket), removed when it stops: room for a test's files beside it.
+    public let directory: URL
+    /// With `outlivingTheTests`: the pipe whose closing ends the daemon.
+    private let lifeline: Pipe?
 
     /// - Parameter allowingEveryUser: a bus that accepts connections from every Unix user (the
     ///   session bus only accepts its own user), on an abstract socket so that file permissions
     ///   do not get in the way; for tests that call as another user.
-    init(allowingEveryUser: Bool = false) throws {
+    /// - Parameter outlivingTheTests: the daemon ends with this process (when the pipe it waits on
+    ///   closes), never while it runs, and `stop()` does nothing: for a bus that GDBus's session-bus
+    ///   connection uses (libnotify's), which ends the process when its bus goes away.
+    public init(allowingEveryUser: Bool = false, outlivingTheTests: Bool = false) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("gymbell-bus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -27,8 +34,21 @@ final class PrivateBus {
         }
 
         process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        process.arguments = arguments
+        if outlivingTheTests {
+            // sh waits for its stdin to close (this process ending), then ends the daemon (SIGKILL: see
+            // killHard) and removes the directory (its $0).
+            let lifeline = Pipe()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = [
+                "-c", "/usr/bin/dbus-daemon \"$@\" </dev/null & read -r _; kill -KILL $!; rm -rf \"$0\"", directory.path,
+            ] + arguments
+            process.standardInput = lifeline
+            self.lifeline = lifeline
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+            process.arguments = arguments
+            lifeline = nil
+        }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice  // "Failed to set fd limit" as root: harmless
@@ -53,7 +73,8 @@ final class PrivateBus {
     }
 
     /// Ends the daemon; every connection to it sees a disconnect.
-    func stop() {
+    public func stop() {
+        guard lifeline == nil else { return }
         if process.isRunning {
             killHard(process)
         }
@@ -79,13 +100,13 @@ final class PrivateBus {
     }
 }
 
-enum PrivateBusError: Error {
+public enum PrivateBusError: Error {
     case noAddress
 }
 
 /// SIGKILL, because children spawned from test threads inherit their blocked signal mask:
 /// SIGTERM (`Process.terminate()`) would stay pending forever.
-func killHard(_ process: Process) {
+public func killHard(_ process: Process) {
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
 }

@@ -1,5 +1,6 @@
 import CCanberra
 import Glibc
+import GymbellPlatform
 import Testing
 @testable import GymbellSound
 
@@ -42,5 +43,13 @@ struct CanberraBackoffTests {
         for _ in 0..<10 { player.play(SoundPlayer.Sound.themed("bell")) }  // the reminders of a session: none
         #expect(opens == 1)
         #expect(problems.count == 1, "told once: \(problems)")
+    }
+}
+
+@Suite("libcanberra, loaded when first used")
+struct CanberraLibraryTests {
+    @Test func itsTableFillsFromTheInstalledLibrary() throws {
+        let canberra = try SharedLibrary.functions(of: Canberra.library, gb_canberra_functions_load)
+        #expect(canberra.ca_strerror(0).map { String(cString: $0) } == "Success")
     }
 }

@@ -1,0 +1,24 @@
+import Foundation
+import GymbellPlatform
+
+extension MainLoop {
+    /// Runs the loop until `done()` holds or `seconds` have passed (checked every 10 ms); says whether
+    /// it held.
+    @discardableResult
+    public func run(until done: @escaping () -> Bool, atMost seconds: Double = 5) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        var poll: (() -> Void)!
+        poll = { [unowned self] in
+            if done() || Date() > deadline { quit() } else { after(seconds: 0.01, poll) }
+        }
+        idle(poll)
+        run()
+        return done()
+    }
+
+    /// Runs the loop for `seconds`.
+    public func run(for seconds: Double) {
+        after(seconds: seconds) { [unowned self] in quit() }
+        run()
+    }
+}
