@@ -192,6 +192,31 @@ struct NoticeLayerTests {
         #expect(try store.activeSession() != nil)
     }
 
+    /// CI, the kill -9 trials: a daemon restarted while the server was asked what it is showed the
+    /// running session's notification anew instead of replacing the one shown before the kill (twice).
+    @Test func aRestartWhileTheServerIsAskedWhatItIsReplacesTheNotificationShownBefore() throws {
+        let store = try StateStore()
+        let (before, _) = try daemon(store: store)
+        before.notificationServerAppeared()
+        before.reevaluate()
+        _ = before.run(.rest(seconds: 30))
+        notifier.answerAll()
+        let session = try #require(try store.activeSession())
+        let shownBefore = try #require(try store.noticeID(of: session.id))
+        let callsBefore = notifier.calls.count
+        notifier.queryAnswersLater = true
+        let (restarted, _) = try daemon(store: store)
+        restarted.notificationServerAppeared()
+        restarted.reevaluate()
+        #expect(notifier.calls.count == callsBefore)  // waits for the answer
+        notifier.answerQuery()
+        let shows = notifier.calls.dropFirst(callsBefore).compactMap { call -> UInt32?? in
+            if case .show(_, _, let replacing) = call { replacing } else { nil }
+        }
+        #expect(shows == [shownBefore])
+        withExtendedLifetime(before) {}
+    }
+
     @Test(
         "a server that cannot update in place gets a new notification; the others an update",
         arguments: [("lxqt-notificationd", "lxqt.org", true), ("gnome-shell", "GNOME", true), ("Plasma", "KDE", false), ("dunst", "knopwob", false)])

@@ -12,9 +12,11 @@ final class SessionNoticeDisplay {
     var onServerID: ((SessionID, UInt32) -> Void)?
     /// The notification on screen; the next session's notification takes its place.
     private var current: (handle: NotificationHandle, session: SessionID, request: NotificationRequest)?
-    /// The notification when it could not be shown; `audible`: it brought a reminder; `accepted`: the
-    /// reminders it carries, delivered once a server takes it.
-    private var unshown: (session: SessionID, request: NotificationRequest, audible: Bool, accepted: [Delivered])?
+    /// The notification when it could not be shown yet; `audible`: it brought a reminder; `accepted`:
+    /// the reminders it carries, delivered once a server takes it; `replacing`: the server's id of this
+    /// session's notification shown before a restart, which it is to replace (else a restart while the
+    /// server is asked what it is shows it twice).
+    private var unshown: (session: SessionID, request: NotificationRequest, audible: Bool, accepted: [Delivered], replacing: UInt32?)?
     /// Reminders carried by requests the server has not answered yet, by a number of ours.
     private var awaitingAnswer: [Int: Delivered] = [:]
     private var nextNumber = 0
@@ -39,11 +41,11 @@ final class SessionNoticeDisplay {
         let carried = accepted.map { [$0] } ?? []
         if let waiting = unshown {
             // Still no server: keep the newest text, whether a reminder is owed a sound, what it carries.
-            unshown = (session, request, waiting.audible || audible, waiting.accepted + carried)
+            unshown = (session, request, waiting.audible || audible, waiting.accepted + carried, waiting.replacing ?? serverID)
             return
         }
         if current == nil, output.identifying {
-            unshown = (session, request, audible, carried)  // shown once the server has said what it is
+            unshown = (session, request, audible, carried, serverID)  // shown once the server has said what it is
             return
         }
         let notifier = output.notifier
@@ -110,7 +112,8 @@ final class SessionNoticeDisplay {
     func showWaiting() {
         guard let waiting = unshown, current == nil else { return }
         unshown = nil
-        current = (output.notifier.show(waiting.request, accepted: awaiting(waiting.accepted, of: waiting.session)), waiting.session, waiting.request)
+        let handle = output.notifier.show(waiting.request, replacing: waiting.replacing, accepted: awaiting(waiting.accepted, of: waiting.session))
+        current = (handle, waiting.session, waiting.request)
         if let latest { keep(latest) }
         if waiting.audible { output.playSound() }
     }
@@ -124,7 +127,7 @@ final class SessionNoticeDisplay {
         // Requests are answered in order: whatever still awaits an answer was not taken.
         let carried = awaitingAnswer.sorted { $0.key < $1.key }.map(\.value)
         awaitingAnswer.removeAll()
-        unshown = (shown.session, shown.request, unshown?.audible ?? false || lastWasAudible, (unshown?.accepted ?? []) + carried)
+        unshown = (shown.session, shown.request, unshown?.audible ?? false || lastWasAudible, (unshown?.accepted ?? []) + carried, nil)
         output.logger.warning("could not show the session notification; it waits for a notification server: \(error)")
         return true
     }
