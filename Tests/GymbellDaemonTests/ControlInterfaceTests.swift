@@ -16,6 +16,7 @@ private final class RecordingCommands: CommandRunning, StateTransferring {
     var transfers: [String] = []
     var nextDaily: Date? = instant
     var refusal: CommandError?
+    var configInForce = Config()
 
     private func plan(_ kind: SessionKind) -> SessionPlan {
         SessionPlan(
