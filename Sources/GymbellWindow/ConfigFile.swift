@@ -7,7 +7,9 @@ import GymbellSettings
 
 /// The user's config file as the Preferences and the Workouts window edit it: a `ConfigSession` that
 /// lives on a thread of its own, where every read and write is done (a slow or busy disk must not
-/// freeze a frame); each answer comes back on the main loop, in the order asked.
+/// freeze a frame); each answer comes back on the main loop, in the order asked. The daemon's watcher
+/// applies what is written (once: nobody asks it to reload), except where config.toml is a symbolic
+/// link, whose file it does not watch (as `gymbell config set` says): then `unwatchedWrite` tells it.
 ///
 /// One serial worker rather than a `BackgroundWork` per call: the session's state (the file as last
 /// read) is one, and two edits made quickly must be written one after the other, in order.
@@ -16,9 +18,12 @@ final class ConfigFile {
     private let loop: MainLoop
     /// Where start at login is told: the autostart entry `gymbell autostart enable` writes.
     private let autostartEntry: String
+    /// A change was written to a file the daemon does not watch (config.toml is a symbolic link).
+    private let unwatchedWrite: () -> Void
 
-    init(loop: MainLoop, paths: XDGPaths = XDGPaths()) {
+    init(loop: MainLoop, paths: XDGPaths = XDGPaths(), unwatchedWrite: @escaping () -> Void) {
         self.loop = loop
+        self.unwatchedWrite = unwatchedWrite
         worker = SessionWorker(ConfigSession(paths: paths))
         autostartEntry = paths.configHome + "/autostart/" + BusNames.desktopID + ".desktop"
     }
@@ -36,12 +41,24 @@ final class ConfigFile {
 
     /// Applies `change` (see `ConfigSession.apply`); `done` gets the outcome and the state after it.
     func apply(_ change: ConfigSession.Change, _ done: @escaping (ConfigSession.Outcome, ConfigSession.State) -> Void) {
-        run({ session in (session.apply(change), session.state) }, { done($0.0, $0.1) })
+        write({ $0.apply(change) }, done)
     }
 
     /// After a conflict: the waiting change written over the file as it is now.
     func keepMine(_ done: @escaping (ConfigSession.Outcome, ConfigSession.State) -> Void) {
-        run({ session in (session.keepMine(), session.state) }, { done($0.0, $0.1) })
+        write({ $0.keepMine() }, done)
+    }
+
+    private func write(_ edit: @escaping (ConfigSession) -> ConfigSession.Outcome,
+                       _ done: @escaping (ConfigSession.Outcome, ConfigSession.State) -> Void) {
+        run({ session in
+            let outcome = edit(session)
+            let unwatched = if case .written = outcome { (try? FileManager.default.destinationOfSymbolicLink(atPath: session.path)) != nil } else { false }
+            return (outcome, session.state, unwatched)
+        }, { [unwatchedWrite] outcome, state, unwatched in
+            if unwatched { unwatchedWrite() }
+            done(outcome, state)
+        })
     }
 
     /// After a conflict: the waiting change dropped; `done` gets the file as it is.

@@ -28,7 +28,10 @@ final class MainWindow {
     private var ticker: SourceToken?
     private var inhibitCookie: UInt32 = 0
     private var current: DaemonLink.State = .connecting
-    private let config: ConfigFile
+    private lazy var config = ConfigFile(loop: loop) { [unowned self] in
+        // config.toml is a symbolic link, whose file the daemon's watcher does not see: it is told.
+        if case .running = current { send { client throws(ClientError) in try client.reload() } }
+    }
     private var preferences: PreferencesWindow?
     private var programme: ProgrammeWindow?
     /// While the welcome shows, or until the config file said whether it should, the daemon's state waits in `current`.
@@ -42,7 +45,6 @@ final class MainWindow {
         self.link = link
         self.loop = loop
         self.text = text
-        config = ConfigFile(loop: loop)
         let messages = text.messages
         toasts = ToastOverlay(stack)
         settings = Button(icon: "emblem-system-symbolic", accessibleName: messages("Preferences"), tooltip: messages("Preferences"))
