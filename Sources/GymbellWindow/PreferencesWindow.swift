@@ -63,7 +63,7 @@ final class PreferencesWindow {
         errorGroup = PreferencesGroup(messages("The config file has mistakes"),
                                       description: messages("Fix them in the file; gymbell does not change a file with mistakes."))
         errorGroup.add(errorLabel)
-        window = PagedWindow(title: messages("Preferences"), width: 480, height: 640, pages: [])
+        window = PagedWindow(title: messages("Preferences"), width: 480, height: 640)
         let page = PreferencesPage()
         groups = [reminderGroup(), daysGroup(), quietGroup(), soundGroup(), noticeGroup(), startGroup()]
         for group in [errorGroup] + groups { page.add(group) }
@@ -72,7 +72,10 @@ final class PreferencesWindow {
         // monitor: it would overwrite an entry being typed in; a change made here re-reads the file anyway.)
         window.onActiveChanged { [unowned self] in
             guard window.isActive else { return }
-            config.reloadIfChanged { [weak self] state in if let state { self?.show(state) } }
+            config.reloadIfChanged { [weak self] state in
+                // A change of the person's on its way shows the file once written.
+                if let self, let state, changesInFlight == 0 { show(state) }
+            }
         }
     }
 

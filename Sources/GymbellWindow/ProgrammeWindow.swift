@@ -29,7 +29,7 @@ final class ProgrammeWindow {
         self.config = config
         self.text = text
         self.runGymbell = runGymbell
-        let window = PagedWindow(title: text.messages("Workouts and programme"), width: 520, height: 680, pages: [])
+        let window = PagedWindow(title: text.messages("Workouts and programme"), width: 520, height: 680)
         self.window = window
         daemon = DaemonQuestions(link: link) { [unowned window] in window.toast($0) }
         for page in [workouts.page, programme.page, weights.page, log.page] { window.add(page) }

@@ -32,7 +32,7 @@ final class ApplicationWindow: Window {
 /// A window of preferences pages (tabs when there are several), with toasts and subpages; closing it
 /// hides it (it is shown again as it was). One page of settings has nothing to search.
 final class PagedWindow: Window {
-    init(title: String, width: Int32, height: Int32, pages: [PreferencesPage]) {
+    init(title: String, width: Int32, height: Int32, pages: [PreferencesPage] = []) {
         super.init(adw_preferences_window_new()!)
         configure(title: title, width: width, height: height, hideOnClose: true)
         adw_preferences_window_set_search_enabled(typed(AdwPreferencesWindow.self), 0)
