@@ -94,7 +94,8 @@ final class ConfigFile {
 
 /// The thread that owns the session: it is made here and touched on `queue` only, so it needs no lock.
 private final class SessionWorker: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "gymbell-window.config")
+    private static let threadName = "gymbell-window.config"
+    private let queue = DispatchQueue(label: threadName)
     private let session: ConfigSession
 
     init(_ session: ConfigSession) { self.session = session }
