@@ -2,7 +2,7 @@
 #define GYMBELL_CADW_SHIM_H
 /* GTK 4 and libadwaita for the window (gymbell-window only: the daemon and the CLI never map them).
  * What Swift cannot import: g_signal_connect (a macro), G_CALLBACK (a cast) and the variadic
- * gtk_accessible_update_property. The GObject casts are done in Swift (GtkKit.swift). */
+ * gtk_accessible_update_property. The GObject casts are done in Swift, in the window's typed layer (Sources/GymbellWindow/Widgets). */
 #include <adwaita.h>
 #include <gtk/gtk.h>
 

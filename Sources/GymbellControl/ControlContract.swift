@@ -162,6 +162,13 @@ public enum ControlContract {
             + "[{\"kind\": \"heaviest\" | \"estimated_1rm\", \"set\", \"previous\"}]}, each set as SetLog gives it.",
         errors: [.failed])
 
+    public static let workouts = ControlMethod(
+        "Workouts", reply: Field.json("workouts_json"),
+        doc: "The config's workouts and programme as the daemon applies them: {\"workouts\": [{\"name\", \"title\", \"kind\": "
+            + "\"strength\" | \"hiit\" | \"walkrun\"}] by title, \"program\": {weekday (\"mon\" … \"sun\"): workout name}}; "
+            + "a weekday not in the program is a rest day.",
+        errors: [.failed])
+
     public static let suggest = ControlMethod(
         "Suggest", reply: Field.json("suggest_json"),
         doc: "The learned start per weekday and the daily reminder's time: {\"auto\", \"fixed_time\", \"lead_seconds\", "
@@ -237,7 +244,7 @@ public enum ControlContract {
         skipToday.description, upcoming.description, status.description, resume.description, pause.description, skip.description,
         history.description, historyRows.description, setLog.description, setLogRows.description, correctSet.description, weights.description,
         setWeight.description, resetWeights.description,
-        stats.description, records.description, suggest.description, exportICS.description, reload.description,
+        stats.description, records.description, workouts.description, suggest.description, exportICS.description, reload.description,
         importSessions.description, importBatch.description, knownSessions.description, backup.description, restore.description,
         restoreConfirmed.description,
     ]

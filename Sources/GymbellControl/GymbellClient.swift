@@ -154,6 +154,11 @@ public final class GymbellClient {
         return try decoded(reply, "restore", RestoreReport.decode(jsonText:))
     }
 
+    /// The config's workouts and programme as the daemon applies them.
+    public func workouts() throws(ClientError) -> WorkoutsReport {
+        try decoded(try call(ControlContract.workouts, ()), "workouts", WorkoutsReport.decode(jsonText:))
+    }
+
     public func suggestJSON() throws(ClientError) -> String { try call(ControlContract.suggest, ()) }
 
     public func suggest() throws(ClientError) -> SuggestReport { try decoded(suggestJSON(), "suggestions", SuggestReport.decode(jsonText:)) }

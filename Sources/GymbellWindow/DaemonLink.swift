@@ -4,7 +4,6 @@ import GymbellBus
 import GymbellControl
 import GymbellCore
 import GymbellPlatform
-import GymbellSettings
 
 /// What the window knows of the daemon: read with the control contract's calls, never on the main
 /// thread (a slow or absent daemon must not freeze a frame), and read again when the daemon says
@@ -20,9 +19,9 @@ final class DaemonLink {
         var status: StatusReport
         var upcoming: [UpcomingEntry]
         var stats: StatsReport?
-        /// Workout name → title, from the config file the daemon reads (the reminders name workouts by key).
+        /// Workout name → title, as the daemon has them (the reminders name workouts by key).
         var workoutTitles: [String: String] = [:]
-        /// The config's HIIT and walk/run workouts (name, title), by title: Today offers to start them.
+        /// The daemon's HIIT and walk/run workouts (name, title), by title: Today offers to start them.
         var intervalWorkouts: [(name: String, title: String)] = []
     }
 
@@ -70,13 +69,12 @@ final class DaemonLink {
         worker.run({ client throws(ClientError) -> Snapshot in
             let status = try client.status()
             let upcoming = try client.upcoming(days: 8)
-            let config = try? ConfigSource.load(XDGPaths())
-            let titles = config.map { $0.config.workouts.mapValues(\.title) } ?? [:]
-            let intervals = (config?.config.workouts.values ?? [:].values).filter { workout in
-                if case .strength = workout.kind { false } else { true }
-            }.map { (name: $0.name, title: $0.title) }.sorted { $0.title < $1.title }
+            // The workouts as the daemon applies them (the config file is the daemon's to read).
+            let workouts = (try? client.workouts())?.workouts ?? []
             return Snapshot(
-                status: status, upcoming: upcoming, stats: try? client.stats(), workoutTitles: titles, intervalWorkouts: intervals)
+                status: status, upcoming: upcoming, stats: try? client.stats(),
+                workoutTitles: Dictionary(workouts.map { ($0.name, $0.title) }, uniquingKeysWith: { first, _ in first }),
+                intervalWorkouts: workouts.filter { $0.kind != "strength" }.map { (name: $0.name, title: $0.title) })
         }, on: loop) { [weak self] result in
             guard let self else { return }
             reading = false

@@ -1,4 +1,3 @@
-import CAdw
 import FoundationEssentials
 import GymbellControl
 import GymbellCore
@@ -7,101 +6,97 @@ import GymbellSettings
 
 /// The one window: Today, the running session, or the daemon-not-running page, following the daemon.
 final class MainWindow {
-    let window: Widget
-    private let application: UnsafeMutablePointer<GtkApplication>
-    private let stack: Widget
-    private let toasts: OpaquePointer
+    /// The pages the window shows, one at a time.
+    enum Page: String { case connecting, today, session, offline, welcome }
+
+    /// Whether the welcome shows (a first run): asked of the config file first, then shown or done.
+    private enum Welcome { case unknown, showing, done }
+
+    let window: ApplicationWindow
+    private let application: Application
+    private let stack = Stack<Page>()
+    private let toasts: ToastOverlay
     private let link: DaemonLink
     private let loop: MainLoop
     private let text: TodayText
-    private var today: TodayPage!
-    private var session: SessionPage!
-    private var offline: OfflinePage!
+    private lazy var today = TodayPage(messages: text.messages) { [unowned self] in todayRequest($0) }
+    private lazy var session = SessionPage(messages: text.messages) { [unowned self] in sessionRequest($0) }
+    private lazy var offline = OfflinePage(messages: text.messages) { [unowned self] in startDaemon() }
+    private lazy var welcome = FirstRunPage(messages: text.messages, weekdayName: text.weekday) { [unowned self] in
+        finishWelcome($0, startAtLogin: $1)
+    }
     private var ticker: SourceToken?
     private var inhibitCookie: UInt32 = 0
     private var current: DaemonLink.State = .connecting
-    private var pages: [String: Widget] = [:]
-    private let config = ConfigSession()
+    private lazy var config = ConfigFile(loop: loop) { [unowned self] in
+        // config.toml is a symbolic link, whose file the daemon's watcher does not see: it is told.
+        if case .running = current { send { client throws(ClientError) in try client.reload() } }
+    }
     private var preferences: PreferencesWindow?
     private var programme: ProgrammeWindow?
-    private var welcome: FirstRunPage!
-    /// While the welcome shows (a first run), the daemon's state waits in `current`.
-    private var welcoming = false {
-        didSet { settings.setVisible(!welcoming) }  // the Preferences wait until the welcome wrote the file
+    /// While the welcome shows, or until the config file said whether it should, the daemon's state waits in `current`.
+    private var welcoming = Welcome.unknown {
+        didSet { settings.isVisible = welcoming == .done }  // the Preferences wait until the welcome wrote the file
     }
-    private let settings: Widget
+    private let settings: Button
 
-    init(application: UnsafeMutablePointer<GtkApplication>, link: DaemonLink, loop: MainLoop, text: TodayText) {
+    init(application: Application, link: DaemonLink, loop: MainLoop, text: TodayText) {
         self.application = application
         self.link = link
         self.loop = loop
         self.text = text
         let messages = text.messages
-        window = adw_application_window_new(application)!
-        gtk_window_set_title(cast(window), messages("gymbell"))
-        gtk_window_set_default_size(cast(window), 560, 640)
-        gtk_window_set_icon_name(cast(window), BusNames.desktopID)
-        stack = gtk_stack_new()!
-        gtk_stack_set_transition_type(cast(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        let overlay = adw_toast_overlay_new()!
-        toasts = cast(overlay)
-        adw_toast_overlay_set_child(toasts, stack)
-        let header = adw_header_bar_new()!
-        settings = gtk_button_new_from_icon_name("emblem-system-symbolic")!
-        settings.setAccessibleName(messages("Preferences"))
-        gtk_widget_set_tooltip_text(settings, messages("Preferences"))
-        adw_header_bar_pack_end(cast(header), settings)
-        adw_header_bar_pack_start(cast(header), ProgrammeWindow.button(messages) { [unowned self] in openProgramme() })
-        let content = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [header, overlay])
-        adw_application_window_set_content(cast(window), content)
+        toasts = ToastOverlay(stack)
+        settings = Button(icon: "emblem-system-symbolic", accessibleName: messages("Preferences"), tooltip: messages("Preferences"))
+        let programmeButton = Button(icon: "view-list-symbolic", accessibleName: messages("Workouts and programme"),
+                                     tooltip: messages("Workouts and programme"))
+        let content = Box(.vertical, spacing: 0, [HeaderBar(start: [programmeButton], end: [settings]), toasts])
+        window = ApplicationWindow(application, title: messages("gymbell"), width: 560, height: 640, icon: BusNames.desktopID, content: content)
 
-        today = TodayPage(messages: messages) { [unowned self] request in todayRequest(request) }
-        session = SessionPage(messages: messages) { [unowned self] request in sessionRequest(request) }
-        offline = OfflinePage(messages: messages) { [unowned self] in startDaemon() }
-        welcome = FirstRunPage(messages: messages, weekdayName: text.weekday) { [unowned self] choices, login in finishWelcome(choices, startAtLogin: login) }
-        let connecting = Build.label(messages("Connecting to the gymbell daemon…"), classes: ["dim-label"]).centered()
-        pages = ["connecting": connecting, "today": today.widget, "session": session.widget, "offline": offline.widget, "welcome": welcome.widget]
-        for name in ["connecting", "today", "session", "offline", "welcome"] { gtk_stack_add_named(cast(stack), pages[name]!, name) }
-        welcoming = config.isFirstRun
-        settings.setVisible(!welcoming)  // (observers do not run in init)
-        showPage(welcoming ? "welcome" : "connecting")
+        stack.add(.connecting, Label(messages("Connecting to the gymbell daemon…"), classes: ["dim-label"]).centered())
+        stack.add(.today, today.widget)
+        stack.add(.session, session.widget)
+        stack.add(.offline, offline.widget)
+        stack.add(.welcome, welcome.widget)
+        settings.isVisible = false  // until the config file says this is no first run
+        stack.show(.connecting)
         link.onState = { [unowned self] state in show(state) }
-        onSignal(settings, "clicked") { [unowned self] in openPreferences() }
+        settings.onClicked { [unowned self] in openPreferences() }
+        programmeButton.onClicked { [unowned self] in openProgramme() }
+        config.isFirstRun { [weak self] firstRun in
+            guard let self else { return }
+            welcoming = firstRun ? .showing : .done
+            if firstRun { stack.show(.welcome) } else { show(current) }
+        }
     }
 
-    func present() { gtk_window_present(cast(window)) }
+    func present() { window.present() }
 
     /// Presents the window on Today (the running workout while one is under way, the welcome on a first
     /// run): what a click on the daily reminder asks for.
     func presentToday() {
-        if !welcoming { show(current) }
+        if welcoming == .done { show(current) }
         present()
-    }
-
-    /// Shows one page; the others are hidden too, so that screen readers (and the tests) skip them.
-    private func showPage(_ name: String) {
-        for (page, widget) in pages { widget.setVisible(page == name) }
-        gtk_stack_set_visible_child_name(cast(stack), name)
     }
 
     // MARK: Following the daemon
 
     private func show(_ state: DaemonLink.State) {
         current = state
-        if welcoming { return }
+        if welcoming != .done { return }
         let now = Date()
         switch state {
         case .connecting:
-            showPage("connecting")
+            stack.show(.connecting)
         case .notRunning:
-            showPage("offline")
+            stack.show(.offline)
         case .running(let snapshot):
             today.show(snapshot, text: text, now: now)
             if snapshot.status.session != nil {
                 session.show(snapshot, now: now)
-                showPage("session")
+                stack.show(.session)
             } else {
-                showPage("today")
+                stack.show(.today)
             }
         }
         followSession(running: { if case .running(let s) = state { s.status.session != nil } else { false } }())
@@ -115,9 +110,9 @@ final class MainWindow {
         }
         if running { scheduleTick() }
         if running, inhibitCookie == 0 {
-            inhibitCookie = gtk_application_inhibit(application, cast(window), GTK_APPLICATION_INHIBIT_IDLE, text.messages("A workout is running"))
+            inhibitCookie = application.inhibitIdle(window, reason: text.messages("A workout is running"))
         } else if !running, inhibitCookie != 0 {
-            gtk_application_uninhibit(application, inhibitCookie)
+            application.uninhibit(inhibitCookie)
             inhibitCookie = 0
         }
     }
@@ -169,9 +164,7 @@ final class MainWindow {
         }
     }
 
-    private func toast(_ message: String) {
-        adw_toast_overlay_add_toast(toasts, adw_toast_new(message))
-    }
+    private func toast(_ message: String) { toasts.toast(message) }
 
     /// `gymbell autostart run`, the program beside this one (or on PATH), as a process of its own: it asks
     /// the bus to start the daemon (D-Bus activation, through systemd where the user unit is installed)
@@ -180,7 +173,7 @@ final class MainWindow {
         do {
             _ = try ProcessLauncher.spawn([Self.gymbellProgram, "autostart", "run"])
             current = .connecting
-            showPage("connecting")
+            stack.show(.connecting)
             // The daemon's bus name brings the state; one that never appears (it exited) is asked for once.
             loop.after(seconds: 10) { [weak self] in
                 if let self, case .connecting = current { link.refresh() }
@@ -194,55 +187,50 @@ final class MainWindow {
     static var gymbellProgram: String { CurrentProcess.program("gymbell") }
 
     func openPreferences() {
-        if preferences == nil {
-            let suggestions: (@escaping (SuggestReport?) -> Void) -> Void = { [unowned self] done in askSuggestions(tries: 10, done) }
-            preferences = PreferencesWindow(session: config, messages: text.messages, weekdayName: text.weekday, suggestions: suggestions) {
-                [unowned self] arguments in
-                do {
-                    _ = try ProcessLauncher.spawn([Self.gymbellProgram] + arguments)
-                } catch {
-                    toast("\(error)")
-                }
-            }
-        }
-        preferences?.written = { [unowned self] in
-            if case .running = current { send { client throws(ClientError) in try client.reload() } }
-        }
-        preferences?.present(over: window)
+        let preferences = preferences ?? PreferencesWindow(
+            config: config, messages: text.messages, weekdayName: text.weekday,
+            actions: .init(
+                suggestions: { [unowned self] done in askSuggestions(tries: 10, done) },
+                runGymbell: { [unowned self] arguments in runGymbell(arguments) }))
+        self.preferences = preferences
+        preferences.present(over: window)
     }
 
     func openProgramme() {
-        let programme = programme ?? ProgrammeWindow(session: config, text: text, link: link) { [unowned self] arguments in
-            do {
-                _ = try ProcessLauncher.spawn([Self.gymbellProgram] + arguments)
-            } catch {
-                toast("\(error)")
-            }
-        }
+        let programme = programme ?? ProgrammeWindow(config: config, text: text, link: link) { [unowned self] arguments in runGymbell(arguments) }
         self.programme = programme
-        programme.written = { [unowned self] in
-            if case .running = current { send { client throws(ClientError) in try client.reload() } }
-        }
         programme.present(over: window)
     }
 
-    /// Finish on the welcome: writes the first config (never over a file that appeared meanwhile),
-    /// enables start at login if asked, and makes sure the daemon runs and reads it; then Today.
-    private func finishWelcome(_ choices: FirstRunChoices, startAtLogin: Bool) {
+    /// Runs `gymbell` with these arguments as a process of its own; a failure to start it is a toast.
+    private func runGymbell(_ arguments: [String]) {
         do {
-            try config.writeFirstRun(choices)
+            _ = try ProcessLauncher.spawn([Self.gymbellProgram] + arguments)
         } catch {
-            toast(text.messages("Could not write the config file: {error}", ["error": "\(error)"]))
-            return
+            toast("\(error)")
         }
-        if startAtLogin { _ = try? ProcessLauncher.spawn([Self.gymbellProgram, "autostart", "enable"]) }
-        welcoming = false
-        if case .running = current {
-            showPage("connecting")
-            send { client throws(ClientError) in try client.reload() }
-            link.refresh()
-        } else {
-            startDaemon()
+    }
+
+    /// Finish on the welcome: writes the first config (never over a file that appeared meanwhile),
+    /// enables start at login if asked, and makes sure the daemon runs; then Today. A running daemon
+    /// applies the new file by itself (its watcher), and says so with its Changed signal.
+    private func finishWelcome(_ choices: FirstRunChoices, startAtLogin: Bool) {
+        welcome.setBusy(true)
+        config.writeFirstRun(choices) { [weak self] failure in
+            guard let self else { return }
+            welcome.setBusy(false)
+            if let failure {
+                toast(text.messages("Could not write the config file: {error}", ["error": failure]))
+                return
+            }
+            if startAtLogin { _ = try? ProcessLauncher.spawn([Self.gymbellProgram, "autostart", "enable"]) }
+            welcoming = .done
+            if case .running = current {
+                stack.show(.connecting)
+                link.refresh()
+            } else {
+                startDaemon()
+            }
         }
     }
 

@@ -1,131 +1,135 @@
-import CAdw
 import FoundationEssentials
 import GymbellCore
 import GymbellPlatform
 import GymbellSettings
 
-/// Preferences: the settings of the user's config file, each change written at once (ConfigSession).
-/// A file with mistakes is shown with its messages and never written; a file changed on disk is read
-/// again and the change made there, or the person asked when both touched the same setting.
+/// Preferences: the settings of the user's config file, each change written at once (ConfigFile). The
+/// daemon's watcher applies what is written; the window shows the file as written. A file with mistakes
+/// is shown with its messages and never written; a file changed on disk is read again and the change
+/// made there, or the person asked when both touched the same setting.
 final class PreferencesWindow {
-    let window: Widget
-    private let session: ConfigSession
-    private let messages: Messages
-    private let weekdayName: (Weekday) -> String
-    private let runGymbell: ([String]) -> Void
-    /// A change was written: the daemon is told to read it now (its file watcher comes later).
-    var written: () -> Void = {}
-    /// Asks the daemon what it learned of the usual start per weekday (`gymbell suggest`); nil: no answer.
-    private let suggestions: (@escaping (SuggestReport?) -> Void) -> Void
-    private var learned: Widget!
-    private let errorGroup: Widget
-    private let errorLabel: Widget
-    private var groups: [Widget] = []
-    private var enabled: Switch!
-    private var autoTime: Switch!
-    private var time: (row: Widget, hour: Spin, minute: Spin)!
-    private var days: [Weekday: Toggle] = [:]
-    private var daysGroup: Widget!
-    private var restDays: Switch!
-    private var snooze: Spin!
-    private var lateGrace: Spin!
-    private var quiet: Switch!
-    private var quietFrom: (row: Widget, hour: Spin, minute: Spin)!
-    private var quietUntil: (row: Widget, hour: Spin, minute: Spin)!
-    private var sound: Switch!
-    private var soundName: Widget!
-    private var privateMode: Switch!
-    private var records: Switch!
-    private var overload: Switch!
-    private var streak: Switch!
-    private var login: Switch!
-    private var startCommand: Widget!
-
-    init(session: ConfigSession, messages: Messages, weekdayName: @escaping (Weekday) -> String,
-         suggestions: @escaping (@escaping (SuggestReport?) -> Void) -> Void, runGymbell: @escaping ([String]) -> Void) {
-        self.session = session
-        self.suggestions = suggestions
-        self.messages = messages
-        self.weekdayName = weekdayName
-        self.runGymbell = runGymbell
-        window = adw_preferences_window_new()!
-        gtk_window_set_title(cast(window), messages("Preferences"))
-        gtk_window_set_default_size(cast(window), 480, 640)
-        gtk_window_set_hide_on_close(cast(window), 1)
-        adw_preferences_window_set_search_enabled(cast(window), 0)  // one page of settings: nothing to search
-        let page = adw_preferences_page_new()!
-        adw_preferences_window_add(cast(window), cast(page))
-        errorGroup = Rows.group(messages("The config file has mistakes"),
-                                description: messages("Fix them in the file; gymbell does not change a file with mistakes."))
-        errorLabel = Build.label("", classes: ["error"])
-        gtk_label_set_selectable(cast(errorLabel), 1)
-        gtk_label_set_xalign(cast(errorLabel), 0)
-        adw_preferences_group_add(cast(errorGroup), errorLabel)
-        adw_preferences_page_add(cast(page), cast(errorGroup))
-        groups = [reminderGroup(), daysGroup, quietGroup(), soundGroup(), warningGroup(), startGroup()]
-        for group in groups { adw_preferences_page_add(cast(page), cast(group)) }
-        // Back from an editor: a file changed there shows when this window is active again. (No file
-        // monitor: it would overwrite an entry being typed in; a change made here re-reads the file anyway.)
-        onSignal(cast(window), "notify::is-active", withArgument: { [unowned self] _ in
-            if gtk_window_is_active(cast(window)) != 0, session.changedOnDisk { show(session.reload()) }
-        })
+    /// What the Preferences may ask of the rest of the window.
+    struct Actions {
+        /// Asks the daemon what it learned of the usual start per weekday (`gymbell suggest`); nil: no answer.
+        let suggestions: (@escaping (SuggestReport?) -> Void) -> Void
+        /// Runs `gymbell` with these arguments as a process of its own (`autostart enable`).
+        let runGymbell: ([String]) -> Void
     }
 
-    func present(over parent: Widget) {
-        gtk_window_set_transient_for(cast(window), cast(parent))
-        show(session.reload())
-        gtk_window_present(cast(window))
+    let window: PagedWindow
+    private let config: ConfigFile
+    private let messages: Messages
+    private let weekdayName: (Weekday) -> String
+    private let actions: Actions
+    private let errorGroup: PreferencesGroup
+    private let errorLabel = Label("", classes: ["error"]).selectableFromStart()
+    private var groups: [PreferencesGroup] = []
+    private let enabled = Switch()
+    private let autoTime = Switch()
+    private let time: TimeRow
+    private let learned: ActionRow
+    private var days: [Weekday: ToggleButton] = [:]
+    private let restDays = Switch()
+    private let snooze: SpinButton
+    private let lateGrace: SpinButton
+    private let quiet = Switch()
+    private let quietFrom: TimeRow
+    private let quietUntil: TimeRow
+    private let sound = Switch()
+    private let soundName: EntryRow
+    private let privateMode = Switch()
+    private let records = Switch()
+    private let overload = Switch()
+    private let streak = Switch()
+    private let login = Switch()
+    private let startCommand: EntryRow
+    /// Changes sent to the file and not answered yet: the controls show the file once all are (an
+    /// answer between two quick changes would show the second one undone for a moment).
+    private var changesInFlight = 0
+
+    init(config: ConfigFile, messages: Messages, weekdayName: @escaping (Weekday) -> String, actions: Actions) {
+        self.config = config
+        self.messages = messages
+        self.weekdayName = weekdayName
+        self.actions = actions
+        time = TimeRow(messages("Reminder time"), hourName: messages("Reminder hour"), minuteName: messages("Reminder minute"))
+        learned = ActionRow(messages("Learned times"))
+        snooze = SpinButton(messages("Snooze minutes"), Limits.snoozeMinutes)
+        lateGrace = SpinButton(messages("Late reminder grace in minutes"), 0...1440)
+        quietFrom = TimeRow(messages("From"), hourName: messages("Quiet from hour"), minuteName: messages("Quiet from minute"))
+        quietUntil = TimeRow(messages("Until"), hourName: messages("Quiet until hour"), minuteName: messages("Quiet until minute"))
+        soundName = EntryRow(messages("Sound theme name or file"))
+        startCommand = EntryRow(messages("Command run at a workout's start"))
+        errorGroup = PreferencesGroup(messages("The config file has mistakes"),
+                                      description: messages("Fix them in the file; gymbell does not change a file with mistakes."))
+        errorGroup.add(errorLabel)
+        window = PagedWindow(title: messages("Preferences"), width: 480, height: 640)
+        let page = PreferencesPage()
+        groups = [reminderGroup(), daysGroup(), quietGroup(), soundGroup(), noticeGroup(), startGroup()]
+        for group in [errorGroup] + groups { page.add(group) }
+        window.add(page)
+        // Back from an editor: a file changed there shows when this window is active again. (No file
+        // monitor: it would overwrite an entry being typed in; a change made here re-reads the file anyway.)
+        window.onActiveChanged { [unowned self] in
+            guard window.isActive else { return }
+            config.reloadIfChanged { [weak self] state in
+                // A change of the person's on its way shows the file once written.
+                if let self, let state, changesInFlight == 0 { show(state) }
+            }
+        }
+    }
+
+    /// Reads the file, shows it, then presents the window.
+    func present(over parent: Window) {
+        window.setTransient(for: parent)
+        config.reload { [weak self] state in
+            guard let self else { return }
+            show(state)
+            window.present()
+        }
     }
 
     // MARK: The groups
 
-    private func reminderGroup() -> Widget {
-        let group = Rows.group(messages("Reminders"))
-        let on = Rows.toggle(messages("Daily reminders")) { [unowned self] in change(.remindersEnabled($0)) }
-        let auto = Rows.toggle(messages("Learn the time"), subtitle: messages("Remind before the time you usually train")) {
-            [unowned self] flag in
+    private func reminderGroup() -> PreferencesGroup {
+        enabled.onToggled { [unowned self] in change(.remindersEnabled($0)) }
+        autoTime.onToggled { [unowned self] flag in
             change(.dailyTime(flag ? .auto : .at(LocalTime(hour: time.hour.value, minute: time.minute.value)!)))
         }
-        time = Rows.time(messages("Reminder time"), hourName: messages("Reminder hour"), minuteName: messages("Reminder minute")) {
-            [unowned self] hour, minute in change(.dailyTime(.at(LocalTime(hour: hour, minute: minute)!)))
-        }
-        var toggles: [Widget] = []
-        for day in Weekday.allCases {
-            let name = weekdayName(day)
-            let toggle = Toggle(String(name.prefix(2)), accessibleName: name) { [unowned self] in
-                change(.days(Set(days.filter { $0.value.isOn }.map(\.key))))
-            }
-            days[day] = toggle
-            toggles.append(toggle.widget)
-        }
-        let dayRow = Build.flow(toggles, spacing: 4)
-        daysGroup = Rows.group(messages("Days"), description: messages("The days the reminder comes on"))
-        adw_preferences_group_add(cast(daysGroup), dayRow)
-        let restDay = Rows.toggle(messages("Remind on rest days")) { [unowned self] in change(.restDayReminders($0)) }
-        snooze = Rows.spin(messages("Snooze minutes"), Limits.snoozeMinutes) { [unowned self] in change(.snoozeMinutes($0)) }
-        lateGrace = Rows.spin(messages("Late reminder grace in minutes"), 0...1440) { [unowned self] in change(.lateGrace(TimeInterval($0 * 60))) }
-        learned = Rows.action(messages("Learned times"))
-        Rows.add([on.row, auto.row, learned, time.row, restDay.row,
-                  Rows.action(messages("Snooze minutes"), suffixes: [snooze.widget]),
-                  Rows.action(messages("Late reminder grace"), subtitle: messages("Minutes a missed reminder still comes"),
-                              suffixes: [lateGrace.widget])], to: group)
-        enabled = on.control
-        autoTime = auto.control
-        restDays = restDay.control
+        restDays.onToggled { [unowned self] in change(.restDayReminders($0)) }
+        snooze.onChanged { [unowned self] in change(.snoozeMinutes(snooze.value)) }
+        lateGrace.onChanged { [unowned self] in change(.lateGrace(TimeInterval(lateGrace.value * 60))) }
+        time.onChanged { [unowned self] hour, minute in change(.dailyTime(.at(LocalTime(hour: hour, minute: minute)!))) }
+        let group = PreferencesGroup(messages("Reminders"))
+        group.add([
+            ActionRow.toggle(messages("Daily reminders"), enabled),
+            ActionRow.toggle(messages("Learn the time"), subtitle: messages("Remind before the time you usually train"), autoTime),
+            learned, time.row, ActionRow.toggle(messages("Remind on rest days"), restDays),
+            ActionRow(messages("Snooze minutes"), suffixes: [snooze]),
+            ActionRow(messages("Late reminder grace"), subtitle: messages("Minutes a missed reminder still comes"), suffixes: [lateGrace]),
+        ])
         return group
     }
 
-    private func quietGroup() -> Widget {
-        let group = Rows.group(messages("Quiet hours"), description: messages("No reminder comes in these hours."))
-        let on = Rows.toggle(messages("Quiet hours")) { [unowned self] in change(.quietHours($0 ? quietHours() : nil)) }
-        quietFrom = Rows.time(messages("From"), hourName: messages("Quiet from hour"), minuteName: messages("Quiet from minute")) {
-            [unowned self] _, _ in if quiet.isOn { change(.quietHours(quietHours())) }
+    private func daysGroup() -> PreferencesGroup {
+        for day in Weekday.allCases {
+            let name = weekdayName(day)
+            let toggle = ToggleButton(String(name.prefix(2)), accessibleName: name)
+            toggle.onToggled { [unowned self] in change(.days(Set(days.filter { $0.value.isOn }.map(\.key)))) }
+            days[day] = toggle
         }
-        quietUntil = Rows.time(messages("Until"), hourName: messages("Quiet until hour"), minuteName: messages("Quiet until minute")) {
-            [unowned self] _, _ in if quiet.isOn { change(.quietHours(quietHours())) }
+        let group = PreferencesGroup(messages("Days"), description: messages("The days the reminder comes on"))
+        group.add(FlowBox(Weekday.allCases.compactMap { days[$0] }, spacing: 4))
+        return group
+    }
+
+    private func quietGroup() -> PreferencesGroup {
+        quiet.onToggled { [unowned self] in change(.quietHours($0 ? quietHours() : nil)) }
+        for row in [quietFrom, quietUntil] {
+            row.onChanged { [unowned self] _, _ in if quiet.isOn { change(.quietHours(quietHours())) } }
         }
-        quiet = on.control
-        Rows.add([on.row, quietFrom.row, quietUntil.row], to: group)
+        let group = PreferencesGroup(messages("Quiet hours"), description: messages("No reminder comes in these hours."))
+        group.add([ActionRow.toggle(messages("Quiet hours"), quiet), quietFrom.row, quietUntil.row])
         return group
     }
 
@@ -134,48 +138,43 @@ final class PreferencesWindow {
                    end: LocalTime(hour: quietUntil.hour.value, minute: quietUntil.minute.value)!)
     }
 
-    private func soundGroup() -> Widget {
-        let group = Rows.group(messages("Sound"))
-        let on = Rows.toggle(messages("Play a sound")) { [unowned self] in change(.soundEnabled($0)) }
-        soundName = Rows.entry(messages("Sound theme name or file")) { [unowned self] text in
-            let value = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-            guard !value.isEmpty else { return }
-            change(.sound(value.hasPrefix("/") ? .file(value) : .theme(value)))
+    private func soundGroup() -> PreferencesGroup {
+        sound.onToggled { [unowned self] in change(.soundEnabled($0)) }
+        soundName.onApplied { [unowned self] text in
+            let value = Editable.trimmed(text)
+            if !value.isEmpty { change(.sound(value.hasPrefix("/") ? .file(value) : .theme(value))) }
         }
-        let play = Build.button(messages("Play"), accessibleName: messages("Play the sound")) { [unowned self] in
-            let value = Rows.text(of: soundName)
+        let play = Button(messages("Play"), accessibleName: messages("Play the sound")) { [unowned self] in
+            let value = soundName.text
             _ = try? ProcessLauncher.spawn(["canberra-gtk-play", value.hasPrefix("/") ? "-f" : "-i", value])
         }
-        sound = on.control
-        Rows.add([on.row, soundName, Rows.action(messages("Hear it"), suffixes: [play])], to: group)
+        let group = PreferencesGroup(messages("Sound"))
+        group.add([ActionRow.toggle(messages("Play a sound"), sound), soundName, ActionRow(messages("Hear it"), suffixes: [play])])
         return group
     }
 
-    private func warningGroup() -> Widget {
-        let group = Rows.group(messages("Notices"))
-        let privacy = Rows.toggle(messages("Private mode"), subtitle: messages("Notifications name no workout")) {
-            [unowned self] in change(.privateMode($0))
-        }
-        let record = Rows.toggle(messages("Personal records")) { [unowned self] in change(.records($0)) }
-        let more = Rows.toggle(messages("Add weight suggestions")) { [unowned self] in change(.overload($0)) }
-        let warn = Rows.toggle(messages("Streak warnings")) { [unowned self] in change(.streakWarning($0)) }
-        privateMode = privacy.control
-        records = record.control
-        overload = more.control
-        streak = warn.control
-        Rows.add([privacy.row, record.row, more.row, warn.row], to: group)
+    private func noticeGroup() -> PreferencesGroup {
+        privateMode.onToggled { [unowned self] in change(.privateMode($0)) }
+        records.onToggled { [unowned self] in change(.records($0)) }
+        overload.onToggled { [unowned self] in change(.overload($0)) }
+        streak.onToggled { [unowned self] in change(.streakWarning($0)) }
+        let group = PreferencesGroup(messages("Notices"))
+        group.add([
+            ActionRow.toggle(messages("Private mode"), subtitle: messages("Notifications name no workout"), privateMode),
+            ActionRow.toggle(messages("Personal records"), records), ActionRow.toggle(messages("Add weight suggestions"), overload),
+            ActionRow.toggle(messages("Streak warnings"), streak),
+        ])
         return group
     }
 
-    private func startGroup() -> Widget {
-        let group = Rows.group(messages("Starting"))
-        let atLogin = Rows.toggle(messages("Start at login")) { [unowned self] in runGymbell(["autostart", $0 ? "enable" : "disable"]) }
-        login = atLogin.control
-        startCommand = Rows.entry(messages("Command run at a workout's start")) { [unowned self] text in
-            guard let argv = CommandText.split(text) else { return toast(messages("A quote is not closed")) }
+    private func startGroup() -> PreferencesGroup {
+        login.onToggled { [unowned self] in actions.runGymbell(["autostart", $0 ? "enable" : "disable"]) }
+        startCommand.onApplied { [unowned self] text in
+            guard let argv = CommandText.split(text) else { return window.toast(messages("A quote is not closed")) }
             change(.startCommand(argv))
         }
-        Rows.add([atLogin.row, startCommand], to: group)
+        let group = PreferencesGroup(messages("Starting"))
+        group.add([ActionRow.toggle(messages("Start at login"), login), startCommand])
         return group
     }
 
@@ -184,8 +183,8 @@ final class PreferencesWindow {
     private func show(_ state: ConfigSession.State) {
         switch state {
         case .valid(let config):
-            errorGroup.setVisible(false)
-            for group in groups { group.setSensitive(true) }
+            errorGroup.isVisible = false
+            for group in groups { group.isSensitive = true }
             show(config)
         case .invalid(let lines):
             showProblem(lines.joined(separator: "\n"))
@@ -195,20 +194,19 @@ final class PreferencesWindow {
     }
 
     private func showProblem(_ text: String) {
-        errorLabel.setText(text)
+        errorLabel.text = text
         errorLabel.setAccessibleName(text)
-        errorGroup.setVisible(true)
-        for group in groups { group.setSensitive(false) }
+        errorGroup.isVisible = true
+        for group in groups { group.isSensitive = false }
     }
 
     private func show(_ config: Config) {
         let reminders = config.reminders
         enabled.show(reminders.enabled)
         autoTime.show(reminders.autoTime)
-        time.hour.show(reminders.time.hour)
-        time.minute.show(reminders.time.minute)
-        time.row.setSensitive(!reminders.autoTime)
-        learned.setVisible(false)
+        time.show(hour: reminders.time.hour, minute: reminders.time.minute)
+        time.row.isSensitive = !reminders.autoTime
+        learned.isVisible = false
         if reminders.autoTime { showLearned() }
         for (day, toggle) in days { toggle.show(reminders.days.contains(day)) }
         restDays.show(reminders.restDays)
@@ -216,23 +214,21 @@ final class PreferencesWindow {
         lateGrace.show(Int(reminders.lateGrace / 60))
         quiet.show(config.quietHours != nil)
         let hours = config.quietHours ?? QuietHours(start: LocalTime(hour: 22, minute: 0)!, end: LocalTime(hour: 7, minute: 0)!)
-        for (row, value) in [(quietFrom!, hours.start), (quietUntil!, hours.end)] {
-            row.hour.show(value.hour)
-            row.minute.show(value.minute)
-        }
+        quietFrom.show(hour: hours.start.hour, minute: hours.start.minute)
+        quietUntil.show(hour: hours.end.hour, minute: hours.end.minute)
         sound.show(config.sound.enabled)
-        Rows.setText(config.sound.file ?? config.sound.name, of: soundName)
+        soundName.show(config.sound.file ?? config.sound.name)
         privateMode.show(reminders.privateMode)
         records.show(config.progress.records)
         overload.show(config.progress.overload)
         streak.show(reminders.streakWarning)
-        login.show(FileManager.default.fileExists(atPath: session.paths.configHome + "/autostart/io.github.gymbell.Gymbell.desktop"))
-        Rows.setText(CommandText.join(reminders.startCommand), of: startCommand)
+        self.config.startsAtLogin { [weak self] on in self?.login.show(on) }
+        startCommand.show(CommandText.join(reminders.startCommand))
     }
 
     /// With time = "auto": when the reminder comes on each weekday, and the usual start it was learned from.
     private func showLearned() {
-        suggestions { [weak self] report in
+        actions.suggestions { [weak self] report in
             guard let self, let report, report.auto else { return }
             let lines = report.weekdays.map { day in
                 let name = Weekday(rawValue: day.weekday).map(weekdayName) ?? day.weekday
@@ -240,49 +236,48 @@ final class PreferencesWindow {
                     messages("{weekday}: {time} (you usually start at {start})", ["weekday": name, "time": day.reminderTime, "start": $0])
                 } ?? messages("{weekday}: {time} (not learned yet)", ["weekday": name, "time": day.reminderTime])
             }
-            adw_action_row_set_subtitle(cast(learned), lines.joined(separator: "\n"))
-            learned.setVisible(true)
+            learned.subtitle = lines.joined(separator: "\n")
+            learned.isVisible = true
         }
     }
 
     private func change(_ edit: ConfigEdit) {
-        handle(session.apply([edit]))
+        changesInFlight += 1
+        config.apply(.settings([edit])) { [weak self] outcome, state in
+            guard let self else { return }
+            changesInFlight -= 1
+            handle(outcome, state)
+        }
     }
 
-    private func handle(_ outcome: ConfigSession.Outcome) {
+    private func handle(_ outcome: ConfigSession.Outcome, _ state: ConfigSession.State) {
         switch outcome {
-        case .written(let config):
-            show(config)
-            written()
-        case .invalidOnDisk: show(session.state)
+        case .written(let written):
+            if changesInFlight == 0 { show(written) }
+        case .invalidOnDisk: show(state)
         case .failed(let reason):
-            toast(reason)
-            show(session.state)  // the controls back to what the file says
+            window.toast(reason)
+            show(state)  // the controls back to what the file says
         case .conflict(let keys): ask(keys)
         }
     }
 
-    private func toast(_ message: String) {
-        adw_preferences_window_add_toast(cast(window), adw_toast_new(message))
-    }
-
     /// The file changed on disk where this change goes too: the person chooses which stays.
+    private enum Keep: String { case mine, theirs }
+
     private func ask(_ keys: [String]) {
-        let dialog = adw_message_dialog_new(cast(window), messages("The config file changed on disk"),
-                                            messages("It was changed elsewhere at {keys} too. Keep your change or the file's?",
-                                                     ["keys": keys.joined(separator: ", ")]))!
-        adw_message_dialog_add_response(cast(dialog), "theirs", messages("Keep the file's"))
-        adw_message_dialog_add_response(cast(dialog), "mine", messages("Keep mine"))
-        adw_message_dialog_set_response_appearance(cast(dialog), "mine", ADW_RESPONSE_SUGGESTED)
-        onSignal(cast(dialog), "response", withArgument: { [unowned self] response in
-            let answer = response.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "theirs"
-            if answer == "mine" {
-                handle(session.keepMine())
-            } else {
-                session.takeTheirs()
-                show(session.state)
+        MessageDialog.ask(
+            over: window, heading: messages("The config file changed on disk"),
+            body: messages("It was changed elsewhere at {keys} too. Keep your change or the file's?", ["keys": keys.joined(separator: ", ")]),
+            responses: [.init(answer: Keep.theirs, label: messages("Keep the file's")),
+                        .init(answer: .mine, label: messages("Keep mine"), appearance: .suggested)],
+            close: .theirs
+        ) { [weak self] answer in
+            guard let self else { return }
+            switch answer {
+            case .mine: config.keepMine { [weak self] outcome, state in self?.handle(outcome, state) }
+            case .theirs: config.takeTheirs { [weak self] state in self?.show(state) }
             }
-        })
-        gtk_window_present(cast(dialog))
+        }
     }
 }

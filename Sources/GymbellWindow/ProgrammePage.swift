@@ -1,83 +1,74 @@
-import CAdw
 import FoundationEssentials
 import GymbellCore
 
 /// The Programme page: the workout of each weekday (or a rest day), and the programme's start and
 /// length ("Week 3 of 8" in the daily reminder).
 final class ProgrammePage {
-    let page: Widget
-    private unowned let owner: ProgrammeWindow
-    /// Per weekday: its combo row and the workout names in the order of its items (nil: rest day).
-    private var days: [Weekday: (row: Widget, names: [String?])] = [:]
-    private var quiet = false
-    private var start: Widget!
-    private var weeks: Spin!
+    /// What the page may do.
+    struct Actions {
+        /// Writes these edits into the config file.
+        let change: ([WorkoutEdit]) -> Void
+        let toast: (String) -> Void
+    }
 
-    init(owner: ProgrammeWindow) {
-        self.owner = owner
-        let messages = owner.messages
-        page = adw_preferences_page_new()!
-        adw_preferences_page_set_title(cast(page), messages("Programme"))
-        adw_preferences_page_set_icon_name(cast(page), "x-office-calendar-symbolic")
-        let week = Rows.group(messages("Week"), description: messages("The workout of each weekday; the others are rest days."))
+    let page: PreferencesPage
+    private let messages: Messages
+    private let actions: Actions
+    /// Per weekday: its combo row and the workout names in the order of its items (nil: rest day).
+    private var days: [Weekday: (row: ComboRow, names: [String?])] = [:]
+    private let start: Entry
+    private let weeks: SpinButton
+    /// The config as last shown.
+    private var config = Config()
+
+    init(text: TodayText, actions: Actions) {
+        let messages = text.messages
+        self.messages = messages
+        self.actions = actions
+        page = PreferencesPage(title: messages("Programme"), icon: "x-office-calendar-symbolic")
+        let week = PreferencesGroup(messages("Week"), description: messages("The workout of each weekday; the others are rest days."))
+        start = Entry(accessibleName: messages("First day of the programme"), widthChars: 10, placeholder: "2026-11-02")
+        weeks = SpinButton(messages("Programme weeks"), 0...104)
         for day in Weekday.allCases {
-            let row = adw_combo_row_new()!
-            adw_preferences_row_set_title(cast(row), owner.weekdayName(day))
-            onSignal(cast(row), "notify::selected", withArgument: { [unowned self] _ in chosen(day) })
+            let row = ComboRow(text.weekday(day))
+            row.onSelected { [unowned self] in chosen($0, on: day) }
             days[day] = (row, [])
-            adw_preferences_group_add(cast(week), row)
+            week.add(row)
         }
-        let span = Rows.group(messages("Programme length"),
-                              description: messages("A programme of some weeks from its first day; 0 weeks: none."))
-        start = gtk_entry_new()!
-        start.setAccessibleName(messages("First day of the programme"))
-        gtk_entry_set_placeholder_text(cast(start), "2026-11-02")
-        gtk_editable_set_width_chars(OpaquePointer(start), 10)
-        weeks = Rows.spin(messages("Programme weeks"), 0...104) { [unowned self] _ in spanChanged() }
-        onSignal(start, "activate") { [unowned self] in spanChanged() }
-        Rows.add([Rows.action(messages("First day"), suffixes: [start]), Rows.action(messages("Weeks"), suffixes: [weeks.widget])], to: span)
-        adw_preferences_page_add(cast(page), cast(week))
-        adw_preferences_page_add(cast(page), cast(span))
+        weeks.onChanged { [unowned self] in spanChanged() }
+        start.onActivate { [unowned self] in spanChanged() }
+        let span = PreferencesGroup(messages("Programme length"), description: messages("A programme of some weeks from its first day; 0 weeks: none."))
+        span.add([ActionRow(messages("First day"), suffixes: [start]), ActionRow(messages("Weeks"), suffixes: [weeks])])
+        page.add(week)
+        page.add(span)
     }
 
     func show(_ config: Config) {
-        quiet = true
-        defer { quiet = false }
+        self.config = config
         let workouts = config.workouts.values.sorted { ($0.title, $0.name) < ($1.title, $1.name) }
+        let names: [String?] = [nil] + workouts.map(\.name)
         for day in Weekday.allCases {
             guard let row = days[day]?.row else { continue }
-            let names: [String?] = [nil] + workouts.map(\.name)
-            let model = gtk_string_list_new(nil)!
-            gtk_string_list_append(model, owner.messages("Rest day"))
-            for workout in workouts { gtk_string_list_append(model, workout.title) }
-            adw_combo_row_set_model(cast(row), model)
-            g_object_unref(UnsafeMutableRawPointer(model))
-            let selected = names.firstIndex { $0 == config.program[day] } ?? 0
-            adw_combo_row_set_selected(cast(row), UInt32(selected))
+            row.show([messages("Rest day")] + workouts.map(\.title), selected: names.firstIndex { $0 == config.program[day] } ?? 0)
             days[day] = (row, names)
         }
-        Rows.setText(config.programSpan?.start.description ?? "", of: start)
+        start.show(config.programSpan?.start.description ?? "")
         weeks.show(config.programSpan?.weeks ?? 0)
     }
 
-    private func chosen(_ day: Weekday) {
-        guard !quiet, let (row, names) = days[day] else { return }
-        let index = Int(adw_combo_row_get_selected(cast(row)))
-        guard names.indices.contains(index), names[index] != owner.config.program[day] else { return }
-        owner.change([.programDay(day, workout: names[index])])
+    private func chosen(_ index: Int, on day: Weekday) {
+        guard let names = days[day]?.names, names.indices.contains(index), names[index] != config.program[day] else { return }
+        actions.change([.programDay(day, workout: names[index])])
     }
 
     private func spanChanged() {
-        guard !quiet else { return }
         if weeks.value == 0 {
-            if owner.config.programSpan != nil { owner.change([.programSpan(nil)]) }
+            if config.programSpan != nil { actions.change([.programSpan(nil)]) }
             return
         }
-        let text = Rows.trimmed(Rows.text(of: start))
-        guard let first = LocalDay(isoDate: text) else {
-            owner.toast(owner.messages("Write the first day like 2026-11-02"))
-            return
+        guard let first = LocalDay(isoDate: start.trimmedText) else {
+            return actions.toast(messages("Write the first day like 2026-11-02"))
         }
-        owner.change([.programSpan(ProgramSpan(start: first, weeks: weeks.value))])
+        actions.change([.programSpan(ProgramSpan(start: first, weeks: weeks.value))])
     }
 }

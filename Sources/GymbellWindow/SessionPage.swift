@@ -1,4 +1,3 @@
-import CAdw
 import FoundationEssentials
 import GymbellCore
 
@@ -7,15 +6,15 @@ import GymbellCore
 final class SessionPage {
     enum Request { case setDone, fewerReps, pause, resume, skip, end }
 
-    let widget: Widget
-    private let title: Widget
-    private let phase: Widget
-    private let countdown: Widget
-    private let next: Widget
-    private let setDone: Widget
-    private let fewerReps: Widget
-    private let pause: Widget
-    private let skip: Widget
+    let widget: Scrolled
+    private let title = Label("", classes: ["title-2", "dim-label"])
+    private let phase = Label("", classes: ["title-1"])
+    private let countdown = Label("", classes: ["gymbell-countdown", "numeric"], wrap: false)
+    private let next = Label("", classes: ["title-4"])
+    private let setDone: Button
+    private let fewerReps: Button
+    private let pause: Button
+    private let skip: Button
     private let messages: Messages
     private var paused = false
     /// The instant the countdown counts down to, ticking locally (the daemon signals every change).
@@ -23,54 +22,48 @@ final class SessionPage {
 
     init(messages: Messages, onRequest: @escaping (Request) -> Void) {
         self.messages = messages
-        title = Build.label("", classes: ["title-2", "dim-label"])
-        phase = Build.label("", classes: ["title-1"])
-        countdown = Build.label("", classes: ["gymbell-countdown", "numeric"], wrap: false)
-        next = Build.label("", classes: ["title-4"])
-        setDone = Build.button(messages("Set done"), classes: ["suggested-action", "pill", "gymbell-big"]) { onRequest(.setDone) }
-        fewerReps = Build.button(messages("Fewer reps"), classes: ["pill", "gymbell-big"],
-                                 accessibleName: messages("Set done with fewer reps")) { onRequest(.fewerReps) }
-        pause = gtk_button_new_with_label(messages("Pause"))!  // Pause or Resume: connected below, when self is whole
-        Build.style(pause, ["pill", "gymbell-big"])
-        skip = Build.button(messages("Skip"), classes: ["pill", "gymbell-big"], accessibleName: messages("Skip to the next phase")) { onRequest(.skip) }
-        let end = Build.button(messages("End workout"), classes: ["destructive-action", "pill", "gymbell-big"]) { onRequest(.end) }
-        let buttons = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [setDone, fewerReps, pause, skip, end]).centered()
-        let column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [title, phase, countdown, next, buttons])
-        gtk_widget_set_margin_top(buttons, 24)
-        widget = Build.scrolled(column.margins(12).centered())
-        onSignal(pause, "clicked") { [unowned self] in onRequest(paused ? .resume : .pause) }
+        let big = ["pill", "gymbell-big"]
+        setDone = Button(messages("Set done"), classes: ["suggested-action"] + big) { onRequest(.setDone) }
+        fewerReps = Button(messages("Fewer reps"), classes: big, accessibleName: messages("Set done with fewer reps")) { onRequest(.fewerReps) }
+        pause = Button(messages("Pause"), classes: big)  // Pause or Resume: connected below, when self is whole
+        skip = Button(messages("Skip"), classes: big, accessibleName: messages("Skip to the next phase")) { onRequest(.skip) }
+        let end = Button(messages("End workout"), classes: ["destructive-action"] + big) { onRequest(.end) }
+        let buttons = Box(.vertical, spacing: 12, [setDone, fewerReps, pause, skip, end]).centered().marginTop(24)
+        let column = Box(.vertical, spacing: 12, [title, phase, countdown, next, buttons])
+        widget = Scrolled(column.margins(12).centered())
+        pause.onClicked { [unowned self] in onRequest(paused ? .resume : .pause) }
     }
 
     func show(_ snapshot: DaemonLink.Snapshot, now: Date) {
         guard let session = snapshot.status.session else { return }
         let strength = session.kind == "strength"
         let interval = session.kind == "hiit" || session.kind == "walkrun"
-        title.setText(session.title)
-        phase.setText(session.paused ? messages("Paused") : session.phase)
-        phase.setVisible(session.paused || session.phase.lowercased() != session.title.lowercased())
+        title.text = session.title
+        phase.text = session.paused ? messages("Paused") : session.phase
+        phase.isVisible = session.paused || session.phase.lowercased() != session.title.lowercased()
         paused = session.paused
         let step = TodayText.nextStep(snapshot)
         countdownTarget = session.paused ? nil : (step?.due ?? (session.kind == "rest" ? session.endsAt : nil))
         if let step {
-            next.setText(messages("Next: {what}", ["what": step.title]))  // its body repeats the phase
+            next.text = messages("Next: {what}", ["what": step.title])  // its body repeats the phase
         } else {
-            next.setText(strength ? messages("Press Set done when the set is finished.") : "")
+            next.text = strength ? messages("Press Set done when the set is finished.") : ""
         }
-        setDone.setVisible(strength)
-        fewerReps.setVisible(strength)
-        pause.setVisible(interval)
-        pause.setButtonLabel(session.paused ? messages("Resume") : messages("Pause"))
-        skip.setVisible(interval || session.kind == "rest")
+        setDone.isVisible = strength
+        fewerReps.isVisible = strength
+        pause.isVisible = interval
+        pause.label = session.paused ? messages("Resume") : messages("Pause")
+        skip.isVisible = interval || session.kind == "rest"
         tick(now: now)
     }
 
     /// Redraws the countdown; called every second while the page shows one.
     func tick(now: Date) {
         if let countdownTarget {
-            countdown.setText(TodayText.countdown(until: countdownTarget, now: now))
-            countdown.setVisible(true)
+            countdown.text = TodayText.countdown(until: countdownTarget, now: now)
+            countdown.isVisible = true
         } else {
-            countdown.setVisible(false)
+            countdown.isVisible = false
         }
     }
 }

@@ -1,4 +1,3 @@
-import CAdw
 import FoundationEssentials
 import GymbellControl
 import GymbellCore
@@ -7,61 +6,59 @@ import GymbellCore
 /// next time against the config's, and a reset to the config's weight where "Next time" (or
 /// `gymbell weights --set`) raised it.
 final class WeightsPage {
-    let page: Widget
-    private unowned let owner: ProgrammeWindow
-    private let list: Widget
-    private var resetAll: Widget!
-    private var rows: [Widget] = []
+    /// What the page may do.
+    struct Actions {
+        let daemon: DaemonQuestions
+        let toast: (String) -> Void
+    }
 
-    init(owner: ProgrammeWindow) {
-        self.owner = owner
-        let messages = owner.messages
-        page = adw_preferences_page_new()!
-        adw_preferences_page_set_title(cast(page), messages("Weights"))
-        adw_preferences_page_set_icon_name(cast(page), "go-up-symbolic")
-        list = Rows.group(messages("Planned weights"),
-                          description: messages("The weight each exercise is planned with next time, and the one in your config."))
-        resetAll = Build.button(messages("Reset all")) { [unowned self] in reset([]) }
-        adw_preferences_group_set_header_suffix(cast(list), resetAll)
-        adw_preferences_page_add(cast(page), cast(list))
+    let page: PreferencesPage
+    private let messages: Messages
+    private let actions: Actions
+    private let list: PreferencesGroup
+    private let resetAll: Button
+    private var rows: [ActionRow] = []
+
+    init(messages: Messages, actions: Actions) {
+        self.messages = messages
+        self.actions = actions
+        page = PreferencesPage(title: messages("Weights"), icon: "go-up-symbolic")
+        list = PreferencesGroup(messages("Planned weights"),
+                                description: messages("The weight each exercise is planned with next time, and the one in your config."))
+        resetAll = Button(messages("Reset all"))
+        list.setHeaderSuffix(resetAll)
+        page.add(list)
+        resetAll.onClicked { [unowned self] in reset([]) }
     }
 
     /// Asks the daemon for the planned weights and shows them.
     func refresh() {
-        owner.ask({ client throws(ClientError) in try client.weights() }) { [weak self] weights in self?.show(weights) }
+        actions.daemon.ask({ client throws(ClientError) in try client.weights() }) { [weak self] weights in self?.show(weights) }
     }
 
     private func show(_ weights: [PlannedWeight]) {
-        for row in rows { adw_preferences_group_remove(cast(list), row) }
-        rows = []
-        let messages = owner.messages
-        for planned in weights {
+        list.remove(rows)
+        rows = weights.map { planned in
             let weight = planned.weight.map(planned.unit.text) ?? messages("no weight")
             let configured = planned.configured.map(planned.unit.text) ?? messages("no weight")
             let raised = planned.raisedAt != nil
             let subtitle = raised ? messages("Next time {weight}; the config says {configured}", ["weight": weight, "configured": configured])
                 : messages("Next time {weight}, as configured", ["weight": weight])
-            var suffixes: [Widget] = []
-            if raised {
-                suffixes.append(Build.button(messages("Reset"), accessibleName: messages("Reset {exercise}", ["exercise": planned.exercise])) {
-                    [unowned self] in reset([planned.exercise])
-                })
-            }
-            let row = Rows.action(planned.exercise, subtitle: subtitle, suffixes: suffixes)
-            adw_preferences_group_add(cast(list), row)
-            rows.append(row)
+            let resetButton = raised ? [Button(messages("Reset"), accessibleName: messages("Reset {exercise}", ["exercise": planned.exercise])) {
+                [unowned self] in reset([planned.exercise])
+            }] : []
+            return ActionRow(planned.exercise, subtitle: subtitle, suffixes: resetButton)
         }
         if weights.isEmpty {
-            let row = Rows.action(messages("No exercise has a weight yet"), subtitle: messages("Give an exercise a weight in its workout."))
-            adw_preferences_group_add(cast(list), row)
-            rows.append(row)
+            rows = [ActionRow(messages("No exercise has a weight yet"), subtitle: messages("Give an exercise a weight in its workout."))]
         }
-        resetAll.setVisible(weights.contains { $0.raisedAt != nil })
+        list.add(rows)
+        resetAll.isVisible = weights.contains { $0.raisedAt != nil }
     }
 
     private func reset(_ exercises: [String]) {
-        owner.ask({ client throws(ClientError) in try client.resetWeights(exercises) }) { [weak self] message in
-            self?.owner.toast(message)
+        actions.daemon.ask({ client throws(ClientError) in try client.resetWeights(exercises) }) { [weak self] message in
+            self?.actions.toast(message)
             self?.refresh()
         }
     }

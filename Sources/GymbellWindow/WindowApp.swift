@@ -1,4 +1,4 @@
-import CAdw
+import Glibc
 import GymbellControl
 import GymbellCore
 import GymbellPlatform
@@ -22,7 +22,7 @@ final class WindowApp {
         case showToday = "show-today"
     }
 
-    private let application: UnsafeMutablePointer<AdwApplication>
+    private let application: Application
     private let loop = MainLoop()
     private let messages: Messages
     private var window: MainWindow?
@@ -31,32 +31,21 @@ final class WindowApp {
     init() {
         let gettext = Gettext.translation()
         messages = Messages(translate: gettext.translate, plural: gettext.translatePlural)
-        g_set_prgname(Self.applicationID)
-        g_set_application_name(messages("gymbell"))
-        application = adw_application_new(Self.applicationID, G_APPLICATION_DEFAULT_FLAGS)!
-        onSignal(application, "activate") { [unowned self] in mainWindow().present() }
+        application = Application(id: Self.applicationID, name: Self.applicationID, title: messages("gymbell"))
+        application.onActivate { [unowned self] in mainWindow().present() }
         for action in LaunchAction.allCases {
-            let simple = g_simple_action_new(action.rawValue, nil)!
-            onSignal(simple, "activate", withArgument: { [unowned self] _ in perform(action) })
-            g_action_map_add_action(cast(application), simple)
-            g_object_unref(UnsafeMutableRawPointer(simple))
+            application.addAction(action.rawValue) { [unowned self] in perform(action) }
         }
     }
 
     /// Runs until the window closes; a second instance hands its request to the first and returns 0.
     func run(asking action: LaunchAction?) -> Int32 {
-        let app = cast(application, to: GApplication.self)
-        var error: UnsafeMutablePointer<GError>?
-        guard g_application_register(app, nil, &error) != 0 else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            g_clear_error(&error)
+        if let message = application.register() {
             CurrentProcess.printToStandardError("gymbell-window: cannot register \(Self.applicationID): \(message)")
             return 1
         }
-        if let action {
-            g_action_group_activate_action(cast(app), action.rawValue, nil)
-        }
-        return g_application_run(app, 0, nil)
+        if let action { application.activateAction(action.rawValue) }
+        return application.run()
     }
 
     private func perform(_ action: LaunchAction) {
@@ -76,25 +65,17 @@ final class WindowApp {
     /// The window, made the first time it is asked for (GTK is set up by then: `startup` has run).
     private func mainWindow() -> MainWindow {
         if let window { return window }
-        Self.loadStyle()
+        Style.load("""
+            .gymbell-countdown { font-size: 96px; font-weight: 800; font-feature-settings: "tnum"; }
+            .gymbell-big { min-height: 56px; min-width: 240px; font-size: 20px; font-weight: bold; }
+            """)
         let link = DaemonLink(loop: loop)
         let text = TodayText(messages: messages, zone: SystemTimeZone().current())
-        let window = MainWindow(application: cast(application), link: link, loop: loop, text: text)
+        let window = MainWindow(application: application, link: link, loop: loop, text: text)
         self.window = window
         self.link = link
         link.start()
         return window
-    }
-
-    private static func loadStyle() {
-        let css = """
-            .gymbell-countdown { font-size: 96px; font-weight: 800; font-feature-settings: "tnum"; }
-            .gymbell-big { min-height: 56px; min-width: 240px; font-size: 20px; font-weight: bold; }
-            """
-        let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(provider, css, -1)
-        gtk_style_context_add_provider_for_display(gdk_display_get_default(), cast(provider),
-                                                   UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 }
 

@@ -1,156 +1,158 @@
-import CAdw
 import FoundationEssentials
 import GymbellCore
 
 /// One workout's editor (a subpage of the Workouts window): its name and title, the days the programme
 /// trains it, and its kind's settings — a strength workout's exercises in order (moved up and down with
-/// buttons a keyboard reaches, or dragged by their handle onto another exercise's place), a HIIT's rounds, work and rest, a walk/run's run, walk and repeats —
-/// with its length shown as it is edited. "Save" writes it all as one change.
+/// buttons a keyboard reaches, or dragged by their handle onto another exercise's place), a HIIT's
+/// rounds, work and rest, a walk/run's run, walk and repeats — with its length shown as it is edited.
+/// "Save" writes it all as one change.
 final class WorkoutEditor {
-    private(set) var widget: Widget!
-    private unowned let owner: ProgrammeWindow
-    private var messages: Messages { owner.messages }
+    /// What the editor may do.
+    struct Actions {
+        /// Writes these edits into the config file (the window closes the editor once they are written).
+        let save: ([WorkoutEdit]) -> Void
+        /// Back to the list, unsaved.
+        let close: () -> Void
+        /// Deletes the workout of this name (asking first where the programme trains it).
+        let delete: (String) -> Void
+        /// The config as the window has it now: the programme's days, the names taken.
+        let config: () -> Config
+    }
+
+    /// One exercise's row and its controls.
+    private struct ExerciseRow {
+        let row: ExpanderRow
+        let name: Entry
+        let sets: SpinButton
+        let reps: SpinButton
+        let weight: SpinButton
+        let rest: SpinButton
+    }
+
+    let widget: Box
+    private let messages: Messages
+    private let actions: Actions
     private let original: WorkoutDefinition
     private let isNew: Bool
     private var kind: WorkoutKind
-    private var name: Widget!
-    private var title: Widget!
-    private var length: Widget!
-    private var days: [Weekday: Toggle] = [:]
-    private var exercisesGroup: Widget!
-    private var exerciseRows: [(row: Widget, name: Widget, sets: Spin, reps: Spin, weight: Widget, rest: Spin)] = []
-    private var intervalSpins: [Spin] = []
+    private let name: Entry
+    private let title: Entry
+    /// The length (a HIIT's or walk/run's timeline) in large type, as it is edited.
+    private let length = Label("", classes: ["title-3"]).marginTop(12)
+    private var days: [Weekday: ToggleButton] = [:]
+    private let exercisesGroup: PreferencesGroup
+    private var exerciseRows: [ExerciseRow] = []
+    private var intervalSpins: [SpinButton] = []
 
-    init(owner: ProgrammeWindow, workout: WorkoutDefinition, isNew: Bool, days trained: Set<Weekday>) {
-        self.owner = owner
+    init(_ workout: WorkoutDefinition, isNew: Bool, text: TodayText, actions: Actions) {
+        let messages = text.messages
+        self.messages = messages
+        self.actions = actions
         original = workout
         self.isNew = isNew
         kind = workout.kind
-        let messages = owner.messages
-        let header = adw_header_bar_new()!
-        let back = Build.button(messages("Back")) { [unowned owner] in owner.closeEditor() }
-        adw_header_bar_pack_start(cast(header), back)
-        adw_header_bar_set_title_widget(cast(header), Build.label(isNew ? messages("New workout") : workout.title, classes: ["heading"], wrap: false))
-        let page = adw_preferences_page_new()!
-        widget = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [header, page])
-        gtk_widget_set_vexpand(page, 1)
+        name = Entry(accessibleName: messages("Workout name"), text: workout.name, widthChars: 14)
+        title = Entry(accessibleName: messages("Workout title"), text: workout.title, widthChars: 14)
+        exercisesGroup = PreferencesGroup(messages("Exercises"))
+        let page = PreferencesPage().expandingVertically()
+        let header = HeaderBar(start: [Button(messages("Back"), clicked: actions.close)],
+                               title: Label(isNew ? messages("New workout") : workout.title, classes: ["heading"], wrap: false))
+        widget = Box(.vertical, spacing: 0, [header, page])
 
-        let about = Rows.group(WorkoutsPage.kindName(workout.kind, messages))
-        name = Self.entry(messages("Workout name"), workout.name)
-        title = Self.entry(messages("Workout title"), workout.title)
-        // The length (a HIIT's or walk/run's timeline) in large type, as it is edited.
-        length = Build.label("", classes: ["title-3"])
-        gtk_widget_set_margin_top(length, 12)
-        Rows.add([Rows.action(messages("Name"), subtitle: messages("How the programme names it"), suffixes: [name]),
-                  Rows.action(messages("Title"), subtitle: messages("What reminders say"), suffixes: [title]), length], to: about)
-
-        let dayGroup = Rows.group(messages("Days"), description: messages("The weekdays the programme trains it"))
-        var toggles: [Widget] = []
+        let about = PreferencesGroup(WorkoutsPage.kindName(workout.kind, messages))
+        about.add([ActionRow(messages("Name"), subtitle: messages("How the programme names it"), suffixes: [name]),
+                   ActionRow(messages("Title"), subtitle: messages("What reminders say"), suffixes: [title]), length])
+        let trained = Set(WorkoutEdit.days(using: workout.name, in: actions.config()))
         for day in Weekday.allCases {
-            let dayName = owner.weekdayName(day)
-            let toggle = Toggle(String(dayName.prefix(2)), accessibleName: dayName) {}
-            toggle.show(trained.contains(day))
-            days[day] = toggle
-            toggles.append(toggle.widget)
+            let dayName = text.weekday(day)
+            days[day] = ToggleButton(String(dayName.prefix(2)), accessibleName: dayName, on: trained.contains(day))
         }
-        adw_preferences_group_add(cast(dayGroup), Build.flow(toggles, spacing: 4))
+        let dayGroup = PreferencesGroup(messages("Days"), description: messages("The weekdays the programme trains it"))
+        dayGroup.add(FlowBox(Weekday.allCases.compactMap { days[$0] }, spacing: 4))
 
-        exercisesGroup = Rows.group(messages("Exercises"))
-        let settings = Rows.group(messages("Settings"))
         var groups = [about, dayGroup]
         switch workout.kind {
         case .strength:
-            let add = Build.button(messages("Add exercise")) { [unowned self] in
-                var exercises = collectedExercises()
-                exercises.append(Exercise(name: messages("Exercise {n}", ["n": "\(exercises.count + 1)"]), sets: 3, reps: 10, rest: [90, 90, 90]))
-                showExercises(exercises)
-                // The keyboard goes on to the new exercise's name (scrolled into sight).
-                if let last = exerciseRows.last { gtk_widget_grab_focus(last.name) }
-            }
-            adw_preferences_group_set_header_suffix(cast(exercisesGroup), add)
+            exercisesGroup.setHeaderSuffix(Button(messages("Add exercise")) { [unowned self] in addExercise() })
             groups.append(exercisesGroup)
         case .hiit(let plan):
-            intervalSpins = [Rows.spin(messages("Rounds"), Limits.hiitRounds) { [unowned self] _ in update() },
-                             Rows.spin(messages("Work seconds"), 1...3600) { [unowned self] _ in update() },
-                             Rows.spin(messages("Rest seconds"), 0...3600) { [unowned self] _ in update() }]
-            zip(intervalSpins, [plan.rounds, Int(plan.work), Int(plan.rest)]).forEach { $0.show($1) }
-            groups.append(settings)
+            groups.append(settings([(messages("Rounds"), Limits.hiitRounds, plan.rounds), (messages("Work seconds"), 1...3600, Int(plan.work)),
+                                    (messages("Rest seconds"), 0...3600, Int(plan.rest))]))
         case .walkRun(let plan):
-            intervalSpins = [Rows.spin(messages("Run seconds"), 1...7200) { [unowned self] _ in update() },
-                             Rows.spin(messages("Walk seconds"), 1...7200) { [unowned self] _ in update() },
-                             Rows.spin(messages("Repeats"), Limits.walkRunRepeats) { [unowned self] _ in update() }]
-            zip(intervalSpins, [Int(plan.run), Int(plan.walk), plan.repeats]).forEach { $0.show($1) }
-            groups.append(settings)
+            groups.append(settings([(messages("Run seconds"), 1...7200, Int(plan.run)), (messages("Walk seconds"), 1...7200, Int(plan.walk)),
+                                    (messages("Repeats"), Limits.walkRunRepeats, plan.repeats)]))
         }
-        let labels = workout.kind.isHIIT ? [messages("Rounds"), messages("Work seconds"), messages("Rest seconds")]
-            : [messages("Run seconds"), messages("Walk seconds"), messages("Repeats")]
-        for (spin, label) in zip(intervalSpins, labels) { Rows.add([Rows.action(label, suffixes: [spin.widget])], to: settings) }
-
-        let actions = Rows.group(messages("Workout"))
-        var buttons = [Build.button(messages("Save workout"), classes: ["suggested-action"]) { [unowned self] in save() }]
+        var buttons = [Button(messages("Save workout"), classes: ["suggested-action"]) { [unowned self] in save() }]
         if !isNew {
-            buttons.append(Build.button(messages("Duplicate workout")) { [unowned self] in duplicate() })
-            buttons.append(Build.button(messages("Delete workout"), classes: ["destructive-action"]) { [unowned owner] in owner.delete(workout.name) })
+            buttons.append(Button(messages("Duplicate workout")) { [unowned self] in duplicate() })
+            buttons.append(Button(messages("Delete workout"), classes: ["destructive-action"]) { actions.delete(workout.name) })
         }
-        adw_preferences_group_add(cast(actions), Build.flow(buttons, spacing: 6))
-        groups.append(actions)
-        for group in groups { adw_preferences_page_add(cast(page), cast(group)) }
+        let workoutGroup = PreferencesGroup(messages("Workout"))
+        workoutGroup.add(FlowBox(buttons, spacing: 6))
+        for group in groups + [workoutGroup] { page.add(group) }
         if case .strength(let exercises) = workout.kind { showExercises(exercises) }
         update()
     }
 
-    private static func entry(_ accessibleName: String, _ text: String) -> Widget {
-        let entry = gtk_entry_new()!
-        entry.setAccessibleName(accessibleName)
-        gtk_editable_set_text(OpaquePointer(entry), text)
-        gtk_editable_set_width_chars(OpaquePointer(entry), 14)
-        return entry
+    /// An interval workout's settings: a spin button each (its label, its range, its value).
+    private func settings(_ spins: [(label: String, range: ClosedRange<Int>, value: Int)]) -> PreferencesGroup {
+        let group = PreferencesGroup(messages("Settings"))
+        for spin in spins {
+            let button = SpinButton(spin.label, spin.range)
+            button.show(spin.value)
+            button.onChanged { [unowned self] in update() }
+            intervalSpins.append(button)
+            group.add(ActionRow(spin.label, suffixes: [button]))
+        }
+        return group
     }
 
     // MARK: Exercises
 
+    private func addExercise() {
+        var exercises = collectedExercises()
+        exercises.append(Exercise(name: messages("Exercise {n}", ["n": "\(exercises.count + 1)"]), sets: 3, reps: 10, rest: [90, 90, 90]))
+        showExercises(exercises)
+        // The keyboard goes on to the new exercise's name (scrolled into sight).
+        exerciseRows.last?.name.grabFocus()
+    }
+
     /// The exercise rows anew for `exercises`, in order.
     private func showExercises(_ exercises: [Exercise]) {
-        for row in exerciseRows { adw_preferences_group_remove(cast(exercisesGroup), row.row) }
+        exercisesGroup.remove(exerciseRows.map(\.row))
         exerciseRows = []
         for (index, exercise) in exercises.enumerated() {
-            let number = "\(index + 1)"
-            let n = ["n": number]
-            let row = adw_expander_row_new()!
-            adw_preferences_row_set_title(cast(row), "\(number). \(exercise.name)")
-            adw_expander_row_set_expanded(cast(row), 1)
-            let name = Self.entry(messages("Exercise {n} name", n), exercise.name)
-            let sets = Rows.spin(messages("Exercise {n} sets", n), 1...50) { [unowned self] _ in update() }
-            let reps = Rows.spin(messages("Exercise {n} reps", n), 0...1000) { [unowned self] _ in update() }
-            let rest = Rows.spin(messages("Exercise {n} rest in seconds", n), 0...3600) { [unowned self] _ in update() }
-            let weight = gtk_spin_button_new_with_range(0, 2000, 2.5)!
-            weight.setAccessibleName(messages("Exercise {n} weight", n))
-            gtk_spin_button_set_digits(cast(weight), 1)
-            sets.show(exercise.sets)
-            reps.show(exercise.reps ?? 0)
-            rest.show(Int(exercise.rest.first ?? 90))
-            gtk_spin_button_set_value(cast(weight), exercise.weight ?? 0)
-            let unit = exercise.weightUnit.rawValue
-            let up = Build.button(messages("Up"), accessibleName: messages("Move exercise {n} up", n)) { [unowned self] in move(index, to: index - 1) }
-            let down = Build.button(messages("Down"), accessibleName: messages("Move exercise {n} down", n)) { [unowned self] in move(index, to: index + 1) }
-            let remove = Build.button(messages("Remove"), accessibleName: messages("Remove exercise {n}", n)) { [unowned self] in
+            let n = ["n": "\(index + 1)"]
+            let row = ExpanderRow("\(index + 1). \(exercise.name)", expanded: true)
+            let controls = ExerciseRow(
+                row: row, name: Entry(accessibleName: messages("Exercise {n} name", n), text: exercise.name, widthChars: 14),
+                sets: SpinButton(messages("Exercise {n} sets", n), 1...50), reps: SpinButton(messages("Exercise {n} reps", n), 0...1000),
+                weight: SpinButton(messages("Exercise {n} weight", n), 0...2000, step: 2.5, digits: 1),
+                rest: SpinButton(messages("Exercise {n} rest in seconds", n), 0...3600))
+            controls.sets.show(exercise.sets)
+            controls.reps.show(exercise.reps ?? 0)
+            controls.rest.show(Int(exercise.rest.first ?? 90))
+            controls.weight.show(number: exercise.weight ?? 0)
+            for spin in [controls.sets, controls.reps, controls.rest] { spin.onChanged { [unowned self] in update() } }
+            let up = Button(messages("Up"), accessibleName: messages("Move exercise {n} up", n)) { [unowned self] in move(index, to: index - 1) }
+            let down = Button(messages("Down"), accessibleName: messages("Move exercise {n} down", n)) { [unowned self] in move(index, to: index + 1) }
+            let remove = Button(messages("Remove"), accessibleName: messages("Remove exercise {n}", n)) { [unowned self] in
                 var list = collectedExercises()
                 list.remove(at: index)
                 showExercises(list)
             }
-            up.setSensitive(index > 0)
-            down.setSensitive(index < exercises.count - 1)
-            for (title, suffix) in [(messages("Name"), name), (messages("Sets"), sets.widget), (messages("Reps (0: none)"), reps.widget),
-                                    (messages("Weight in {unit} (0: none)", ["unit": unit]), weight),
-                                    (messages("Rest after each set, seconds"), rest.widget)] {
-                adw_expander_row_add_row(cast(row), Rows.action(title, suffixes: [suffix]))
-            }
-            adw_expander_row_add_row(cast(row), Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [up, down, remove]).margins(6))
+            up.isSensitive = index > 0
+            down.isSensitive = index < exercises.count - 1
+            let unit = exercise.weightUnit.rawValue
+            row.add([(messages("Name"), controls.name as Widget), (messages("Sets"), controls.sets), (messages("Reps (0: none)"), controls.reps),
+                     (messages("Weight in {unit} (0: none)", ["unit": unit]), controls.weight),
+                     (messages("Rest after each set, seconds"), controls.rest)].map { ActionRow($0.0, suffixes: [$0.1]) })
+            row.add([Box(.horizontal, spacing: 6, [up, down, remove]).margins(6)])
             // The pointer's way: the handle dragged onto another exercise (its title or its settings).
-            adw_expander_row_add_prefix(cast(row), DragAndDrop.handle(messages("Drag exercise {n}", n), index: index))
+            row.addPrefix(DragAndDrop.handle(messages("Drag exercise {n}", n), index: index))
             DragAndDrop.target(row, index: index) { [unowned self] from, to in move(from, to: to) }
-            adw_preferences_group_add(cast(exercisesGroup), row)
-            exerciseRows.append((row, name, sets, reps, weight, rest))
+            exercisesGroup.add(row)
+            exerciseRows.append(controls)
         }
         kind = .strength(exercises: exercises)
         update()
@@ -163,7 +165,7 @@ final class WorkoutEditor {
         list.insert(list.remove(at: index), at: place)
         showExercises(list)
         // The keyboard stays on the moved exercise.
-        gtk_widget_grab_focus(exerciseRows[place].row)
+        exerciseRows[place].row.grabFocus()
     }
 
     /// The exercises as the rows say now (a per-set rest list stays while its first rest is unchanged).
@@ -175,8 +177,8 @@ final class WorkoutEditor {
             let rest = TimeInterval(row.rest.value)
             var rests = Array(repeating: rest, count: sets)
             if let old, old.rest.count == sets, old.rest.first == rest { rests = old.rest }
-            let weight = gtk_spin_button_get_value(cast(row.weight))
-            return Exercise(name: Rows.trimmed(Rows.text(of: row.name)), sets: sets,
+            let weight = row.weight.number
+            return Exercise(name: row.name.trimmedText, sets: sets,
                             reps: row.reps.value == 0 ? nil : row.reps.value, weight: weight == 0 ? nil : weight,
                             unit: old?.unit, rest: rests, body: old?.body, compound: old?.compound)
         }
@@ -197,15 +199,15 @@ final class WorkoutEditor {
 
     /// The length, as edited.
     private func update() {
-        length.setText(WorkoutText.length(edited(), messages))
+        length.text = WorkoutText.length(edited(), messages)
     }
 
     private func save() {
-        let newName = Rows.text(of: name)
-        let workout = WorkoutDefinition(name: isNew ? newName : original.name, title: Rows.text(of: title), kind: edited())
+        let newName = name.text
+        let workout = WorkoutDefinition(name: isNew ? newName : original.name, title: title.text, kind: edited())
         var edits: [WorkoutEdit] = isNew ? [.create(workout)] : [.update(workout)]
         if !isNew, newName != original.name { edits.append(.rename(from: original.name, to: newName)) }
-        let program = owner.config.program
+        let program = actions.config().program
         for day in Weekday.allCases {  // week order: the file's [program] reads Monday first, every time
             guard let toggle = days[day] else { continue }
             if toggle.isOn, program[day] != newName || (!isNew && newName != original.name && program[day] == original.name) {
@@ -214,24 +216,11 @@ final class WorkoutEditor {
                 edits.append(.programDay(day, workout: nil))
             }
         }
-        if owner.change(edits) { owner.closeEditor() }
+        actions.save(edits)
     }
 
     private func duplicate() {
-        let copy = owner.freeName(original.name + " " + messages("copy"))
-        if owner.change([.duplicate(original.name, as: copy, title: Rows.text(of: title) + " (" + messages("copy") + ")")]) {
-            owner.closeEditor()
-        }
+        let copy = actions.config().freeWorkoutName(original.name + " " + messages("copy"))
+        actions.save([.duplicate(original.name, as: copy, title: title.text + " (" + messages("copy") + ")")])
     }
-}
-
-extension Rows {
-    /// `text` without the blanks around it.
-    static func trimmed(_ text: String) -> String {
-        String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
-    }
-}
-
-extension WorkoutKind {
-    var isHIIT: Bool { if case .hiit = self { true } else { false } }
 }

@@ -1,73 +1,81 @@
-import CAdw
 import FoundationEssentials
 import GymbellCore
 
 /// The Workouts page: each workout with its kind, length and the days the programme trains it (a row
 /// opens its editor), new workouts of each kind, and the three templates when there is no workout yet.
 final class WorkoutsPage {
-    let page: Widget
-    private unowned let owner: ProgrammeWindow
-    private let list: Widget
-    private let templates: Widget
-    private var rows: [Widget] = []
+    /// What the page may do.
+    struct Actions {
+        /// Writes these edits into the config file.
+        let change: ([WorkoutEdit]) -> Void
+        /// Opens the editor of a workout (`isNew`: one not in the file yet).
+        let edit: (_ workout: WorkoutDefinition, _ isNew: Bool) -> Void
+    }
 
-    init(owner: ProgrammeWindow) {
-        self.owner = owner
-        let messages = owner.messages
-        page = adw_preferences_page_new()!
-        adw_preferences_page_set_title(cast(page), messages("Workouts"))
-        adw_preferences_page_set_icon_name(cast(page), "view-list-symbolic")
-        list = Rows.group(messages("Workouts"), description: messages("Choose a workout to change it."))
-        templates = Rows.group(messages("Templates"), description: messages("Start from a ready-made workout; change it as you like."))
+    let page: PreferencesPage
+    private let text: TodayText
+    private var messages: Messages { text.messages }
+    private let actions: Actions
+    private let list: PreferencesGroup
+    private let templates: PreferencesGroup
+    private var rows: [ActionRow] = []
+    /// The config as last shown: templates and new workouts take names it has free.
+    private var config = Config()
+
+    init(text: TodayText, actions: Actions) {
+        self.text = text
+        self.actions = actions
+        let messages = text.messages
+        page = PreferencesPage(title: messages("Workouts"), icon: "view-list-symbolic")
+        list = PreferencesGroup(messages("Workouts"), description: messages("Choose a workout to change it."))
+        templates = PreferencesGroup(messages("Templates"), description: messages("Start from a ready-made workout; change it as you like."))
         for template in WorkoutTemplate.allCases {
             let title = Self.title(of: template, messages)
-            let button = Build.button(messages("Add"), accessibleName: messages("Add template {title}", ["title": title])) {
-                [unowned owner] in
-                // The template on the reminder days the programme leaves free (every day when it has none).
-                let config = owner.config
-                let free = config.reminders.days.sorted().filter { config.program[$0] == nil }
-                var workout = template.workout
-                workout.title = title
-                workout.name = owner.freeName(template.rawValue)
-                owner.change([.create(workout)] + free.map { .programDay($0, workout: workout.name) })
+            let button = Button(messages("Add"), accessibleName: messages("Add template {title}", ["title": title])) { [unowned self] in
+                add(template, title: title)
             }
-            Rows.add([Rows.action(title, subtitle: Self.exerciseNames(template.workout), suffixes: [button])], to: templates)
+            templates.add(ActionRow(title, subtitle: Self.exerciseNames(template.workout), suffixes: [button]))
         }
-        let new = Rows.group(messages("New workout"))
+        let new = PreferencesGroup(messages("New workout"))
         let kinds: [(String, WorkoutKind)] = [
             (messages("New strength workout"), .strength(exercises: [])),
             (messages("New HIIT workout"), .hiit(HIITPlan(rounds: 8, work: 30, rest: 15))),
             (messages("New walk/run workout"), .walkRun(WalkRunPlan(run: 60, walk: 90, repeats: 8))),
         ]
-        let buttons = kinds.map { title, kind in
-            Build.button(title) { [unowned owner] in
-                let name = owner.freeName(owner.messages("My workout"))
-                owner.edit(WorkoutDefinition(name: name, title: name, kind: kind), isNew: true)
+        new.add(FlowBox(kinds.map { title, kind in
+            Button(title) { [unowned self] in
+                let name = config.freeWorkoutName(messages("My workout"))
+                actions.edit(WorkoutDefinition(name: name, title: name, kind: kind), true)
             }
-        }
-        adw_preferences_group_add(cast(new), Build.flow(buttons, spacing: 6))
-        for group in [templates, list, new] { adw_preferences_page_add(cast(page), cast(group)) }
+        }, spacing: 6))
+        for group in [templates, list, new] { page.add(group) }
+    }
+
+    /// The template on the reminder days the programme leaves free (every day when it has none).
+    private func add(_ template: WorkoutTemplate, title: String) {
+        let free = config.reminders.days.sorted().filter { config.program[$0] == nil }
+        var workout = template.workout
+        workout.title = title
+        workout.name = config.freeWorkoutName(template.rawValue)
+        actions.change([.create(workout)] + free.map { .programDay($0, workout: workout.name) })
     }
 
     func show(_ config: Config) {
-        for row in rows { adw_preferences_group_remove(cast(list), row) }
+        self.config = config
+        list.remove(rows)
         rows = []
-        let messages = owner.messages
         let workouts = config.workouts.values.sorted { ($0.title, $0.name) < ($1.title, $1.name) }
         for workout in workouts {
             let days = WorkoutEdit.days(using: workout.name, in: config)
             var parts = [Self.kindName(workout.kind, messages), WorkoutText.length(workout.kind, messages)]
-            parts.append(days.isEmpty ? messages("not in the programme") : days.map { String(owner.weekdayName($0).prefix(3)) }.joined(separator: ", "))
-            let row = Rows.action(workout.title, subtitle: parts.joined(separator: " · "))
-            gtk_list_box_row_set_activatable(cast(row), 1)
-            let open = gtk_image_new_from_icon_name("go-next-symbolic")!
-            adw_action_row_add_suffix(cast(row), open)
-            onSignal(row, "activated") { [unowned owner] in owner.edit(workout, isNew: false) }
-            adw_preferences_group_add(cast(list), row)
+            parts.append(days.isEmpty ? messages("not in the programme") : days.map { String(text.weekday($0).prefix(3)) }.joined(separator: ", "))
+            let row = ActionRow(workout.title, subtitle: parts.joined(separator: " · "), suffixes: [Image(icon: "go-next-symbolic")])
+            row.onActivated { [actions] in actions.edit(workout, false) }
+            list.add(row)
             rows.append(row)
         }
-        list.setVisible(!workouts.isEmpty)
-        templates.setVisible(workouts.isEmpty)
+        list.isVisible = !workouts.isEmpty
+        templates.isVisible = workouts.isEmpty
     }
 
     /// A template's title in the person's language.

@@ -20,6 +20,7 @@ private final class RecordingCommands: CommandRunning, StateTransferring {
     var transfers: [String] = []
     var nextDaily: Date? = instant
     var refusal: CommandError?
+    var configInForce = Config()
 
     private func plan(_ kind: SessionKind) -> SessionPlan {
         SessionPlan(
@@ -129,6 +130,35 @@ struct ControlInterfaceTests {
         }
     }
 
+    @Test("Workouts answers the config in force: its workouts by title with their kinds, and the programme")
+    func workoutsOfTheConfigInForce() throws {
+        commands.configInForce = try ConfigParser.parse("""
+            [program]
+            mon = "push"
+            thu = "intervals"
+
+            [workouts.push]
+            title = "Push Day"
+            kind = "strength"
+            exercises = [{ name = "Bench Press", sets = 3, reps = 5, rest = 90 }]
+
+            [workouts.intervals]
+            title = "Intervals"
+            kind = "hiit"
+            rounds = 8
+            work = 30
+            rest = 15
+            """, path: "config.toml")
+        guard case .values(let values) = interface().handle(call("Workouts")), let text = values.first?.string else {
+            Issue.record("Workouts gave no JSON text")
+            return
+        }
+        #expect(try WorkoutsReport.decode(jsonText: text) == WorkoutsReport(
+            workouts: [.init(name: "intervals", title: "Intervals", kind: "hiit"), .init(name: "push", title: "Push Day", kind: "strength")],
+            program: ["mon": "push", "thu": "intervals"]))
+        #expect(commands.calls.isEmpty)  // the config in force, not an engine command
+    }
+
     @Test("the interface answers exactly the contract's methods")
     func everyMethodIsHandled() {
         #expect(interface().methodNames == Set(ControlContract.methods.map(\.name)))
@@ -152,7 +182,8 @@ struct ControlInterfaceTests {
             return
         }
         #expect(values.dbusSignature == method.reply.signature)
-        #expect(commands.calls.count + commands.transfers.count == (method.name == "Reload" ? 0 : 1))  // Reload is the daemon runner's, not a command
+        // Reload is the daemon runner's, Workouts the config in force: neither is a command
+        #expect(commands.calls.count + commands.transfers.count == (["Reload", "Workouts"].contains(method.name) ? 0 : 1))
     }
 
     @Test("a wrong signature is InvalidArgs with a sentence, and no command runs", arguments: ControlContract.methods)

@@ -52,6 +52,10 @@ final class ControlInterface {
         on(ControlContract.stats, { .stats }, \.statsJSON)
         on(ControlContract.records, { .records(earlier: []) }, \.recordsJSON)  // the daemon adds the stored timeline
         on(ControlContract.suggest, { .suggest }, \.suggestJSON)
+        handlers[ControlContract.workouts.name] = { [commands] call in  // the config in force, not a command
+            try ControlContract.workouts.arguments(of: call)
+            return ControlContract.workouts.encodeReply(WorkoutsReport(commands.configInForce).jsonText())
+        }
         on(ControlContract.exportICS, { .exportICS(weeks: Int($0)) }, \.calendar)
         // The state database changed by the daemon itself, then read again, answered when done
         // (DaemonStateTransfer); bad arguments are refused at once.
@@ -206,6 +210,8 @@ protocol CommandRunning: AnyObject {
     /// How to answer `command` off the loop — its reply's text, handed back on the loop — or nil
     /// when it is answered by `run`.
     func offLoop(_ command: Command, as encoding: LogEncoding) -> OffLoopAnswer?
+    /// The config the daemon applies now (what Workouts answers).
+    var configInForce: Config { get }
 }
 
 /// Starts a reply worked out off the loop; the answer is called once, from any thread (the reply is
@@ -231,7 +237,9 @@ protocol StateTransferring: AnyObject {
     func restore(from path: String, confirmed: Bool, then done: @escaping (Result<RestoreReport, CommandError>) -> Void)
 }
 
-extension Daemon: CommandRunning {}
+extension Daemon: CommandRunning {
+    var configInForce: Config { loaded.config }
+}
 
 /// The answers as the contract's reply types.
 extension CommandReply {

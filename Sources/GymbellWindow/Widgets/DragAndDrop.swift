@@ -5,11 +5,9 @@ import CAdw
 /// caller's: it gets the dragged index and the index of the row it was dropped on.
 enum DragAndDrop {
     /// A drag handle (the "list-drag-handle" icon) named `accessibleName`, whose drag carries `index`.
-    static func handle(_ accessibleName: String, index: Int) -> Widget {
-        let handle = gtk_image_new_from_icon_name("list-drag-handle-symbolic")!
-        handle.setAccessibleName(accessibleName)
-        gtk_widget_set_valign(handle, GTK_ALIGN_CENTER)
-        gb_drag_source_add_index(handle, Int32(index))
+    static func handle(_ accessibleName: String, index: Int) -> Image {
+        let handle = Image(icon: "list-drag-handle-symbolic", accessibleName: accessibleName).verticallyCentered()
+        gb_drag_source_add_index(handle.pointer, Int32(index))
         return handle
     }
 
@@ -17,17 +15,12 @@ enum DragAndDrop {
     /// main loop, so that it may replace the rows (and this row's drop target with them).
     static func target(_ row: Widget, index: Int, _ dropped: @escaping (_ from: Int, _ to: Int) -> Void) {
         let box = Unmanaged.passRetained(DropHandler { from in dropped(from, index) }).toOpaque()
-        gb_drop_target_add_index(row, { _, value, _, _, data in
+        gb_drop_target_add_index(row.pointer, { _, value, _, _, data in
             let from = Int(gb_value_index(value))
             guard from >= 0, let data else { return 0 }
             let handler = Unmanaged<DropHandler>.fromOpaque(data).takeUnretainedValue()
             // Later, on the loop: the drop target finishes its drop before its row may go.
-            let later = Unmanaged.passRetained(DropLater(handler, from)).toOpaque()
-            g_idle_add_once({ data in
-                guard let data else { return }
-                let later = Unmanaged<DropLater>.fromOpaque(data).takeRetainedValue()
-                later.handler.run(later.from)
-            }, later)
+            MainThread.laterUnchecked { handler.run(from) }
             return 1
         }, box, { data, _ in
             guard let data else { return }
@@ -39,10 +32,4 @@ enum DragAndDrop {
 private final class DropHandler {
     let run: (Int) -> Void
     init(_ run: @escaping (Int) -> Void) { self.run = run }
-}
-
-private final class DropLater {
-    let handler: DropHandler
-    let from: Int
-    init(_ handler: DropHandler, _ from: Int) { self.handler = handler; self.from = from }
 }

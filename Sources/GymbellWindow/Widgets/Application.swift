@@ -1,0 +1,55 @@
+import CAdw
+
+/// The libadwaita application: one per process, unique on the session bus by its id (a second launch
+/// hands its request to the first and returns).
+final class Application {
+    private let application: UnsafeMutablePointer<AdwApplication>
+
+    /// `name`: the program's name (its Wayland app id and X11 WM_CLASS); `title`: what people read.
+    init(id: String, name: String, title: String) {
+        g_set_prgname(name)
+        g_set_application_name(title)
+        application = adw_application_new(id, G_APPLICATION_DEFAULT_FLAGS)!
+    }
+
+    var gtkApplication: UnsafeMutablePointer<GtkApplication> { UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self) }
+
+    private var gApplication: UnsafeMutablePointer<GApplication> {
+        UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)
+    }
+
+    /// A launch (the first, or a second one handing over) asks for the window.
+    func onActivate(_ handler: @escaping () -> Void) {
+        Signals.connect(UnsafeMutableRawPointer(application), "activate", run: { _ in handler() })
+    }
+
+    /// An action a launch can ask for by name (`app.NAME`, the desktop entry's actions).
+    func addAction(_ name: String, _ handler: @escaping () -> Void) {
+        let action = g_simple_action_new(name, nil)!
+        Signals.connect(UnsafeMutableRawPointer(action), "activate", withArgument: { _, _ in handler() })
+        g_action_map_add_action(OpaquePointer(application), action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+    }
+
+    /// Registers on the session bus; the error's message when that fails.
+    func register() -> String? {
+        var error: UnsafeMutablePointer<GError>?
+        guard g_application_register(gApplication, nil, &error) == 0 else { return nil }
+        let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+        g_clear_error(&error)
+        return message
+    }
+
+    /// Asks the primary instance (this one, or the first launch) for action `name`.
+    func activateAction(_ name: String) { g_action_group_activate_action(OpaquePointer(application), name, nil) }
+
+    /// Runs the main loop until the last window closes; the exit status.
+    func run() -> Int32 { g_application_run(gApplication, 0, nil) }
+
+    /// Keeps the screen from blanking while `window` shows `reason`; the cookie `uninhibit` takes.
+    func inhibitIdle(_ window: Window, reason: String) -> UInt32 {
+        gtk_application_inhibit(gtkApplication, window.typed(GtkWindow.self), GTK_APPLICATION_INHIBIT_IDLE, reason)
+    }
+
+    func uninhibit(_ cookie: UInt32) { gtk_application_uninhibit(gtkApplication, cookie) }
+}

@@ -1,0 +1,152 @@
+import CAdw
+
+/// A top-level window.
+class Window: Widget {
+    func present() { gtk_window_present(typed(GtkWindow.self)) }
+
+    /// Kept above `parent` (and centred on it where the desktop does that).
+    func setTransient(for parent: Window) { gtk_window_set_transient_for(typed(GtkWindow.self), parent.typed(GtkWindow.self)) }
+
+    var isActive: Bool { gtk_window_is_active(typed(GtkWindow.self)) != 0 }
+
+    /// The window became the active one, or stopped being it.
+    func onActiveChanged(_ handler: @escaping () -> Void) { on("notify::is-active", withArgument: { _ in handler() }) }
+
+    fileprivate func configure(title: String, width: Int32, height: Int32, hideOnClose: Bool) {
+        gtk_window_set_title(typed(GtkWindow.self), title)
+        gtk_window_set_default_size(typed(GtkWindow.self), width, height)
+        if hideOnClose { gtk_window_set_hide_on_close(typed(GtkWindow.self), 1) }
+    }
+}
+
+/// The application's main window: `content` under its own header bar.
+final class ApplicationWindow: Window {
+    init(_ application: Application, title: String, width: Int32, height: Int32, icon: String, content: Widget) {
+        super.init(adw_application_window_new(application.gtkApplication)!)
+        configure(title: title, width: width, height: height, hideOnClose: false)
+        gtk_window_set_icon_name(typed(GtkWindow.self), icon)
+        adw_application_window_set_content(typed(AdwApplicationWindow.self), content.pointer)
+    }
+}
+
+/// A window of preferences pages (tabs when there are several), with toasts and subpages; closing it
+/// hides it (it is shown again as it was). One page of settings has nothing to search.
+final class PagedWindow: Window {
+    init(title: String, width: Int32, height: Int32, pages: [PreferencesPage] = []) {
+        super.init(adw_preferences_window_new()!)
+        configure(title: title, width: width, height: height, hideOnClose: true)
+        adw_preferences_window_set_search_enabled(typed(AdwPreferencesWindow.self), 0)
+        for page in pages { add(page) }
+    }
+
+    func add(_ page: PreferencesPage) { adw_preferences_window_add(typed(AdwPreferencesWindow.self), page.object()) }
+
+    func show(_ toast: Toast) { adw_preferences_window_add_toast(typed(AdwPreferencesWindow.self), toast.retainedForAdding()) }
+
+    func toast(_ title: String) { show(Toast(title)) }
+
+    /// `page` over the pages, until `closeSubpage` (a workout's editor).
+    func presentSubpage(_ page: Widget) { adw_preferences_window_present_subpage(typed(AdwPreferencesWindow.self), page.pointer) }
+
+    func closeSubpage() { adw_preferences_window_close_subpage(typed(AdwPreferencesWindow.self)) }
+}
+
+/// A short message over a window's content, gone after a while (`timeout` seconds; 0: until dismissed).
+final class Toast {
+    private let toast: OpaquePointer
+
+    init(_ title: String, timeout: UInt32? = nil) {
+        toast = adw_toast_new(title)
+        if let timeout { adw_toast_set_timeout(toast, timeout) }
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(toast)) }
+
+    func setTitle(_ title: String) { adw_toast_set_title(toast, title) }
+
+    func dismiss() { adw_toast_dismiss(toast) }
+
+    /// A reference for an overlay that takes one (`add_toast` is transfer full); this object keeps its own.
+    func retainedForAdding() -> OpaquePointer {
+        g_object_ref(UnsafeMutableRawPointer(toast))
+        return toast
+    }
+}
+
+extension ToastOverlay {
+    func toast(_ title: String) { show(Toast(title)) }
+}
+
+/// A question in a dialog over a window, answered by one of its responses (an enum of them).
+enum MessageDialog {
+    enum Appearance { case plain, suggested, destructive }
+
+    struct Response<Answer> {
+        let answer: Answer
+        let label: String
+        var appearance = Appearance.plain
+    }
+
+    /// Asks; `answered` gets the response chosen (`close`'s when the dialog is closed without one).
+    static func ask<Answer: RawRepresentable>(
+        over parent: Window, heading: String, body: String, responses: [Response<Answer>], defaultResponse: Answer? = nil,
+        close: Answer, answered: @escaping (Answer) -> Void
+    ) where Answer.RawValue == String {
+        let dialog = adw_message_dialog_new(parent.typed(GtkWindow.self), heading, body)!
+        let message = UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: AdwMessageDialog.self)
+        for response in responses {
+            adw_message_dialog_add_response(message, response.answer.rawValue, response.label)
+            switch response.appearance {
+            case .plain: break
+            case .suggested: adw_message_dialog_set_response_appearance(message, response.answer.rawValue, ADW_RESPONSE_SUGGESTED)
+            case .destructive: adw_message_dialog_set_response_appearance(message, response.answer.rawValue, ADW_RESPONSE_DESTRUCTIVE)
+            }
+        }
+        if let defaultResponse { adw_message_dialog_set_default_response(message, defaultResponse.rawValue) }
+        adw_message_dialog_set_close_response(message, close.rawValue)
+        // The dialog closes itself once answered; nothing here holds it.
+        Signals.connect(UnsafeMutableRawPointer(dialog), "response", withArgument: { _, response in
+            answered(Signals.string(response).flatMap(Answer.init(rawValue:)) ?? close)
+        })
+        gtk_window_present(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWindow.self))
+    }
+}
+
+/// GTK 4.8's file chooser (GtkFileDialog is 4.10): the portal's where one runs, modal to a window.
+/// One chooser at a time: while one is open, another `choose` does nothing.
+final class FileChooser {
+    enum Action { case open, save }
+
+    /// The chooser open now: a native dialog belongs to no window, so it is kept until it answers.
+    private var open: OpaquePointer?
+
+    /// `chosen` gets the file's path (nothing when the person cancels).
+    func choose(
+        _ title: String, over parent: Window, _ action: Action, accept: String, cancel: String, name: String? = nil,
+        chosen: @escaping (String) -> Void
+    ) {
+        let mode = action == .open ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE
+        guard open == nil, let native = gtk_file_chooser_native_new(title, parent.typed(GtkWindow.self), mode, accept, cancel) else { return }
+        let dialog = UnsafeMutablePointer<GtkNativeDialog>(native)
+        gtk_native_dialog_set_modal(dialog, 1)
+        if let name { gtk_file_chooser_set_current_name(native, name) }
+        open = native
+        Signals.connect(UnsafeMutableRawPointer(native), "response", withArgument: { [unowned self] _, response in
+            // The response is a gint the signal passes where a pointer goes.
+            let accepted = Int32(truncatingIfNeeded: Int(bitPattern: response)) == GTK_RESPONSE_ACCEPT.rawValue
+            var path: String?
+            if accepted, let file = gtk_file_chooser_get_file(native) {
+                if let text = g_file_get_path(file) {
+                    path = String(cString: text)
+                    g_free(text)
+                }
+                g_object_unref(UnsafeMutableRawPointer(file))
+            }
+            gtk_native_dialog_destroy(dialog)
+            open = nil
+            g_object_unref(UnsafeMutableRawPointer(native))
+            if let path { chosen(path) }
+        })
+        gtk_native_dialog_show(dialog)
+    }
+}
