@@ -42,6 +42,10 @@ COMPLETION_GOES_WITHIN = 14
 #: the servers that draw no buttons: an action is chosen in their own way (dunst's menu, makoctl) or,
 #: for the default one, by a click on the notification
 BUTTONLESS = ("mako", "dunst")
+#: the interval journeys' bound; with GYMBELL_PAINT_PROBE their probes are read (OCR) after the session,
+#: which takes minutes on a loaded machine (seen: Plasma's HIIT cut off at 360 s beside another stream
+#: and a busy loop per core)
+INTERVAL_LIMIT = 900 if os.environ.get("GYMBELL_PAINT_PROBE") else 120
 
 
 def server_params():
@@ -320,14 +324,14 @@ def record_painting(d, planned, probes, phrases):
                   "shot_ms": [round((t1 - t0) * 1000) for t0, t1, _ in taken]})
 
 
-@pytest.mark.time_limit(120)
+@pytest.mark.time_limit(INTERVAL_LIMIT)
 def test_hiit_instructions_on_screen_and_heard(desktop):
     run_interval(
         desktop, ["hiit", "--rounds", "3", "--work", "4s", "--rest", "3s"],
         {"hiit_work_done": "Time to rest", "hiit_rest_over": "Get moving", "hiit_complete": "Well done"}, "Well done")
 
 
-@pytest.mark.time_limit(120)
+@pytest.mark.time_limit(INTERVAL_LIMIT)
 def test_walkrun_instructions_on_screen_and_heard(desktop):
     run_interval(
         desktop, ["walkrun", "--run", "3s", "--walk", "2s", "--repeats", "2"],
