@@ -18,9 +18,7 @@ struct GRDBDatabaseUpgradeTests {
     /// A copy of the fixture in a directory of its own: opening it upgrades it in place, and even a
     /// read-only connection to a WAL database makes -wal and -shm files beside it.
     func copyOfFixture() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "gymbell-grdb-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appending(path: "state.sqlite").path
+        let path = temporaryDatabasePath("grdb")
         try FileManager.default.copyItem(atPath: Self.fixture, toPath: path)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         return path
@@ -113,9 +111,7 @@ struct GRDBDatabaseUpgradeTests {
     }
 
     @Test func aDatabaseOfANewerVersionIsLeftAtItsVersion() throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "gymbell-newer-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appending(path: "state.sqlite").path
+        let path = temporaryDatabasePath("newer")
         _ = try StateStore(path: path)
         try SQLiteConnection(path: path).execute("""
             ALTER TABLE session ADD COLUMN "rating" INTEGER NOT NULL DEFAULT 3;

@@ -61,7 +61,7 @@ struct StatePrivacyTests {
 
     /// Made 0700 and 0600 whatever the umask (the tests' is 022 or looser: 0777 and 0666 less it would show).
     @Test func aNewDirectoryAndDatabaseArePrivate() throws {
-        let top = FileManager.default.temporaryDirectory.appending(path: "gymbell-new-\(UUID().uuidString)").path
+        let top = FilePath.directory(of: temporaryDatabasePath("new")) + "/home"
         let path = top + "/state/gymbell/state.sqlite"
         #expect(StatePrivacy.makePrivate(database: path).isEmpty)
         let store = try StateStore(path: path)
