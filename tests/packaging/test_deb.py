@@ -181,11 +181,13 @@ def test_sizes_are_lean(deb, window_deb, unpacked):
     Issues 42 and 50 add 0.58 MB of code of their own — the bounds and the state file's value audit
     and repair, the streamed and batched import, restore and backup checks, the guarded config
     replacement, plain-decimal options, the attention sources' questions asked again: 17.73 MB, so
-    ≤ 18 MB."""
+    ≤ 18 MB. Issue 43 puts the window on a typed widget layer (its own module's code, all of it, is
+    0.29 MB of symbols) and adds the Workouts answer: 16.10 MB stripped, so the window ≤ 16.5 MB (its
+    .deb 4.41 MB, still ≤ 5 MB)."""
     binary = (unpacked / "usr/bin/gymbell").stat().st_size
     assert binary <= 18_000_000, f"stripped binary {binary / 1e6:.2f} MB > 18 MB"
     window = (unpacked / "usr/bin/gymbell-window").stat().st_size
-    assert window <= 16_000_000, f"stripped window {window / 1e6:.1f} MB > 16 MB"
+    assert window <= 16_500_000, f"stripped window {window / 1e6:.2f} MB > 16.5 MB"
     package = Path(deb).stat().st_size
     assert package <= 5_000_000, f"gymbell .deb {package / 1e6:.2f} MB > 5 MB"
     package = Path(window_deb).stat().st_size
