@@ -4,21 +4,7 @@ public enum BodyMarkup {
     /// `&`, `<` and `>` as the three entities every server decodes; everything else unchanged. `"` and
     /// `'` are left alone: they need no escaping in text content, and GNOME Shell 43 re-escapes any
     /// `&` not followed by amp/lt/gt/quot/apos, so a `&#39;` would be shown as it is written.
-    public static func escape(_ text: some StringProtocol) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        // By scalar: a quote or `<` followed by a combining mark is one Character, and would pass unescaped.
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case _ where MarkupText.isForbidden(scalar): result += "\u{FFFD}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    public static func escape(_ text: some StringProtocol) -> String { MarkupText.escape(text, quotes: false) }
 }
 
 /// What markup (XML 1.0, and so Pango's, GLib's and Qt's notification markup, and HTML) cannot hold as a
@@ -31,5 +17,25 @@ public enum MarkupText {
         case 0x00...0x1F, 0xFFFE, 0xFFFF: true
         default: false
         }
+    }
+
+    /// `&`, `<` and `>` as entities, with `quotes` also `"` and `'` (`&quot;`, `&#39;`), a forbidden
+    /// character as U+FFFD; everything else unchanged. By scalar: a quote or `<` followed by a
+    /// combining mark is one Character, and would pass unescaped.
+    public static func escape(_ text: some StringProtocol, quotes: Bool) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"" where quotes: result += "&quot;"
+            case "'" where quotes: result += "&#39;"
+            case _ where isForbidden(scalar): result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }
