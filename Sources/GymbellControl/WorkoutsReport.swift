@@ -34,6 +34,8 @@ public struct WorkoutsReport: Codable, Equatable, Sendable {
             case .strength: "strength"
             case .hiit: "hiit"
             case .walkRun: "walkrun"
+            case .circuit: "circuit"
+            case .amrap: "amrap"
             }
             return Workout(name: workout.name, title: workout.title, kind: kind)
         }

@@ -81,6 +81,9 @@ final class WorkoutEditor {
         case .walkRun(let plan):
             groups.append(settings([(messages("Run seconds"), 1...7200, Int(plan.run)), (messages("Walk seconds"), 1...7200, Int(plan.walk)),
                                     (messages("Repeats"), Limits.walkRunRepeats, plan.repeats)]))
+        case .circuit, .amrap:
+            let steps = PreferencesGroup(messages("Steps"), description: WorkoutSummary.lines(of: workout, messages: messages).joined(separator: "\n"))
+            groups.append(steps)
         }
         var buttons = [Button(messages("Save workout"), classes: ["suggested-action"]) { [unowned self] in save() }]
         if !isNew {
@@ -190,10 +193,14 @@ final class WorkoutEditor {
     private func edited() -> WorkoutKind {
         switch kind {
         case .strength: return .strength(exercises: collectedExercises())
-        case .hiit:
-            return .hiit(HIITPlan(rounds: intervalSpins[0].value, work: TimeInterval(intervalSpins[1].value), rest: TimeInterval(intervalSpins[2].value)))
+        case .hiit(let plan):
+            return .hiit(HIITPlan(
+                rounds: intervalSpins[0].value, work: TimeInterval(intervalSpins[1].value), rest: TimeInterval(intervalSpins[2].value),
+                exercises: plan.exercises))
         case .walkRun:
             return .walkRun(WalkRunPlan(run: TimeInterval(intervalSpins[0].value), walk: TimeInterval(intervalSpins[1].value), repeats: intervalSpins[2].value))
+        case .circuit, .amrap:
+            return kind
         }
     }
 
@@ -204,7 +211,7 @@ final class WorkoutEditor {
 
     private func save() {
         let newName = name.text
-        let workout = WorkoutDefinition(name: isNew ? newName : original.name, title: title.text, kind: edited())
+        let workout = WorkoutDefinition(name: isNew ? newName : original.name, title: title.text, kind: edited(), frame: original.frame)
         var edits: [WorkoutEdit] = isNew ? [.create(workout)] : [.update(workout)]
         if !isNew, newName != original.name { edits.append(.rename(from: original.name, to: newName)) }
         let program = actions.config().program

@@ -92,12 +92,13 @@ final class WorkoutsPage {
         case .strength: messages("Strength")
         case .hiit: messages("HIIT")
         case .walkRun: messages("Walk/run")
+        case .circuit: messages("Circuit")
+        case .amrap: messages("AMRAP")
         }
     }
 
     private static func exerciseNames(_ workout: WorkoutDefinition) -> String {
-        guard case .strength(let exercises) = workout.kind else { return "" }
-        return exercises.map(\.name).joined(separator: ", ")
+        WorkoutSummary.exerciseNames(of: workout).joined(separator: ", ")
     }
 }
 
@@ -118,6 +119,11 @@ enum WorkoutText {
             return messages("{repeats} × ({run} run + {walk} walk) = {n} min", [
                 "repeats": "\(plan.repeats)", "run": DurationText.format(plan.run), "walk": DurationText.format(plan.walk),
                 "n": "\(minutes(Double(plan.repeats) * (plan.run + plan.walk)))"])
+        case .circuit, .amrap:
+            let steps = WorkoutTimeline.main(kind)
+            let timed = steps.allSatisfy(\.isTimed)
+            let seconds = timed ? WorkoutTimeline.timedLength(steps) : WorkoutTimeline.estimatedLength(steps)
+            return messages(timed ? "{n} min" : "about {n} min", ["n": "\(minutes(seconds))"])
         }
     }
 }

@@ -284,12 +284,12 @@ struct ConfigParserTests {
         (
             "bad kind",
             "[workouts.yoga]\nkind = \"yoga\"\n",
-            ["config.toml:2:8: workouts.yoga.kind: \"yoga\" is not a workout kind; use \"strength\", \"hiit\" or \"walkrun\""]
+            ["config.toml:2:8: workouts.yoga.kind: \"yoga\" is not a workout kind; use \"strength\", \"hiit\", \"walkrun\", \"circuit\" or \"amrap\""]
         ),
         (
             "missing kind points at the table header",
             "[workouts.hiit20]\nrounds = 5\nwork = \"40s\"\nrest = \"20s\"\n",
-            ["config.toml:1:11: [workouts.hiit20] is missing \"kind\"; add kind = \"strength\", \"hiit\" or \"walkrun\""]
+            ["config.toml:1:11: [workouts.hiit20] is missing \"kind\"; add kind = \"strength\", \"hiit\", \"walkrun\", \"circuit\" or \"amrap\""]
         ),
         (
             "missing interval setting points at the table header",

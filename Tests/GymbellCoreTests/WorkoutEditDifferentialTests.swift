@@ -68,6 +68,8 @@ struct WorkoutEditDifferentialTests {
                 }
             case .hiit(let plan): entry.merge(["kind": "hiit", "rounds": plan.rounds, "work": plan.work, "rest": plan.rest]) { $1 }
             case .walkRun(let plan): entry.merge(["kind": "walkrun", "run": plan.run, "walk": plan.walk, "repeats": plan.repeats]) { $1 }
+            case .circuit(let plan): entry.merge(["kind": "circuit", "rounds": plan.rounds, "rest": plan.rest]) { $1 }
+            case .amrap(let plan): entry.merge(["kind": "amrap", "time": plan.cap]) { $1 }
             }
             workouts[name] = entry
         }

@@ -117,11 +117,14 @@ public struct WorkoutDefinition: Equatable, Sendable {
     public var name: String
     public var title: String
     public var kind: WorkoutKind
+    /// Get-ready, warm-up and cool-down around the main part.
+    public var frame: WorkoutFrame
 
-    public init(name: String, title: String, kind: WorkoutKind) {
+    public init(name: String, title: String, kind: WorkoutKind, frame: WorkoutFrame = .none) {
         self.name = name
         self.title = title
         self.kind = kind
+        self.frame = frame
     }
 }
 
@@ -129,6 +132,8 @@ public enum WorkoutKind: Equatable, Sendable {
     case strength(exercises: [Exercise])
     case hiit(HIITPlan)
     case walkRun(WalkRunPlan)
+    case circuit(CircuitPlan)
+    case amrap(AmrapPlan)
 }
 
 /// One exercise of a strength workout.
@@ -145,11 +150,18 @@ public struct Exercise: Hashable, Sendable, Codable {
     public var body: BodyRegion?
     /// `compound = true|false`: whether progressive overload is suggested. Nil: guessed from the name.
     public var compound: Bool?
+    /// `time = "45s"`: a timed set (plank, wall sit, dead hang) that ends by itself, instead of reps.
+    public var seconds: TimeInterval?
+    /// `superset = "A"`: exercises next to each other with the same label alternate their sets
+    /// (A1, A2, rest, A1, A2, rest …).
+    public var superset: String?
 
     public init(
         name: String, sets: Int, reps: Int? = nil, weight: Double? = nil, unit: String? = nil, rest: [TimeInterval],
-        body: BodyRegion? = nil, compound: Bool? = nil
+        body: BodyRegion? = nil, compound: Bool? = nil, seconds: TimeInterval? = nil, superset: String? = nil
     ) {
+        self.seconds = seconds
+        self.superset = superset
         self.name = name
         self.sets = sets
         self.reps = reps
@@ -215,15 +227,19 @@ public enum ExerciseClass {
     }
 }
 
-/// HIIT: `rounds` × (`work` then `rest`).
+/// HIIT: `rounds` × (`work` then `rest`); with `exercises`, each work interval names what to do (the
+/// list cycles through the rounds: Tabata with an exercise per round, the 7-minute workout).
 public struct HIITPlan: Hashable, Sendable, Codable {
     public var rounds: Int
     public var work: TimeInterval
     public var rest: TimeInterval
-    public init(rounds: Int, work: TimeInterval, rest: TimeInterval) {
+    /// nil: anonymous work intervals, as HIIT always was.
+    public var exercises: [Station]?
+    public init(rounds: Int, work: TimeInterval, rest: TimeInterval, exercises: [Station]? = nil) {
         self.rounds = rounds
         self.work = work
         self.rest = rest
+        self.exercises = exercises
     }
 }
 

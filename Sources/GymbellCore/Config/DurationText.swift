@@ -34,6 +34,18 @@ public enum DurationText {
 
     /// The shortest text `parse` reads back as `seconds`: `90` → `1m30s`, `3600` → `1h`, `0` → `0s`,
     /// `1.5` → `1.5s`. Fractions are kept to the microsecond.
+    /// A length as a person reads it on the mat: "40 s", "1 min", "1 min 30 s", "1 h 5 min" (whole seconds).
+    public static func human(_ seconds: TimeInterval) -> String {
+        guard seconds.isFinite, abs(seconds) < 9e12 else { return format(seconds) }
+        let whole = Int64(seconds.rounded())
+        let (hours, minutes, secs) = (whole / 3600, whole % 3600 / 60, whole % 60)
+        var parts: [String] = []
+        if hours > 0 { parts.append("\(hours) h") }
+        if minutes > 0 { parts.append("\(minutes) min") }
+        if secs > 0 || parts.isEmpty { parts.append("\(secs) s") }
+        return parts.joined(separator: " ")
+    }
+
     public static func format(_ seconds: TimeInterval) -> String {
         guard seconds.isFinite else { return "\(seconds)s" }
         if seconds < 0 { return "-" + format(-seconds) }

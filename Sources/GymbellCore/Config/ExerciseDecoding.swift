@@ -4,7 +4,7 @@ import TOML
 /// The `exercises` of a strength workout: a list of inline tables, one per exercise, each with its
 /// sets and the rest after each set.
 enum ExerciseDecoding {
-    private static let keys = ["name", "sets", "reps", "weight", "unit", "rest", "body", "compound"]
+    private static let keys = ["name", "sets", "reps", "time", "weight", "unit", "rest", "body", "compound", "superset"]
     static let example = "{ name = \"Squat\", sets = 3, reps = 5, rest = \"2m\" }"
 
     static func decodeExercises(_ required: RequiredKeys, reader: inout ConfigReader) -> [Exercise]? {
@@ -32,6 +32,8 @@ enum ExerciseDecoding {
         }
         let before = reader.diagnostics.count
         let misspelt = reader.rejectUnknownKeys(of: table, at: path, known: keys)
+        // A superset's exercises but the last may go straight on to the next one: their rest is optional.
+        let restOptional = table["superset"] != nil && table["rest"] == nil
         let required = RequiredKeys(table: table, path: path, needs: "every exercise needs name, sets and rest",
                                     misspelt: misspelt)
 
@@ -44,14 +46,14 @@ enum ExerciseDecoding {
             reader.integer($0, at: path.appending("reps"), in: 1...1000, expected: "a whole number like 8")
         }
         let weight = table["weight"].flatMap { decodeWeight($0, at: path.appending("weight"), reader: &reader) }
-        let unit = table["unit"].flatMap { value -> String? in
-            guard let text = reader.string(value, at: path.appending("unit"), expected: "\"kg\" or \"lb\"", whenEmpty: "the unit is empty; use \"kg\" or \"lb\"")
-            else { return nil }
-            guard WeightUnit(configured: text) != nil else {
-                reader.reportValue(path.appending("unit"), "\(value.literal) is not a unit of weight; use \"kg\" or \"lb\"")
-                return nil
-            }
-            return text
+        let unit = table["unit"].flatMap { decodeUnit($0, at: path.appending("unit"), reader: &reader) }
+        let seconds = table["time"].flatMap { reader.duration($0, at: path.appending("time"), in: DurationRange(Limits.stationTime)) }
+        if table["reps"] != nil, table["time"] != nil {
+            reader.reportKey(path.appending("time"), "\(path.tableName) gives both reps and a time; a timed set (a plank) has a time, "
+                + "a set by reps has reps")
+        }
+        let superset = table["superset"].flatMap {
+            reader.string($0, at: path.appending("superset"), expected: "a label like \"A\"", whenEmpty: "the superset label is empty; use one like \"A\"")
         }
         let body = table["body"].flatMap { value -> BodyRegion? in
             guard let text = reader.string(value, at: path.appending("body"), expected: "\"upper\" or \"legs\"") else { return nil }
@@ -62,15 +64,27 @@ enum ExerciseDecoding {
             return region
         }
         let compound = table["compound"].flatMap { reader.bool($0, at: path.appending("compound")) }
-        let rest = required.value("rest", reader: &reader).flatMap {
+        let rest = restOptional ? [] : required.value("rest", reader: &reader).flatMap {
             decodeRests($0, sets: sets, at: path.appending("rest"), reader: &reader)
         }
 
         guard reader.diagnostics.count == before, let name, let sets, let rest else { return nil }
-        return Exercise(name: name, sets: sets, reps: reps, weight: weight, unit: unit, rest: rest, body: body, compound: compound)
+        return Exercise(
+            name: name, sets: sets, reps: reps, weight: weight, unit: unit, rest: rest, body: body, compound: compound, seconds: seconds,
+            superset: superset)
     }
 
-    private static func decodeWeight(_ value: TOMLValue, at path: TOMLPath, reader: inout ConfigReader) -> Double? {
+    static func decodeUnit(_ value: TOMLValue, at path: TOMLPath, reader: inout ConfigReader) -> String? {
+        guard let text = reader.string(value, at: path, expected: "\"kg\" or \"lb\"", whenEmpty: "the unit is empty; use \"kg\" or \"lb\"")
+        else { return nil }
+        guard WeightUnit(configured: text) != nil else {
+            reader.reportValue(path, "\(value.literal) is not a unit of weight; use \"kg\" or \"lb\"")
+            return nil
+        }
+        return text
+    }
+
+    static func decodeWeight(_ value: TOMLValue, at path: TOMLPath, reader: inout ConfigReader) -> Double? {
         let weight: Double
         switch value {
         case .integer(let number): weight = Double(number)

@@ -4,17 +4,19 @@ import TOML
 /// names a workout for each weekday.
 enum WorkoutDecoding {
     private enum Kind: String, CaseIterable {
-        case strength, hiit, walkrun
+        case strength, hiit, walkrun, circuit, amrap
 
         var keys: [String] {
             switch self {
             case .strength: ["exercises"]
-            case .hiit: ["rounds", "work", "rest"]
+            case .hiit: ["rounds", "work", "rest", "exercises"]
             case .walkrun: ["run", "walk", "repeats"]
+            case .circuit: ["rounds", "stations", "rest", "round_rest"]
+            case .amrap: ["time", "stations"]
             }
         }
 
-        static let commonKeys = ["title", "kind"]
+        static let commonKeys = ["title", "kind", "get_ready", "warm_up", "cool_down"]
         static let names = ConfigReader.list(allCases.map { "\"\($0.rawValue)\"" }, conjunction: "or")
     }
 
@@ -44,14 +46,14 @@ enum WorkoutDecoding {
 
         var unknown = table
         for key in table.keys.sorted() {
-            guard let kind, let owner = Kind.allCases.first(where: { $0.keys.contains(key) }), owner != kind else { continue }
-            let allowed = ConfigReader.list(Kind.commonKeys + kind.keys, conjunction: "and")
+            guard let kind, !kind.keys.contains(key), Kind.allCases.contains(where: { $0.keys.contains(key) }) else { continue }
+            let allowed = ConfigReader.list(["title", "kind"] + kind.keys, conjunction: "and")
             reader.reportKey(path.appending(key), "\(TOMLText.quoted(key)) is not used by kind \"\(kind.rawValue)\" "
                 + "in \(path.tableName); \(kind.rawValue) workouts take \(allowed)")
             unknown[key] = nil
         }
         // With an unknown kind nobody can say which keys belong; the kind's own error suffices.
-        let known = Kind.commonKeys + (kind?.keys ?? Kind.allCases.flatMap(\.keys))
+        let known = Kind.commonKeys + (kind?.keys ?? Array(Set(Kind.allCases.flatMap(\.keys))).sorted())
         let misspelt = reader.rejectUnknownKeys(of: unknown, at: path, known: known)
 
         var title = name
@@ -76,11 +78,20 @@ enum WorkoutDecoding {
             let required = RequiredKeys(table: table, path: path, needs: "a walkrun workout needs run, walk and repeats",
                                         misspelt: misspelt)
             workoutKind = decodeWalkRun(required, reader: &reader).map(WorkoutKind.walkRun)
+        case .circuit?:
+            let required = RequiredKeys(table: table, path: path, needs: "a circuit needs rounds and stations like "
+                + "[\(StationDecoding.example), \(StationDecoding.timedExample)]", misspelt: misspelt)
+            workoutKind = decodeCircuit(required, reader: &reader).map(WorkoutKind.circuit)
+        case .amrap?:
+            let required = RequiredKeys(table: table, path: path, needs: "an amrap needs a time cap (time = \"12m\") and stations",
+                                        misspelt: misspelt)
+            workoutKind = decodeAmrap(required, reader: &reader).map(WorkoutKind.amrap)
         case nil:
             workoutKind = nil
         }
+        let frame = StationDecoding.decodeFrame(table, at: path, reader: &reader)
         guard reader.diagnostics.count == before, let workoutKind else { return nil }
-        return WorkoutDefinition(name: name, title: title, kind: workoutKind)
+        return WorkoutDefinition(name: name, title: title, kind: workoutKind, frame: frame)
     }
 
     private static func decodeKind(in table: [String: TOMLValue], at path: TOMLPath, reader: inout ConfigReader) -> Kind? {
@@ -108,8 +119,32 @@ enum WorkoutDecoding {
         let rounds = required.integer("rounds", in: Limits.hiitRounds, reader: &reader)
         let work = required.duration("work", in: DurationRange(Limits.hiitWork), reader: &reader)
         let rest = required.duration("rest", in: DurationRange(Limits.hiitRest), reader: &reader)
+        let exercises = required.table["exercises"].flatMap {
+            StationDecoding.decodeList($0, at: required.path.appending("exercises"), names: true, needsTarget: false, reader: &reader)
+        }
         guard let rounds, let work, let rest else { return nil }
-        return HIITPlan(rounds: rounds, work: work, rest: rest)
+        return HIITPlan(rounds: rounds, work: work, rest: rest, exercises: exercises)
+    }
+
+    private static func decodeCircuit(_ required: RequiredKeys, reader: inout ConfigReader) -> CircuitPlan? {
+        let rounds = required.integer("rounds", in: Limits.circuitRounds, reader: &reader)
+        let stations = required.value("stations", reader: &reader).flatMap {
+            StationDecoding.decodeList($0, at: required.path.appending("stations"), names: false, needsTarget: true, reader: &reader)
+        }
+        let range = DurationRange(Limits.circuitRest)
+        let rest = required.table["rest"].flatMap { reader.duration($0, at: required.path.appending("rest"), in: range) } ?? 0
+        let roundRest = required.table["round_rest"].flatMap { reader.duration($0, at: required.path.appending("round_rest"), in: range) } ?? rest
+        guard let rounds, let stations else { return nil }
+        return CircuitPlan(rounds: rounds, stations: stations, rest: rest, roundRest: roundRest)
+    }
+
+    private static func decodeAmrap(_ required: RequiredKeys, reader: inout ConfigReader) -> AmrapPlan? {
+        let cap = required.duration("time", in: DurationRange(Limits.amrapCap), reader: &reader)
+        let stations = required.value("stations", reader: &reader).flatMap {
+            StationDecoding.decodeList($0, at: required.path.appending("stations"), names: false, needsTarget: true, reader: &reader)
+        }
+        guard let cap, let stations else { return nil }
+        return AmrapPlan(cap: cap, stations: stations)
     }
 
     private static func decodeWalkRun(_ required: RequiredKeys, reader: inout ConfigReader) -> WalkRunPlan? {

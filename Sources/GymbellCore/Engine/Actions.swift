@@ -11,7 +11,8 @@ enum Actions {
             switch key {
             case SessionNotice.setDoneAction: attempt(&t) { try Commands.setDone(.asPlanned, &$0) }
             case SessionNotice.fewerRepsAction: attempt(&t) { try Commands.setDone(.fewerReps, &$0) }
-            case ReminderAction.defaultClick.key where session.kind == .strength: attempt(&t) { try Commands.setDone(.asPlanned, &$0) }
+            case ReminderAction.defaultClick.key where session.kind == .strength || session.currentStep(at: t.now).map({ !$0.isTimed || $0.countsRounds }) == true:
+                attempt(&t) { try Commands.setDone(.asPlanned, &$0) }
             case SessionNotice.stopAction: _ = Commands.stop(&t)
             default: break
             }

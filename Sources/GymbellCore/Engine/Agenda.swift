@@ -88,10 +88,13 @@ enum Agenda {
     static func finishSessionIfDone(_ t: inout Turn) {
         guard let session = t.state.session?.session else { return }
         if case .strength(let progress) = session.detail, !progress.isComplete { return }  // waits for the next set
+        if let position = session.stepPosition(at: t.now), let progress = session.stepProgress, position.step < progress.steps.count {
+            return  // a step waits for Done (or a paused run has more to come)
+        }
         guard !t.state.agenda.hasReminders(of: session.id) else { return }
         // Its last reminder, too, was taken by the server. A timeline that ran out while the daemon was
         // away ended at its planned end, not now.
-        t.write(.finish(session.id, at: session.kind == .strength ? t.now : min(t.now, session.endsAt)))
+        t.write(.finish(session.id, at: session.kind == .strength || session.stepProgress != nil ? t.now : min(t.now, session.endsAt)))
         t.log(.info, "session finished", ["session": "\(session.id)", "kind": session.kind.rawValue])
         SmartRules.celebrateMilestones(of: session, &t)
         if case .strength(let progress) = session.detail {

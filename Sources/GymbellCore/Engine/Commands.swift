@@ -69,6 +69,7 @@ enum Commands {
 
     /// Moves the end of the running rest (and its warning) by `delta` seconds.
     static func adjustRest(by delta: TimeInterval, _ t: inout Turn) throws(CommandError) -> Date {
+        if t.state.session?.session.stepProgress != nil { return try StepCommands.adjust(by: delta, &t) }
         let pending = t.state.session.map { t.state.agenda.of(session: $0.session.id) } ?? []
         guard var session = t.state.session?.session, let over = pending.first(where: { $0.kind == .restOver }) else {
             throw .noSession("no rest is running; start one with `gymbell rest`")
@@ -103,6 +104,7 @@ enum Commands {
     /// was done — in the training log; starts the rest that follows it, or completes the workout after
     /// its last set. Returns what comes next, as a sentence.
     static func setDone(_ correction: SetCorrection, _ t: inout Turn) throws(CommandError) -> String {
+        if t.state.session?.session.stepProgress != nil { return try StepCommands.done(correction, &t) }
         guard var session = t.state.session?.session, case .strength(var progress) = session.detail else {
             throw .noSession("no strength workout is running; start one with `gymbell start WORKOUT`")
         }
@@ -171,8 +173,11 @@ enum Commands {
             Agenda.reevaluate(&t)
             return t.messages.resumedReply(title: session.title, phase: session.phase(at: session.pausedAt ?? t.now, messages: t.messages))
         }
-        if session.isInterval { throw .invalidArgument("\(CommandError.named(session.title)) is not paused; `gymbell pause` pauses it") }
-        guard session.kind == .strength else {
+        let waitsForDone = session.currentStep(at: t.now).map { !$0.isTimed } ?? false
+        if session.isInterval, !waitsForDone {
+            throw .invalidArgument("\(CommandError.named(session.title)) is not paused; `gymbell pause` pauses it")
+        }
+        guard session.kind == .strength || waitsForDone else {
             throw .noSession("\(CommandError.named(session.title)) runs by itself and cannot pause; only a strength workout waits for you")
         }
         t.write(.recordProgress(session.id, at: t.now))

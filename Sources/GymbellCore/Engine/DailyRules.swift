@@ -40,7 +40,11 @@ enum DailyRules {
             }
             let id = try t.freshSessionID()
             let plan: SessionPlan
-            switch workout.kind {
+            if WorkoutTimeline.runsAsSteps(workout) {
+                let planned = WorkoutTimeline.steps(of: workout.applying(t.state.overrides))
+                try Limits.check(planned)
+                plan = StepPlanner.start(id: id, workout: workout, steps: planned, at: t.now)
+            } else { switch workout.kind {
             case .hiit(let hiit):
                 try Limits.check(hiit)
                 plan = SessionPlanner.hiit(id: id, plan: hiit, title: workout.title, startingAt: t.now, messages: t.messages)
@@ -50,7 +54,9 @@ enum DailyRules {
             case .strength(let exercises):
                 let planned = WeightOverride.apply(t.state.overrides, to: exercises)
                 plan = SessionPlan(session: StrengthPlanner.start(id: id, workout: workout, exercises: planned, at: t.now).0, reminders: [])
-            }
+            case .circuit, .amrap:
+                throw .failed("internal error: a \(workout.kind) workout runs as steps")
+            } }
             t.write(.start(plan, workout: workoutName))
             t.state.transition = nil
             title = workout.title

@@ -14,6 +14,14 @@ public enum Limits {
     /// Walk/run: repeats, run and walk phases (seconds).
     public static let walkRunRepeats: ClosedRange<Int> = 1...100
     public static let walkRunPhase: ClosedRange<TimeInterval> = 1...(2 * 3600)
+    /// Home workouts (issue 44): a timed station or set, the get-ready count, a circuit's rounds and
+    /// rests, an AMRAP's cap, and how many stations or named intervals a list may hold.
+    public static let stationTime: ClosedRange<TimeInterval> = 1...3600
+    public static let getReady: ClosedRange<TimeInterval> = 0...600
+    public static let circuitRounds: ClosedRange<Int> = 1...100
+    public static let circuitRest: ClosedRange<TimeInterval> = 0...3600
+    public static let amrapCap: ClosedRange<TimeInterval> = 60...(2 * 3600)
+    public static let stations: ClosedRange<Int> = 1...100
     /// `upcoming --days`, `history --days`, `export-ics --weeks`.
     public static let upcomingDays: ClosedRange<Int> = 1...366
     public static let historyDays: ClosedRange<Int> = 1...3660
@@ -32,5 +40,13 @@ public enum Limits {
         guard walkRunRepeats.contains(plan.repeats) else { throw .invalidArgument("repeats must be 1 to 100, not \(plan.repeats)") }
         guard walkRunPhase.contains(plan.run) else { throw .invalidArgument("run must last 1s to 2h, not \(DurationText.format(plan.run))") }
         guard walkRunPhase.contains(plan.walk) else { throw .invalidArgument("walk must last 1s to 2h, not \(DurationText.format(plan.walk))") }
+    }
+
+    /// A workout of steps: not empty, not longer than a day of timed steps, not more steps than a
+    /// person would walk through (what a config allows stays well inside).
+    public static func check(_ steps: [WorkoutStep]) throws(CommandError) {
+        guard !steps.isEmpty else { throw .invalidArgument("the workout has no steps") }
+        guard steps.count <= 10_000 else { throw .invalidArgument("the workout has \(steps.count) steps; at most 10 000") }
+        guard WorkoutTimeline.timedLength(steps) <= 24 * 3600 else { throw .invalidArgument("the workout's timed steps last over 24 hours") }
     }
 }

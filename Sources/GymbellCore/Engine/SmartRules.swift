@@ -9,7 +9,7 @@ enum SmartRules {
     /// its last progress, and is then recorded as abandoned. Returns when the rule next has work.
     /// (Interval sessions and rests run by themselves: they cannot pause.)
     static func checkPausedWorkout(_ t: inout Turn) -> Date? {
-        guard let active = t.state.session, active.session.kind == .strength else { return nil }
+        guard let active = t.state.session, active.session.waitsForPerson(at: t.now) else { return nil }
         let session = active.session
         let rule = PauseRule(settings: t.config.reminders)
         var step = rule.next(lastProgressAt: active.lastProgressAt, alreadySent: active.pauseReminders, now: t.now)
@@ -144,7 +144,7 @@ enum SmartRules {
         {
             list.append(risk.reminder(title: t.config.workouts[risk.workout]?.title ?? risk.workout))
         }
-        if let active = t.state.session, active.session.kind == .strength {
+        if let active = t.state.session, active.session.waitsForPerson(at: t.now) {
             let rule = PauseRule(settings: t.config.reminders)
             if let step = rule.next(lastProgressAt: active.lastProgressAt, alreadySent: active.pauseReminders, now: t.now).reminder,
                 step.due > t.now

@@ -31,6 +31,15 @@ enum PlayerPhase: Equatable, Sendable {
             } else {
                 self = .set
             }
+        case .steps(let progress):
+            let step = session.stepPosition(at: now)?.step ?? progress.steps.count
+            if step >= progress.steps.count {
+                self = .over
+            } else if !progress.steps[step].isTimed {
+                self = .set
+            } else {
+                self = session.pausedAt == nil ? .running : .paused
+            }
         case .hiit, .walkRun:
             if session.isTimelineOver(at: now) {
                 self = .over
@@ -53,6 +62,9 @@ enum TimelineCommands {
                     : "a rest timer cannot pause; `gymbell skip` ends it")
         }
         guard session.pausedAt == nil else { throw .invalidArgument("\(CommandError.named(session.title)) is paused already; `gymbell resume` carries on") }
+        if let step = session.currentStep(at: t.now), !step.isTimed {
+            throw .invalidArgument("\(CommandError.named(session.title)) waits for you at \(step.label(t.messages)) by itself; `gymbell set-done` when it is done")
+        }
         guard t.state.nextDue(of: session.id) != nil else { throw .noSession("\(CommandError.named(session.title)) is over") }
         session.pausedAt = t.now
         t.state.transition = nil  // the notification says it is paused
@@ -81,6 +93,7 @@ enum TimelineCommands {
     /// its last phase completes it now.
     static func skip(_ t: inout Turn) throws(CommandError) -> String {
         guard let current = t.state.session?.session else { throw .noSession("no session is running") }
+        if current.pausedAt == nil, let reply = try StepCommands.skipWaiting(&t) { return reply }
         if let pausedAt = current.pausedAt, let reply = try skipPaused(current, pausedAt: pausedAt, &t) { return reply }
         resumeTimeline(&t)
         guard var session = t.state.session?.session else { throw .noSession("no session is running") }
@@ -123,7 +136,7 @@ enum TimelineCommands {
         guard let target = timeline.first(where: { $0.due > pausedAt }) else {
             throw .noSession("\(session.title) has nothing left to skip")
         }
-        let completes = target.kind == .hiitComplete || target.kind == .walkRunComplete
+        let completes = target.kind == .hiitComplete || target.kind == .walkRunComplete || target.kind == .workoutComplete
         let ahead = completes ? 0 : target.due.timeIntervalSince(pausedAt)
         let moved = all.compactMap { reminder -> Reminder? in
             guard state.inFlight[reminder.id] == nil else { return reminder }

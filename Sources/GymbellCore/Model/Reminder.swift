@@ -14,6 +14,8 @@ public enum ReminderKind: String, Codable, Sendable, CaseIterable {
     case walkDone = "walk_done"
     case walkRunComplete = "walkrun_complete"
     case workoutComplete = "workout_complete"
+    /// A workout of steps moves on: what starts now, and what after it (issue 44).
+    case step
     // Seed 002's smart reminders, from the history: each optional in `[reminders]`, all held by quiet hours.
     /// "Paused workout: …" with Resume / End workout (`pause_after`).
     case pausedWorkout = "paused_workout"
@@ -149,6 +151,8 @@ public struct Reminder: Hashable, Sendable {
 /// The kind of workout session that is running.
 public enum SessionKind: String, Codable, Sendable {
     case rest, hiit, walkrun, strength
+    /// A circuit or an AMRAP (issue 44).
+    case circuit
 }
 
 /// What a session is doing, kept with it so a restarted daemon knows the plan and the progress.
@@ -157,6 +161,8 @@ public enum SessionDetail: Codable, Hashable, Sendable {
     case hiit(HIITPlan)
     case walkRun(WalkRunPlan)
     case strength(StrengthProgress)
+    /// A workout of steps (issue 44): circuits, named intervals, timed sets, supersets, warm-up and cool-down.
+    case steps(StepProgress)
 }
 
 /// The one active workout session. Its reminders are planned whole when it starts.
@@ -187,13 +193,19 @@ public struct Session: Hashable, Sendable {
         self.shift = shift
     }
 
-    /// Whether the session runs by a timeline that can pause (HIIT, walk/run).
-    public var isInterval: Bool { kind == .hiit || kind == .walkrun }
+    /// Whether the session runs by a timeline that can pause (HIIT, walk/run, a workout of steps).
+    public var isInterval: Bool {
+        switch detail {
+        case .hiit, .walkRun, .steps: true
+        case .rest, .strength: false
+        }
+    }
 
-    /// Time into the session's timeline at `now`: pauses left out, skipped phases counted.
+    /// Time into the session's timeline at `now` (a workout of steps: into its running part): pauses
+    /// left out, skipped phases counted.
     public func elapsed(at now: Date) -> TimeInterval {
         let clock = pausedAt.map { min($0, now) } ?? now
-        return max(0, clock.timeIntervalSince(startedAt) - shift)
+        return max(0, clock.timeIntervalSince(stepProgress?.startedAt ?? startedAt) - shift)
     }
 
     /// An interval timeline's whole length (pauses left out): rounds × (work + rest), repeats ×
@@ -202,7 +214,7 @@ public struct Session: Hashable, Sendable {
         switch detail {
         case .hiit(let plan): Double(plan.rounds) * (plan.work + plan.rest)
         case .walkRun(let plan): Double(plan.repeats) * (plan.run + plan.walk)
-        case .rest, .strength: nil
+        case .rest, .strength, .steps: nil
         }
     }
 
@@ -230,6 +242,9 @@ public struct Session: Hashable, Sendable {
             guard let next = progress.nextSetDescription(messages) else { return messages("complete") }
             if let restUntil = progress.restUntil, now < restUntil { return messages("resting; next: {next}", ["next": next]) }
             return next
+        case .steps:
+            guard let step = currentStep(at: now) else { return messages("complete") }
+            return ([step.label(messages)] + [step.position(messages)].compactMap { $0 }).joined(separator: ", ")
         }
     }
 
@@ -247,6 +262,9 @@ public struct Session: Hashable, Sendable {
         case .hiit(let plan): return finished(count: plan.rounds, first: plan.work, second: plan.rest)
         case .walkRun(let plan): return finished(count: plan.repeats, first: plan.run, second: plan.walk)
         case .strength(let progress): return progress.totalSetsDone
+        case .steps(let progress):
+            let step = stepPosition(at: now)?.step ?? progress.index
+            return progress.setsDone + progress.workSteps(progress.index..<max(progress.index, step))
         }
     }
 
@@ -254,6 +272,9 @@ public struct Session: Hashable, Sendable {
     public func percentDone(at now: Date) -> Int {
         if case .strength(let progress) = detail {
             return progress.totalSets == 0 ? 100 : progress.totalSetsDone * 100 / progress.totalSets
+        }
+        if let progress = stepProgress, let position = stepPosition(at: now) {
+            return progress.steps.isEmpty ? 100 : min(100, position.step * 100 / progress.steps.count)
         }
         let total = endsAt.timeIntervalSince(startedAt) - shift
         guard total > 0 else { return 100 }

@@ -15,6 +15,10 @@ public enum ReminderContent: Codable, Hashable, Sendable {
     case hiitWorkDone, hiitRestOver, hiitComplete
     case runDone, walkDone, walkRunComplete
     case workoutComplete(workout: String, sets: Int)
+    /// A workout of steps moves on (issue 44).
+    indirect case step(StepCue)
+    /// An AMRAP's end: the rounds counted with Done.
+    case roundsComplete(workout: String, rounds: Int)
     /// `position`: the exercise the workout stopped at and how many it has (strength workouts).
     indirect case pausedWorkout(workout: String, position: Int?, of: Int?)
     case restAdvice(trainingDays: Int)
@@ -42,6 +46,8 @@ public enum ReminderContent: Codable, Hashable, Sendable {
         case .walkDone: messages.session.walkDone
         case .walkRunComplete: messages.session.walkRunComplete
         case .workoutComplete(let workout, let sets): messages.session.workoutComplete(title: workout, sets: sets)
+        case .step(let cue): cue.text(messages)
+        case .roundsComplete(let workout, let rounds): messages.session.roundsComplete(title: workout, rounds: rounds)
         case .pausedWorkout(let workout, let position, let count): messages.session.pausedWorkout(workout: workout, position: position, of: count)
         case .restAdvice(let days): messages.daily.restAdvice(trainingDays: days)
         case .milestones(let reached): messages.progress.milestones(reached) ?? (messages("Milestone reached 🏆"), "")

@@ -30,6 +30,13 @@ public struct SessionTexts: Sendable {
         return (messages("Workout complete 🎉"), body)
     }
 
+    /// An AMRAP's end: "AMRAP: 7 rounds. Great work!".
+    public func roundsComplete(title: String, rounds: Int) -> Messages.Text {
+        let body = messages("{workout}: {rounds} round. Great work!", plural: "{workout}: {rounds} rounds. Great work!", count: rounds,
+                            ["workout": title, "rounds": String(rounds)])
+        return (messages("Workout complete 🎉"), body)
+    }
+
     /// "Paused workout: Push Day" / "You stopped at exercise 3 of 8. Resume?"; sessions without exercises
     /// get a body without a position.
     public func pausedWorkout(workout: String, position: Int?, of count: Int?) -> Messages.Text {

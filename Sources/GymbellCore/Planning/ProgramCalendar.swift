@@ -63,6 +63,9 @@ public struct ProgramCalendar: Equatable, Sendable {
 
     /// HIIT and walk/run exactly; strength as 45 s a set plus the rests between sets, rounded up to a minute.
     public static func estimatedDuration(of workout: WorkoutDefinition) -> TimeInterval {
+        if WorkoutTimeline.runsAsSteps(workout) {
+            return (WorkoutTimeline.estimatedLength(WorkoutTimeline.steps(of: workout)) / 60).rounded(.up) * 60
+        }
         switch workout.kind {
         case .hiit(let plan):
             return Double(plan.rounds) * (plan.work + plan.rest)
@@ -72,12 +75,17 @@ public struct ProgramCalendar: Equatable, Sendable {
             let progress = StrengthProgress(workoutName: workout.name, exercises: exercises)
             let seconds = Double(progress.totalSets) * secondsPerSet + progress.remainingPlannedRest
             return (seconds / 60).rounded(.up) * 60
+        case .circuit, .amrap:
+            return 0  // runs as steps, above
         }
     }
 
     /// An event's description: the exercises, or the intervals, one line each.
     public static func description(of workout: WorkoutDefinition, messages: Messages = .english) -> String {
+        if workout.frame != .none { return WorkoutSummary.lines(of: workout, messages: messages).joined(separator: "\n") }
         switch workout.kind {
+        case .circuit, .amrap:
+            return WorkoutSummary.lines(of: workout, messages: messages).joined(separator: "\n")
         case .hiit(let plan):
             return messages(
                 "{rounds} round of {work} work and {rest} rest", plural: "{rounds} rounds of {work} work and {rest} rest",
@@ -92,7 +100,9 @@ public struct ProgramCalendar: Equatable, Sendable {
             return exercises.enumerated().map { index, exercise in
                 // Two counts in one line: each counted on its own ("3 sets", "1 rep"), then put together.
                 let sets = messages.sets(exercise.sets)
-                var line = exercise.reps.map {
+                var line = exercise.seconds.map {
+                    messages("{exercise}: {sets} of {time}", ["exercise": exercise.name, "sets": sets, "time": DurationText.format($0)])
+                } ?? exercise.reps.map {
                     messages("{exercise}: {sets} of {reps}", ["exercise": exercise.name, "sets": sets, "reps": messages.reps($0)])
                 } ?? messages("{exercise}: {sets}", ["exercise": exercise.name, "sets": sets])
                 if let weight = exercise.weight {

@@ -31,7 +31,7 @@ public struct StrengthProgress: Codable, Hashable, Sendable {
         guard !isComplete else { return nil }
         let exercise = exercises[exerciseIndex]
         if exerciseIndex == exercises.count - 1, setsDone == exercise.sets - 1 { return nil }
-        return exercise.rest[min(setsDone, exercise.rest.count - 1)]
+        return exercise.rest(after: setsDone)
     }
 
     /// Rest still planned after the set that comes next, to the end of the workout.
@@ -42,7 +42,7 @@ public struct StrengthProgress: Codable, Hashable, Sendable {
             let exercise = exercises[index]
             let firstSet = index == exerciseIndex ? setsDone : 0
             for set in firstSet..<exercise.sets where !(index == exercises.count - 1 && set == exercise.sets - 1) {
-                total += exercise.rest[min(set, exercise.rest.count - 1)]
+                total += exercise.rest(after: set)
             }
         }
         return total
@@ -69,7 +69,7 @@ public struct StrengthProgress: Codable, Hashable, Sendable {
     public mutating func recordSet() -> TimeInterval? {
         guard !isComplete else { return nil }
         let exercise = exercises[exerciseIndex]
-        let rest = exercise.rest[min(setsDone, exercise.rest.count - 1)]
+        let rest = exercise.rest(after: setsDone)
         setsDone += 1
         totalSetsDone += 1
         if setsDone >= exercise.sets {

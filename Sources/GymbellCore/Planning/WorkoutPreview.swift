@@ -31,6 +31,15 @@ public struct WorkoutPreview: Codable, Hashable, Sendable {
         _ workout: WorkoutDefinition, overrides: [String: WeightOverride], span: ProgramSpan?, day: LocalDay
     ) -> WorkoutPreview? {
         let week = span?.week(of: day)
+        if WorkoutTimeline.runsAsSteps(workout) {
+            let names = WorkoutSummary.exerciseNames(of: workout)
+            let steps = WorkoutTimeline.steps(of: workout.applying(overrides))
+            let timed = steps.allSatisfy(\.isTimed)
+            let seconds = timed ? WorkoutTimeline.timedLength(steps) : WorkoutTimeline.estimatedLength(steps)
+            return WorkoutPreview(
+                exercises: Array(names.prefix(shownExercises)), moreExercises: max(0, names.count - shownExercises),
+                minutes: max(1, Int((seconds / 60).rounded())), estimated: !timed, week: week, weeks: week == nil ? nil : span?.weeks)
+        }
         switch workout.kind {
         case .strength(let configured):
             guard !configured.isEmpty else { return nil }
@@ -50,6 +59,8 @@ public struct WorkoutPreview: Codable, Hashable, Sendable {
             return WorkoutPreview(
                 exercises: [], minutes: max(1, Int((Double(plan.repeats) * (plan.run + plan.walk) / 60).rounded())), estimated: false,
                 week: week, weeks: week == nil ? nil : span?.weeks)
+        case .circuit, .amrap:
+            return nil  // runs as steps, above
         }
     }
 

@@ -63,7 +63,34 @@ public struct NowPlaying: Equatable, Sendable {
                 names: (messages("Run"), messages("Walk")), counter: messages("repeat {n} of {count}"), messages: messages)
         case .strength(let progress):
             return strength(session, progress, now: now, workout: workout, messages: messages, privateMode: privateMode)
+        case .steps(let progress):
+            return steps(session, progress, now: now, workout: workout, messages: messages, privateMode: privateMode)
         }
+    }
+
+    /// A workout of steps: the step as the track (its label the title, its time the length), the next
+    /// step as the album; a step waiting for Done is Paused, as a strength set is.
+    private static func steps(
+        _ session: Session, _ progress: StepProgress, now: Date, workout: String, messages: Messages, privateMode: Bool
+    ) -> NowPlaying {
+        guard let position = session.stepPosition(at: now), position.step < progress.steps.count else {
+            return NowPlaying(
+                session: session.id, track: "done", title: messages("complete").capitalizedFirst, artist: workout, album: "", length: nil,
+                status: .stopped, phaseStart: session.endsAt, frozenAt: nil, canGoNext: false)
+        }
+        let step = progress.steps[position.step]
+        let label = { (step: WorkoutStep) -> String in
+            privateMode && step.isExercise ? (step.seconds.map { "\(messages("Work")) — \(DurationText.human($0))" } ?? messages("Work")) : step.label(messages)
+        }
+        let next = position.step + 1 < progress.steps.count
+            ? messages("Next: {step}", ["step": label(progress.steps[position.step + 1])]) : messages("Next: done")
+        let detail = step.position(messages)
+        let waiting = !step.isTimed
+        return NowPlaying(
+            session: session.id, track: "\(position.step)", title: label(step),
+            artist: [workout, detail].compactMap { $0 }.joined(separator: " · "), album: next, length: step.seconds,
+            status: waiting || session.pausedAt != nil ? .paused : .playing, phaseStart: position.began,
+            frozenAt: waiting ? nil : session.pausedAt, canGoNext: true)
     }
 
     private static func interval(

@@ -25,6 +25,11 @@ public enum SessionNotice {
                 title: said.title, body: said.body, on: server, actions: server.actions(click: (messages("Dismiss"), nil), buttons: []),
                 category: transition.kind.category, urgency: .normal, stays: Notice.glanceTimeout, transient: true)
         }
+        if let progress = session.stepProgress {
+            return StepNotice.make(
+                session: session, progress: progress, said: said, nextDue: nextDue, now: now, timeZone: timeZone, server: server,
+                messages: messages, privateMode: privateMode)
+        }
         let strength: StrengthProgress? = if case .strength(let progress) = session.detail { progress } else { nil }
         var title = privateMode ? PrivateMode.sessionTitle(session.kind, messages: messages) : session.title
         var body: String
@@ -58,7 +63,7 @@ public enum SessionNotice {
         }
         // Until replaced: while waiting for the user, until taken away; during a timed phase until a
         // little after it ends, so that a daemon that died leaves nothing stale behind.
-        let stays: Int32 = nextDue.map { Int32(clamping: Int64((max(0, $0.timeIntervalSince(now)) + staleAfter) * 1000)) } ?? 0
+        let stays = stays(until: nextDue, now: now)
         return Notice(
             title: title, body: body, on: server, actions: server.actions(click: click, buttons: buttons), category: "x-gymbell.session",
             // Where a normal banner leaves the screen on its own (GNOME, Cinnamon), only a critical one stays.
@@ -68,10 +73,18 @@ public enum SessionNotice {
     }
 
     /// The session's buttons.
+    static let done = ReminderAction(key: setDoneAction, label: "Done")
+    static let roundDone = ReminderAction(key: setDoneAction, label: "Round done", shortLabel: "Round")
     static let setDone = ReminderAction(key: setDoneAction, label: "Set done", shortLabel: "Done")
     static let fewerReps = ReminderAction(key: fewerRepsAction, label: "Fewer reps", shortLabel: "−1 rep", isSecondary: true)
     static let endWorkout = ReminderAction(key: stopAction, label: "End workout", shortLabel: "End")
     static let stop = ReminderAction(key: stopAction, label: "Stop")
+
+    /// How long the notification stays: while waiting for the user, until taken away; during a timed
+    /// phase until a little after it ends, so that a daemon that died leaves nothing stale behind.
+    static func stays(until nextDue: Date?, now: Date) -> Int32 {
+        nextDue.map { Int32(clamping: Int64((max(0, $0.timeIntervalSince(now)) + staleAfter) * 1000)) } ?? 0
+    }
 
     /// How long past its phase a session's notification may stay when nothing replaced it.
     static let staleAfter: TimeInterval = 5

@@ -11,6 +11,7 @@ public enum PrivateMode {
         case .restWarning: (messages("Rest ends soon"), messages("Get ready for your next set."))
         case .restOver: messages.session.restOver(next: nil)
         case .workoutComplete: (messages("Workout complete 🎉"), messages("Great work!"))
+        case .step: (messages("Next step"), messages("Your workout moves on."))
         case .pausedWorkout: (messages("Paused workout"), messages("Your workout is still open. Resume?"))
         case .personalRecord: (messages("New personal record! 🎉"), messages("Your training is paying off."))
         case .streakAtRisk: (messages("Streak at risk 🔥"), messages("Train today to keep your streak."))
@@ -36,6 +37,7 @@ public enum PrivateMode {
         case .hiit: messages("HIIT")
         case .walkrun: messages("Walk/Run")
         case .strength: messages("Workout")
+        case .circuit: messages("Circuit")
         }
     }
 }

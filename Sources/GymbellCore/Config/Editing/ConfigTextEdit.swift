@@ -33,6 +33,9 @@ public enum ConfigEditValue: Equatable, Sendable {
     /// A strength workout's exercises, one inline table each; rests written as the list it replaces
     /// wrote them (seconds or "2m"), "2m" in a new list.
     case exercises([Exercise])
+    /// Stations of a circuit or an AMRAP, movements of a warm-up or cool-down, a HIIT's named
+    /// exercises: one inline table each (a name alone as a string where `names`).
+    case stations([Station], names: Bool)
     /// A TOML local date (`2026-11-02`).
     case date(LocalDay)
 
@@ -61,6 +64,7 @@ public enum ConfigEditValue: Equatable, Sendable {
         case .exercises(let exercises):
             let asText = !Self.writesSeconds(existing)
             return .array(exercises.map { $0.configValue(durationsAsText: asText) })
+        case .stations(let stations, let names): return .array(stations.map { $0.configValue(nameAlone: names) })
         case .date(let day): return .date(day.description)
         }
     }

@@ -63,16 +63,31 @@ extension WorkoutDefinition {
         case .hiit(let plan):
             entries += [("kind", .string("hiit")), ("rounds", .integer(plan.rounds)), ("work", .duration(plan.work)),
                         ("rest", .duration(plan.rest))]
+            if let exercises = plan.exercises { entries.append(("exercises", .stations(exercises, names: true))) }
         case .walkRun(let plan):
             entries += [("kind", .string("walkrun")), ("run", .duration(plan.run)), ("walk", .duration(plan.walk)),
                         ("repeats", .integer(plan.repeats))]
+        case .circuit(let plan):
+            entries += [("kind", .string("circuit")), ("rounds", .integer(plan.rounds)), ("rest", .duration(plan.rest)),
+                        ("round_rest", .duration(plan.roundRest)), ("stations", .stations(plan.stations, names: false))]
+        case .amrap(let plan):
+            entries += [("kind", .string("amrap")), ("time", .duration(plan.cap)), ("stations", .stations(plan.stations, names: false))]
+        }
+        if let getReady = frame.getReady { entries.append(("get_ready", .duration(getReady))) }
+        for (key, part) in [("warm_up", frame.warmUp), ("cool_down", frame.coolDown)] where !part.isEmpty {
+            if part.count == 1, part[0].name.isEmpty, let seconds = part[0].seconds {
+                entries.append((key, .duration(seconds)))
+            } else {
+                entries.append((key, .stations(part, names: false)))
+            }
         }
         return entries
     }
 
     /// Keys a workout of another kind writes, which this one must not have.
     var foreignKeys: [String] {
-        let all = ["exercises", "rounds", "work", "rest", "run", "walk", "repeats"]
+        let all = ["exercises", "rounds", "work", "rest", "run", "walk", "repeats", "stations", "round_rest", "time", "get_ready",
+                   "warm_up", "cool_down"]
         let own = Set(tableEntries.map(\.key))
         return all.filter { !own.contains($0) }
     }
@@ -96,6 +111,22 @@ extension Exercise {
         }
         if let body { table["body"] = .string(body.rawValue) }
         if let compound { table["compound"] = .boolean(compound) }
+        if let seconds { table["time"] = .string(DurationText.format(seconds)) }
+        if let superset { table["superset"] = .string(superset) }
+        if rest.isEmpty { table["rest"] = nil }  // a superset's exercise straight on to the next
+        return .table(table)
+    }
+}
+
+extension Station {
+    /// The station as an inline table (`{ name = "Plank", time = "30s" }`), or its name alone.
+    func configValue(nameAlone: Bool) -> TOMLValue {
+        if nameAlone, reps == nil, seconds == nil, weight == nil { return .string(name) }
+        var table: [String: TOMLValue] = ["name": .string(name)]
+        if let reps { table["reps"] = .integer(reps) }
+        if let seconds { table["time"] = .string(DurationText.format(seconds)) }
+        if let weight { table["weight"] = weight.rounded() == weight && abs(weight) < 1e15 ? .integer(Int(weight)) : .float(weight) }
+        if let unit { table["unit"] = .string(unit) }
         return .table(table)
     }
 }

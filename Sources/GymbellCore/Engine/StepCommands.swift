@@ -1,0 +1,119 @@
+import FoundationEssentials
+
+/// The commands on a workout of steps (issue 44): Done on a step by reps (or an AMRAP's round), skip
+/// past a step waiting for Done, and ±15 s on a timed step. Pausing, resuming and skipping within a
+/// run of timed steps are the timeline's (TimelineCommands), as for HIIT.
+enum StepCommands {
+    /// Done: records the step waiting for Done as `correction` says (or an AMRAP's round) and starts
+    /// what follows it from now.
+    static func done(_ correction: SetCorrection, _ t: inout Turn) throws(CommandError) -> String {
+        guard let session = t.state.session?.session, let progress = session.stepProgress,
+              let position = session.stepPosition(at: t.now) else { throw .noSession("no workout is running") }
+        guard position.step < progress.steps.count else { throw .noSession("\(CommandError.named(session.title)) is complete") }
+        let step = progress.steps[position.step]
+        if step.countsRounds { return try countRound(session, progress, &t) }
+        guard !step.isTimed else {
+            throw .invalidArgument("\(step.label(t.messages)) is timed and ends by itself; `gymbell skip` moves on now")
+        }
+        if let reps = correction.reps, !(0...1000).contains(reps) { throw .invalidArgument("reps must be 0 to 1000, not \(reps)") }
+        if let weight = correction.weight, !(weight.isFinite && Limits.weight.contains(weight)) {
+            throw .invalidArgument("a weight must be 0 to 2000, not \(WeightUnit.number(weight))")
+        }
+        let logged = step.isWork ? loggedSet(step, correction, session, at: t.now, &t) : nil
+        let next = advance(past: position.step, session, progress, &t)
+        let noted = correction == .asPlanned ? "" : logged.map { t.messages.setLoggedReply($0) + " " } ?? ""
+        return noted + reply(done: step, next: next, t)
+    }
+
+    /// Skip on a step waiting for Done: it is passed over, not logged, and what follows starts now.
+    static func skipWaiting(_ t: inout Turn) throws(CommandError) -> String? {
+        guard let session = t.state.session?.session, let progress = session.stepProgress,
+              let position = session.stepPosition(at: t.now), position.step < progress.steps.count,
+              !progress.steps[position.step].isTimed else { return nil }
+        let step = progress.steps[position.step]
+        let next = advance(past: position.step, session, progress, &t)
+        return t.messages("Skipped {step}.", ["step": step.label(t.messages)]) + " " + reply(done: nil, next: next, t)
+    }
+
+    /// ±`delta` on the timed step running now: it and everything after it move.
+    static func adjust(by delta: TimeInterval, _ t: inout Turn) throws(CommandError) -> Date {
+        guard var session = t.state.session?.session, let progress = session.stepProgress,
+              let position = session.stepPosition(at: t.now) else { throw .noSession("no workout is running") }
+        guard position.step < progress.runEnd, session.pausedAt == nil else {
+            throw .invalidArgument("no timed step is running now; only a running timed step can be made longer or shorter")
+        }
+        let end = position.began.addingTimeInterval(progress.steps[position.step].seconds ?? 0)
+        let newEnd = end.addingTimeInterval(delta)
+        guard newEnd.timeIntervalSince(t.now) >= 1 else {
+            throw .invalidArgument(
+                "\(progress.steps[position.step].label(t.messages)) ends in \(DurationText.format(end.timeIntervalSince(t.now).rounded())); "
+                    + "it cannot be shortened by \(DurationText.format(-delta))")
+        }
+        let state = t.state
+        let moved = state.agenda.of(session: session.id).map { state.isWaiting($0) ? $0.moved(by: delta) : $0 }
+        session.shift += delta
+        session.endsAt.addTimeInterval(delta)
+        t.state.transition = nil
+        t.write(.replan(SessionPlan(session: session, reminders: moved), progressAt: t.now))
+        Agenda.reevaluate(&t)
+        return newEnd
+    }
+
+    /// Moves on from `step` (done or skipped) at `now`: the timed steps of the run before it count as
+    /// done, and the next part starts now. Returns the step now current (nil: the workout is through).
+    private static func advance(past step: Int, _ session: Session, _ progress: StepProgress, _ t: inout Turn) -> WorkoutStep? {
+        var session = session
+        var progress = progress
+        progress.setsDone += progress.workSteps(progress.index..<step) + (progress.steps[step].isWork ? 1 : 0)
+        progress.index = step + 1
+        progress.startedAt = t.now
+        session.shift = 0
+        session.pausedAt = nil
+        session.detail = .steps(progress)
+        session.endsAt = StepPlanner.estimatedEnd(progress, at: t.now)
+        t.state.transition = nil  // what the last reminder said is done with
+        t.close(.kind(.pausedWorkout))
+        t.write(.replan(SessionPlan(session: session, reminders: StepPlanner.reminders(of: session, progress)), progressAt: t.now))
+        Agenda.reevaluate(&t)
+        return progress.index < progress.steps.count ? progress.steps[progress.index] : nil
+    }
+
+    /// An AMRAP's Done: one more round, said by the completion when the cap ends it.
+    private static func countRound(_ session: Session, _ progress: StepProgress, _ t: inout Turn) throws(CommandError) -> String {
+        guard session.pausedAt == nil else { throw .invalidArgument("\(CommandError.named(session.title)) is paused; `gymbell resume` carries on") }
+        var session = session
+        var progress = progress
+        progress.roundsCounted += 1
+        session.detail = .steps(progress)
+        let state = t.state
+        let reminders = state.agenda.of(session: session.id).map { reminder -> Reminder in
+            guard reminder.kind == .workoutComplete, state.isWaiting(reminder) else { return reminder }
+            var counted = reminder
+            counted.content = .roundsComplete(workout: session.title, rounds: progress.roundsCounted)
+            return counted
+        }
+        t.write(.replan(SessionPlan(session: session, reminders: reminders), progressAt: t.now))
+        Agenda.reevaluate(&t)
+        return t.messages("Round {n} done.", ["n": String(progress.roundsCounted)])
+    }
+
+    private static func loggedSet(
+        _ step: WorkoutStep, _ correction: SetCorrection, _ session: Session, at now: Date, _ t: inout Turn
+    ) -> LoggedSet {
+        let logged = LoggedSet(
+            session: session.id, workout: t.state.session?.workout, exercise: step.name ?? session.title,
+            setNumber: step.set ?? step.round ?? 1, reps: correction.reps(planned: step.reps), plannedReps: step.reps,
+            weight: correction.weight ?? step.weight, unit: WeightUnit(configured: step.unit) ?? .kg,
+            failed: correction.failed(planned: step.reps), at: now)
+        let closed = t.state.progress.closing(before: logged)
+        if !closed.isEmpty { t.write(.keepRecords(closed)) }
+        t.write(.logSet(logged))
+        return logged
+    }
+
+    private static func reply(done: WorkoutStep?, next: WorkoutStep?, _ t: Turn) -> String {
+        let said = done.map { t.messages("{step} done.", ["step": $0.name ?? $0.label(t.messages)]) + " " } ?? ""
+        guard let next else { return said + t.messages("Workout complete.") }
+        return said + t.messages("Next: {step}", ["step": next.label(t.messages)])
+    }
+}

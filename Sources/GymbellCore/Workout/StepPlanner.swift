@@ -1,0 +1,97 @@
+import FoundationEssentials
+
+/// Plans a workout of steps (issue 44): each part that runs — a run of timed steps, or one step waiting
+/// for Done — is planned from the instant it starts. Pure: the caller supplies ids and `now`.
+public enum StepPlanner {
+    /// The session kind a workout of `kind` is recorded as.
+    public static func sessionKind(of kind: WorkoutKind) -> SessionKind {
+        switch kind {
+        case .strength: .strength
+        case .hiit: .hiit
+        case .walkRun: .walkrun
+        case .circuit, .amrap: .circuit
+        }
+    }
+
+    /// `workout` started at `now` as steps (`steps`: its timeline, weights as planned for today).
+    public static func start(id: SessionID, workout: WorkoutDefinition, steps: [WorkoutStep], at now: Date) -> SessionPlan {
+        let progress = StepProgress(workoutName: workout.name, steps: steps, startedAt: now)
+        var session = Session(
+            id: id, kind: sessionKind(of: workout.kind), title: workout.title, startedAt: now, endsAt: now, detail: .steps(progress))
+        session.endsAt = estimatedEnd(progress, at: now)
+        return SessionPlan(session: session, reminders: reminders(of: session, progress))
+    }
+
+    /// The reminders of the running part: one at the end of each of its timed steps saying what starts
+    /// then, and the completion when the part ends the workout (at once when nothing is left).
+    public static func reminders(of session: Session, _ progress: StepProgress) -> [Reminder] {
+        let steps = progress.steps
+        let end = progress.runEnd
+        guard progress.index < steps.count else {
+            return [completion(of: session, progress, sets: progress.setsDone, at: progress.startedAt)]
+        }
+        var reminders: [Reminder] = []
+        var offset: TimeInterval = session.shift
+        for step in progress.index..<end {
+            offset += steps[step].seconds ?? 0
+            let due = progress.startedAt.addingTimeInterval(offset)
+            let next = step + 1
+            guard next < steps.count else {
+                reminders.append(completion(of: session, progress, sets: progress.setsDone + progress.workSteps(progress.index..<end), at: due))
+                break
+            }
+            let cue = StepCue(next: steps[next], after: next + 1 < steps.count ? steps[next + 1] : nil)
+            reminders.append(Reminder(
+                id: ReminderID("\(session.id)-s\(next)"), kind: .step, due: due, content: .step(cue), sessionID: session.id))
+        }
+        return reminders
+    }
+
+    /// "Workout complete 🎉" with the sets done (an AMRAP's rounds counted with them).
+    static func completion(of session: Session, _ progress: StepProgress, sets: Int, at due: Date) -> Reminder {
+        let counting = progress.steps.contains(where: \.countsRounds)
+        return Reminder(
+            id: ReminderID("\(session.id)-complete"), kind: .workoutComplete, due: due,
+            content: counting
+                ? .roundsComplete(workout: session.title, rounds: progress.roundsCounted)
+                : .workoutComplete(workout: session.title, sets: sets),
+            sessionID: session.id)
+    }
+
+    /// The end as planned: the running part's timed steps, then every timed step after it (steps by
+    /// reps count nothing: how long a person takes is not known).
+    public static func estimatedEnd(_ progress: StepProgress, at start: Date) -> Date {
+        let after = progress.runEnd < progress.steps.count ? progress.remainingTimedLength(after: progress.runEnd) : 0
+        return start.addingTimeInterval(progress.runLength + after)
+    }
+}
+
+extension Session {
+    /// The progress of a workout of steps; nil for the other kinds of session.
+    public var stepProgress: StepProgress? {
+        if case .steps(let progress) = detail { progress } else { nil }
+    }
+
+    /// A workout of steps at `now`: the current step (`steps.count` once through) and when it began.
+    public func stepPosition(at now: Date) -> (step: Int, began: Date)? {
+        guard let progress = stepProgress else { return nil }
+        let position = progress.position(elapsed: elapsed(at: now))
+        return (position.step, progress.startedAt.addingTimeInterval(shift + position.began))
+    }
+
+    /// Whether the session goes on only when the person does something (a strength workout, a step by
+    /// reps): the paused-workout rule applies then. Timelines and rests run by themselves.
+    public func waitsForPerson(at now: Date) -> Bool {
+        switch detail {
+        case .strength: true
+        case .steps: currentStep(at: now).map { !$0.isTimed } ?? false
+        case .rest, .hiit, .walkRun: false
+        }
+    }
+
+    /// The step current at `now`; nil when through, or for other sessions.
+    public func currentStep(at now: Date) -> WorkoutStep? {
+        guard let progress = stepProgress, let position = stepPosition(at: now), position.step < progress.steps.count else { return nil }
+        return progress.steps[position.step]
+    }
+}

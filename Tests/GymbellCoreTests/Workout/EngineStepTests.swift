@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+@testable import GymbellCore
+
+/// A workout of steps run by the engine (issue 44): every transition says what to do, steps by reps
+/// wait for Done, timed steps end by themselves; pause, skip, ±15 s and a restart work on them.
+@Suite("Engine: workouts of steps")
+struct EngineStepTests {
+    static let start = "2026-03-02T10:00:00+01:00"
+    static let circuit = """
+        [workouts.body]
+        title = "Full body"
+        kind = "circuit"
+        rounds = 2
+        rest = "15s"
+        round_rest = "30s"
+        stations = [{ name = "Push-ups", reps = 10 }, { name = "Plank", time = "30s" }]
+
+        [workouts.tabata]
+        title = "Tabata"
+        kind = "hiit"
+        rounds = 4
+        work = "20s"
+        rest = "10s"
+        exercises = ["Burpees", "Mountain climbers"]
+
+        [workouts.amrap]
+        title = "AMRAP"
+        kind = "amrap"
+        time = "2m"
+        get_ready = "0s"
+        stations = [{ name = "Squats", reps = 10 }]
+
+        """
+
+    static func started(_ name: String) throws -> (EngineHarness, Date) {
+        var world = try EngineHarness(circuit, at: start)
+        let begin = world.now
+        guard case .success = world.command(.start(workout: name)) else { throw Failure("start refused") }
+        return (world, begin)
+    }
+
+    struct Failure: Error { let why: String; init(_ why: String) { self.why = why } }
+
+    @Test func aCircuitNamesEveryStepAndWaitsForDoneOnRepsStations() throws {
+        var (world, begin) = try Self.started("body")
+        #expect(world.state.session?.session.kind == .circuit)
+        #expect(world.shown.last?.title == "Get ready — 10 s")
+        #expect(world.shown.last?.body == "Full body · Next: Push-ups — 10 reps")
+        world.advance(by: 10)
+        #expect(world.audible(since: begin).last! == (10, "Push-ups — 10 reps"))
+        #expect(world.shown.last?.body == "Round 1 of 2 · Done when finished")
+        world.advance(by: 60)  // a set by reps waits as long as it takes
+        #expect(world.audible(since: begin).count == 1)
+        guard case .success(.text(let reply)) = world.command(.setDone) else { Issue.record("Done refused"); return }
+        #expect(reply == "Push-ups done. Next: Rest — 15 s")
+        world.advance(by: 15)
+        #expect(world.audible(since: begin).last! == (85, "Plank — 30 s"))
+        #expect(world.shown.last?.body == "Round 1 of 2 · Then: Rest — 30 s")
+        world.advance(by: 30)
+        #expect(world.audible(since: begin).last! == (115, "Rest — 30 s"))
+        #expect(world.shown.last?.body == "Next: Push-ups — 10 reps · Round 2 of 2")
+        world.advance(by: 30)
+        _ = world.command(.setDone)
+        world.advance(by: 15 + 30)
+        #expect(world.audible(since: begin).last?.1 == "Workout complete 🎉")
+        #expect(world.state.session == nil)
+        #expect(world.history.last?.outcome == .completed)
+        #expect(world.sets.map(\.exercise) == ["Push-ups", "Push-ups"])
+        #expect(world.sets.map(\.setNumber) == [1, 2])
+    }
+
+    @Test func aTimedStepRefusesDoneAndSkipMovesOn() throws {
+        var (world, begin) = try Self.started("tabata")
+        world.advance(by: 12)  // Burpees, round 1
+        #expect(world.audible(since: begin).last! == (10, "Burpees — 20 s"))
+        guard case .failure(let error) = world.command(.setDone) else { Issue.record("Done taken on a timed step"); return }
+        #expect("\(error)".contains("ends by itself"))
+        guard case .success = world.command(.skip) else { Issue.record("skip refused"); return }
+        #expect(world.audible(since: begin).last! == (12, "Rest — 10 s"))
+        world.advance(by: 10)
+        #expect(world.audible(since: begin).last! == (22, "Mountain climbers — 20 s"))
+    }
+
+    @Test func pauseAndPlusFifteenSecondsMoveWhatComesAfter() throws {
+        var (world, begin) = try Self.started("tabata")
+        world.advance(by: 15)
+        _ = world.command(.pause)
+        world.advance(by: 60)
+        #expect(world.audible(since: begin).count == 1)  // Burpees at 10 s only
+        _ = world.command(.resume)
+        guard case .success = world.command(.adjustRest(by: 15)) else { Issue.record("+15 s refused"); return }
+        world.advance(by: 30)
+        // Burpees began at 10 s, ran 5 s, paused 60 s, +15 s: its 20 s end at 10 + 60 + 20 + 15 = 105 s.
+        #expect(world.audible(since: begin).last! == (105, "Rest — 10 s"))
+    }
+
+    @Test func anAmrapCountsRoundsWithDoneUntilItsCap() throws {
+        var (world, begin) = try Self.started("amrap")
+        #expect(world.shown.last?.title == "AMRAP: 10 Squats — 2 min")
+        for _ in 0..<3 {
+            world.advance(by: 20)
+            guard case .success = world.command(.setDone) else { Issue.record("round refused"); return }
+        }
+        world.advance(by: 120)
+        #expect(world.audible(since: begin).last! == (120, "Workout complete 🎉"))
+        #expect(world.shown.last(where: { $0.title == "Workout complete 🎉" })?.body == "AMRAP: 3 rounds. Great work!")
+    }
+
+    @Test func aRestartCarriesOnWhereTheWorkoutStood() throws {
+        var (world, begin) = try Self.started("body")
+        world.advance(by: 10)
+        _ = world.command(.setDone)
+        world.advance(by: 5)
+        let stored = EngineStateReloadTests.stored(world.state)
+        // A new process with what the database holds, 5 s later: the rest still ends at 25 s.
+        var restarted = try EngineHarness(Self.circuit, at: "2026-03-02T10:00:20+01:00", stored: stored)
+        restarted.advance(by: 5)
+        #expect(restarted.audible(since: begin).last! == (25, "Plank — 30 s"))
+    }
+}
