@@ -46,6 +46,16 @@ public enum DurationText {
         return parts.joined(separator: " ")
     }
 
+    /// A length as speech says it: "40 seconds", "1 minute 30 seconds".
+    public static func spoken(_ seconds: TimeInterval, _ messages: Messages) -> String {
+        let whole = Int(max(0, min(seconds, 1e9)).rounded())
+        let (minutes, secs) = (whole / 60, whole % 60)
+        var parts: [String] = []
+        if minutes > 0 { parts.append(messages("{n} minute", plural: "{n} minutes", count: minutes, ["n": String(minutes)])) }
+        if secs > 0 || parts.isEmpty { parts.append(messages("{n} second", plural: "{n} seconds", count: secs, ["n": String(secs)])) }
+        return parts.joined(separator: " ")
+    }
+
     public static func format(_ seconds: TimeInterval) -> String {
         guard seconds.isFinite else { return "\(seconds)s" }
         if seconds < 0 { return "-" + format(-seconds) }

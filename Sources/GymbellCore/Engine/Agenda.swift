@@ -72,7 +72,7 @@ enum Agenda {
         showSessionNotice(of: session, nextDue: nextDue, audible: true, late: late, carrying: reminder.id, &t)
         if t.config.reminders.announce, t.context.canSpeak {
             // Seed 001's voice: speech-dispatcher reads the reminder out.
-            t.effects.append(.launch(["spd-say", "--", Messages.spoken(shown.text(t.messages))], purpose: .voice))
+            t.effects.append(.launch(["spd-say", "--", shown.content.spoken(t.messages)], purpose: .voice))
         }
     }
 

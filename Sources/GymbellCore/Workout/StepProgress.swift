@@ -94,3 +94,30 @@ public struct StepCue: Codable, Hashable, Sendable {
         return (title, parts.joined(separator: " · "))
     }
 }
+
+extension StepCue {
+    /// What `announce = true` says: short, with lengths in words ("Next: Mountain climbers, 40 seconds.").
+    public func spoken(_ messages: Messages) -> String {
+        func said(_ step: WorkoutStep) -> String {
+            let what: String = switch step.role {
+            case .getReady: messages("Get ready")
+            case .rest: step.name ?? messages("Rest")
+            case .work, .warmUp, .coolDown: step.name ?? messages("Work")
+            }
+            if let seconds = step.seconds { return "\(what), \(DurationText.spoken(seconds, messages))" }
+            return step.reps.map { "\(what), \(messages.reps($0))" } ?? what
+        }
+        if next.role == .rest || next.role == .getReady, let after {
+            return "\(said(next)). " + messages("Next: {step}", ["step": said(after)]) + "."
+        }
+        return messages("Next: {step}", ["step": said(next)]) + "."
+    }
+}
+
+extension ReminderContent {
+    /// What `announce = true` speaks: a step in words made for the ear, the rest as shown (emoji left out).
+    public func spoken(_ messages: Messages) -> String {
+        if case .step(let cue) = self { return cue.spoken(messages) }
+        return Messages.spoken(text(messages))
+    }
+}

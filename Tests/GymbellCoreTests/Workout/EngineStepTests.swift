@@ -119,3 +119,15 @@ struct EngineStepTests {
         #expect(restarted.audible(since: begin).last! == (25, "Plank — 30 s"))
     }
 }
+
+@Suite("Steps: what is said")
+struct StepVoiceTests {
+    @Test func aStepIsSpokenInWordsMadeForTheEar() {
+        let climbers = WorkoutStep(.work, name: "Mountain climbers", seconds: 40, round: 2, rounds: 3)
+        #expect(ReminderContent.step(StepCue(next: climbers, after: nil)).spoken(.english) == "Next: Mountain climbers, 40 seconds.")
+        let rest = WorkoutStep(.rest, seconds: 90)
+        #expect(ReminderContent.step(StepCue(next: rest, after: climbers)).spoken(.english)
+            == "Rest, 1 minute 30 seconds. Next: Mountain climbers, 40 seconds.")
+        #expect(ReminderContent.hiitRestOver.spoken(.english) == "Rest over. Get moving!")
+    }
+}
