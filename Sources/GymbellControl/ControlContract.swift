@@ -105,13 +105,15 @@ public enum ControlContract {
     public static let setLog = ControlMethod(
         "SetLog", Field.uint32("days"), reply: Field.json("sets_json"),
         doc: "The strength sets logged in the last `days` days (\(span(Limits.historyDays))), in the order done: a JSON array of {\"id\" (CorrectSet's set_id), \"session\", "
-            + "\"workout\", \"exercise\", \"set\", \"reps\", \"planned_reps\", \"weight\", \"unit\": \"kg\" | \"lb\", \"failed\", \"at\"}.",
+            + "\"workout\", \"exercise\", \"set\", \"reps\", \"planned_reps\", \"weight\", \"unit\": \"kg\" | \"lb\", \"failed\", \"at\", "
+            + "\"seconds\" (a timed set's, or null), \"warm_up\", \"rpe\" (or null)}.",
         errors: [.invalidArgs, .failed])
 
     public static let correctSet = ControlMethod(
         "CorrectSet", Field.uint32("set_id"), Field.json("edit_json"), reply: Field.text("message"),
         doc: "Correct a logged set: `set_id` is its \"id\" in SetLog, `edit_json` an object with any of {\"reps\": 0 to 1000, "
-            + "\"weight\": 0 to 2000 (the set's unit, which is kept), \"failed\": true | false}; changed reps without \"failed\" count as "
+            + "\"weight\": 0 to 2000 (the set's unit, which is kept), \"failed\": true | false, \"seconds\": 0 to 86400, \"rpe\": 0 to 10, "
+            + "\"warm_up\": true | false}; changed reps without \"failed\" count as "
             + "failed when fewer than planned. Records and overload follow the corrected log. Returns what changed.",
         errors: [.invalidArgs, .failed])
 

@@ -20,7 +20,10 @@ extension TrainingImport {
         if let unitAssumed {
             lines.append("Weights read as \(unitAssumed.rawValue): this export does not say (--unit \(unitAssumed == .kg ? "lb" : "kg") if your app is set to it).")
         }
-        if warmUps > 0 { lines.append("\(count(warmUps, "warm-up set")) left out (gymbell logs working sets).") }
+        if timedSets > 0 { lines.append("Of the sets, \(count(timedSets, "timed set")) (held or done for a time).") }
+        if warmUps > 0 {
+            lines.append("Of the sets, \(count(warmUps, "warm-up set")), kept as warm-ups (no records, volume or overload from them).")
+        }
         if skippedCount > 0 {
             lines.append("\(count(skippedCount, "row")) skipped:")
             for row in skipped.prefix(shownSkips) { lines.append("  line \(row.line): \(row.reason)") }
