@@ -220,11 +220,14 @@ struct ImportRowReader {
         }
     }
 
-    /// `62.5`, or `62,5` as a semicolon export in a decimal-comma language writes it.
+    /// `62.5`, or `62,5` as a semicolon export in a decimal-comma language writes it; `-1` (refused
+    /// by the bounds, with its value). Plain decimals only, as the command line takes them: what else
+    /// Swift's parser reads (`0x10`, `1e3`, `nan`) is no number of a training log.
     static func number(_ text: String) -> Double? {
         let normalized = text.contains(".") ? text : text.replacingAll(",", with: ".")
-        guard let number = Double(normalized), number.isFinite else { return nil }
-        return number
+        let digits = normalized.hasPrefix("-") ? String(normalized.dropFirst()) : normalized
+        guard let value = PlainDecimal.value(of: digits) else { return nil }
+        return normalized.hasPrefix("-") ? -value : value
     }
 
     private func instant(_ text: String) -> Date? {
