@@ -129,7 +129,7 @@ public enum ControlContract {
         doc: "What SetLog lists, as text rows rather than JSON (what `gymbell report` reads: a tenth of the cost for years of sets): "
             + "one set a line, tab-separated: session, workout (empty for none, else \"=\" and the name), exercise, set, reps, "
             + "planned_reps, weight (empty for none), unit, failed (0 or 1), at (seconds since 2001-01-01 UTC), id (its \"id\" in SetLog, "
-            + "empty for none); texts escape "
+            + "empty for none), seconds (a timed set's, empty for none), warm-up (0 or 1), rpe (empty for none); texts escape "
             + "backslash, tab and newline as \\\\, \\t, \\n.",
         errors: [.invalidArgs, .failed])
 
@@ -161,7 +161,8 @@ public enum ControlContract {
         "Records", reply: Field.json("records_json"),
         doc: "Every exercise's best sets and every personal record of the log, oldest first (what the report shows of all "
             + "the training): {\"bests\": [{\"exercise\", \"heaviest\", \"best_estimate\", \"estimated_1rm_kg\"}], \"records\": "
-            + "[{\"kind\": \"heaviest\" | \"estimated_1rm\", \"set\", \"previous\"}]}, each set as SetLog gives it.",
+            + "[{\"kind\": \"heaviest\" | \"estimated_1rm\" | \"longest_hold\", \"set\", \"previous\"}], \"holds\": [the longest "
+            + "hold of each timed exercise, by name]}, each set as SetLog gives it.",
         errors: [.failed])
 
     public static let workouts = ControlMethod(
