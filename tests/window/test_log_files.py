@@ -86,7 +86,7 @@ def test_a_log_imported_exported_and_backed_up_in_the_window(daemon, window, wri
     assert len(sets) == 3 and len(sessions) == 2
     assert ("Bench Press (Barbell)", 2, 5, 85, "kg") in [(s["exercise"], s["set"], s["reps"], s["weight"], s["unit"]) for s in sets]
     window.wait_for_text(r"^Push$")                       # the page shows the imported sessions
-    window.wait_for_text(r"^5 × 85 kg$")
+    window.wait_for_text(r"^5 × 85 kg · RPE 8$")      # the RPE the export gave (issue 44)
 
     export = tmp_path / "out" / "sets.csv"
     export.parent.mkdir()
