@@ -105,13 +105,15 @@ public enum ControlContract {
     public static let setLog = ControlMethod(
         "SetLog", Field.uint32("days"), reply: Field.json("sets_json"),
         doc: "The strength sets logged in the last `days` days (\(span(Limits.historyDays))), in the order done: a JSON array of {\"id\" (CorrectSet's set_id), \"session\", "
-            + "\"workout\", \"exercise\", \"set\", \"reps\", \"planned_reps\", \"weight\", \"unit\": \"kg\" | \"lb\", \"failed\", \"at\"}.",
+            + "\"workout\", \"exercise\", \"set\", \"reps\", \"planned_reps\", \"weight\", \"unit\": \"kg\" | \"lb\", \"failed\", \"at\", "
+            + "\"seconds\" (a timed set's, or null), \"warm_up\", \"rpe\" (or null)}.",
         errors: [.invalidArgs, .failed])
 
     public static let correctSet = ControlMethod(
         "CorrectSet", Field.uint32("set_id"), Field.json("edit_json"), reply: Field.text("message"),
         doc: "Correct a logged set: `set_id` is its \"id\" in SetLog, `edit_json` an object with any of {\"reps\": 0 to 1000, "
-            + "\"weight\": 0 to 2000 (the set's unit, which is kept), \"failed\": true | false}; changed reps without \"failed\" count as "
+            + "\"weight\": 0 to 2000 (the set's unit, which is kept), \"failed\": true | false, \"seconds\": 0 to 86400, \"rpe\": 0 to 10, "
+            + "\"warm_up\": true | false}; changed reps without \"failed\" count as "
             + "failed when fewer than planned. Records and overload follow the corrected log. Returns what changed.",
         errors: [.invalidArgs, .failed])
 
@@ -127,7 +129,7 @@ public enum ControlContract {
         doc: "What SetLog lists, as text rows rather than JSON (what `gymbell report` reads: a tenth of the cost for years of sets): "
             + "one set a line, tab-separated: session, workout (empty for none, else \"=\" and the name), exercise, set, reps, "
             + "planned_reps, weight (empty for none), unit, failed (0 or 1), at (seconds since 2001-01-01 UTC), id (its \"id\" in SetLog, "
-            + "empty for none); texts escape "
+            + "empty for none), seconds (a timed set's, empty for none), warm-up (0 or 1), rpe (empty for none); texts escape "
             + "backslash, tab and newline as \\\\, \\t, \\n.",
         errors: [.invalidArgs, .failed])
 
@@ -159,7 +161,8 @@ public enum ControlContract {
         "Records", reply: Field.json("records_json"),
         doc: "Every exercise's best sets and every personal record of the log, oldest first (what the report shows of all "
             + "the training): {\"bests\": [{\"exercise\", \"heaviest\", \"best_estimate\", \"estimated_1rm_kg\"}], \"records\": "
-            + "[{\"kind\": \"heaviest\" | \"estimated_1rm\", \"set\", \"previous\"}]}, each set as SetLog gives it.",
+            + "[{\"kind\": \"heaviest\" | \"estimated_1rm\" | \"longest_hold\", \"set\", \"previous\"}], \"holds\": [the longest "
+            + "hold of each timed exercise, by name]}, each set as SetLog gives it.",
         errors: [.failed])
 
     public static let workouts = ControlMethod(

@@ -11,6 +11,8 @@ enum ProgressSnapshot {
     private enum Part: Int {
         case heaviest = 1, bestEstimate, latest, run
         // 5 to 8 held the records timeline up to schema v10 (now `RecordTimeline`); read, they are skipped.
+        /// An exercise's longest hold (schema v13).
+        case longestHold = 9
     }
 
     static func save(_ summary: ProgressSummary, _ db: StoreDatabase) throws {
@@ -19,7 +21,8 @@ enum ProgressSnapshot {
         try db.execute(
             "INSERT OR REPLACE INTO progress_snapshot (id, through, count, volume_mg) VALUES (1, ?, ?, ?)",
             [through, summary.count, summary.volumeMilligrams])
-        let insert = "INSERT INTO progress_snapshot_set (part, slot, \(StoredProgress.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        let insert = "INSERT INTO progress_snapshot_set (part, slot, \(StoredProgress.columns)) "
+            + "VALUES (\(StoredProgress.placeholders(2 + StoredProgress.columnCount)))"
         func keep(_ set: LoggedSet?, _ part: Part, _ slot: Int = 0) throws {
             guard let set else { return }
             try db.execute(insert, [part.rawValue, slot] + StoredProgress.values(of: set))
@@ -27,6 +30,7 @@ enum ProgressSnapshot {
         for bests in summary.book.exercises.values {
             for set in bests.heaviestByReps.values { try keep(set, .heaviest) }
             try keep(bests.bestEstimate, .bestEstimate)
+            try keep(bests.longestHold, .longestHold)
         }
         for set in summary.latest { try keep(set, .latest) }
         for runs in summary.runs.values {
@@ -55,6 +59,7 @@ enum ProgressSnapshot {
         else { return nil }
         var heaviest: [String: [Int: LoggedSet]] = [:]
         var estimates: [String: LoggedSet] = [:]
+        var holds: [String: LoggedSet] = [:]
         var latest: [LoggedSet] = []
         var runs: [String: [[LoggedSet]]] = [:]
         try db.forEachRow("SELECT part, slot, \(StoredProgress.columns) FROM progress_snapshot_set ORDER BY seq") { row in
@@ -63,6 +68,7 @@ enum ProgressSnapshot {
             switch part {
             case .heaviest: heaviest[set.exercise, default: [:]][set.reps ?? 0] = set
             case .bestEstimate: estimates[set.exercise] = set
+            case .longestHold: holds[set.exercise] = set
             case .latest: latest.append(set)
             case .run:
                 var exerciseRuns = runs[set.exercise] ?? []
@@ -72,8 +78,9 @@ enum ProgressSnapshot {
             }
         }
         var exercises: [String: ExerciseBests] = [:]
-        for exercise in Set(heaviest.keys).union(estimates.keys) {
-            exercises[exercise] = ExerciseBests(heaviestByReps: heaviest[exercise] ?? [:], bestEstimate: estimates[exercise])
+        for exercise in Set(heaviest.keys).union(estimates.keys).union(holds.keys) {
+            exercises[exercise] = ExerciseBests(
+                heaviestByReps: heaviest[exercise] ?? [:], bestEstimate: estimates[exercise], longestHold: holds[exercise])
         }
         let summary = ProgressSummary(
             book: RecordBook(exercises: exercises), latest: latest, runs: runs, volumeMilligrams: volume, count: count)

@@ -10,7 +10,8 @@ import GymbellSQLite
 enum RecordTimeline {
     private static let beforeColumns = StoredProgress.columns.split(separator: ", ").map { "before_\($0)" }.joined(separator: ", ")
 
-    /// The table (schema v11).
+    /// The table as schema v11 made it (v13 adds the columns of a timed set, a warm-up and the RPE,
+    /// for both sets: `StoreSchema`).
     static let schema = """
         CREATE TABLE IF NOT EXISTS "record_candidate" ("seq" INTEGER PRIMARY KEY, "session_at" DOUBLE NOT NULL, \
         "position" INTEGER NOT NULL, "kind" INTEGER NOT NULL, \
@@ -23,7 +24,7 @@ enum RecordTimeline {
         CREATE INDEX IF NOT EXISTS "record_candidate_by_time" ON "record_candidate"("session_at", "session_id", "position");
         """
 
-    private enum Kind: Int { case heaviest = 1, estimate }
+    private enum Kind: Int { case heaviest = 1, estimate, hold }
 
     /// Keeps `candidates` (of one or more sessions, each session's in the order its exercises were
     /// first done), replacing what was kept for the same session and exercise.
@@ -38,7 +39,7 @@ enum RecordTimeline {
             }
         }
         let insert = "INSERT INTO record_candidate (session_at, position, kind, \(StoredProgress.columns), \(beforeColumns)) "
-            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            + "VALUES (\(StoredProgress.placeholders(3 + 2 * StoredProgress.columnCount)))"
         for (session, mine) in bySession {
             // The session's place in the timeline: its earliest set that beat the book (its sessions
             // do not overlap another's).
@@ -46,7 +47,7 @@ enum RecordTimeline {
             for (position, candidate) in mine.enumerated() {
                 guard let exercise = candidate.set?.exercise else { continue }
                 try db.execute("DELETE FROM record_candidate WHERE session_id = ? AND exercise = ?", [session.rawValue, exercise])
-                for (kind, record) in [(Kind.heaviest, candidate.heaviest), (.estimate, candidate.estimate)] {
+                for (kind, record) in [(Kind.heaviest, candidate.heaviest), (.estimate, candidate.estimate), (.hold, candidate.hold)] {
                     guard let record else { continue }
                     let head: [any StoreValue] = [sessionAt, position, kind.rawValue]
                     try db.execute(insert, head + StoredProgress.values(of: record.set) + StoredProgress.values(of: record.previous))
@@ -64,7 +65,7 @@ enum RecordTimeline {
                 + "ORDER BY session_at, session_id, position, kind"
         ) { row in
             guard let kind = Kind(rawValue: Int(row.int64(at: 1))), let set = StoredProgress.loggedSet(row, from: 2),
-                let previous = StoredProgress.loggedSet(row, from: 12)
+                let previous = StoredProgress.loggedSet(row, from: 2 + StoredProgress.columnCount)
             else { return }
             let key = (set.session.rawValue, Int(row.int64(at: 0)))
             if current.map({ $0 != key }) ?? true {
@@ -75,6 +76,7 @@ enum RecordTimeline {
             case .heaviest: candidates[candidates.count - 1].heaviest = PersonalRecord(kind: .heaviest, set: set, previous: previous)
             case .estimate:
                 candidates[candidates.count - 1].estimate = PersonalRecord(kind: .estimatedOneRepMax, set: set, previous: previous)
+            case .hold: candidates[candidates.count - 1].hold = PersonalRecord(kind: .longestHold, set: set, previous: previous)
             }
         }
         return candidates

@@ -50,7 +50,9 @@ public struct StateTransfer {
                     [e.id.rawValue, e.kind.rawValue, e.title, e.startedAt.timeIntervalSince1970, end, e.workout, e.outcome.rawValue,
                      e.endedAt?.timeIntervalSince1970, e.setsDone, e.lastProgressAt.timeIntervalSince1970])
                 for set in session.sets {
-                    try db.execute("INSERT INTO set_log (\(StoredProgress.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", StoredProgress.values(of: set))
+                    try db.execute(
+                        "INSERT INTO set_log (\(StoredProgress.columns)) VALUES (\(StoredProgress.placeholders(StoredProgress.columnCount)))",
+                        StoredProgress.values(of: set))
                 }
                 outcome.addedSessions += 1
                 outcome.addedSets += session.sets.count

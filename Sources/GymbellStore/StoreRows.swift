@@ -106,7 +106,8 @@ enum StoreRows {
         else { return nil }
         return LoggedSet(
             session: SessionID(session), workout: row["workout"], exercise: exercise, setNumber: number, reps: row["reps"],
-            plannedReps: row["planned_reps"], weight: row["weight"], unit: unit, failed: (row["failed"] as Int? ?? 0) != 0, at: at)
+            plannedReps: row["planned_reps"], weight: row["weight"], unit: unit, failed: (row["failed"] as Int? ?? 0) != 0, at: at,
+            seconds: row["seconds"], warmUp: (row["warm_up"] as Int? ?? 0) != 0, rpe: row["rpe"])
     }
 
     static func weightOverride(from row: StoreRow) -> WeightOverride? {

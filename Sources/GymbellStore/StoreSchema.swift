@@ -139,7 +139,7 @@ enum StoreSchema {
             // whole log, once. The snapshot's rows of it (parts 5 to 8) go.
             try db.executeScript(RecordTimeline.schema)
             try db.execute("DELETE FROM progress_snapshot_set WHERE part >= 5")
-            try RecordTimeline.rebuild(db)
+            // Made from the log by v13, once the log and the table have the columns of today's sets.
         },
         Migration(version: 12, identifier: "v12 set ids for life") { db in
             // Issue 42: a set's id is its name for life — `history correct 42` and the Log page reach the
@@ -152,13 +152,33 @@ enum StoreSchema {
                 CREATE TABLE "set_log_v12" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "session_id" TEXT NOT NULL, "workout" TEXT, \
                 "exercise" TEXT NOT NULL, "set_number" INTEGER NOT NULL, "reps" INTEGER, "planned_reps" INTEGER, \
                 "weight" DOUBLE, "unit" TEXT NOT NULL, "failed" INTEGER NOT NULL DEFAULT 0, "at" DOUBLE NOT NULL);
-                INSERT INTO "set_log_v12" (id, \(StoredProgress.columns)) SELECT id, \(StoredProgress.columns) FROM "set_log";
+                INSERT INTO "set_log_v12" (id, \(StoredProgress.v12Columns)) SELECT id, \(StoredProgress.v12Columns) FROM "set_log";
                 DROP TABLE "set_log";
                 ALTER TABLE "set_log_v12" RENAME TO "set_log";
                 CREATE INDEX "set_log_exercise" ON "set_log"("exercise");
                 CREATE INDEX "set_log_session_id" ON "set_log"("session_id");
                 CREATE INDEX "set_log_at" ON "set_log"("at");
                 """)
+        },
+        Migration(version: 13, identifier: "v13 timed and warm-up sets") { db in
+            // Issue 44: a timed set's seconds (a plank, a wall sit), whether a set was a warm-up, its RPE —
+            // in the log and in the caches' copies of sets (the snapshot, both sets of the records timeline).
+            // Sets from before are sets of reps, working sets, without RPE.
+            let added = [("seconds", "INTEGER"), ("warm_up", "INTEGER NOT NULL DEFAULT 0"), ("rpe", "DOUBLE")]
+            for (table, prefixes) in [("set_log", [""]), ("progress_snapshot_set", [""]), ("record_candidate", ["", "before_"])] {
+                let columns = try db.rows("PRAGMA table_info(\"\(table)\")").compactMap { $0["name"] as String? }
+                for prefix in prefixes {
+                    for (name, type) in added where !columns.contains(prefix + name) {
+                        try db.executeScript("ALTER TABLE \"\(table)\" ADD COLUMN \"\(prefix + name)\" \(type)")
+                    }
+                }
+            }
+            // A timeline v11 left to be made (its table empty, the log not): made now, from the whole log.
+            if try db.value("SELECT 1 FROM record_candidate LIMIT 1", as: Int.self) == nil,
+                try db.value("SELECT 1 FROM set_log LIMIT 1", as: Int.self) != nil
+            {
+                try RecordTimeline.rebuild(db)
+            }
         },
     ]
 

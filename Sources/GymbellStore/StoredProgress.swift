@@ -49,7 +49,7 @@ public struct StoredProgress {
         }
     }
 
-    /// Rewrites the row of `corrected.id` with its reps, weight and failed, in one transaction with
+    /// Rewrites the row of `corrected.id` with its reps, weight, failed, seconds, warm-up and RPE, in one transaction with
     /// making the records timeline afresh (what each session beat may have changed with it) and keeping
     /// the summary that walk gives as the snapshot (the old one no longer is the log's): the daemon's
     /// reading after it, and the next start-up's, add nothing to it.
@@ -57,7 +57,8 @@ public struct StoredProgress {
         guard let id = corrected.id else { return }
         try connection.write { db in
             try db.execute(
-                "UPDATE set_log SET reps = ?, weight = ?, failed = ? WHERE id = ?", [corrected.reps, corrected.weight, corrected.failed ? 1 : 0, id])
+                "UPDATE set_log SET reps = ?, weight = ?, failed = ?, seconds = ?, warm_up = ?, rpe = ? WHERE id = ?",
+                [corrected.reps, corrected.weight, corrected.failed ? 1 : 0, corrected.seconds, corrected.warmUp ? 1 : 0, corrected.rpe, id])
             try ProgressSnapshot.save(try RecordTimeline.rebuild(db), db)
         }
     }
@@ -103,7 +104,15 @@ public struct StoredProgress {
         try connection.write(key: "progress_snapshot") { db in try ProgressSnapshot.save(summary, db) }
     }
 
-    static let columns = "session_id, workout, exercise, set_number, reps, planned_reps, weight, unit, failed, at"
+    /// A set's columns in the log (and in the caches' copies of sets), in the order `values(of:)` gives.
+    static let columns = "session_id, workout, exercise, set_number, reps, planned_reps, weight, unit, failed, at, seconds, warm_up, rpe"
+    /// How many `columns` are.
+    static let columnCount = 13
+    /// The log's columns up to schema v12 (before timed sets, warm-ups and RPE): what that migration copies.
+    static let v12Columns = "session_id, workout, exercise, set_number, reps, planned_reps, weight, unit, failed, at"
+
+    /// "?, ?, ?" for `count` values.
+    static func placeholders(_ count: Int) -> String { Array(repeating: "?", count: count).joined(separator: ", ") }
 
     /// A row of `columns` from column `first` on, read by position (thousands of rows: no `StoreRow` each).
     static func loggedSet(_ row: SQLiteStatement, from first: Int = 0) -> LoggedSet? {
@@ -115,22 +124,19 @@ public struct StoredProgress {
             session: SessionID(session), workout: row.string(at: c(1)), exercise: exercise, setNumber: Int(row.int64(at: c(3))),
             reps: row.isNull(at: c(4)) ? nil : Int(row.int64(at: c(4))), plannedReps: row.isNull(at: c(5)) ? nil : Int(row.int64(at: c(5))),
             weight: row.isNull(at: c(6)) ? nil : row.double(at: c(6)), unit: unit, failed: row.int64(at: c(8)) != 0,
-            at: Date(timeIntervalSince1970: row.double(at: c(9))))
+            at: Date(timeIntervalSince1970: row.double(at: c(9))), seconds: row.isNull(at: c(10)) ? nil : Int(row.int64(at: c(10))),
+            warmUp: row.int64(at: c(11)) != 0, rpe: row.isNull(at: c(12)) ? nil : row.double(at: c(12)))
     }
 
     /// `set`'s values for `columns`, in order.
     static func values(of set: LoggedSet) -> [any StoreValue] {
         [set.session.rawValue, set.workout, set.exercise, set.setNumber, set.reps, set.plannedReps, set.weight, set.unit.rawValue,
-         set.failed ? 1 : 0, set.at.timeIntervalSince1970]
+         set.failed ? 1 : 0, set.at.timeIntervalSince1970, set.seconds, set.warmUp ? 1 : 0, set.rpe]
     }
 
     public func log(_ set: LoggedSet) throws(StoreError) {
         try connection.write { db in
-            try db.execute(
-                "INSERT INTO set_log (session_id, workout, exercise, set_number, reps, planned_reps, weight, unit, failed, at) "
-                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [set.session.rawValue, set.workout, set.exercise, set.setNumber, set.reps, set.plannedReps, set.weight, set.unit.rawValue,
-                 set.failed ? 1 : 0, set.at.timeIntervalSince1970])
+            try db.execute("INSERT INTO set_log (\(Self.columns)) VALUES (\(Self.placeholders(Self.columnCount)))", Self.values(of: set))
         }
     }
 

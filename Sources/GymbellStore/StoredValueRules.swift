@@ -55,6 +55,10 @@ enum StoredValueRules {
         "(\(c) IS NOT NULL AND (\(isNumber(c)) OR \(c) < \(RecordBounds.weight.lowerBound) OR \(c) > \(RecordBounds.weight.upperBound)))"
     }
 
+    static func rpe(_ c: String) -> String {
+        "(\(c) IS NOT NULL AND (\(isNumber(c)) OR \(c) < \(RecordBounds.rpe.lowerBound) OR \(c) > \(RecordBounds.rpe.upperBound)))"
+    }
+
     /// The characters `RecordBounds.isControl` names, NUL apart (found in the bytes), as a GLOB set.
     private static let controlSet: String = {
         let scalars = (0x01...0xFFFF).compactMap(Unicode.Scalar.init).filter(RecordBounds.isControl)
@@ -147,6 +151,12 @@ enum StoredValueRules {
             Rule(table: table, column: p + "weight", bad: weight(p + "weight"), bounds: "0 to 2000", fix: fix),
             Rule(table: table, column: p + "unit", bad: "(\(p)unit NOT IN ('kg', 'lb'))", bounds: "kg or lb", fix: fix),
             Rule(table: table, column: p + "at", bad: instant(p + "at"), bounds: instants, fix: fix),
+            // Schema v13: a timed set's seconds, a warm-up, the RPE. An unreadable warm-up mark or RPE
+            // in the log itself is dropped (the set stays a working set without RPE); seconds are the set.
+            Rule(table: table, column: p + "seconds", bad: whole(p + "seconds", RecordBounds.setSeconds, nullable: true),
+                 bounds: "0 to \(RecordBounds.setSeconds.upperBound) seconds", fix: fix),
+            Rule(table: table, column: p + "warm_up", bad: whole(p + "warm_up", 0...1), bounds: "0 or 1", fix: nameFix ? .set("0") : fix),
+            Rule(table: table, column: p + "rpe", bad: rpe(p + "rpe"), bounds: "an RPE of 0 to 10", fix: nameFix ? .set("NULL") : fix),
         ]
     }
 }

@@ -23,14 +23,16 @@ struct History: ParsableCommand {
             instants in ISO 8601.
 
             --sets lists the training log instead: every set of a strength workout as it was done, one \
-            line each (its id, when, exercise, set number, reps × weight, "failed" when fewer reps than planned); \
-            `gymbell history correct ID` corrects one. With --json: [{"id", "session", "workout", "exercise", "set", "reps", "planned_reps", "weight", \
-            "unit": "kg" | "lb", "failed", "at"}], reps and weight null when the exercise has none.
+            line each (its id, when, exercise, set number, reps × weight or a timed set's time, then "warm-up", \
+            the RPE, "failed" when fewer reps than planned); `gymbell history correct ID` corrects one. With --json: \
+            [{"id", "session", "workout", "exercise", "set", "reps", "planned_reps", "weight", "unit": "kg" | "lb", \
+            "failed", "at", "seconds", "warm_up", "rpe"}], reps, weight, seconds and rpe null when the set has none.
 
             --sets --csv prints the same as CSV for a spreadsheet, one row a set, a header line first: \
             session (its id), session_title, session_started_at, session_ended_at (empty when the session \
             began before the days listed), workout, exercise, set, reps, planned_reps, weight (empty: none), \
-            unit (kg or lb), failed (true or false), at; instants in ISO 8601, UTC. `gymbell import` reads \
+            unit (kg or lb), failed (true or false), at, seconds (empty: none), warm_up (true or false), rpe \
+            (empty: none); instants in ISO 8601, UTC. `gymbell import` reads \
             it back (the session ids are kept, so a state that has them adds nothing).
 
             Example: gymbell history --sets --csv --days 3660 > sets.csv
@@ -218,9 +220,14 @@ enum SetLogText {
                 + "`gymbell start WORKOUT`, then Set done (or `gymbell set-done`) after each set."]
         }
         let rows = sets.map { set in
-            [set.id.map { "#\($0)" } ?? "", LocalClock.dayAndTime(set.at, now: now), set.exercise, "set \(set.setNumber)", set.loadText, set.failed ? "failed" : ""]
+            [set.id.map { "#\($0)" } ?? "", LocalClock.dayAndTime(set.at, now: now), set.exercise, "set \(set.setNumber)", set.loadText, notes(set)]
         }
         return alignedColumns(rows)
+    }
+
+    /// "warm-up, RPE 8, failed": what a line says of a set beside its load.
+    static func notes(_ set: LoggedSet) -> String {
+        [set.warmUp ? LoggedSet.warmUpMark : nil, set.rpeText, set.failed ? "failed" : nil].compactMap { $0 }.joined(separator: ", ")
     }
 }
 

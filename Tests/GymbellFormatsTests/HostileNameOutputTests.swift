@@ -69,8 +69,10 @@ struct HostileNameOutputTests {
         let hostile = Self.names.filter { !$0.isEmpty && !$0.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } }
             + ["+SUM(1)", "-1", "@x", "'", "'x", "''", "'+", "Ω≈ç√ 🏋"]
         let sets = hostile.enumerated().map { index, name in
-            LoggedSet(session: session, workout: "@push", exercise: name, setNumber: index + 1, reps: 5, weight: 60,
-                      at: Self.start.addingTimeInterval(Double(60 * (index + 1))))
+            // Issue 44: timed sets, warm-ups and RPE among them come back too.
+            LoggedSet(session: session, workout: "@push", exercise: name, setNumber: index + 1, reps: index % 2 == 0 ? nil : 5, weight: 60,
+                      at: Self.start.addingTimeInterval(Double(60 * (index + 1))), seconds: index % 2 == 0 ? 30 + index : nil,
+                      warmUp: index % 3 == 0, rpe: index % 4 == 1 ? 7.5 : nil)
         }
         let text = SetLogCSV.text(sets, sessions: [entry])
         let table = try #require(CSVText.read(text))
@@ -88,6 +90,12 @@ struct HostileNameOutputTests {
         // Read back unchanged, but for the control characters the import door cleans (RecordBounds).
         #expect(log.sessions.first?.sets.map(\.exercise) == hostile.map(RecordBounds.cleaned))
         #expect(log.sessions.first?.sets.map(\.workout) == sets.map(\.workout))
+        let cleaned = sets.map { set in
+            var set = set
+            set.exercise = RecordBounds.cleaned(set.exercise)
+            return set
+        }
+        #expect(log.sessions.first?.sets == cleaned)
     }
 
     @Test(arguments: [

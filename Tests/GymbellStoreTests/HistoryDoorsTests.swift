@@ -77,7 +77,8 @@ struct HistoryDoorsTests {
             CREATE TABLE "set_log" ("id" INTEGER PRIMARY KEY, "session_id" TEXT NOT NULL, "workout" TEXT, "exercise" TEXT NOT NULL, \
             "set_number" INTEGER NOT NULL, "reps" INTEGER, "planned_reps" INTEGER, "weight" DOUBLE, "unit" TEXT NOT NULL, \
             "failed" INTEGER NOT NULL DEFAULT 0, "at" DOUBLE NOT NULL);
-            INSERT INTO set_log SELECT * FROM s; DROP TABLE s; PRAGMA user_version = 11;
+            INSERT INTO set_log SELECT id, session_id, workout, exercise, set_number, reps, planned_reps, weight, unit, failed, at FROM s;
+            DROP TABLE s; PRAGMA user_version = 11;
             UPDATE set_log SET exercise = 'Squat' || char(0) WHERE id = (SELECT min(id) FROM set_log);
             """)
         raw.close()
@@ -108,6 +109,10 @@ struct HistoryDoorsTests {
         ("daily_state", "last_handled", "1e19"), ("daily_state", "quiet_day", "9223372036854775807"),
         ("weight_override", "weight", "-1e308"), ("overload_dismissal", "at", "1e19"),
         ("progress_snapshot", "volume_mg", "-1"), ("progress_snapshot_set", "weight", "1e308"), ("record_candidate", "before_at", "1e19"),
+        // Issue 44 (schema v13): a timed set's seconds, the warm-up mark, the RPE.
+        ("set_log", "seconds", "86401"), ("set_log", "seconds", "'45s'"), ("set_log", "rpe", "1e308"), ("set_log", "rpe", "-0.5"),
+        ("set_log", "warm_up", "7"), ("progress_snapshot_set", "rpe", "11"), ("record_candidate", "before_seconds", "-1"),
+        ("record_candidate", "warm_up", "'yes'"),
     ]
 
     /// A state file with one session of two sets, a planned weight, a dismissal, a reminder and a snapshot,

@@ -71,18 +71,18 @@ def daemon_with_config(daemon, write_config):
 def test_dry_run_says_what_it_found_and_writes_nothing(cli, daemon_with_config):
     out = ok(cli("import", sample("strong-comma.csv"), "--time-zone", "America/New_York", "--unit", "lb", "--dry-run"))
     assert out.splitlines() == [
-        "Strong export: 2 workouts, 4 sets, 2 exercises.",
+        "Strong export: 2 workouts, 5 sets, 2 exercises.",
         "From 2025-11-02 to 2025-11-03 (times read in America/New_York).",
         'Exercises: Curl, "21s" 💪, Squat (Barbell).',
         "Weights read as lb: this export does not say (--unit kg if your app is set to it).",
-        "1 warm-up set left out (gymbell logs working sets).",
+        "Warm-up sets among them: 1 (kept as warm-ups: no records, volume or overload from them).",
         "1 row skipped:",
         '  line 8: Set Order "Rest Timer" is not a set (1, 2 …, W, D or F)',
-        "Dry run: nothing was written. An import would add 2 workouts (4 sets).",
+        "Dry run: nothing was written. An import would add 2 workouts (5 sets).",
     ]
     assert as_json(cli, "history", "--sets", "--days", "3660") == []
     out = ok(cli("import", sample("strong-semicolon.csv"), "--time-zone", "Europe/Berlin", "--dry-run"))
-    assert "  line 4: no reps (a timed or distance set; gymbell logs reps and weight)" in out
+    assert "  line 4: a distance without time or reps (gymbell logs reps, weight and time, not distances)" in out
     assert '  line 6: weight "abc" is not a number of 0 to 2000' in out
     out = ok(cli("import", sample("hevy.csv"), "--time-zone", "Asia/Kolkata", "--dry-run"))
     assert '  line 7: start_time "31 Sep 2025, 07:00" is not a date and time' in out
@@ -91,27 +91,34 @@ def test_dry_run_says_what_it_found_and_writes_nothing(cli, daemon_with_config):
 def test_imports_count_in_records_and_stats_and_twice_adds_nothing(cli, env, daemon_with_config):
     outputs = import_all(cli)
     assert outputs[0].endswith("Imported 2 workouts (3 sets). History: 0 sessions, 0 sets before, 2 sessions, 3 sets now.\n")
-    assert "Imported 2 workouts (4 sets)" in outputs[1]
-    assert "Imported 1 workout (3 sets)" in outputs[2]
+    assert "Imported 2 workouts (5 sets)" in outputs[1]  # the warm-up kept (issue 44)
+    assert "Imported 1 workout (5 sets)" in outputs[2]  # the warm-up and the plank kept
 
     sessions = as_json(cli, "history", "--days", "3660")
     assert [(s["title"], s["started_at"], s["ended_at"], s["sets_done"], s["outcome"], s["kind"]) for s in sessions] == [
         ("Push", "2025-03-29T17:00:00.000Z", "2025-03-29T18:00:00.000Z", 2, "completed", "strength"),  # CET
         ('Pull, "heavy" 🏋️', "2025-03-30T08:00:00.000Z", "2025-03-30T08:45:00.000Z", 1, "completed", "strength"),  # CEST
-        ("Upper A", "2025-10-12T12:34:00.000Z", "2025-10-12T13:40:00.000Z", 3, "completed", "strength"),  # IST
-        ("Night 🌙", "2025-11-02T05:30:00.000Z", "2025-11-02T06:30:00.000Z", 3, "completed", "strength"),  # 1:30 EDT
+        ("Upper A", "2025-10-12T12:34:00.000Z", "2025-10-12T13:40:00.000Z", 5, "completed", "strength"),  # IST
+        ("Night 🌙", "2025-11-02T05:30:00.000Z", "2025-11-02T06:30:00.000Z", 4, "completed", "strength"),  # 1:30 EDT
         ("Legs", "2025-11-03T23:05:00.000Z", "2025-11-04T00:15:00.000Z", 1, "completed", "strength"),  # 6:05 PM EST
     ]
     sets = as_json(cli, "history", "--sets", "--days", "3660")
     assert [(s["exercise"], s["set"], s["reps"], s["weight"], s["unit"], s["failed"]) for s in sets] == [
         ("Bench Press", 1, 8, 80, "kg", False), ("Bench Press", 2, 5, 85, "kg", False),
         ("Deadlift", 1, 5, 225, "lb", False),  # [exercise_names] of the config
-        ("Bench Press", 1, 5, 90, "kg", False), ("Bench Press", 2, 3, 90, "kg", True), ("Pull Up", 1, 8, None, "kg", False),
-        ('Curl, "21s" 💪', 1, 10, 40, "lb", False), ('Curl, "21s" 💪', 2, 6, 40, "lb", True), ('Curl, "21s" 💪', 3, 12, 25, "lb", False),
+        ("Bench Press", 1, 10, 40, "kg", False), ("Bench Press", 2, 5, 90, "kg", False), ("Bench Press", 3, 3, 90, "kg", True),
+        ("Pull Up", 1, 8, None, "kg", False), ("Plank", 1, None, None, "kg", False),
+        ('Curl, "21s" 💪', 1, 12, 20, "lb", False), ('Curl, "21s" 💪', 2, 10, 40, "lb", False), ('Curl, "21s" 💪', 3, 6, 40, "lb", True),
+        ('Curl, "21s" 💪', 4, 12, 25, "lb", False),
         ("Squat (Barbell)", 1, 5, 225, "lb", False),
     ]
+    # Issue 44: the warm-ups (Hevy's warmup, Strong's W) marked, the plank's seconds, the RPE of each export.
+    assert [(s["exercise"], s["set"]) for s in sets if s["warm_up"]] == [("Bench Press", 1), ('Curl, "21s" 💪', 1)]
+    assert [(s["exercise"], s["seconds"]) for s in sets if s["seconds"] is not None] == [("Plank", 60)]
+    assert [(s["exercise"], s["set"], s["rpe"]) for s in sets if s["rpe"] is not None] == [
+        ("Bench Press", 2, 8), ("Bench Press", 2, 8), ("Squat (Barbell)", 1, 8)]
 
-    # By hand: kg 80×8 + 85×5 + 90×5 + 90×3 = 1785; lb 225×5 + 40×10 + 40×6 + 25×12 + 225×5 = 3190.
+    # By hand (warm-ups left out): kg 80×8 + 85×5 + 90×5 + 90×3 = 1785; lb 225×5 + 40×10 + 40×6 + 25×12 + 225×5 = 3190.
     stats = as_json(cli, "stats")
     assert stats["workouts_completed"] == 5
     assert stats["volume_kg"] == round(1785 + 3190 * LB)  # 3231.96, shown in whole kg
@@ -120,6 +127,8 @@ def test_imports_count_in_records_and_stats_and_twice_adds_nothing(cli, env, dae
     assert bests["Bench Press"]["estimated_1rm_kg"] == pytest.approx(90 * (1 + 5 / 30))  # Epley, 105 kg
     assert bests["Deadlift"]["estimated_1rm_kg"] == pytest.approx(225 * LB * (1 + 5 / 30))
     assert bests['Curl, "21s" 💪']["heaviest"]["reps"] == 10  # the failed 40 × 6 is no record
+    holds = json.loads(control(env, "Records"))["holds"]
+    assert [(h["exercise"], h["seconds"]) for h in holds] == [("Plank", 60)]
 
     again = import_all(cli)
     assert all("Imported 0 workouts (0 sets);" in out and "already in your history, left as they were" in out for out in again)
@@ -133,7 +142,8 @@ def test_csv_export_imports_into_a_fresh_state_the_same(cli, env, daemon_with_co
     export = tmp_path / "sets.csv"
     export.write_text(ok(cli("history", "--sets", "--csv", "--days", "3660")))
     assert export.read_text().splitlines()[0] == (
-        "session,session_title,session_started_at,session_ended_at,workout,exercise,set,reps,planned_reps,weight,unit,failed,at")
+        "session,session_title,session_started_at,session_ended_at,workout,exercise,set,reps,planned_reps,weight,unit,failed,at,"
+        "seconds,warm_up,rpe")
     assert len(export.read_text().splitlines()) == 1 + len(sets)
 
     daemon_with_config.kill()
@@ -141,7 +151,7 @@ def test_csv_export_imports_into_a_fresh_state_the_same(cli, env, daemon_with_co
     daemon_with_config.start()
     assert as_json(cli, "history", "--sets", "--days", "3660") == []
     out = ok(cli("import", str(export)))
-    assert out.startswith("gymbell export: 5 workouts, 10 sets, 5 exercises.")
+    assert out.startswith("gymbell export: 5 workouts, 13 sets, 6 exercises.")
     # The same sets; their ids are the new history's own (an id names a set in the history it was
     # logged or imported into, for life: issue 42), unique.
     fresh = as_json(cli, "history", "--sets", "--days", "3660")
@@ -173,7 +183,7 @@ def test_backup_during_a_hiit_restores_with_the_session_intact(cli, env, daemon_
     assert hiit["kind"] == "hiit" and len(during["pending"]) == 20
     backup = tmp_path / "during-hiit.sqlite"
     out = ok(cli("backup", str(backup)))
-    assert out == f"Backed up 2 sessions, 3 sets to {backup}.\n"
+    assert out == f"Backed up 2 sessions, 5 sets to {backup}.\n"
     assert os.stat(backup).st_mode & 0o777 == 0o600
     with sqlite3.connect(backup) as db:  # a whole, consistent database: the HIIT in it, running
         assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
@@ -186,7 +196,7 @@ def test_backup_during_a_hiit_restores_with_the_session_intact(cli, env, daemon_
 
     out = ok(cli("restore", str(backup)))
     lines = out.splitlines()
-    assert lines[0] == f"Restored {backup}: 2 sessions, 3 sets now, in place of 4 sessions, 6 sets."
+    assert lines[0] == f"Restored {backup}: 2 sessions, 5 sets now, in place of 4 sessions, 8 sets."
     aside = lines[1].removeprefix("The replaced state is kept in ").split(" (")[0]
     assert os.path.dirname(aside) == str(state_db(env).parent) and os.path.exists(aside)
     # The running daemon took it up: the HIIT runs again, its reminders pending, the history the backup's.
@@ -195,14 +205,14 @@ def test_backup_during_a_hiit_restores_with_the_session_intact(cli, env, daemon_
     assert [p["id"] for p in after["pending"]] == [p["id"] for p in during["pending"]]
     history = as_json(cli, "history", "--days", "3660")
     assert [(h["id"], h["outcome"]) for h in history][-1] == (hiit["id"], "running")
-    assert len(as_json(cli, "history", "--sets", "--days", "3660")) == 3
+    assert len(as_json(cli, "history", "--sets", "--days", "3660")) == 5
     # …and keeps it across a restart.
     daemon_with_config.restart()
     assert as_json(cli, "status")["session"]["id"] == hiit["id"]
     # The replaced state can be taken back.
     ok(cli("stop"))
     out = ok(cli("restore", aside))
-    assert "4 sessions, 6 sets now" in out
+    assert "4 sessions, 8 sets now" in out
 
 
 def test_a_rest_running_now_survives_a_restore(cli, env, daemon_with_config, tmp_path):

@@ -70,7 +70,7 @@ def test_a_log_imported_exported_and_backed_up_in_the_window(daemon, window, wri
     lines = summary.splitlines()
     assert lines[0].endswith(" export: 2 workouts, 3 sets, 2 exercises."), summary
     assert "From 2025-03-29 to 2025-03-30" in lines[1] and "(times read in Europe/Berlin)" in lines[1], summary
-    assert "  line 4: no reps (a timed or distance set; gymbell logs reps and weight)" in lines, summary
+    assert "  line 4: a distance without time or reps (gymbell logs reps, weight and time, not distances)" in lines, summary
     assert '  line 6: weight "abc" is not a number of 0 to 2000' in lines, summary
     dry = cli(  # what `gymbell import --dry-run` says
        "import", os.path.abspath(SAMPLE), "--time-zone", "Europe/Berlin", "--dry-run").stdout.splitlines()
@@ -86,7 +86,7 @@ def test_a_log_imported_exported_and_backed_up_in_the_window(daemon, window, wri
     assert len(sets) == 3 and len(sessions) == 2
     assert ("Bench Press (Barbell)", 2, 5, 85, "kg") in [(s["exercise"], s["set"], s["reps"], s["weight"], s["unit"]) for s in sets]
     window.wait_for_text(r"^Push$")                       # the page shows the imported sessions
-    window.wait_for_text(r"^5 × 85 kg$")
+    window.wait_for_text(r"^5 × 85 kg · RPE 8$")      # the RPE the export gave (issue 44)
 
     export = tmp_path / "out" / "sets.csv"
     export.parent.mkdir()

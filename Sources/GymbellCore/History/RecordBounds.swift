@@ -21,6 +21,10 @@ public enum RecordBounds {
     public static let setsPerSession: ClosedRange<Int> = 0...10_000
     /// A held or timed effort, a pause's shift (seconds).
     public static let seconds: ClosedRange<TimeInterval> = 0...(7 * 24 * 3600)
+    /// The seconds of a timed set (a plank, a wall sit): up to a day.
+    public static let setSeconds: ClosedRange<Int> = 0...86_400
+    /// A set's rate of perceived exertion (the apps write 6 to 10 in half steps).
+    public static let rpe: ClosedRange<Double> = 0...10
     /// Characters of an exercise, workout or session name, a title.
     public static let nameLength = 200
     /// Characters of an id (a session's: a UUID, or an import's prefix and 16 hex digits).
@@ -120,6 +124,12 @@ public enum RecordBounds {
         }
     }
 
+    public static func checkRPE(_ value: Double, field: String = "rpe") throws(Violation) {
+        guard value.isFinite, Self.rpe.contains(value) else {
+            throw Violation(field: field, problem: "\(WeightUnit.number(value)) is not an RPE of 0 to 10")
+        }
+    }
+
     public static func checkSeconds(_ value: Double, field: String) throws(Violation) {
         guard value.isFinite, Self.seconds.contains(value) else {
             throw Violation(field: field, problem: "\(describe(value)) is not 0 to \(Int(Self.seconds.upperBound)) seconds")
@@ -146,6 +156,8 @@ public enum RecordBounds {
         if let done = set.reps { try checkCount(done, in: reps, field: "reps") }
         if let planned = set.plannedReps { try checkCount(planned, in: reps, field: "planned reps") }
         if let lifted = set.weight { try checkWeight(lifted) }
+        if let held = set.seconds { try checkCount(held, in: setSeconds, field: "seconds") }
+        if let rpe = set.rpe { try checkRPE(rpe) }
         try checkInstant(set.at, field: "set time")
         return set
     }

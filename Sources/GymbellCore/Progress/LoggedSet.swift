@@ -30,8 +30,11 @@ public enum WeightUnit: String, Codable, Hashable, Sendable, CaseIterable {
 }
 
 /// One set of a strength workout as it was done: the reps and weight lifted, and whether it failed
-/// (fewer reps than planned). The Set done button records a set as planned; `gymbell set-done` and the
-/// "Fewer reps" button record what differs.
+/// (fewer reps than planned); for a timed set (a plank, a wall sit) the seconds it was held, with or
+/// without reps and weight; whether it was a warm-up set, and its RPE when one was given (Strong and
+/// Hevy write 6 to 10 in half steps). The Set done button records a set as planned; `gymbell set-done`
+/// and the "Fewer reps" button record what differs. Warm-up sets are kept in the log and shown, but
+/// count for no record, no volume and no overload suggestion.
 public struct LoggedSet: Codable, Hashable, Sendable {
     /// The log's number for the set (`history --sets` shows it, `history correct` takes it); nil for a
     /// set not read from the log (one just done, the summary's).
@@ -50,10 +53,18 @@ public struct LoggedSet: Codable, Hashable, Sendable {
     public var unit: WeightUnit
     public var failed: Bool
     public var at: Date
+    /// How long a timed set was held or done, in whole seconds (`RecordBounds.setSeconds`); nil for a
+    /// set of reps only.
+    public var seconds: Int?
+    /// A warm-up set: shown, kept, and left out of records, volume and overload.
+    public var warmUp: Bool
+    /// The rate of perceived exertion given with the set (0 to 10, `RecordBounds.rpe`); nil for none.
+    public var rpe: Double?
 
     public init(
         session: SessionID, workout: String? = nil, exercise: String, setNumber: Int, reps: Int?, plannedReps: Int? = nil,
-        weight: Double?, unit: WeightUnit = .kg, failed: Bool = false, at: Date, id: Int64? = nil
+        weight: Double?, unit: WeightUnit = .kg, failed: Bool = false, at: Date, id: Int64? = nil,
+        seconds: Int? = nil, warmUp: Bool = false, rpe: Double? = nil
     ) {
         self.id = id
         self.session = session
@@ -66,102 +77,50 @@ public struct LoggedSet: Codable, Hashable, Sendable {
         self.unit = unit
         self.failed = failed
         self.at = at
+        self.seconds = seconds
+        self.warmUp = warmUp
+        self.rpe = rpe
     }
 
     /// The weight in kilograms (0 without weight), for comparing sets logged in different units.
     public var kilograms: Double { weight.map { unit.kilograms($0) } ?? 0 }
 
-    /// Volume of the set in kilograms: reps × weight (0 without either).
-    public var volumeKilograms: Double { Double(reps ?? 0) * kilograms }
+    /// Volume of the set in kilograms: reps × weight (0 without either, and for a warm-up set).
+    public var volumeKilograms: Double { warmUp ? 0 : Double(reps ?? 0) * kilograms }
 
-    /// "8 × 80 kg", "8 reps", "80 kg"; "—" for neither.
+    /// "8 × 80 kg", "8 reps", "80 kg"; a timed set "45 s", "1 min 30 s", "45 s × 10 kg", "8 reps, 45 s";
+    /// "—" for none of them. (A warm-up is marked where sets are listed, `warmUpMark`.)
     public var loadText: String {
+        guard let seconds else { return repsAndWeightText ?? "—" }
+        let held = Self.durationText(seconds)
+        if reps == nil, let weight { return "\(held) × \(unit.text(weight))" }
+        return repsAndWeightText.map { "\($0), \(held)" } ?? held
+    }
+
+    private var repsAndWeightText: String? {
         switch (reps, weight) {
         case (let reps?, let weight?): "\(reps) × \(unit.text(weight))"
         case (let reps?, nil): "\(reps) reps"
         case (nil, let weight?): unit.text(weight)
-        case (nil, nil): "—"
+        case (nil, nil): nil
         }
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id, session, workout, exercise, reps, weight, unit, failed, at
-        case setNumber = "set"
-        case plannedReps = "planned_reps"
-    }
+    /// "RPE 8", "RPE 7.5"; nil without one.
+    public var rpeText: String? { rpe.map { "RPE \(WeightUnit.number($0))" } }
 
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decodeIfPresent(Int64.self, forKey: .id)
-        session = SessionID(try c.decode(String.self, forKey: .session))
-        workout = try c.decodeIfPresent(String.self, forKey: .workout)
-        exercise = try c.decode(String.self, forKey: .exercise)
-        setNumber = try c.decode(Int.self, forKey: .setNumber)
-        reps = try c.decodeIfPresent(Int.self, forKey: .reps)
-        plannedReps = try c.decodeIfPresent(Int.self, forKey: .plannedReps)
-        weight = try c.decodeIfPresent(Double.self, forKey: .weight)
-        unit = try c.decode(WeightUnit.self, forKey: .unit)
-        failed = try c.decode(Bool.self, forKey: .failed)
-        at = try c.decode(Date.self, forKey: .at)
-    }
+    /// How a listing marks a warm-up set.
+    public static let warmUpMark = "warm-up"
 
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(id, forKey: .id)
-        try c.encode(session.rawValue, forKey: .session)
-        try c.encode(workout, forKey: .workout)
-        try c.encode(exercise, forKey: .exercise)
-        try c.encode(setNumber, forKey: .setNumber)
-        try c.encode(reps, forKey: .reps)
-        try c.encode(plannedReps, forKey: .plannedReps)
-        try c.encode(weight, forKey: .weight)
-        try c.encode(unit, forKey: .unit)
-        try c.encode(failed, forKey: .failed)
-        try c.encode(at, forKey: .at)
-    }
-
-    /// What `gymbell history --sets --json` prints: an array, ISO 8601 instants, sorted keys.
-    /// Written by `JSONBytes` (sets by the ten thousand, off the loop), the same bytes as
-    /// `ISO8601.jsonText(sets)` (JSONEncoder and `encode(to:)` above; the tests compare them).
-    public static func jsonText(_ sets: [LoggedSet]) -> String {
-        guard sets.allSatisfy({ $0.weight?.isFinite ?? true }) else {
-            return ISO8601.jsonText(sets, orElse: "[]")  // JSONEncoder refuses them: "[]" as before
-        }
-        var json = JSONBytes(capacity: sets.count * 240 + 2)
-        json.raw("[")
-        for (index, set) in sets.enumerated() {
-            json.raw(index == 0 ? "{\"at\":" : ",{\"at\":")
-            json.date(set.at)
-            json.raw(",\"exercise\":")
-            json.string(set.exercise)
-            json.raw(",\"failed\":")
-            json.bool(set.failed)
-            if let id = set.id {
-                json.raw(",\"id\":")
-                json.int(id)
-            }
-            json.raw(",\"planned_reps\":")
-            if let planned = set.plannedReps { json.int(planned) } else { json.null() }
-            json.raw(",\"reps\":")
-            if let reps = set.reps { json.int(reps) } else { json.null() }
-            json.raw(",\"session\":")
-            json.string(set.session.rawValue)
-            json.raw(",\"set\":")
-            json.int(set.setNumber)
-            json.raw(",\"unit\":")
-            json.string(set.unit.rawValue)
-            json.raw(",\"weight\":")
-            if let weight = set.weight { json.double(weight) } else { json.null() }
-            json.raw(",\"workout\":")
-            if let workout = set.workout { json.string(workout) } else { json.null() }
-            json.raw("}")
-        }
-        json.raw("]")
-        return json.text
-    }
-
-    public static func decode(jsonText: String) throws -> [LoggedSet] {
-        try ISO8601.decode([LoggedSet].self, jsonText: jsonText)
+    /// A held time as people say it: "45 s", "1 min", "1 min 30 s", "1 h 5 min", "2 h".
+    public static func durationText(_ seconds: Int) -> String {
+        let s = max(0, seconds)
+        let (hours, minutes, rest) = (s / 3600, s % 3600 / 60, s % 60)
+        var parts: [String] = []
+        if hours > 0 { parts.append("\(hours) h") }
+        if minutes > 0 { parts.append("\(minutes) min") }
+        if rest > 0 || parts.isEmpty { parts.append("\(rest) s") }
+        return parts.joined(separator: " ")
     }
 }
 

@@ -6,7 +6,8 @@ import FoundationEssentials
 /// a line, its fields separated by tabs — session, workout ("" for none, else "=" and the name),
 /// exercise, set number, reps, planned reps, weight ("" for none), unit, failed (0/1), and the instant
 /// as seconds since 2001 (Swift's shortest round-tripping Double), then the set's id in the log ("" for
-/// none: `history correct` takes it). Texts escape "\\", tab and newline.
+/// none: `history correct` takes it), then the seconds of a timed set ("" for none), warm-up (0/1) and
+/// the RPE ("" for none). Texts escape "\\", tab and newline.
 extension LoggedSet {
     public static func rowsText(_ sets: [LoggedSet]) -> String {
         var text = ""
@@ -23,6 +24,9 @@ extension LoggedSet {
             text += set.failed ? "\t1\t" : "\t0\t"
             text += set.at.timeIntervalSinceReferenceDate.description
             text += "\t" + (set.id.map(String.init) ?? "")
+            text += "\t" + (set.seconds.map(String.init) ?? "")
+            text += set.warmUp ? "\t1\t" : "\t0\t"
+            text += set.rpe.map { $0.description } ?? ""
             text += "\n"
         }
         return text
@@ -32,18 +36,20 @@ extension LoggedSet {
         var sets: [LoggedSet] = []
         for (index, line) in rowsText.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 11, let number = Int(fields[3]), let unit = WeightUnit(rawValue: String(fields[7])),
-                let at = Double(fields[9]), fields[8] == "0" || fields[8] == "1"
+            guard fields.count == 14, let number = Int(fields[3]), let unit = WeightUnit(rawValue: String(fields[7])),
+                let at = Double(fields[9]), fields[8] == "0" || fields[8] == "1", fields[12] == "0" || fields[12] == "1"
             else { throw LogRows.Malformed(line: index + 1) }
             let reps = try LogRows.optional(fields[4], line: index) { Int($0) }
             let planned = try LogRows.optional(fields[5], line: index) { Int($0) }
             let weight = try LogRows.optional(fields[6], line: index) { Double($0) }
             let id = try LogRows.optional(fields[10], line: index) { Int64($0) }
+            let seconds = try LogRows.optional(fields[11], line: index) { Int($0) }
+            let rpe = try LogRows.optional(fields[13], line: index) { Double($0) }
             let workout: String? = fields[1].isEmpty ? nil : LogRows.unescape(fields[1].dropFirst())
             sets.append(LoggedSet(
                 session: SessionID(LogRows.unescape(fields[0])), workout: workout, exercise: LogRows.unescape(fields[2]),
                 setNumber: number, reps: reps, plannedReps: planned, weight: weight, unit: unit, failed: fields[8] == "1",
-                at: Date(timeIntervalSinceReferenceDate: at), id: id))
+                at: Date(timeIntervalSinceReferenceDate: at), id: id, seconds: seconds, warmUp: fields[12] == "1", rpe: rpe))
         }
         return sets
     }

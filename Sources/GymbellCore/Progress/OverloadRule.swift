@@ -22,7 +22,7 @@ public struct OverloadSuggestion: Codable, Hashable, Sendable {
 /// Progressive overload (docs/progress.md): after a strength workout, for each compound exercise with
 /// a planned weight, when the last `overload_sessions` sessions that had it (this one the last) each
 /// logged at least its planned sets, every one at the planned weight or more with at least the planned
-/// reps and none failed, suggest the planned weight plus the body region's increment. A failed or
+/// reps and none failed (warm-up sets left out), suggest the planned weight plus the body region's increment. A failed or
 /// short set resets the count. After "Dismiss" the rule waits until it holds again with sessions that
 /// all started after the dismissal.
 public enum OverloadRule {
@@ -34,7 +34,7 @@ public enum OverloadRule {
             guard exercise.isCompound, let weight = exercise.weight, weight > 0, let reps = exercise.reps else { return nil }
             let unit = exercise.weightUnit
             let needed = settings.overloadSessions
-            let mine = sets.filter { $0.exercise == exercise.name }
+            let mine = sets.filter { $0.exercise == exercise.name && !$0.warmUp }  // warm-ups are no working sets
             // Sessions that had the exercise, in the order they began, up to this one.
             var order: [SessionID] = []
             var began: [SessionID: Date] = [:]

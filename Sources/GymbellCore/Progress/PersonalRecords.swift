@@ -8,6 +8,8 @@ public struct PersonalRecord: Codable, Hashable, Sendable {
         case heaviest
         /// The best estimated one-rep maximum (Epley).
         case estimatedOneRepMax = "estimated_1rm"
+        /// The longest hold of a timed exercise (a plank held 1 min 30 s).
+        case longestHold = "longest_hold"
     }
 
     public var kind: Kind
@@ -47,8 +49,9 @@ public struct ExerciseBest: Codable, Hashable, Sendable {
     }
 }
 
-/// Personal records (docs/progress.md): only sets that were not failed and carry both reps and weight
-/// count; weights are compared in kilograms, so a change of unit neither makes nor hides a record.
+/// Personal records (docs/progress.md): only sets that were not failed, not warm-ups, and carry both
+/// reps and weight count; weights are compared in kilograms, so a change of unit neither makes nor
+/// hides a record. A timed set (not a warm-up) counts for its exercise's longest hold.
 /// A record must beat the previous best by at least `minPercent` per cent (the `[progress]` key
 /// `record_min_percent`, default 2): 100 → 101 kg is noise, 100 → 102.5 kg is a record. An exercise
 /// logged for the first time has nothing to beat and sets no record.
@@ -67,13 +70,22 @@ public enum PersonalRecords {
     /// A lower estimated one-rep maximum than `b`.
     public static func weaker(_ a: LoggedSet, _ b: LoggedSet) -> Bool { estimate(a) < estimate(b) }
 
-    public static func counts(_ set: LoggedSet) -> Bool { !set.failed && (set.reps ?? 0) > 0 && (set.weight ?? 0) > 0 }
+    public static func counts(_ set: LoggedSet) -> Bool { !set.failed && !set.warmUp && (set.reps ?? 0) > 0 && (set.weight ?? 0) > 0 }
+
+    /// A timed set that counts for the longest hold: held some seconds, not a warm-up.
+    public static func isHold(_ set: LoggedSet) -> Bool { !set.warmUp && (set.seconds ?? 0) > 0 }
+
+    /// Held for less time than `b`.
+    public static func shorter(_ a: LoggedSet, _ b: LoggedSet) -> Bool { (a.seconds ?? 0) < (b.seconds ?? 0) }
+
+    /// A set that enters the record book: a counted lift or a hold.
+    public static func entersBook(_ set: LoggedSet) -> Bool { counts(set) || isHold(set) }
 
     /// The records `session` set, one per exercise in the order first done: the heaviest weight for
     /// a rep count where that beat the past, else the best estimated one-rep maximum. `sets` is the
     /// whole log (sets of later sessions are ignored).
     public static func records(of session: SessionID, in sets: [LoggedSet], minPercent: Double) -> [PersonalRecord] {
-        let mine = sets.filter { $0.session == session && counts($0) }
+        let mine = sets.filter { $0.session == session && entersBook($0) }
         guard let start = mine.map(\.at).min() else { return [] }
         let book = RecordBook(sets.lazy.filter { $0.session != session && $0.at < start })
         return book.records(of: mine, minPercent: minPercent)
@@ -89,11 +101,11 @@ public enum PersonalRecords {
         for set in ordered where seen.insert(set.session).inserted { sessions.append(set.session) }
         // Each session's counted sets in log order, and the instant of its first counted set.
         var counted: [SessionID: [LoggedSet]] = [:]
-        for set in sets where counts(set) { counted[set.session, default: []].append(set) }
+        for set in sets where entersBook(set) { counted[set.session, default: []].append(set) }
         let starts = counted.compactMap { id, sets in sets.map(\.at).min().map { (id, $0) } }.sorted { $0.1 < $1.1 }
         var book = RecordBook()
         var next = 0
-        let log = ordered.filter(counts)
+        let log = ordered.filter(entersBook)
         var found: [SessionID: [PersonalRecord]] = [:]
         for (id, start) in starts {
             while next < log.count, log[next].at < start {
@@ -117,6 +129,16 @@ public enum PersonalRecords {
             return ExerciseBest(exercise: exercise, heaviest: heaviest, bestEstimate: best, estimatedOneRepMaxKilograms: estimate(best))
         }
     }
+
+    /// The longest hold of each timed exercise logged, by exercise name (the first of equals).
+    public static func holds(_ sets: [LoggedSet]) -> [LoggedSet] {
+        var longest: [String: LoggedSet] = [:]
+        for set in sets where isHold(set) {
+            if let known = longest[set.exercise], !shorter(known, set) { continue }
+            longest[set.exercise] = set
+        }
+        return longest.keys.sorted().compactMap { longest[$0] }
+    }
 }
 
 /// Every exercise's best sets and every record in the log (the D-Bus `Records` method answers it as
@@ -125,10 +147,20 @@ public enum PersonalRecords {
 public struct RecordsReport: Codable, Hashable, Sendable {
     public var bests: [ExerciseBest]
     public var records: [PersonalRecord]
+    /// The longest hold of each timed exercise, by exercise name (`PersonalRecords.holds`).
+    public var holds: [LoggedSet]
 
-    public init(bests: [ExerciseBest], records: [PersonalRecord]) {
+    public init(bests: [ExerciseBest], records: [PersonalRecord], holds: [LoggedSet] = []) {
         self.bests = bests
         self.records = records
+        self.holds = holds
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        bests = try c.decode([ExerciseBest].self, forKey: .bests)
+        records = try c.decode([PersonalRecord].self, forKey: .records)
+        holds = try c.decodeIfPresent([LoggedSet].self, forKey: .holds) ?? []
     }
 
     public func jsonText() -> String { ISO8601.jsonText(self, orElse: "{}") }

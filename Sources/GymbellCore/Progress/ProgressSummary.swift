@@ -110,6 +110,13 @@ public struct ProgressSummary: Codable, Equatable, Sendable {
         }
     }
 
+    /// The longest hold of each timed exercise logged, by exercise name (`PersonalRecords.holds`).
+    public var holds: [LoggedSet] {
+        var all = book
+        for set in latest { all.add(set) }
+        return all.exercises.keys.sorted().compactMap { all[$0]?.longestHold }
+    }
+
     /// The sets of the last sessions that had each of `exercises`, in the order logged: what the
     /// overload rule reads (it looks at no more than `runLength` sessions of an exercise).
     public func recentSets(of exercises: [String]) -> [LoggedSet] {

@@ -8,15 +8,24 @@ public struct SetEdit: Equatable, Hashable, Sendable {
     public var weight: Double?
     /// true: the set failed; false: it was done as planned (`--done`).
     public var failed: Bool?
+    /// A timed set's seconds (`--seconds`; a set of reps becomes a timed one).
+    public var seconds: Int?
+    /// The set's RPE (`--rpe`).
+    public var rpe: Double?
+    /// true: a warm-up set (`--warm-up`); false: a working set (`--working`).
+    public var warmUp: Bool?
 
-    public init(reps: Int? = nil, weight: Double? = nil, failed: Bool? = nil) {
+    public init(reps: Int? = nil, weight: Double? = nil, failed: Bool? = nil, seconds: Int? = nil, rpe: Double? = nil, warmUp: Bool? = nil) {
         self.reps = reps
         self.weight = weight
         self.failed = failed
+        self.seconds = seconds
+        self.rpe = rpe
+        self.warmUp = warmUp
     }
 
     /// It names nothing to change.
-    public var isEmpty: Bool { reps == nil && weight == nil && failed == nil }
+    public var isEmpty: Bool { reps == nil && weight == nil && failed == nil && seconds == nil && rpe == nil && warmUp == nil }
 
     /// Why the edit cannot be made, naming the value and its range; nil when it can.
     public var problem: String? {
@@ -24,6 +33,13 @@ public struct SetEdit: Equatable, Hashable, Sendable {
         if let weight, !(weight.isFinite && Limits.weight.contains(weight)) {
             return "a weight must be \(WeightUnit.number(Limits.weight.lowerBound)) to \(WeightUnit.number(Limits.weight.upperBound)), "
                 + "not \(WeightUnit.number(weight))"
+        }
+        if let seconds, !RecordBounds.setSeconds.contains(seconds) {
+            return "seconds must be \(RecordBounds.setSeconds.lowerBound) to \(RecordBounds.setSeconds.upperBound), not \(seconds)"
+        }
+        if let rpe, !(rpe.isFinite && RecordBounds.rpe.contains(rpe)) {
+            return "an RPE must be \(WeightUnit.number(RecordBounds.rpe.lowerBound)) to \(WeightUnit.number(RecordBounds.rpe.upperBound)), "
+                + "not \(WeightUnit.number(rpe))"
         }
         return nil
     }
@@ -34,6 +50,9 @@ public struct SetEdit: Equatable, Hashable, Sendable {
         var corrected = set
         if let reps { corrected.reps = reps }
         if let weight { corrected.weight = weight }
+        if let seconds { corrected.seconds = seconds }
+        if let rpe { corrected.rpe = rpe }
+        if let warmUp { corrected.warmUp = warmUp }
         if let failed {
             corrected.failed = failed
         } else if let reps, let planned = set.plannedReps {

@@ -7,7 +7,7 @@ import GymbellCore
 /// `Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes;Workout Duration`;
 /// the current one is separated by `,` and does not (the app's setting is kg or lb for all):
 /// `Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE`,
-/// its Set Order a number or W (warm-up), D (drop set), F (failure).
+/// its Set Order a number or W (warm-up), D (drop set), F (failure); Seconds is a timed set's time (0 for none), RPE 6 to 10.
 /// Hevy writes `title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe`
 /// (`weight_lbs` and `distance_miles` for an account in pounds), set_type normal, warmup, dropset or failure.
 /// gymbell's own (`history --sets --csv`, `SetLogCSV`) names its session ids, so it comes back as it was.

@@ -1,11 +1,10 @@
 import FoundationEssentials
 import GymbellCore
 
-/// One row of a training log as gymbell reads it: a set of a workout, a warm-up set (left out), or a
-/// row left out for a reason the summary gives with its line.
+/// One row of a training log as gymbell reads it: a set of a workout (a warm-up set too, marked so), or
+/// a row left out for a reason the summary gives with its line.
 enum ImportRowReading: Equatable {
     case set(ImportRow)
-    case warmUp
     case skipped(String)
 }
 
@@ -19,7 +18,7 @@ struct ImportRow: Equatable {
     var end: Date?
     var workout: String?
     var exercise: String
-    /// gymbell's own; the apps' are numbered afresh per exercise (their warm-ups left out).
+    /// gymbell's own; the apps' are numbered afresh per exercise, in the order written (warm-ups too).
     var setNumber: Int?
     var reps: Int?
     var plannedReps: Int?
@@ -28,6 +27,12 @@ struct ImportRow: Equatable {
     var failed: Bool
     /// gymbell's own; Strong and Hevy keep no time per set.
     var at: Date?
+    /// A timed set's seconds (Strong's Seconds, Hevy's duration_seconds, gymbell's seconds).
+    var seconds: Int? = nil
+    /// Strong's Set Order W, Hevy's set_type warmup, gymbell's warm_up.
+    var warmUp = false
+    /// Strong's RPE, Hevy's rpe, gymbell's rpe.
+    var rpe: Double? = nil
 }
 
 /// Reads one record of a detected format.
@@ -128,9 +133,10 @@ struct ImportRowReader {
         let exercise = value("exercise name")
         guard !exercise.isEmpty else { return .skipped("no Exercise Name") }
         var failed = false
+        var warmUp = false
         let order = value("set order")
         switch order.uppercased() {
-        case "W": return .warmUp
+        case "W": warmUp = true
         case "F": failed = true
         case "D": break
         default:
@@ -146,10 +152,12 @@ struct ImportRowReader {
         let duration = LocalDateText.duration(value(format == .strong ? "duration" : "workout duration"))
         let title = value("workout name")
         return load(
-            reps: value("reps"), weight: value("weight"), unit: unit,
+            Load(reps: value("reps"), weight: value("weight"), seconds: value("seconds"), rpe: value("rpe"), distance: value("distance")),
+            unit: unit,
             row: ImportRow(
                 sessionID: SessionID(""), title: title, start: start,
-                end: duration.flatMap { $0 > 0 ? start.addingTimeInterval($0) : nil }, exercise: exercise, unit: unit, failed: failed))
+                end: duration.flatMap { $0 > 0 ? start.addingTimeInterval($0) : nil }, exercise: exercise, unit: unit, failed: failed,
+                warmUp: warmUp))
     }
 
     private func hevy(_ value: (String) -> String) -> ImportRowReading {
@@ -158,8 +166,9 @@ struct ImportRowReader {
         let exercise = value("exercise_title")
         guard !exercise.isEmpty else { return .skipped("no exercise_title") }
         var failed = false
+        var warmUp = false
         switch value("set_type").lowercased() {
-        case "warmup": return .warmUp
+        case "warmup": warmUp = true
         case "failure": failed = true
         case "normal", "dropset", "": break
         default: return .skipped("set_type \(quoted(value("set_type"))) is not normal, warmup, dropset or failure")
@@ -167,11 +176,15 @@ struct ImportRowReader {
         let pounds = columns.has("weight_lbs")
         let title = value("title")
         let end = instant(value("end_time")).flatMap { $0 > start ? $0 : nil }
+        let distance = value(columns.has("distance_miles") ? "distance_miles" : "distance_km")
         return load(
-            reps: value("reps"), weight: value(pounds ? "weight_lbs" : "weight_kg"), unit: pounds ? .lb : .kg,
+            Load(
+                reps: value("reps"), weight: value(pounds ? "weight_lbs" : "weight_kg"), seconds: value("duration_seconds"), rpe: value("rpe"),
+                distance: distance),
+            unit: pounds ? .lb : .kg,
             row: ImportRow(
                 sessionID: SessionID(""), title: title, start: start, end: end,
-                exercise: exercise, unit: pounds ? .lb : .kg, failed: failed))
+                exercise: exercise, unit: pounds ? .lb : .kg, failed: failed, warmUp: warmUp))
     }
 
     private func gymbell(_ value: (String) -> String) -> ImportRowReading {
@@ -182,12 +195,8 @@ struct ImportRowReader {
         guard !exercise.isEmpty else { return .skipped("no exercise") }
         guard let setNumber = Int(value("set")), setNumber >= 1 else { return .skipped("set \(quoted(value("set"))) is not a set number") }
         guard let unit = WeightUnit(rawValue: value("unit").lowercased()) else { return .skipped("unit \(quoted(value("unit"))) is neither kg nor lb") }
-        let failed: Bool
-        switch value("failed").lowercased() {
-        case "true", "1", "yes": failed = true
-        case "false", "0", "no", "": failed = false
-        default: return .skipped("failed \(quoted(value("failed"))) is neither true nor false")
-        }
+        guard let failed = Self.flag(value("failed")) else { return .skipped("failed \(quoted(value("failed"))) is neither true nor false") }
+        guard let warmUp = Self.flag(value("warm_up")) else { return .skipped("warm_up \(quoted(value("warm_up"))) is neither true nor false") }
         let start = ISO8601.parse(value("session_started_at")) ?? at
         let planned = value("planned_reps")
         guard planned.isEmpty || Int(planned) != nil else { return .skipped("planned_reps \(quoted(planned)) is not a number") }
@@ -196,41 +205,29 @@ struct ImportRowReader {
         let row = ImportRow(
             sessionID: SessionID(session), title: title.isEmpty ? (workout.isEmpty ? "Workout" : workout) : title,
             start: min(start, at), end: ISO8601.parse(value("session_ended_at")), workout: workout.isEmpty ? nil : workout,
-            exercise: exercise, setNumber: setNumber, plannedReps: Int(planned), unit: unit, failed: failed, at: at)
-        return load(reps: value("reps"), weight: value("weight"), unit: unit, row: row, repsOptional: true)
+            exercise: exercise, setNumber: setNumber, plannedReps: Int(planned), unit: unit, failed: failed, at: at, warmUp: warmUp)
+        return load(
+            Load(reps: value("reps"), weight: value("weight"), seconds: value("seconds"), rpe: value("rpe"), distance: ""), unit: unit, row: row,
+            repsOptional: true)
     }
 
-    /// The row with its reps and weight, or why not: a set without reps is a timed or distance one,
-    /// which gymbell's log does not hold (but gymbell's own may have none: an exercise planned so).
-    private func load(reps repsText: String, weight weightText: String, unit: WeightUnit, row: ImportRow, repsOptional: Bool = false)
-        -> ImportRowReading
-    {
-        var row = row
-        if !repsText.isEmpty {
-            guard let number = Self.number(repsText), number >= 0, number <= 1000, number == number.rounded() else {
-                return .skipped("reps \(quoted(repsText)) is not a whole number of 0 to 1000")
-            }
-            row.reps = Int(number)
+    /// true, false, or nil for neither ("" is false: a column an older export lacks).
+    static func flag(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "1", "yes": true
+        case "false", "0", "no", "": false
+        default: nil
         }
-        if !repsOptional, (row.reps ?? 0) == 0 {
-            return .skipped("no reps (a timed or distance set; gymbell logs reps and weight)")
-        }
-        if !weightText.isEmpty {
-            guard let weight = Self.number(weightText), Limits.weight.contains(weight) else {
-                return .skipped("weight \(quoted(weightText)) is not a number of 0 to 2000")
-            }
-            // Strong and Hevy write 0 for a set without weight (body weight).
-            row.weight = weight > 0 || repsOptional ? weight : nil
-        }
-        row.unit = unit
-        return .set(row)
     }
 
-    /// `62.5`, or `62,5` as a semicolon export in a decimal-comma language writes it.
+    /// `62.5`, or `62,5` as a semicolon export in a decimal-comma language writes it; `-1` (refused
+    /// by the bounds, with its value). Plain decimals only, as the command line takes them: what else
+    /// Swift's parser reads (`0x10`, `1e3`, `nan`) is no number of a training log.
     static func number(_ text: String) -> Double? {
         let normalized = text.contains(".") ? text : text.replacingAll(",", with: ".")
-        guard let number = Double(normalized), number.isFinite else { return nil }
-        return number
+        let digits = normalized.hasPrefix("-") ? String(normalized.dropFirst()) : normalized
+        guard let value = PlainDecimal.value(of: digits) else { return nil }
+        return normalized.hasPrefix("-") ? -value : value
     }
 
     private func instant(_ text: String) -> Date? {
@@ -241,7 +238,7 @@ struct ImportRowReader {
         return date
     }
 
-    private func quoted(_ text: String) -> String { TextQuote.quoted(text) }
+    func quoted(_ text: String) -> String { TextQuote.quoted(text) }
 }
 
 /// What the rows of a file repeat, read once (the reader is used on one thread, for one file).

@@ -20,7 +20,8 @@ extension TrainingImport {
         if let unitAssumed {
             lines.append("Weights read as \(unitAssumed.rawValue): this export does not say (--unit \(unitAssumed == .kg ? "lb" : "kg") if your app is set to it).")
         }
-        if warmUps > 0 { lines.append("\(count(warmUps, "warm-up set")) left out (gymbell logs working sets).") }
+        if timedSets > 0 { lines.append("Timed sets among them: \(timedSets) (a plank, a wall sit: kept with their seconds).") }
+        if warmUps > 0 { lines.append("Warm-up sets among them: \(warmUps) (kept as warm-ups: no records, volume or overload from them).") }
         if skippedCount > 0 {
             lines.append("\(count(skippedCount, "row")) skipped:")
             for row in skipped.prefix(shownSkips) { lines.append("  line \(row.line): \(row.reason)") }

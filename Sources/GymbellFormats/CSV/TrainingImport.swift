@@ -23,9 +23,11 @@ public struct TrainingImport: Equatable, Sendable {
     /// The first `listedSkips` rows left out (`skippedCount` counts them all).
     public var skipped: [SkippedRow]
     public var skippedCount: Int
-    /// Warm-up sets left out (gymbell logs working sets only: the records, volume and overload rules
-    /// would otherwise count sets no gymbell workout logs).
+    /// Of the sets, warm-up sets (Strong's W, Hevy's warmup): imported marked as warm-ups, which the
+    /// records, volume and overload rules leave out.
     public var warmUps: Int
+    /// Of the sets, timed ones (a plank: Strong's Seconds, Hevy's duration_seconds).
+    public var timedSets: Int
     /// The weights' unit was not in the file but taken from `Options.unit` (Strong's current export).
     public var unitAssumed: WeightUnit?
     /// Each workout's session id and its number of sets.
@@ -109,6 +111,7 @@ public struct TrainingImport: Equatable, Sendable {
         self.skipped = []
         self.skippedCount = 0
         self.warmUps = 0
+        self.timedSets = 0
         self.unitAssumed = unitAssumed
         self.workouts = [:]
         self.setCount = 0
@@ -152,13 +155,14 @@ public struct TrainingImport: Equatable, Sendable {
             log.records += 1
             guard !record.invalidText else { throw .notText(line: record.line) }
             switch reader.decide(record) {
-            case .warmUp: log.warmUps += 1
             case .skipped(let reason): log.skip(record.line, reason)
             case .set(let row):
                 let id = row.sessionID
                 let count = log.workouts[id, default: 0]
                 log.workouts[id] = count + 1
                 log.setCount += 1
+                if row.warmUp { log.warmUps += 1 }
+                if row.seconds != nil { log.timedSets += 1 }
                 let start = count == 0 ? row.start : (starts[id] ?? row.start)
                 starts[id] = row.at.map { min($0, start) } ?? start
                 let seen = (row.start, id.rawValue, record.line)
@@ -239,7 +243,7 @@ public struct TrainingImport: Equatable, Sendable {
                 span.map { $0 * Double(index + 1) / Double(rows.count) } ?? Double(index + 1) * 60)
             return LoggedSet(
                 session: id, workout: row.workout, exercise: row.exercise, setNumber: number, reps: row.reps, plannedReps: row.plannedReps,
-                weight: row.weight, unit: row.unit, failed: row.failed, at: at)
+                weight: row.weight, unit: row.unit, failed: row.failed, at: at, seconds: row.seconds, warmUp: row.warmUp, rpe: row.rpe)
         }
         let end = max(first.end ?? start, sets.map(\.at).max() ?? start)
         let entry = HistoryEntry(

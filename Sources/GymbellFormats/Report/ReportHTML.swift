@@ -33,6 +33,7 @@ public enum ReportHTML {
         html += calendar(report, texts)
         html += volume(report, texts)
         html += records(report, texts)
+        html += holds(report, texts)
         html += exercises(report, texts)
         html += """
             </main>
@@ -130,6 +131,21 @@ public enum ReportHTML {
             html += "</tr>\n"
         }
         return html + "</tbody>\n</table>\n" + note(texts.recordsNote) + "</section>\n"
+    }
+
+    /// The longest hold of each timed exercise (a plank: "1 min 30 s"); nothing when none was logged.
+    static func holds(_ report: TrainingReport, _ texts: ReportTexts) -> String {
+        guard !report.holds.isEmpty else { return "" }
+        var html = #"<section id="holds">"# + "\n<h2>\(HTML.escape(texts.holdsHeading))</h2>\n<table>\n<thead><tr>"
+        for header in [texts.recordsExerciseColumn, texts.holdsColumn, texts.recordsDateColumn] { html += "<th>\(HTML.escape(header))</th>" }
+        html += "</tr></thead>\n<tbody>\n"
+        for set in report.holds {
+            let day = LocalDay(containing: set.at, in: report.timeZone)
+            html += "<tr><td>\(HTML.escape(set.exercise))</td>"
+            html += #"<td class="number">\#(HTML.escape(set.loadText))</td>"#
+            html += #"<td><time datetime="\#(day.description)">\#(HTML.escape(texts.reportDate(day)))</time></td></tr>"# + "\n"
+        }
+        return html + "</tbody>\n</table>\n" + note(texts.holdsNote) + "</section>\n"
     }
 
     static func exercises(_ report: TrainingReport, _ texts: ReportTexts) -> String {

@@ -69,7 +69,7 @@ public struct ReportTexts: Sendable {
 
     public var volumeHeading: String { messages("Volume per week") }
     public var volumeNote: String {
-        messages("Kilograms lifted per week: reps × weight of every set logged, pounds converted (1 lb = 0.45359237 kg).")
+        messages("Kilograms lifted per week: reps × weight of every set logged but warm-ups, pounds converted (1 lb = 0.45359237 kg).")
     }
     public var volumeEmpty: String { messages("No weights lifted in these weeks yet.") }
 
@@ -88,10 +88,16 @@ public struct ReportTexts: Sendable {
     public var recordsOneRepMaxColumn: String { messages("Estimated 1RM") }
     public var recordsDateColumn: String { messages("Date") }
     public var recordsNote: String {
-        messages("The best set is the one with the highest estimated one-rep maximum (Epley: weight × (1 + reps / 30)). Failed sets and sets without weight do not count.")
+        messages("The best set is the one with the highest estimated one-rep maximum (Epley: weight × (1 + reps / 30)). Failed sets, warm-up sets and sets without weight do not count.")
     }
     public var recordsEmpty: String {
         messages("No sets logged yet. A strength workout logs each set: start it with gymbell start WORKOUT, then press Set done after each set.")
+    }
+
+    public var holdsHeading: String { messages("Longest holds") }
+    public var holdsColumn: String { messages("Longest hold") }
+    public var holdsNote: String {
+        messages("The longest each timed exercise was held or done (a plank, a wall sit); warm-up sets do not count.")
     }
 
     // MARK: Exercises

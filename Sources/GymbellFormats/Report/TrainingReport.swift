@@ -72,6 +72,8 @@ public struct TrainingReport: Sendable {
     public let weekly: [Week]
     /// Every exercise with a counted set (reps and weight, not failed), by name.
     public let exercises: [ExerciseSummary]
+    /// The longest hold of each timed exercise, by name (`RecordsReport.holds`).
+    public let holds: [LoggedSet]
     /// `gymbell stats`' figures from the same history and program.
     public let stats: StatsReport
     /// The longest run of planned training days with a session, counted as `stats.streak` is.
@@ -89,7 +91,9 @@ public struct TrainingReport: Sendable {
         let sets = sets.filter { $0.at <= now }
         self.init(
             history: history, setsInWeeks: sets,
-            records: RecordsReport(bests: PersonalRecords.bests(sets), records: PersonalRecords.timeline(sets, minPercent: recordMinPercent)),
+            records: RecordsReport(
+                bests: PersonalRecords.bests(sets), records: PersonalRecords.timeline(sets, minPercent: recordMinPercent),
+                holds: PersonalRecords.holds(sets)),
             volumeKilograms: sets.volumeKilograms, program: program, weeks: weeks, now: now, timeZone: timeZone)
     }
 
@@ -156,6 +160,7 @@ public struct TrainingReport: Sendable {
                 progression: Self.progression(of: mine), records: recordsOf[best.exercise] ?? [],
                 setsInRange: inRange.count, volumeInRangeKilograms: inRange.volumeKilograms)
         }
+        holds = records.holds.filter { $0.at <= now }
         stats = StatsReport(history: history, program: program, now: now, timeZone: timeZone, volumeKilograms: volumeKilograms)
         longestStreak = TrainingDays(entries: history, timeZone: timeZone).longestStreak(endingOn: today, program: program)
     }

@@ -43,7 +43,7 @@ import Testing
         Case(edit: SetEdit(reps: 8, weight: 105), original: bench, corrected: nil,
              reply: .success(.text("Set 3 (Bench Press, set 1) is 8 × 105 kg already; nothing changed."))),
         Case(edit: SetEdit(), original: bench, corrected: nil,
-             reply: .failure(.invalidArgument("nothing to change: say --reps, --weight, --failed or --done"))),
+             reply: .failure(.invalidArgument("nothing to change: say --reps, --weight, --seconds, --rpe, --failed, --done, --warm-up or --working"))),
         Case(edit: SetEdit(reps: -1), original: bench, corrected: nil, reply: .failure(.invalidArgument("reps must be 0 to 1000, not -1"))),
         Case(edit: SetEdit(reps: 1001), original: bench, corrected: nil, reply: .failure(.invalidArgument("reps must be 0 to 1000, not 1001"))),
         Case(edit: SetEdit(weight: 2000.5), original: bench, corrected: nil,

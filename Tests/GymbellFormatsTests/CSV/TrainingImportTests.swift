@@ -11,9 +11,13 @@ struct TrainingImportTests {
         try TrainingImport.read(text, options: .init(timeZone: zone, now: now, names: names, unit: unit))
     }
 
-    /// (exercise, set, reps, weight, unit, failed) of each set, in order.
+    /// (exercise, set, reps, weight, unit, failed, then seconds, W for a warm-up, @RPE where there are) of each set, in order.
     func loads(_ session: ImportedSession) -> [String] {
-        session.sets.map { "\($0.exercise) #\($0.setNumber) \($0.reps.map(String.init) ?? "-")×\($0.weight.map(WeightUnit.number) ?? "-") \($0.unit.rawValue)\($0.failed ? " failed" : "")" }
+        session.sets.map {
+            "\($0.exercise) #\($0.setNumber) \($0.reps.map(String.init) ?? "-")×\($0.weight.map(WeightUnit.number) ?? "-") \($0.unit.rawValue)"
+                + ($0.failed ? " failed" : "") + ($0.seconds.map { " \($0)s" } ?? "") + ($0.warmUp ? " W" : "")
+                + ($0.rpe.map { " @\(WeightUnit.number($0))" } ?? "")
+        }
     }
 
     @Test func strongSemicolonInBerlinAcrossTheSpringForwardNight() throws {
@@ -24,14 +28,14 @@ struct TrainingImportTests {
         #expect(push.entry.title == "Push")
         #expect(push.entry.startedAt == instant("2024-03-30T17:07:42Z"))  // CET, UTC+1
         #expect(push.entry.endedAt == instant("2024-03-30T18:12:42Z"))  // 1h 5m
-        #expect(loads(push) == ["Bench Press (Barbell) #1 8×80 kg", "Bench Press (Barbell) #2 6×82.5 kg"])
-        #expect(push.sets.map(\.at) == [instant("2024-03-30T17:40:12Z"), instant("2024-03-30T18:12:42Z")])
+        // Issue 44: the run (5 km in 25 min) is kept as a timed set; the RPE comes along.
+        #expect(loads(push) == ["Bench Press (Barbell) #1 8×80 kg", "Bench Press (Barbell) #2 6×82.5 kg @8", "Running #1 -×- kg 1500s"])
+        #expect(push.sets.map(\.at) == [instant("2024-03-30T17:29:22Z"), instant("2024-03-30T17:51:02Z"), instant("2024-03-30T18:12:42Z")])
         #expect(pull.entry.title == "Pull; heavy")
         #expect(pull.entry.startedAt == instant("2024-03-31T07:30:00Z"))  // CEST, UTC+2, after the gap
         #expect(loads(pull) == ["Deadlift (Barbell) #1 5×225 lb"])
         #expect(pull.entry.outcome == .completed && pull.entry.kind == .strength && pull.entry.setsDone == 1)
         #expect(log.skipped == [
-            .init(line: 4, reason: "no reps (a timed or distance set; gymbell logs reps and weight)"),
             .init(line: 7, reason: "Date \"2024-13-01 09:30:00\" is not a date and time"),
         ])
         #expect(log.unitAssumed == nil && log.warmUps == 0)
@@ -45,11 +49,16 @@ struct TrainingImportTests {
         let night = log.sessions[0], legs = log.sessions[1]
         #expect(night.entry.title == "Night 🌙")
         #expect(night.entry.startedAt == instant("2023-11-05T05:30:00Z"))  // 1:30 EDT, the first of the two
-        #expect(loads(night) == ["Curl, \"21s\" 💪 #1 10×25 lb", "Curl, \"21s\" 💪 #2 12×15 lb", "Curl, \"21s\" 💪 #3 4×25 lb failed"])
-        #expect(night.sets.map(\.at) == [instant("2023-11-05T05:50:00Z"), instant("2023-11-05T06:10:00Z"), instant("2023-11-05T06:30:00Z")])
+        // Issue 44: the warm-up (W) is kept, marked; numbered with the rest in the order written.
+        #expect(loads(night) == [
+            "Curl, \"21s\" 💪 #1 12×10 lb W", "Curl, \"21s\" 💪 #2 10×25 lb", "Curl, \"21s\" 💪 #3 12×15 lb", "Curl, \"21s\" 💪 #4 4×25 lb failed",
+        ])
+        #expect(night.sets.map(\.at) == [
+            instant("2023-11-05T05:45:00Z"), instant("2023-11-05T06:00:00Z"), instant("2023-11-05T06:15:00Z"), instant("2023-11-05T06:30:00Z"),
+        ])
         #expect(legs.entry.startedAt == instant("2023-11-06T23:05:00Z"))  // 6:05 pm EST
         #expect(legs.entry.endedAt == instant("2023-11-07T00:05:00Z"))
-        #expect(loads(legs) == ["Squat (Barbell) #1 5×100 lb", "Squat (Barbell) #2 5×100 lb"])
+        #expect(loads(legs) == ["Squat (Barbell) #1 5×100 lb @8", "Squat (Barbell) #2 5×100 lb"])
         // The note's line break moves the next row down: lines as an editor shows them.
         #expect(log.skipped == [.init(line: 9, reason: "Set Order \"Rest Timer\" is not a set (1, 2 …, W, D or F)")])
     }
@@ -61,7 +70,9 @@ struct TrainingImportTests {
         let upper = log.sessions[0], untitled = log.sessions[1]
         #expect(upper.entry.startedAt == instant("2023-11-12T12:34:00Z"))
         #expect(upper.entry.endedAt == instant("2023-11-12T13:40:00Z"))
-        #expect(loads(upper) == ["Bench Press (Barbell) #1 8×185 lb", "Bench Press (Barbell) #2 12×135 lb", "Pull Up #1 7×- lb failed"])
+        #expect(loads(upper) == [
+            "Bench Press (Barbell) #1 10×95 lb W", "Bench Press (Barbell) #2 8×185 lb @8", "Bench Press (Barbell) #3 12×135 lb", "Pull Up #1 7×- lb failed",
+        ])
         #expect(untitled.entry.title == "Workout")
         #expect(untitled.entry.startedAt == instant("2023-11-14T01:30:00Z"))
         #expect(loads(untitled) == ["Row (Cable) #1 10×120 lb"])
@@ -78,7 +89,7 @@ struct TrainingImportTests {
         let again = try read(ImportFixtures.strongSemicolon, berlin, names: ["Bench Press (Barbell)": "Bench Press"])
         #expect(first.sessions.map(\.entry.id) == again.sessions.map(\.entry.id))
         #expect(first.sessions[0].entry.id.rawValue.hasPrefix("strong-") && first.sessions[0].entry.id.rawValue.count == 23)
-        #expect(again.sessions[0].sets.map(\.exercise) == ["Bench Press", "Bench Press"])
+        #expect(again.sessions[0].sets.map(\.exercise) == ["Bench Press", "Bench Press", "Running"])
         #expect(again.sessions[0].sets.allSatisfy { $0.session == again.sessions[0].entry.id })
         // Another zone is another instant, so another workout.
         #expect(try read(ImportFixtures.strongSemicolon, .utc).sessions[0].entry.id != first.sessions[0].entry.id)
@@ -100,10 +111,19 @@ struct TrainingImportTests {
             LoggedSet(session: session, workout: "push", exercise: "Bench Press", setNumber: 1, reps: 8, plannedReps: 8, weight: 80.25, at: instant("2026-11-02T17:05:00.250Z")),
             LoggedSet(session: session, workout: "push", exercise: "Bench Press", setNumber: 2, reps: 6, plannedReps: 8, weight: 80.25, failed: true, at: instant("2026-11-02T17:08:00Z")),
             LoggedSet(session: session, workout: "push", exercise: "Dips", setNumber: 1, reps: nil, weight: nil, unit: .lb, at: instant("2026-11-02T17:20:00Z")),
+            // Issue 44: a timed warm-up with RPE, a weighted hold, a hold of 0 s with an RPE of 0.
+            LoggedSet(session: session, exercise: "Plank", setNumber: 1, reps: nil, weight: nil, at: instant("2026-11-02T17:25:00Z"),
+                      seconds: 45, warmUp: true, rpe: 7.5),
+            LoggedSet(session: session, exercise: "Plank", setNumber: 2, reps: nil, weight: 10, at: instant("2026-11-02T17:27:00Z"), seconds: 90, rpe: 9),
+            LoggedSet(session: session, exercise: "Wall sit", setNumber: 1, reps: 0, weight: 0, at: instant("2026-11-02T17:30:00Z"), seconds: 0, rpe: 0),
         ]
         let text = SetLogCSV.text(sets, sessions: [entry])
-        #expect(text.hasPrefix("session,session_title,session_started_at,session_ended_at,workout,exercise,set,reps,planned_reps,weight,unit,failed,at\n"))
-        #expect(text.contains("0b6c1e2a-strength,\"Push, \"\"Day\"\" 💪\",2026-11-02T17:00:00.000Z,2026-11-02T17:50:00.000Z,push,Bench Press,1,8,8,80.25,kg,false,2026-11-02T17:05:00.250Z\n"))
+        #expect(text.hasPrefix(
+            "session,session_title,session_started_at,session_ended_at,workout,exercise,set,reps,planned_reps,weight,unit,failed,at,seconds,warm_up,rpe\n"))
+        #expect(text.contains(
+            "0b6c1e2a-strength,\"Push, \"\"Day\"\" 💪\",2026-11-02T17:00:00.000Z,2026-11-02T17:50:00.000Z,push,Bench Press,1,8,8,80.25,kg,false,"
+                + "2026-11-02T17:05:00.250Z,,false,\n"))
+        #expect(text.contains(",Plank,1,,,,kg,false,2026-11-02T17:25:00.000Z,45,true,7.5\n"))
         let log = try read(text, .utc)
         #expect(log.format == .gymbell && log.skipped.isEmpty)
         #expect(log.sessions.count == 1)
@@ -120,11 +140,11 @@ struct TrainingImportTests {
     @Test func theSummarySaysWhatItFoundAndLeftOut() throws {
         let log = try read(ImportFixtures.strongComma, newYork, unit: .lb)
         #expect(log.summaryLines(in: newYork) == [
-            "Strong export: 2 workouts, 5 sets, 2 exercises.",
+            "Strong export: 2 workouts, 6 sets, 2 exercises.",
             "From 2023-11-05 to 2023-11-06 (times read in America/New_York).",
             "Exercises: Curl, \"21s\" 💪, Squat (Barbell).",
             "Weights read as lb: this export does not say (--unit kg if your app is set to it).",
-            "1 warm-up set left out (gymbell logs working sets).",
+            "Warm-up sets among them: 1 (kept as warm-ups: no records, volume or overload from them).",
             "1 row skipped:",
             "  line 9: Set Order \"Rest Timer\" is not a set (1, 2 …, W, D or F)",
         ])
