@@ -92,6 +92,7 @@ enum Agenda {
             return  // a step waits for Done (or a paused run has more to come)
         }
         guard !t.state.agenda.hasReminders(of: session.id) else { return }
+        if let progress = session.stepProgress { StepCommands.logTimedSteps(progress.index..<progress.steps.count, of: session, progress, &t) }
         // Its last reminder, too, was taken by the server. A timeline that ran out while the daemon was
         // away ended at its planned end, not now.
         t.write(.finish(session.id, at: session.kind == .strength || session.stepProgress != nil ? t.now : min(t.now, session.endsAt)))

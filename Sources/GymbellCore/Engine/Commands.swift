@@ -157,6 +157,10 @@ enum Commands {
     static func stop(_ t: inout Turn) -> StatusReport {
         let session = t.state.session?.session
         let cancelled = t.state.agenda.of(session: nil)
+        if let session, let progress = session.stepProgress, let position = session.stepPosition(at: t.now) {
+            // The timed steps run through before the stop are logged; the one it cut short is not.
+            StepCommands.logTimedSteps(progress.index..<position.step, of: session, progress, &t)
+        }
         t.write(.stop(at: t.now))
         t.state.transition = nil
         t.close(.anySession)

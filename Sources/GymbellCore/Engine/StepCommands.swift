@@ -19,6 +19,7 @@ enum StepCommands {
         if let weight = correction.weight, !(weight.isFinite && Limits.weight.contains(weight)) {
             throw .invalidArgument("a weight must be 0 to 2000, not \(WeightUnit.number(weight))")
         }
+        logTimedSteps(progress.index..<position.step, of: session, progress, &t)  // in the order they were done
         let logged = step.isWork ? loggedSet(step, correction, session, at: t.now, &t) : nil
         let next = advance(past: position.step, session, progress, &t)
         let noted = correction == .asPlanned ? "" : logged.map { t.messages.setLoggedReply($0) + " " } ?? ""
@@ -31,6 +32,7 @@ enum StepCommands {
               let position = session.stepPosition(at: t.now), position.step < progress.steps.count,
               !progress.steps[position.step].isTimed else { return nil }
         let step = progress.steps[position.step]
+        logTimedSteps(progress.index..<position.step, of: session, progress, &t)
         let next = advance(past: position.step, session, progress, &t)
         return t.messages("Skipped {step}.", ["step": step.label(t.messages)]) + " " + reply(done: nil, next: next, t)
     }
@@ -60,7 +62,7 @@ enum StepCommands {
     }
 
     /// Moves on from `step` (done or skipped) at `now`: the timed steps of the run before it count as
-    /// done, and the next part starts now. Returns the step now current (nil: the workout is through).
+    /// done (the caller has logged them), and the next part starts now. Returns the step now current (nil: the workout is through).
     private static func advance(past step: Int, _ session: Session, _ progress: StepProgress, _ t: inout Turn) -> WorkoutStep? {
         var session = session
         var progress = progress
@@ -95,6 +97,26 @@ enum StepCommands {
         t.write(.replan(SessionPlan(session: session, reminders: reminders), progressAt: t.now))
         Agenda.reevaluate(&t)
         return t.messages("Round {n} done.", ["n": String(progress.roundsCounted)])
+    }
+
+    /// The timed steps of the running part in `range`, run through: each work step is logged as a timed
+    /// set with its seconds at the instant it ended, a warm-up's as a warm-up set (an AMRAP's cap is
+    /// its rounds, not a set).
+    static func logTimedSteps(_ range: Range<Int>, of session: Session, _ progress: StepProgress, _ t: inout Turn) {
+        var end = progress.startedAt.addingTimeInterval(session.shift)
+        for index in progress.index..<min(range.upperBound, progress.runEnd) {
+            let step = progress.steps[index]
+            end.addTimeInterval(step.seconds ?? 0)
+            guard range.contains(index), step.role == .work || step.role == .warmUp, !step.countsRounds, let name = step.name,
+                  let seconds = step.seconds else { continue }
+            let logged = LoggedSet(
+                session: session.id, workout: t.state.session?.workout, exercise: name, setNumber: step.set ?? step.round ?? 1,
+                reps: step.reps, plannedReps: step.reps, weight: step.weight, unit: WeightUnit(configured: step.unit) ?? .kg,
+                at: min(end, t.now), seconds: Int(seconds.rounded()), warmUp: step.role == .warmUp)
+            let closed = t.state.progress.closing(before: logged)
+            if !closed.isEmpty { t.write(.keepRecords(closed)) }
+            t.write(.logSet(logged))
+        }
     }
 
     private static func loggedSet(

@@ -113,15 +113,7 @@ public struct LoggedSet: Codable, Hashable, Sendable {
     public static let warmUpMark = "warm-up"
 
     /// A held time as people say it: "45 s", "1 min", "1 min 30 s", "1 h 5 min", "2 h".
-    public static func durationText(_ seconds: Int) -> String {
-        let s = max(0, seconds)
-        let (hours, minutes, rest) = (s / 3600, s % 3600 / 60, s % 60)
-        var parts: [String] = []
-        if hours > 0 { parts.append("\(hours) h") }
-        if minutes > 0 { parts.append("\(minutes) min") }
-        if rest > 0 || parts.isEmpty { parts.append("\(rest) s") }
-        return parts.joined(separator: " ")
-    }
+    public static func durationText(_ seconds: Int) -> String { DurationText.human(TimeInterval(max(0, seconds))) }
 }
 
 extension Sequence<LoggedSet> {

@@ -66,8 +66,10 @@ struct EngineStepTests {
         #expect(world.audible(since: begin).last?.1 == "Workout complete 🎉")
         #expect(world.state.session == nil)
         #expect(world.history.last?.outcome == .completed)
-        #expect(world.sets.map(\.exercise) == ["Push-ups", "Push-ups"])
-        #expect(world.sets.map(\.setNumber) == [1, 2])
+        #expect(world.sets.map(\.exercise) == ["Push-ups", "Plank", "Push-ups", "Plank"])
+        #expect(world.sets.map(\.setNumber) == [1, 1, 2, 2])
+        #expect(world.sets.map(\.seconds) == [nil, 30, nil, 30])
+        #expect(world.sets[1].at == begin.addingTimeInterval(115))  // when the plank ended
     }
 
     @Test func aTimedStepRefusesDoneAndSkipMovesOn() throws {
@@ -105,6 +107,14 @@ struct EngineStepTests {
         world.advance(by: 120)
         #expect(world.audible(since: begin).last! == (120, "Workout complete 🎉"))
         #expect(world.shown.last(where: { $0.title == "Workout complete 🎉" })?.body == "AMRAP: 3 rounds. Great work!")
+    }
+
+    @Test func aStopLogsTheTimedStepsRunThroughButNotTheOneItCutShort() throws {
+        var (world, _) = try Self.started("tabata")
+        world.advance(by: 10 + 20 + 10 + 5)  // Burpees done, rest done, 5 s into Mountain climbers
+        _ = world.command(.stop)
+        #expect(world.sets.map(\.exercise) == ["Burpees"])
+        #expect(world.sets.first?.seconds == 20)
     }
 
     @Test func aRestartCarriesOnWhereTheWorkoutStood() throws {
