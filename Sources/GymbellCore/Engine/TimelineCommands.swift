@@ -167,7 +167,11 @@ enum TimelineCommands {
         let phase = PlayerPhase(of: session, at: t.now)
         switch control {
         case .stop: return .stop
-        case .next: return phase == .set || phase == .over ? nil : .skip  // CanGoNext is false then
+        case .next:
+            // A workout of steps: Next on a step by reps is Done (its CanGoNext is true); a strength set
+            // keeps Next meaning nothing (CanGoNext false), as media keys were taught before steps.
+            if phase == .set, session.stepProgress != nil { return .setDone }
+            return phase == .set || phase == .over ? nil : .skip
         case .play, .pause, .playPause:
             switch (phase, control) {
             case (.set, .play), (.set, .playPause): return .setDone

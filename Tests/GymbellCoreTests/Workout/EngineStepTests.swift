@@ -117,6 +117,19 @@ struct EngineStepTests {
         #expect(world.sets.first?.seconds == 20)
     }
 
+    @Test func theMediaKeyNextIsDoneOnAStepByRepsAndSkipOnATimedOne() throws {
+        var (world, begin) = try Self.started("body")
+        world.advance(by: 10)
+        let playing = try #require(world.state.nowPlaying)
+        #expect(playing.title == "Push-ups — 10 reps" && playing.status == .paused && playing.canGoNext)
+        #expect(playing.album == "Next: Rest — 15 s")
+        guard case .success = world.command(.player(.next)) else { Issue.record("Next refused"); return }
+        #expect(world.sets.map(\.exercise) == ["Push-ups"])
+        #expect(world.state.nowPlaying?.title == "Rest — 15 s" && world.state.nowPlaying?.status == .playing)
+        guard case .success = world.command(.player(.next)) else { Issue.record("Next refused"); return }
+        #expect(world.audible(since: begin).last! == (10, "Plank — 30 s"))
+    }
+
     @Test func aRestartCarriesOnWhereTheWorkoutStood() throws {
         var (world, begin) = try Self.started("body")
         world.advance(by: 10)
