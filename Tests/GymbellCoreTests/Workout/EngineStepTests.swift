@@ -154,3 +154,42 @@ struct StepVoiceTests {
         #expect(ReminderContent.hiitRestOver.spoken(.english) == "Rest over. Get moving!")
     }
 }
+
+@Suite("Steps: sounds apart")
+struct StepCueTests {
+    static let tabata = EngineStepTests.circuit + """
+
+        [sound]
+        countdown = true
+
+        """
+
+    @Test func workRestAndTheLastSecondsSoundApart() throws {
+        var world = try EngineHarness(Self.tabata, at: EngineStepTests.start)
+        let begin = world.now
+        _ = world.command(.start(workout: "tabata"))
+        world.advance(by: 10 + 20 + 10)
+        #expect(world.audible(since: begin).map(\.0) == [7, 10, 27, 30, 37, 40])  // get-ready and Burpees both ≥ 8 s: their last 3 s
+        let cues = world.effects.compactMap { effect -> SoundCue? in
+            guard case .showSession(let notice, _, true, _, _, _) = effect else { return nil }
+            return notice.cue
+        }
+        #expect(cues == [.countdown, .work, .countdown, .rest, .countdown, .work])
+        #expect(SoundCue.work.themeName(SoundSettings()) == "bell")
+        var plain = SoundSettings()
+        plain.cues = false
+        #expect(SoundCue.work.themeName(plain) == nil)
+    }
+
+    @Test func skippingAStepPassesOverItsCountdown() throws {
+        var world = try EngineHarness(Self.tabata, at: EngineStepTests.start)
+        let begin = world.now
+        _ = world.command(.start(workout: "tabata"))
+        world.advance(by: 12)
+        _ = world.command(.skip)  // Burpees ends now: its countdown at 27 s is passed over, the rest's comes at 19 s
+        world.advance(by: 10)
+        #expect(world.audible(since: begin).map(\.0) == [7, 10, 12, 19, 22])
+        #expect(world.audible(since: begin).map(\.1)
+            == ["3 seconds left", "Burpees — 20 s", "Rest — 10 s", "3 seconds left", "Mountain climbers — 20 s"])
+    }
+}
