@@ -130,6 +130,35 @@ struct EngineStepTests {
         #expect(world.audible(since: begin).last! == (10, "Plank — 30 s"))
     }
 
+    @Test func aSupersetWithAPlankAlternatesDoneAndTimedSetsToTheEnd() throws {
+        var world = try EngineHarness("""
+            [workouts.db]
+            title = "Dumbbells"
+            kind = "strength"
+            exercises = [
+              { name = "Curl", sets = 2, reps = 10, weight = 12, superset = "A" },
+              { name = "Press", sets = 2, reps = 8, weight = 14, superset = "A", rest = "1m" },
+              { name = "Plank", sets = 1, time = "40s", rest = "30s" },
+            ]
+            """, at: Self.start)
+        let begin = world.now
+        _ = world.command(.start(workout: "db"))
+        #expect(world.state.session?.session.kind == .strength)
+        #expect(world.shown.last?.title == "Curl — 10 × 12 kg")
+        _ = world.command(.setDone)
+        #expect(world.shown.last?.title == "Press — 8 × 14 kg")  // straight on, no rest inside the superset
+        _ = world.command(.setDone)
+        world.advance(by: 60)
+        #expect(world.audible(since: begin).last! == (60, "Curl — 10 × 12 kg"))
+        _ = world.command(.setDone)
+        _ = world.command(.setDone)
+        world.advance(by: 60 + 40)
+        #expect(world.audible(since: begin).map(\.1).suffix(2) == ["Plank — 40 s", "Workout complete 🎉"])
+        #expect(world.sets.map(\.exercise) == ["Curl", "Press", "Curl", "Press", "Plank"])
+        #expect(world.sets.last?.seconds == 40)
+        #expect(world.history.last?.outcome == .completed)
+    }
+
     @Test func aRestartCarriesOnWhereTheWorkoutStood() throws {
         var (world, begin) = try Self.started("body")
         world.advance(by: 10)
