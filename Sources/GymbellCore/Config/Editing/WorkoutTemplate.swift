@@ -121,7 +121,8 @@ enum TemplateText {
         case .walkRun(let plan):
             lines += ["kind = \"walkrun\"", "run = \(duration(plan.run))", "walk = \(duration(plan.walk))", "repeats = \(plan.repeats)"]
         case .circuit(let plan):
-            lines += ["kind = \"circuit\"", "rounds = \(plan.rounds)", "rest = \(duration(plan.rest))", "round_rest = \(duration(plan.roundRest))"]
+            lines += ["kind = \"circuit\"", "rounds = \(plan.rounds)", "rest = \(duration(plan.rest))"]
+            if plan.roundRest != plan.rest { lines.append("round_rest = \(duration(plan.roundRest))") }  // as `rest` when not given
             lines += ["stations = ["] + plan.stations.map { "  \(station($0))," } + ["]"]
         case .amrap(let plan):
             lines += ["kind = \"amrap\"", "time = \(duration(plan.cap))", "stations = ["] + plan.stations.map { "  \(station($0))," } + ["]"]
