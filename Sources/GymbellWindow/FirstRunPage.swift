@@ -4,7 +4,7 @@ import GymbellCore
 /// the reminder's time, what the person trains with (issue 44) and from it a proposed week, one of its
 /// workouts on every training day, or just reminders; and start at login. Finish hands the choices to
 /// the window, which writes the config and starts the daemon. Every choice is a radio button in a
-/// column: Tab reaches each group, the arrow keys choose within it.
+/// group: Tab reaches each group, the arrow keys and Space choose within it.
 final class FirstRunPage {
     let widget: Scrolled
     private let messages: Messages
@@ -17,6 +17,7 @@ final class FirstRunPage {
     private var templates: [(template: WorkoutTemplate, button: CheckButton)] = []
     private let remindersOnly: CheckButton
     private let week: Label
+    private let workouts: FlowBox
     private let login: CheckButton
     private let finish: Button
 
@@ -50,7 +51,12 @@ final class FirstRunPage {
         remindersOnly = CheckButton(messages("Just reminders"))
         remindersOnly.join(proposed)
         week = Label("", classes: ["dim-label"])
+        workouts = FlowBox([proposed] + templates.map(\.button) + [remindersOnly], spacing: 8)
 
+        let buttons = equipment.map(\.button)
+        let equipmentRows = stride(from: 0, to: buttons.count, by: 2).map { row in  // two a row: it fits 360 px
+            Box(.horizontal, spacing: 12, Array(buttons[row..<min(row + 2, buttons.count)]))
+        }
         login = CheckButton(messages("Start gymbell at login"), on: true)
         finish = Button(messages("Finish"), classes: ["suggested-action", "pill"], accessibleName: messages("Finish the welcome"))
         let column = Box(.vertical, spacing: 12, [
@@ -58,9 +64,8 @@ final class FirstRunPage {
             Label(messages("Training days"), classes: ["heading"]), FlowBox(dayButtons, spacing: 4),
             Label(messages("Reminder time"), classes: ["heading"]), time,
             Label(messages("What do you train with?"), classes: ["heading"]),
-            Box(.vertical, spacing: 2, equipment.map(\.button)).centered(),
-            Label(messages("Workout"), classes: ["heading"]),
-            Box(.vertical, spacing: 2, [proposed] + templates.map(\.button) + [remindersOnly]).centered(),
+            Box(.vertical, spacing: 2, equipmentRows).centered(),
+            Label(messages("Workout"), classes: ["heading"]), workouts,
             week, login.centered(), finish.centered(),
         ])
         widget = Scrolled(column.margins(12).centered())
@@ -82,12 +87,12 @@ final class FirstRunPage {
         for (template, button) in templates {
             let shown = offered.contains(template)
             if !shown, button.isOn { proposed.isOn = true }
-            button.isVisible = shown
+            workouts.setVisible(button, shown)
         }
         let proposal = FirstRunWeek.propose(chosenEquipment, days: chosenDays)
         week.text = proposal.keys.sorted().map { day in
-            messages("{day}: {workout}", ["day": weekdayName(day), "workout": WorkoutsPage.title(of: proposal[day]!, messages)])
-        }.joined(separator: "\n")
+            messages("{day}: {workout}", ["day": String(weekdayName(day).prefix(3)), "workout": WorkoutsPage.title(of: proposal[day]!, messages)])
+        }.joined(separator: " · ")
         week.isVisible = proposed.isOn && !proposal.isEmpty
     }
 
