@@ -4,6 +4,8 @@ set-done, skip, pause and resume work on its steps; a daemon killed with SIGKILL
 where it stood after a restart; the workout ends complete in `history`, its sets in `history --sets`."""
 
 import json
+import pathlib
+import re
 import signal
 import time
 
@@ -103,3 +105,20 @@ def test_a_circuit_through_the_cli_across_a_kill(daemon, write_config, cli, reco
     assert r.returncode == 0, r.stderr
     pushed = [(s["exercise"], s["set"], s["reps"]) for s in json.loads(r.stdout) if s["exercise"] == "Push-ups"]
     assert pushed == [("Push-ups", 1, 10), ("Push-ups", 2, 10)], r.stdout  # logged once each, across the kill
+
+
+def test_the_readmes_config_checks_and_its_7_minute_workout_starts(daemon, write_config, cli, tmp_path):
+    """The README's config section (a circuit and the 7-minute workout) is a valid file whose workouts run."""
+    readme = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text()
+    text = re.search(r"```toml\n(\[reminders\].*?)```", readme, re.S).group(1)
+    path = write_config(text)
+    assert cli("config", "check", str(path)).returncode == 0
+    daemon.start()
+    assert "7-minute workout" in ok(cli, "start", "seven")
+    first = step(cli)
+    assert first["text"] == "Get ready — 10 s · next: Jumping jacks — 30 s" and first["count"] == 24, first
+    ok(cli, "skip")
+    assert step(cli)["text"] == "Jumping jacks — 30 s, round 1 of 12 · next: Rest — 10 s"
+    ok(cli, "stop")
+    assert "Full body" in ok(cli, "start", "body")
+    assert step(cli)["next"] == "Push-ups — 10 reps"

@@ -48,6 +48,13 @@ struct HomeTemplateTests {
         #expect(throws: Never.self) { try Limits.check(steps) }
     }
 
+    /// The window's Workouts page adds a template through the editor: it reads back the same.
+    @Test(arguments: WorkoutTemplate.allCases)
+    func aTemplateAddedByTheEditorReadsBackTheSame(_ template: WorkoutTemplate) throws {
+        let edited = try ConfigEditor.apply([.create(template.workout), .programDay(.mon, workout: template.rawValue)], to: "", path: "config.toml")
+        #expect(try ConfigParser.parse(edited.text, path: "config.toml").workouts[template.rawValue] == template.workout)
+    }
+
     @Test func everyTemplateIsCovered() {
         #expect(Set(Self.expected.map(\.template)) == Set(WorkoutTemplate.allCases).subtracting([.push, .pull, .legs]))
     }
