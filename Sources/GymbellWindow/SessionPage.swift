@@ -10,6 +10,8 @@ final class SessionPage {
     private let title = Label("", classes: ["title-2", "dim-label"])
     private let phase = Label("", classes: ["title-1"])
     private let countdown = Label("", classes: ["gymbell-countdown", "numeric"], wrap: false)
+    /// A workout of steps: the round or set, or the step's number (and an AMRAP's rounds so far).
+    private let position = Label("", classes: ["title-4", "dim-label"])
     private let next = Label("", classes: ["title-4"])
     private let setDone: Button
     private let fewerReps: Button
@@ -17,6 +19,8 @@ final class SessionPage {
     private let skip: Button
     private let messages: Messages
     private var paused = false
+    /// The step shown last (its number), so that a new step waiting for Done takes the keyboard's focus.
+    private var shownStep: Int?
     /// The instant the countdown counts down to, ticking locally (the daemon signals every change).
     private(set) var countdownTarget: Date?
 
@@ -29,13 +33,19 @@ final class SessionPage {
         skip = Button(messages("Skip"), classes: big, accessibleName: messages("Skip to the next phase")) { onRequest(.skip) }
         let end = Button(messages("End workout"), classes: ["destructive-action"] + big) { onRequest(.end) }
         let buttons = Box(.vertical, spacing: 12, [setDone, fewerReps, pause, skip, end]).centered().marginTop(24)
-        let column = Box(.vertical, spacing: 12, [title, phase, countdown, next, buttons])
+        let column = Box(.vertical, spacing: 12, [title, phase, position, countdown, next, buttons])
         widget = Scrolled(column.margins(12).centered())
         pause.onClicked { [unowned self] in onRequest(paused ? .resume : .pause) }
     }
 
     func show(_ snapshot: DaemonLink.Snapshot, now: Date) {
         guard let session = snapshot.status.session else { return }
+        if let step = session.step {
+            showStep(step, of: session, due: TodayText.nextStep(snapshot)?.due, now: now)
+            return
+        }
+        shownStep = nil
+        position.isVisible = false
         let strength = session.kind == "strength"
         let interval = session.kind == "hiit" || session.kind == "walkrun"
         title.text = session.title
@@ -49,12 +59,57 @@ final class SessionPage {
         } else {
             next.text = strength ? messages("Press Set done when the set is finished.") : ""
         }
+        setDone.label = messages("Set done")
         setDone.isVisible = strength
         fewerReps.isVisible = strength
         pause.isVisible = interval
         pause.label = session.paused ? messages("Resume") : messages("Pause")
         skip.isVisible = interval || session.kind == "rest"
         tick(now: now)
+    }
+
+    /// A workout of steps (a circuit, named intervals, timed sets): the step in large type, its round or
+    /// set, its countdown when it is timed, what comes next, and Done when it waits for the person.
+    /// `due`: when the session's next step reminder falls due — a timed step's end (a paused one's if
+    /// resumed now); else what the status says is left of it.
+    private func showStep(_ step: StatusStep, of session: StatusReport.SessionEntry, due: Date?, now: Date) {
+        title.text = session.title
+        phase.text = step.label
+        phase.isVisible = true
+        paused = session.paused
+        var place = [Self.position(step, messages) ?? messages("Step {n} of {count}", ["n": "\(step.number)", "count": "\(step.count)"])]
+        if session.paused { place.insert(messages("Paused"), at: 0) }
+        if let rounds = step.roundsDone {
+            place.append(messages("{n} round done", plural: "{n} rounds done", count: rounds, ["n": "\(rounds)"]))
+        }
+        position.text = place.joined(separator: " · ")
+        position.isVisible = true
+        let timed = step.seconds != nil
+        countdownTarget = session.paused || !timed ? nil : due ?? step.left.map { now.addingTimeInterval($0) }
+        next.text = step.next.map { messages("Next: {what}", ["what": $0]) } ?? messages("The last step")
+        let countsRounds = step.roundsDone != nil
+        let done = !timed || countsRounds
+        setDone.label = countsRounds ? messages("Round done") : messages("Done")
+        setDone.isVisible = done
+        fewerReps.isVisible = !timed && session.kind == "strength"
+        pause.isVisible = timed || session.paused
+        pause.label = session.paused ? messages("Resume") : messages("Pause")
+        skip.isVisible = true
+        // A new step waiting for Done takes the keyboard: Space or Enter says it is done.
+        if done, shownStep != step.number { setDone.grabFocus() }
+        shownStep = step.number
+        tick(now: now)
+    }
+
+    /// "Round 2 of 3", "Set 1 of 4" (as `WorkoutStep.position`); nil when the step has neither.
+    static func position(_ step: StatusStep, _ messages: Messages) -> String? {
+        if let round = step.round, let rounds = step.rounds, rounds > 1 {
+            return messages("Round {n} of {count}", ["n": "\(round)", "count": "\(rounds)"])
+        }
+        if let set = step.set, let sets = step.sets {
+            return messages("Set {n} of {count}", ["n": "\(set)", "count": "\(sets)"])
+        }
+        return nil
     }
 
     /// Redraws the countdown; called every second while the page shows one.

@@ -48,7 +48,7 @@ struct TodayText {
         guard snapshot.status.session != nil else { return nil }
         let sessionKinds: Set<String> = [
             "rest_warning", "rest_over", "hiit_work_done", "hiit_rest_over", "hiit_complete", "run_done", "walk_done",
-            "walkrun_complete", "workout_complete",
+            "walkrun_complete", "workout_complete", "step",
         ]
         return snapshot.status.pending.filter { sessionKinds.contains($0.kind) }.min { $0.due < $1.due }
     }

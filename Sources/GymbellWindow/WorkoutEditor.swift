@@ -4,8 +4,10 @@ import GymbellCore
 /// One workout's editor (a subpage of the Workouts window): its name and title, the days the programme
 /// trains it, and its kind's settings — a strength workout's exercises in order (moved up and down with
 /// buttons a keyboard reaches, or dragged by their handle onto another exercise's place), a HIIT's
-/// rounds, work and rest, a walk/run's run, walk and repeats — with its length shown as it is edited.
-/// "Save" writes it all as one change.
+/// rounds, work and rest and its optional exercise names, a walk/run's run, walk and repeats, a
+/// circuit's rounds, rests and stations (StationList) — with its length and timeline shown as it is
+/// edited. "Save" writes it all as one change, keeping what the editor does not show (get-ready,
+/// warm-up and cool-down, a station's weight).
 final class WorkoutEditor {
     /// What the editor may do.
     struct Actions {
@@ -39,6 +41,10 @@ final class WorkoutEditor {
     private let title: Entry
     /// The length (a HIIT's or walk/run's timeline) in large type, as it is edited.
     private let length = Label("", classes: ["title-3"]).marginTop(12)
+    /// A circuit's timeline in words as it is edited ("3 rounds: Push-ups 10 reps, Plank 30 s").
+    private let timeline = Label("", classes: ["dim-label"])
+    /// A circuit's stations, or a HIIT's exercise names.
+    private var stationList: StationList?
     private var days: [Weekday: ToggleButton] = [:]
     private let exercisesGroup: PreferencesGroup
     private var exerciseRows: [ExerciseRow] = []
@@ -61,7 +67,7 @@ final class WorkoutEditor {
 
         let about = PreferencesGroup(WorkoutsPage.kindName(workout.kind, messages))
         about.add([ActionRow(messages("Name"), subtitle: messages("How the programme names it"), suffixes: [name]),
-                   ActionRow(messages("Title"), subtitle: messages("What reminders say"), suffixes: [title]), length])
+                   ActionRow(messages("Title"), subtitle: messages("What reminders say"), suffixes: [title]), length, timeline])
         let trained = Set(WorkoutEdit.days(using: workout.name, in: actions.config()))
         for day in Weekday.allCases {
             let dayName = text.weekday(day)
@@ -78,10 +84,17 @@ final class WorkoutEditor {
         case .hiit(let plan):
             groups.append(settings([(messages("Rounds"), Limits.hiitRounds, plan.rounds), (messages("Work seconds"), 1...3600, Int(plan.work)),
                                     (messages("Rest seconds"), 0...3600, Int(plan.rest))]))
+            groups.append(list(.names, messages("Exercise names"), plan.exercises ?? [],
+                               description: messages("Optional: the work intervals name them in turn")))
         case .walkRun(let plan):
             groups.append(settings([(messages("Run seconds"), 1...7200, Int(plan.run)), (messages("Walk seconds"), 1...7200, Int(plan.walk)),
                                     (messages("Repeats"), Limits.walkRunRepeats, plan.repeats)]))
-        case .circuit, .amrap:
+        case .circuit(let plan):
+            groups.append(settings([(messages("Rounds"), Limits.circuitRounds, plan.rounds),
+                                    (messages("Rest between stations, seconds"), 0...3600, Int(plan.rest)),
+                                    (messages("Rest between rounds, seconds"), 0...3600, Int(plan.roundRest))]))
+            groups.append(list(.stations, messages("Stations"), plan.stations))
+        case .amrap:
             let steps = PreferencesGroup(messages("Steps"), description: WorkoutSummary.lines(of: workout, messages: messages).joined(separator: "\n"))
             groups.append(steps)
         }
@@ -108,6 +121,12 @@ final class WorkoutEditor {
             group.add(ActionRow(spin.label, suffixes: [button]))
         }
         return group
+    }
+
+    private func list(_ flavor: StationList.Flavor, _ title: String, _ stations: [Station], description: String? = nil) -> PreferencesGroup {
+        let list = StationList(flavor, title: title, description: description, stations: stations, messages: messages) { [unowned self] in update() }
+        stationList = list
+        return list.group
     }
 
     // MARK: Exercises
@@ -194,19 +213,30 @@ final class WorkoutEditor {
         switch kind {
         case .strength: return .strength(exercises: collectedExercises())
         case .hiit(let plan):
+            let names = stationList?.stations ?? plan.exercises ?? []
             return .hiit(HIITPlan(
                 rounds: intervalSpins[0].value, work: TimeInterval(intervalSpins[1].value), rest: TimeInterval(intervalSpins[2].value),
-                exercises: plan.exercises))
+                exercises: names.isEmpty ? nil : names))
         case .walkRun:
             return .walkRun(WalkRunPlan(run: TimeInterval(intervalSpins[0].value), walk: TimeInterval(intervalSpins[1].value), repeats: intervalSpins[2].value))
-        case .circuit, .amrap:
+        case .circuit(let plan):
+            return .circuit(CircuitPlan(
+                rounds: intervalSpins[0].value, stations: stationList?.stations ?? plan.stations, rest: TimeInterval(intervalSpins[1].value),
+                roundRest: TimeInterval(intervalSpins[2].value)))
+        case .amrap:
             return kind
         }
     }
 
     /// The length, as edited.
     private func update() {
-        length.text = WorkoutText.length(edited(), messages)
+        let kind = edited()
+        length.text = WorkoutText.length(kind, frame: original.frame, messages)
+        if case .circuit = kind {
+            timeline.text = WorkoutSummary.lines(of: WorkoutDefinition(name: original.name, title: title.text, kind: kind, frame: original.frame),
+                                                 messages: messages).joined(separator: "\n")
+        }
+        timeline.isVisible = { if case .circuit = kind { true } else { false } }()
     }
 
     private func save() {

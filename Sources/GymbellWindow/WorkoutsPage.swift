@@ -41,6 +41,7 @@ final class WorkoutsPage {
             (messages("New strength workout"), .strength(exercises: [])),
             (messages("New HIIT workout"), .hiit(HIITPlan(rounds: 8, work: 30, rest: 15))),
             (messages("New walk/run workout"), .walkRun(WalkRunPlan(run: 60, walk: 90, repeats: 8))),
+            (messages("New circuit"), .circuit(CircuitPlan(rounds: 3, stations: [], rest: 15, roundRest: 60))),
         ]
         new.add(FlowBox(kinds.map { title, kind in
             Button(title) { [unowned self] in
@@ -67,7 +68,7 @@ final class WorkoutsPage {
         let workouts = config.workouts.values.sorted { ($0.title, $0.name) < ($1.title, $1.name) }
         for workout in workouts {
             let days = WorkoutEdit.days(using: workout.name, in: config)
-            var parts = [Self.kindName(workout.kind, messages), WorkoutText.length(workout.kind, messages)]
+            var parts = [Self.kindName(workout.kind, messages), WorkoutText.length(workout.kind, frame: workout.frame, messages)]
             parts.append(days.isEmpty ? messages("not in the programme") : days.map { String(text.weekday($0).prefix(3)) }.joined(separator: ", "))
             let row = ActionRow(workout.title, subtitle: parts.joined(separator: " · "), suffixes: [Image(icon: "go-next-symbolic")])
             row.onActivated { [actions] in actions.edit(workout, false) }
@@ -110,7 +111,9 @@ final class WorkoutsPage {
 
 /// How long a workout takes, as the Workouts page and the editor show it while it is edited.
 enum WorkoutText {
-    static func length(_ kind: WorkoutKind, _ messages: Messages) -> String {
+    /// `frame`: a circuit's or an AMRAP's get-ready, warm-up and cool-down count too (the other kinds say
+    /// their main part's length as they always did).
+    static func length(_ kind: WorkoutKind, frame: WorkoutFrame = .none, _ messages: Messages) -> String {
         let minutes = { (seconds: TimeInterval) in max(1, Int((seconds / 60).rounded())) }
         switch kind {
         case .strength(let exercises):
@@ -125,8 +128,10 @@ enum WorkoutText {
             return messages("{repeats} × ({run} run + {walk} walk) = {n} min", [
                 "repeats": "\(plan.repeats)", "run": DurationText.format(plan.run), "walk": DurationText.format(plan.walk),
                 "n": "\(minutes(Double(plan.repeats) * (plan.run + plan.walk)))"])
+        case .circuit(let plan) where plan.stations.isEmpty:
+            return messages("no stations yet")
         case .circuit, .amrap:
-            let steps = WorkoutTimeline.main(kind)
+            let steps = WorkoutTimeline.steps(of: WorkoutDefinition(name: "", title: "", kind: kind, frame: frame))
             let timed = steps.allSatisfy(\.isTimed)
             let seconds = timed ? WorkoutTimeline.timedLength(steps) : WorkoutTimeline.estimatedLength(steps)
             return messages(timed ? "{n} min" : "about {n} min", ["n": "\(minutes(seconds))"])

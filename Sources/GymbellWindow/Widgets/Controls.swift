@@ -115,6 +115,9 @@ final class Entry: Widget {
 
     /// The person pressed Enter in it.
     func onActivate(_ handler: @escaping () -> Void) { on("activate", handler) }
+
+    /// Its text changed (each key typed).
+    func onChanged(_ handler: @escaping () -> Void) { on("changed", handler) }
 }
 
 /// What the text fields share (GtkEditable).
