@@ -9,6 +9,7 @@ import json
 import os
 import re
 import subprocess
+import tomllib
 
 from conftest import wait_until
 from test_programme import HAND_WRITTEN, ocr_window, open_programme, type_into
@@ -103,6 +104,53 @@ def test_a_hiit_gets_exercise_names_in_the_editor(daemon, window, write_config, 
     window.press("Save workout")
     wait_until(lambda: "exercises" not in path.read_text(), 5, what="the names gone from the file")
     assert path.read_text() == HAND_WRITTEN
+
+
+HOME = """# at home
+[reminders]
+time = "18:00"
+
+# the dumbbell circuit
+[workouts.db]
+title = "Dumbbell Circuit"   # shown in reminders
+kind = "circuit"
+rounds = 3
+rest = "20s"
+round_rest = "1m"
+get_ready = "15s"
+warm_up = "5m"   # easy cycling
+cool_down = [{ name = "Hamstring stretch", time = "30s" }]
+stations = [{ name = "Goblet squat", reps = 12, weight = 16, unit = "kg" }, { name = "Plank", time = "45s" }, { name = "Row", reps = 10, weight = 12 }]
+"""
+
+
+def test_editing_a_circuit_keeps_what_the_editor_does_not_show(daemon, window, write_config, cli):
+    path = write_config(HOME)
+    daemon.start()
+    window.launch()
+    open_programme(window)
+    window.click_node("list item", "Dumbbell Circuit")
+    # The whole timeline, get-ready, warm-up and cool-down included (a rep counted 4 s): 15 s + 5 min +
+    # 3 × (48 + 20 + 45 + 20 + 40) s + 2 × 1 min + 30 s = 16 min.
+    window.wait_for_text(r"^about 16 min$")
+    window.wait_for_text(r"^Get ready 15 s\nWarm-up 5 min\n3 rounds: Goblet squat 12 × 16 kg, Plank 45 s, Row 10 × 12 kg\n")
+    window.press("Move station 3 up")  # Row before Plank, its weight going with it
+    window.set_value("Station 1 reps", 15)
+    window.wait_for_text(r"^about 17 min$")
+    window.press("Save workout")
+    wait_until(lambda: "reps = 15" in path.read_text(), 5, what="reps = 15 in the file")
+    text = path.read_text()
+    workout = tomllib.loads(text)["workouts"]["db"]
+    assert workout["stations"] == [{"name": "Goblet squat", "reps": 15, "weight": 16, "unit": "kg"},
+                                   {"name": "Row", "reps": 10, "weight": 12}, {"name": "Plank", "time": "45s"}], workout
+    assert (workout["get_ready"], workout["warm_up"], workout["cool_down"]) == (
+        "15s", "5m", [{"name": "Hamstring stretch", "time": "30s"}]), workout
+    assert (workout["rounds"], workout["rest"], workout["round_rest"]) == (3, "20s", "1m"), workout
+    for line in ("# at home", "# the dumbbell circuit", 'title = "Dumbbell Circuit"   # shown in reminders',
+                 'warm_up = "5m"   # easy cycling'):
+        assert line in text.splitlines(), text  # the comments where they were
+    check = cli("config", "check")
+    assert check.returncode == 0, check.stdout + check.stderr
 
 
 CIRCUIT = """[workouts.home]
