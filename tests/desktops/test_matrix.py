@@ -20,6 +20,7 @@ Run: /usr/bin/python3 -m pytest tests/desktops -q   (scripts/install-desktops.sh
 
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -452,19 +453,21 @@ def test_names_with_markup_characters_read_as_typed(desktop):
 CIRCUIT = ('[reminders]\nenabled = false\n[workouts.body]\ntitle = "Full body"\nkind = "circuit"\nrounds = 2\n'
            'rest = "3s"\nround_rest = "4s"\nget_ready = "3s"\n'
            'stations = [{ name = "Push-ups", reps = 10 }, { name = "Plank", time = "4s" }]\n')
-#: each step of the circuit on screen: its title (what starts, the exercise and its target) and a phrase
-#: of its body that the step before it does not have (tests/e2e/test_steps.py has the texts); the
-#: superseded step's phrase must be gone once the step is shown
+#: each step of the circuit on screen: its title (what starts: the exercise and its target), phrases of
+#: its body (tests/e2e/test_steps.py has the texts; OCR may read a wrapped body's lines out of order, so
+#: short ones), and its mark, a phrase the step after it does not have: gone once that one is shown. No
+#: phrase ends in a length's "s": read "5" or "S" (mako's monospace, dunst's bold) it is left to
+#: reads_title.
 CIRCUIT_STEPS = {
-    "get-ready": ("Get ready — 3 s", "Next: Push-ups — 10 reps"),
-    "push-1": ("Push-ups — 10 reps", "Round 1 of 2 · Done when finished"),
-    "rest-1": ("Rest — 3 s", "Round 1 of 2 · Next: Plank — 4 s"),  # shown on Set done: the session's own text
-    "plank-1": ("Plank — 4 s", "Then: Rest — 4 s"),
-    "round-rest": ("Rest — 4 s", "Next: Push-ups — 10 reps · Round 2 of 2"),
-    "push-2": ("Push-ups — 10 reps", "Round 2 of 2 · Done when finished"),
-    "rest-2": ("Rest — 3 s", "Round 2 of 2 · Next: Plank — 4 s"),
-    "plank-2": ("Plank — 4 s", "Round 2 of 2"),
-    "complete": ("Workout complete", "Great work"),
+    "get-ready": ("Get ready — 3 s", ["Next: Push-ups"], "Get ready"),
+    "push-1": ("Push-ups — 10 reps", ["Round 1 of 2", "Done when"], "Done when"),
+    "rest-1": ("Rest — 3 s", ["Round 1 of 2", "Next: Plank"], "Next: Plank"),  # on Set done: the session's own text
+    "plank-1": ("Plank — 4 s", ["Round 1 of 2", "Then: Rest"], "Then: Rest"),
+    "round-rest": ("Rest — 4 s", ["Next: Push-ups", "Round 2 of 2"], "Next: Push-ups"),
+    "push-2": ("Push-ups — 10 reps", ["Round 2 of 2", "Done when"], "Done when"),
+    "rest-2": ("Rest — 3 s", ["Round 2 of 2", "Next: Plank"], "Next: Plank"),
+    "plank-2": ("Plank — 4 s", ["Round 2 of 2"], "Round 2 of 2"),
+    "complete": ("Workout complete", ["4 sets done", "Great work"], None),
 }
 
 
@@ -475,26 +478,30 @@ def letters(s):
 
 
 def reads_title(title, reading):
-    """Whether `reading` has `title`'s letters and digits in a row, one stray character among them
-    allowed: tesseract reads a bold " s" after a digit as "5s" now and then (dunst: "Rest — 3 s" read
-    "Rest —3 5s", "Plank — 4 s" "Plank —45s"). Only an insertion: "Rest 4 s" never reads as "Rest 3 s"."""
+    """Whether `reading` has `title`'s letters and digits in a row, with what tesseract makes of a
+    length's " s" allowed ("5", "S", "5s": dunst's bold "Rest — 3 s" read "Rest —3 5s", mako's
+    monospace "Plank — 4 s" "Plank - 45") and one stray character among them. "Rest — 4 s" never reads
+    as "Rest — 3 s": the digits must be there."""
     want, got = letters(title), letters(reading)
-    return want in got or any(want in got[:k] + got[k + 1:] for k in range(len(got)))
+    pattern = re.compile("".join("(?:5s|s5|ss|s|5)" if c == "s" and i and want[i - 1].isdigit() else re.escape(c)
+                                 for i, c in enumerate(want)))
+    return any(pattern.search(got[:k] + got[k + 1:]) for k in range(len(got) + 1))
 
 
 def check_step(d, png, step, before, when):
-    """The notification on `png` is the circuit's `step`: its body's phrase on screen, and its title —
+    """The notification on `png` is the circuit's `step`: its body's phrases on screen, and its title —
     the exercise and its target — read in the notification cropped and enlarged (read_notification);
     the step `before` it (superseded) no longer shown. `when` says in messages when the shot was taken."""
-    title, body = CIRCUIT_STEPS[step]
-    assert d.sees(png, body), f"{d.name}: {step} ({title!r} / {body!r}) not on screen {when}; read: " \
-                              f"{screen.text(png, d.server.notification_area)!r} ({png})"
-    readings = read_notification(d, png, body)
+    title, phrases, _ = CIRCUIT_STEPS[step]
+    for phrase in phrases:
+        assert d.sees(png, phrase), f"{d.name}: {step} ({title!r}: {phrase!r}) not on screen {when}; read: " \
+                                    f"{screen.text(png, d.server.notification_area)!r} ({png})"
+    readings = read_notification(d, png, phrases[0])
     print(f"{d.name} {step}: OCR read {readings[0]!r} / {readings[1]!r}")
     assert any(reads_title(title, r) for r in readings), \
         f"{d.name}: {step}'s title {title!r} not read on its notification {when}; read {readings} ({png})"
     if before:
-        gone = CIRCUIT_STEPS[before][1]
+        gone = CIRCUIT_STEPS[before][2]
         assert not d.sees(png, gone), f"{d.name}: the superseded {before} ({gone!r}) still on screen at {step} ({png})"
 
 
@@ -513,12 +520,14 @@ def step_reminders(d, after=0.0, count=1, timeout=3.0):
 def set_done(d, on, round_):
     """Set done on the step by reps showing `on`: its button clicked where the server draws buttons;
     where it draws none, round 1 by a click on the notification (its default action) and round 2 as a
-    person away from the bubble would: mako by the media key's MPRIS Next (`playerctl next`), dunst by
-    `gymbell set-done`. Returns the instant the click or command was done."""
+    person away from the bubble would: mako by the play/pause media key (MPRIS PlayPause, as GNOME and
+    `playerctl` send it: Set done on a step by reps), dunst by `gymbell set-done`. Returns the instant
+    the click or command was done. (MPRIS Next, which issue 44 makes Done on a step by reps too, has
+    "nothing to do now" there: not the desktop's part, left to the engine's tests.)"""
     if d.name in BUTTONLESS and round_ == 2:
         if d.name == "mako":
-            r = subprocess.run(["playerctl", "--player=gymbell", "next"], env=d.env.vars, capture_output=True, text=True, timeout=10)
-            assert r.returncode == 0, f"playerctl next: {r.stderr}"
+            r = subprocess.run(["playerctl", "--player=gymbell", "play-pause"], env=d.env.vars, capture_output=True, text=True, timeout=10)
+            assert r.returncode == 0, f"playerctl play-pause: {r.stderr}"
         else:
             d.cli("set-done")
         return time.time()
