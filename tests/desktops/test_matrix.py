@@ -461,11 +461,13 @@ CIRCUIT = ('[reminders]\nenabled = false\n[workouts.body]\ntitle = "Full body"\n
 CIRCUIT_STEPS = {
     "get-ready": ("Get ready — 3 s", ["Next: Push-ups"], "Get ready"),
     "push-1": ("Push-ups — 10 reps", ["Round 1 of 2", "Done when"], "Done when"),
-    "rest-1": ("Rest — 3 s", ["Round 1 of 2", "Next: Plank"], "Next: Plank"),  # on Set done: the session's own text
+    # on Set done: the session's own text, "Full body · Round 1 of 2 · Next: Plank — 4 s", wrapped after
+    # "Next:" by Plasma (the icon's edge read as a letter between the lines)
+    "rest-1": ("Rest — 3 s", ["Round 1 of 2 · Next", "Plank"], "Round 1 of 2 · Next"),
     "plank-1": ("Plank — 4 s", ["Round 1 of 2", "Then: Rest"], "Then: Rest"),
-    "round-rest": ("Rest — 4 s", ["Next: Push-ups", "Round 2 of 2"], "Next: Push-ups"),
+    "round-rest": ("Rest — 4 s", ["Next: Push-ups", "Round 2"], "Next: Push-ups"),  # Plasma: "Round 2 | of 2"
     "push-2": ("Push-ups — 10 reps", ["Round 2 of 2", "Done when"], "Done when"),
-    "rest-2": ("Rest — 3 s", ["Round 2 of 2", "Next: Plank"], "Next: Plank"),
+    "rest-2": ("Rest — 3 s", ["Round 2 of 2 · Next", "Plank"], "Round 2 of 2 · Next"),
     "plank-2": ("Plank — 4 s", ["Round 2 of 2"], "Round 2 of 2"),
     "complete": ("Workout complete", ["4 sets done", "Great work"], None),
 }
