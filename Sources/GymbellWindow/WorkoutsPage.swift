@@ -84,6 +84,12 @@ final class WorkoutsPage {
         case .push: messages("Push Day")
         case .pull: messages("Pull Day")
         case .legs: messages("Leg Day")
+        case .circuit: messages("Full-body circuit")
+        case .sevenMinute: messages("7-minute workout")
+        case .tabata: messages("Tabata")
+        case .dumbbells: messages("Dumbbell full body")
+        case .mobility: messages("Mobility flow")
+        case .kettlebell: messages("Kettlebell AMRAP")
         }
     }
 

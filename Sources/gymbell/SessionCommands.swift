@@ -73,9 +73,17 @@ struct WalkRun: ParsableCommand {
 struct Start: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Start today's planned workout, or the named one from [workouts].",
-        discussion: "Runs the configured start_command and counts today as trained: no more daily reminder today.")
+        discussion: """
+            Runs the configured start_command and counts today as trained: no more daily reminder today.
+            Every kind starts: strength, HIIT and walk/run, and the workouts of steps (a circuit, an AMRAP, \
+            named intervals, timed sets, supersets, a get-ready, warm-up or cool-down). Each step is \
+            announced as it starts ("Plank — 30 s", "Next: Mountain climbers — 40 s"); a timed step ends by \
+            itself, a step by reps waits for `gymbell set-done`. `gymbell status` shows the step and round.
 
-    @Argument(help: "A workout name from the config's [workouts] tables.") var workout: String?
+            Example: gymbell start seven_minute
+            """)
+
+    @Argument(help: "A workout name from the config's [workouts] tables (any kind).") var workout: String?
 
     func run() throws {
         Terminal.line(try withDaemon { client throws(ClientError) in try client.start(workout: workout) } + ".")
@@ -85,9 +93,11 @@ struct Start: ParsableCommand {
 struct SetDone: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set-done",
-        abstract: "Record a finished set of the running strength workout and start its rest.",
+        abstract: "Record a finished set of the running strength workout and start its rest; Done on a step by reps.",
         discussion: """
-            The "Rest over ⏰" reminder then says which set comes next. The session notification's Set done \
+            The "Rest over ⏰" reminder then says which set comes next. In a workout of steps it is Done on the \
+            step waiting for it (a circuit's station by reps, a set by reps): the step is logged and what follows \
+            starts now; in an AMRAP it counts a round. A timed step ends by itself (`gymbell skip` ends it early). The session notification's Set done \
             button does the same. Each set goes into the training log (`gymbell history --sets`) as planned, \
             or as you say it was done: --reps for the reps you managed (fewer than planned count as a failed \
             set), --weight for the weight in the exercise's unit, --failed for a set you could not finish. \
@@ -118,7 +128,7 @@ struct SetDone: ParsableCommand {
 
 struct Pause: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Pause the running HIIT or walk/run session.",
+        abstract: "Pause the running HIIT, walk/run session or workout of steps.",
         discussion: """
             Nothing of it falls due while it is paused, even across a restart; `gymbell resume` carries it on \
             where it stood, its reminders moved by the pause. The media player's play/pause does the same.
@@ -135,6 +145,8 @@ struct Skip: ParsableCommand {
         discussion: """
             In HIIT or walk/run the current phase ends now and the rest of the timeline moves earlier with it. \
             Between sets of a strength workout the rest ends; a set in progress is recorded with `gymbell set-done`. \
+            In a workout of steps the current step ends now and the next starts: a timed step (a rest, a plank, \
+            an interval) with the rest of its run moved earlier, a step by reps passed over without being logged. \
             The media player's next does the same.
             """)
 

@@ -8,7 +8,8 @@ struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show the active session, pending reminders and the next daily reminder.",
         discussion: """
-            --json prints one object: {"session": null | {"id","kind","title","started_at","ends_at","phase","percent_done","paused"}, \
+            --json prints one object: {"session": null | {"id","kind","title","started_at","ends_at","phase","percent_done","paused",\
+            "step"}, \
             "pending": [{"id","kind","due","title","body","paused","after_resume"}], "next_daily": null | "<ISO 8601>", \
             "storage": null | {"problem","saving","message","since"}, "held": null | {"why","reminders","message"}}.
             "held" says why reminders that can wait are held ("why": a list of do_not_disturb, screen_locked, \
@@ -16,6 +17,11 @@ struct Status: ParsableCommand {
             A paused session's reminders have "paused": true and "after_resume": the seconds from the resume \
             to when each falls due (listed without --json as "20s after resume"); their "due" is when that \
             would be if resumed now. Others: false and null.
+            During a workout of steps (a circuit, an AMRAP, named intervals, timed sets, supersets, a warm-up \
+            or cool-down) "step" is {"number","count","role","name","label","reps","seconds","left","round",\
+            "rounds","set","sets","rounds_done","next","text"}: the step now (role get_ready, warm_up, work, \
+            rest or cool_down), its round or set, the seconds left of a timed one and the next step's label; \
+            null for other sessions. Without --json it is the line "TITLE: STEP, round N of M · next: STEP".
             """)
 
     @Flag(help: "Print the status as one JSON object (instants in ISO 8601).") var json = false
@@ -73,6 +79,7 @@ enum StatusText {
         } else {
             lines.append("No session is running.")
         }
+        if let session = report.session, let step = session.step { lines.append("\(session.title): \(step.text)") }
         if report.pending.isEmpty {
             lines.append("Nothing pending.")
         } else {

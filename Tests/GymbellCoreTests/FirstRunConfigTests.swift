@@ -53,3 +53,56 @@ struct FirstRunConfigTests {
             """))
     }
 }
+
+/// The welcome asks what the person trains with and proposes a week from it (issue 44).
+@Suite("First-run week")
+struct FirstRunWeekTests {
+    static let weekdays: Set<Weekday> = [.mon, .tue, .wed, .thu, .fri]
+
+    @Test func withNothingHarderDaysTakeTurnsAndTheDaysBetweenAreMobility() {
+        #expect(FirstRunWeek.propose(.nothing, days: Self.weekdays) == [
+            .mon: .circuit, .tue: .mobility, .wed: .sevenMinute, .thu: .mobility, .fri: .tabata])
+        #expect(FirstRunWeek.propose(.nothing, days: [.mon, .wed, .fri]) == [.mon: .circuit, .wed: .sevenMinute, .fri: .tabata])
+        #expect(FirstRunWeek.propose(.nothing, days: Set(Weekday.allCases)) == [
+            .mon: .circuit, .tue: .mobility, .wed: .sevenMinute, .thu: .mobility, .fri: .tabata, .sat: .mobility, .sun: .circuit])
+        #expect(FirstRunWeek.propose(.nothing, days: []) == [:])
+    }
+
+    @Test func dumbbellsAndAKettlebellLeadTheirWeek() {
+        #expect(FirstRunWeek.propose(.dumbbells, days: Self.weekdays) == [
+            .mon: .dumbbells, .tue: .mobility, .wed: .sevenMinute, .thu: .mobility, .fri: .dumbbells])
+        #expect(FirstRunWeek.propose(.kettlebell, days: [.tue, .thu, .sat]) == [.tue: .kettlebell, .thu: .circuit, .sat: .kettlebell])
+    }
+
+    @Test func aBarbellWeekIsPushPullLegsInTurnWithoutMobility() {
+        #expect(FirstRunWeek.propose(.barbell, days: Self.weekdays) == [.mon: .push, .tue: .pull, .wed: .legs, .thu: .push, .fri: .pull])
+    }
+
+    @Test(arguments: Equipment.allCases)
+    func theProposedWeekIsExactlyTheSettings(_ equipment: Equipment) throws {
+        for days in FirstRunConfigTests.daySets {
+            let choices = FirstRunChoices(days: days, time: .at(LocalTime(hour: 7, minute: 0)!), plan: .week(equipment))
+            let made = try FirstRunConfig.make(choices)
+            let config = try ConfigParser.check(made.text, path: "config.toml")
+            #expect(config.warnings.isEmpty)
+            let week = FirstRunWeek.propose(equipment, days: days)
+            #expect(config.config.program == week.mapValues(\.rawValue))
+            #expect(Set(config.config.workouts.keys) == Set(week.values.map(\.rawValue)))
+            for template in week.values { #expect(config.config.workouts[template.rawValue] == template.workout) }
+            #expect(config.config.reminders.days == days)
+        }
+    }
+
+    @Test func theWelcomeBeforeTheQuestionStillWritesItsOneWorkout() throws {
+        let choices = FirstRunChoices(days: [.mon, .thu], time: .auto, template: .legs)
+        #expect(choices.plan == .every(.legs))
+        #expect(choices.week == [.mon: .legs, .thu: .legs])
+        #expect(FirstRunChoices(days: [.mon], time: .auto, template: nil).plan == .remindersOnly)
+        // Every template alone on every day, as the welcome's own choice.
+        for template in WorkoutTemplate.allCases {
+            let made = try FirstRunConfig.make(FirstRunChoices(days: [.sat], time: .auto, plan: .every(template)))
+            let config = try ConfigParser.parse(made.text, path: "config.toml")
+            #expect(config.program == [.sat: template.rawValue] && config.workouts == [template.rawValue: template.workout])
+        }
+    }
+}

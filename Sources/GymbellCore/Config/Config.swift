@@ -89,6 +89,11 @@ public struct SoundSettings: Equatable, Sendable {
     public var name: String = "complete"
     /// A sound file (`sound-file` hint); wins over `name` when set.
     public var file: String? = nil
+    /// `cues`: a workout of steps sounds apart where work starts ("bell") and where a rest starts (the
+    /// sound above), so a person on the mat knows which without looking.
+    public var cues: Bool = true
+    /// `countdown`: a tick 3 seconds before each timed step of 8 s or more ends.
+    public var countdown: Bool = false
     public init() {}
 }
 

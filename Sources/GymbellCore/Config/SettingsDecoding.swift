@@ -165,6 +165,8 @@ enum SettingsDecoding {
                                     whenEmpty: "the file path is empty; name a sound file or remove the key") {
             settings.file = file
         }
+        if let value = table["cues"], let flag = reader.bool(value, at: path.appending("cues")) { settings.cues = flag }
+        if let value = table["countdown"], let flag = reader.bool(value, at: path.appending("countdown")) { settings.countdown = flag }
         return settings
     }
 

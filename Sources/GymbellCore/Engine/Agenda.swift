@@ -98,9 +98,19 @@ enum Agenda {
         t.write(.finish(session.id, at: session.kind == .strength || session.stepProgress != nil ? t.now : min(t.now, session.endsAt)))
         t.log(.info, "session finished", ["session": "\(session.id)", "kind": session.kind.rawValue])
         SmartRules.celebrateMilestones(of: session, &t)
-        if case .strength(let progress) = session.detail {
+        switch session.detail {
+        case .strength(let progress):
             SmartRules.celebrateRecords(of: session.id, &t)
             SmartRules.suggestOverload(after: session.id, exercises: progress.exercises, &t)
+        case .steps(let progress):
+            // Timed sets and sets by reps of any workout of steps can set records; a strength workout's
+            // exercises (with timed sets or supersets) are weighed for more, as the exercises it planned.
+            SmartRules.celebrateRecords(of: session.id, &t)
+            if case .strength(let exercises)? = t.config.workouts[progress.workoutName]?.kind {
+                SmartRules.suggestOverload(after: session.id, exercises: exercises.filter { $0.seconds == nil }, &t)
+            }
+        case .rest, .hiit, .walkRun:
+            break
         }
     }
 

@@ -43,7 +43,7 @@ enum DailyRules {
             if WorkoutTimeline.runsAsSteps(workout) {
                 let planned = WorkoutTimeline.steps(of: workout.applying(t.state.overrides))
                 try Limits.check(planned)
-                plan = StepPlanner.start(id: id, workout: workout, steps: planned, at: t.now)
+                plan = StepPlanner.start(id: id, workout: workout, steps: planned, at: t.now, countdown: t.config.sound.countdown)
             } else { switch workout.kind {
             case .hiit(let hiit):
                 try Limits.check(hiit)

@@ -52,7 +52,11 @@ enum StepCommands {
                     + "it cannot be shortened by \(DurationText.format(-delta))")
         }
         let state = t.state
-        let moved = state.agenda.of(session: session.id).map { state.isWaiting($0) ? $0.moved(by: delta) : $0 }
+        let moved = state.agenda.of(session: session.id).compactMap { reminder -> Reminder? in
+            guard state.isWaiting(reminder) else { return reminder }
+            let moved = reminder.moved(by: delta)
+            return moved.kind == .stepEnding && moved.due <= t.now ? nil : moved  // its last seconds have begun
+        }
         session.shift += delta
         session.endsAt.addTimeInterval(delta)
         t.state.transition = nil
@@ -75,7 +79,8 @@ enum StepCommands {
         session.endsAt = StepPlanner.estimatedEnd(progress, at: t.now)
         t.state.transition = nil  // what the last reminder said is done with
         t.close(.kind(.pausedWorkout))
-        t.write(.replan(SessionPlan(session: session, reminders: StepPlanner.reminders(of: session, progress)), progressAt: t.now))
+        let reminders = StepPlanner.reminders(of: session, progress, countdown: t.config.sound.countdown)
+        t.write(.replan(SessionPlan(session: session, reminders: reminders), progressAt: t.now))
         Agenda.reevaluate(&t)
         return progress.index < progress.steps.count ? progress.steps[progress.index] : nil
     }

@@ -106,12 +106,12 @@ enum TimelineCommands {
         }
         let state = t.state
         let waiting = reminders(of: session.id, t).filter { state.isWaiting($0) }  // in due order
-        guard let target = waiting.first(where: { $0.kind != .restWarning }) else { throw .noSession("\(CommandError.named(session.title)) has nothing left to skip") }
+        guard let target = waiting.first(where: { !$0.kind.isWarning }) else { throw .noSession("\(CommandError.named(session.title)) has nothing left to skip") }
         let ahead = max(0, target.due.timeIntervalSince(t.now))
         let moved = reminders(of: session.id, t).compactMap { reminder -> Reminder? in
             guard state.isWaiting(reminder) else { return reminder }
             // A warning of the rest being skipped has nothing left to warn of.
-            if reminder.kind == .restWarning, reminder.due <= target.due { return nil }
+            if reminder.kind.isWarning, reminder.due <= target.due { return nil }
             return reminder.moved(by: -ahead)
         }
         session.endsAt.addTimeInterval(-ahead)
@@ -132,7 +132,7 @@ enum TimelineCommands {
         var session = paused
         let state = t.state
         let all = reminders(of: session.id, t)
-        let timeline = all.filter { state.inFlight[$0.id] == nil && $0.kind.isSessionTransition && $0.kind != .restWarning }
+        let timeline = all.filter { state.inFlight[$0.id] == nil && $0.kind.isSessionTransition && !$0.kind.isWarning }
         guard let target = timeline.first(where: { $0.due > pausedAt }) else {
             throw .noSession("\(session.title) has nothing left to skip")
         }
@@ -141,7 +141,7 @@ enum TimelineCommands {
         let moved = all.compactMap { reminder -> Reminder? in
             guard state.inFlight[reminder.id] == nil else { return reminder }
             if reminder.kind.isSessionTransition, reminder.due <= pausedAt { return nil }  // passed over by an earlier Next
-            if reminder.kind == .restWarning, reminder.due <= target.due { return nil }
+            if reminder.kind.isWarning, reminder.due <= target.due { return nil }
             return reminder.moved(by: -ahead)
         }
         if completes {
@@ -167,7 +167,11 @@ enum TimelineCommands {
         let phase = PlayerPhase(of: session, at: t.now)
         switch control {
         case .stop: return .stop
-        case .next: return phase == .set || phase == .over ? nil : .skip  // CanGoNext is false then
+        case .next:
+            // A workout of steps: Next on a step by reps is Done (its CanGoNext is true); a strength set
+            // keeps Next meaning nothing (CanGoNext false), as media keys were taught before steps.
+            if phase == .set, session.stepProgress != nil { return .setDone }
+            return phase == .set || phase == .over ? nil : .skip
         case .play, .pause, .playPause:
             switch (phase, control) {
             case (.set, .play), (.set, .playPause): return .setDone

@@ -16,6 +16,8 @@ public enum ReminderKind: String, Codable, Sendable, CaseIterable {
     case workoutComplete = "workout_complete"
     /// A workout of steps moves on: what starts now, and what after it (issue 44).
     case step
+    /// A timed step's last seconds (`[sound] countdown`).
+    case stepEnding = "step_ending"
     // Seed 002's smart reminders, from the history: each optional in `[reminders]`, all held by quiet hours.
     /// "Paused workout: …" with Resume / End workout (`pause_after`).
     case pausedWorkout = "paused_workout"
@@ -39,6 +41,9 @@ public enum ReminderKind: String, Codable, Sendable, CaseIterable {
         default: true
         }
     }
+
+    /// A warning before a phase ends: passed over when that phase is skipped, never the target of a skip.
+    public var isWarning: Bool { self == .restWarning || self == .stepEnding }
 
     /// A reminder from the history rules rather than the program or a running timeline.
     public var isSmart: Bool {

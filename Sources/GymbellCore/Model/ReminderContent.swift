@@ -17,6 +17,8 @@ public enum ReminderContent: Codable, Hashable, Sendable {
     case workoutComplete(workout: String, sets: Int)
     /// A workout of steps moves on (issue 44).
     indirect case step(StepCue)
+    /// A timed step's last seconds: `secondsLeft`, and the step that follows.
+    indirect case stepEnding(secondsLeft: Int, next: WorkoutStep?)
     /// An AMRAP's end: the rounds counted with Done.
     case roundsComplete(workout: String, rounds: Int)
     /// `position`: the exercise the workout stopped at and how many it has (strength workouts).
@@ -47,6 +49,9 @@ public enum ReminderContent: Codable, Hashable, Sendable {
         case .walkRunComplete: messages.session.walkRunComplete
         case .workoutComplete(let workout, let sets): messages.session.workoutComplete(title: workout, sets: sets)
         case .step(let cue): cue.text(messages)
+        case .stepEnding(let seconds, let next):
+            (messages("{seconds} second left", plural: "{seconds} seconds left", count: seconds, ["seconds": String(seconds)]),
+             next.map { messages("Next: {step}", ["step": $0.label(messages)]) } ?? messages("Next: done"))
         case .roundsComplete(let workout, let rounds): messages.session.roundsComplete(title: workout, rounds: rounds)
         case .pausedWorkout(let workout, let position, let count): messages.session.pausedWorkout(workout: workout, position: position, of: count)
         case .restAdvice(let days): messages.daily.restAdvice(trainingDays: days)

@@ -14,12 +14,29 @@ public struct StatusReport: Codable, Equatable, Sendable {
         public var percentDone: Int
         /// An interval session's timeline is paused (`gymbell pause`).
         public var paused: Bool
+        /// A workout of steps: the step now, its round and the next (nil for other sessions; absent
+        /// from daemons before issue 44).
+        public var step: StatusStep?
 
         enum CodingKeys: String, CodingKey {
-            case id, kind, title, phase, paused
+            case id, kind, title, phase, paused, step
             case percentDone = "percent_done"
             case startedAt = "started_at"
             case endsAt = "ends_at"
+        }
+
+        /// Every key written: `step` is `null` for a session that is not a workout of steps.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(title, forKey: .title)
+            try container.encode(startedAt, forKey: .startedAt)
+            try container.encode(endsAt, forKey: .endsAt)
+            try container.encode(phase, forKey: .phase)
+            try container.encode(percentDone, forKey: .percentDone)
+            try container.encode(paused, forKey: .paused)
+            try container.encode(step, forKey: .step)
         }
     }
 
@@ -115,7 +132,8 @@ public struct StatusReport: Codable, Equatable, Sendable {
         self.session = session.map {
             SessionEntry(
                 id: $0.id.rawValue, kind: $0.kind.rawValue, title: $0.title, startedAt: $0.startedAt, endsAt: $0.endsAt,
-                phase: $0.phase(at: now, messages: messages), percentDone: $0.percentDone(at: now), paused: $0.pausedAt != nil)
+                phase: $0.phase(at: now, messages: messages), percentDone: $0.percentDone(at: now), paused: $0.pausedAt != nil,
+                step: StatusStep($0, at: now, messages: messages))
         }
         // A paused session's reminders wait, unshifted, until it resumes (EngineState.isWaiting): what is
         // left of each is counted from the pause.

@@ -43,6 +43,8 @@ public struct Notice: Equatable, Sendable {
     public var progress: Int?
     /// gymbell plays no sound with it: the server will not show it now (Do Not Disturb, AttentionRules).
     public var silent = false
+    /// Which sound comes with it (a workout of steps tells work, rest and the last seconds apart).
+    public var cue: SoundCue = .standard
 
     /// Milliseconds sent as `expire_timeout`; 0 keeps it until it is replaced or closed; nil leaves it
     /// to the server.
@@ -74,4 +76,20 @@ public struct Notice: Equatable, Sendable {
 
     /// How long a notification that has said what it had to say stays on screen (completion, advice).
     public static let glanceTimeout: Int32 = 10_000
+}
+
+/// The sound a notice comes with: the configured one, or in a workout of steps (`[sound] cues`) a
+/// distinct one where work starts and a tick for its last seconds (`[sound] countdown`).
+public enum SoundCue: String, Sendable {
+    case standard, work, rest, countdown
+
+    /// The freedesktop sound theme's name for it; nil: the configured sound (`[sound] name` or `file`).
+    public func themeName(_ settings: SoundSettings) -> String? {
+        guard settings.cues else { return nil }
+        switch self {
+        case .standard, .rest: return nil
+        case .work: return "bell"
+        case .countdown: return "audio-volume-change"
+        }
+    }
 }

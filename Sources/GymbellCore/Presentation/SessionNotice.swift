@@ -27,7 +27,7 @@ public enum SessionNotice {
         }
         if let progress = session.stepProgress {
             return StepNotice.make(
-                session: session, progress: progress, said: said, nextDue: nextDue, now: now, timeZone: timeZone, server: server,
+                session: session, progress: progress, transition: transition, said: said, nextDue: nextDue, now: now, timeZone: timeZone, server: server,
                 messages: messages, privateMode: privateMode)
         }
         let strength: StrengthProgress? = if case .strength(let progress) = session.detail { progress } else { nil }

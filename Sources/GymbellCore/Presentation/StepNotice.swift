@@ -5,7 +5,7 @@ import FoundationEssentials
 /// where a step waits for it.
 enum StepNotice {
     static func make(
-        session: Session, progress: StepProgress, said: Messages.Text?, nextDue: Date?, now: Date, timeZone: Zone, server: ServerProfile,
+        session: Session, progress: StepProgress, transition: Reminder?, said: Messages.Text?, nextDue: Date?, now: Date, timeZone: Zone, server: ServerProfile,
         messages: Messages, privateMode: Bool
     ) -> Notice {
         let position = session.stepPosition(at: now)
@@ -44,10 +44,21 @@ enum StepNotice {
         if !server.hasActions {
             body += "\n" + (waiting ? messages("When done: gymbell set-done") : messages("To stop: gymbell stop"))
         }
-        return Notice(
+        var notice = Notice(
             title: title, body: body, on: server, actions: server.actions(click: click, buttons: buttons), category: "x-gymbell.session",
             urgency: server.keepsOnlyCriticalBanners ? .critical : .normal, stays: SessionNotice.stays(until: nextDue, now: now),
             progress: server.drawsProgressBeside ? session.percentDone(at: now) : nil,
             plainTitle: PrivateMode.sessionTitle(session.kind, messages: messages))
+        notice.cue = cue(of: transition)
+        return notice
+    }
+
+    /// The sound of the reminder that fell due: work starting, a rest starting, the last seconds.
+    static func cue(of transition: Reminder?) -> SoundCue {
+        switch transition?.content {
+        case .step(let cue)?: cue.next.role == .rest || cue.next.role == .getReady ? .rest : .work
+        case .stepEnding?: .countdown
+        default: .standard
+        }
     }
 }

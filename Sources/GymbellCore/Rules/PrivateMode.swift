@@ -12,6 +12,7 @@ public enum PrivateMode {
         case .restOver: messages.session.restOver(next: nil)
         case .workoutComplete: (messages("Workout complete 🎉"), messages("Great work!"))
         case .step: (messages("Next step"), messages("Your workout moves on."))
+        case .stepEnding: (messages("Next step soon"), messages("Your workout moves on."))
         case .pausedWorkout: (messages("Paused workout"), messages("Your workout is still open. Resume?"))
         case .personalRecord: (messages("New personal record! 🎉"), messages("Your training is paying off."))
         case .streakAtRisk: (messages("Streak at risk 🔥"), messages("Train today to keep your streak."))

@@ -14,17 +14,23 @@ public enum StepPlanner {
     }
 
     /// `workout` started at `now` as steps (`steps`: its timeline, weights as planned for today).
-    public static func start(id: SessionID, workout: WorkoutDefinition, steps: [WorkoutStep], at now: Date) -> SessionPlan {
+    public static func start(
+        id: SessionID, workout: WorkoutDefinition, steps: [WorkoutStep], at now: Date, countdown: Bool = false
+    ) -> SessionPlan {
         let progress = StepProgress(workoutName: workout.name, steps: steps, startedAt: now)
         var session = Session(
             id: id, kind: sessionKind(of: workout.kind), title: workout.title, startedAt: now, endsAt: now, detail: .steps(progress))
         session.endsAt = estimatedEnd(progress, at: now)
-        return SessionPlan(session: session, reminders: reminders(of: session, progress))
+        return SessionPlan(session: session, reminders: reminders(of: session, progress, countdown: countdown))
     }
+
+    /// The last seconds `[sound] countdown` counts, and the shortest timed step it counts them in.
+    public static let countdownSeconds = 3
+    static let countdownShortest: TimeInterval = 8
 
     /// The reminders of the running part: one at the end of each of its timed steps saying what starts
     /// then, and the completion when the part ends the workout (at once when nothing is left).
-    public static func reminders(of session: Session, _ progress: StepProgress) -> [Reminder] {
+    public static func reminders(of session: Session, _ progress: StepProgress, countdown: Bool = false) -> [Reminder] {
         let steps = progress.steps
         let end = progress.runEnd
         guard progress.index < steps.count else {
@@ -36,6 +42,11 @@ public enum StepPlanner {
             offset += steps[step].seconds ?? 0
             let due = progress.startedAt.addingTimeInterval(offset)
             let next = step + 1
+            if countdown, let seconds = steps[step].seconds, seconds >= countdownShortest {
+                reminders.append(Reminder(
+                    id: ReminderID("\(session.id)-c\(step)"), kind: .stepEnding, due: due.addingTimeInterval(-Double(countdownSeconds)),
+                    content: .stepEnding(secondsLeft: countdownSeconds, next: next < steps.count ? steps[next] : nil), sessionID: session.id))
+            }
             guard next < steps.count else {
                 reminders.append(completion(of: session, progress, sets: progress.setsDone + progress.workSteps(progress.index..<end), at: due))
                 break

@@ -50,8 +50,9 @@ final class NoticeOutput {
         }
     }
 
-    func playSound() {
-        if sound.enabled { sounds.play(currentSound) }
+    func playSound(_ cue: SoundCue = .standard) {
+        guard sound.enabled else { return }
+        sounds.play(cue.themeName(sound).map { .themed($0) } ?? currentSound)
     }
 
     /// The `file://` URI of an absolute path (spaces and other reserved characters escaped).

@@ -72,7 +72,7 @@ final class SessionNoticeDisplay {
         }
         lastWasAudible = audible
         if audible {
-            output.playSound()
+            output.playSound(notice.cue)
             output.logger.info("session notice shown", metadata: ["title": "\(notice.title)", "late_ms": "\(Int((late * 1000).rounded()))"])
         }
     }
@@ -115,7 +115,7 @@ final class SessionNoticeDisplay {
         let handle = output.notifier.show(waiting.request, replacing: waiting.replacing, accepted: awaiting(waiting.accepted, of: waiting.session))
         current = (handle, waiting.session, waiting.request)
         if let latest { keep(latest) }
-        if waiting.audible { output.playSound() }
+        if waiting.audible { output.playSound(latest?.cue ?? .standard) }
     }
 
     /// The server did not take it: it waits for the next server, with the reminders it carries.

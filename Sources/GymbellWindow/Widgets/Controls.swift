@@ -87,6 +87,9 @@ final class CheckButton: Widget {
 
     /// One of `first`'s group from now on: choosing one unchooses the others.
     func join(_ first: CheckButton) { gtk_check_button_set_group(typed(GtkCheckButton.self), first.typed(GtkCheckButton.self)) }
+
+    /// It was chosen or unchosen (by the person or by another of its group being chosen).
+    func onToggled(_ handler: @escaping () -> Void) { on("toggled", handler) }
 }
 
 /// A one-line text field, named for a screen reader.

@@ -37,6 +37,12 @@ final class FlowBox: Widget {
             if let wrapper = gtk_widget_get_parent(child.pointer) { gtk_widget_set_focusable(wrapper, 0) }
         }
     }
+
+    /// Shows or hides `child` with its wrapper, so that a hidden one leaves no gap.
+    func setVisible(_ child: Widget, _ visible: Bool) {
+        child.isVisible = visible
+        if let wrapper = gtk_widget_get_parent(child.pointer) { gtk_widget_set_visible(wrapper, visible ? 1 : 0) }
+    }
 }
 
 /// `child` in a vertical scrolled window, so that a page fits a narrow or short window.

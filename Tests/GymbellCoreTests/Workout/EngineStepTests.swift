@@ -117,6 +117,48 @@ struct EngineStepTests {
         #expect(world.sets.first?.seconds == 20)
     }
 
+    @Test func theMediaKeyNextIsDoneOnAStepByRepsAndSkipOnATimedOne() throws {
+        var (world, begin) = try Self.started("body")
+        world.advance(by: 10)
+        let playing = try #require(world.state.nowPlaying)
+        #expect(playing.title == "Push-ups — 10 reps" && playing.status == .paused && playing.canGoNext)
+        #expect(playing.album == "Next: Rest — 15 s")
+        guard case .success = world.command(.player(.next)) else { Issue.record("Next refused"); return }
+        #expect(world.sets.map(\.exercise) == ["Push-ups"])
+        #expect(world.state.nowPlaying?.title == "Rest — 15 s" && world.state.nowPlaying?.status == .playing)
+        guard case .success = world.command(.player(.next)) else { Issue.record("Next refused"); return }
+        #expect(world.audible(since: begin).last! == (10, "Plank — 30 s"))
+    }
+
+    @Test func aSupersetWithAPlankAlternatesDoneAndTimedSetsToTheEnd() throws {
+        var world = try EngineHarness("""
+            [workouts.db]
+            title = "Dumbbells"
+            kind = "strength"
+            exercises = [
+              { name = "Curl", sets = 2, reps = 10, weight = 12, superset = "A" },
+              { name = "Press", sets = 2, reps = 8, weight = 14, superset = "A", rest = "1m" },
+              { name = "Plank", sets = 1, time = "40s", rest = "30s" },
+            ]
+            """, at: Self.start)
+        let begin = world.now
+        _ = world.command(.start(workout: "db"))
+        #expect(world.state.session?.session.kind == .strength)
+        #expect(world.shown.last?.title == "Curl — 10 × 12 kg")
+        _ = world.command(.setDone)
+        #expect(world.shown.last?.title == "Press — 8 × 14 kg")  // straight on, no rest inside the superset
+        _ = world.command(.setDone)
+        world.advance(by: 60)
+        #expect(world.audible(since: begin).last! == (60, "Curl — 10 × 12 kg"))
+        _ = world.command(.setDone)
+        _ = world.command(.setDone)
+        world.advance(by: 60 + 40)
+        #expect(world.audible(since: begin).map(\.1).suffix(2) == ["Plank — 40 s", "Workout complete 🎉"])
+        #expect(world.sets.map(\.exercise) == ["Curl", "Press", "Curl", "Press", "Plank"])
+        #expect(world.sets.last?.seconds == 40)
+        #expect(world.history.last?.outcome == .completed)
+    }
+
     @Test func aRestartCarriesOnWhereTheWorkoutStood() throws {
         var (world, begin) = try Self.started("body")
         world.advance(by: 10)
@@ -139,5 +181,44 @@ struct StepVoiceTests {
         #expect(ReminderContent.step(StepCue(next: rest, after: climbers)).spoken(.english)
             == "Rest, 1 minute 30 seconds. Next: Mountain climbers, 40 seconds.")
         #expect(ReminderContent.hiitRestOver.spoken(.english) == "Rest over. Get moving!")
+    }
+}
+
+@Suite("Steps: sounds apart")
+struct StepCueTests {
+    static let tabata = EngineStepTests.circuit + """
+
+        [sound]
+        countdown = true
+
+        """
+
+    @Test func workRestAndTheLastSecondsSoundApart() throws {
+        var world = try EngineHarness(Self.tabata, at: EngineStepTests.start)
+        let begin = world.now
+        _ = world.command(.start(workout: "tabata"))
+        world.advance(by: 10 + 20 + 10)
+        #expect(world.audible(since: begin).map(\.0) == [7, 10, 27, 30, 37, 40])  // get-ready and Burpees both ≥ 8 s: their last 3 s
+        let cues = world.effects.compactMap { effect -> SoundCue? in
+            guard case .showSession(let notice, _, true, _, _, _) = effect else { return nil }
+            return notice.cue
+        }
+        #expect(cues == [.countdown, .work, .countdown, .rest, .countdown, .work])
+        #expect(SoundCue.work.themeName(SoundSettings()) == "bell")
+        var plain = SoundSettings()
+        plain.cues = false
+        #expect(SoundCue.work.themeName(plain) == nil)
+    }
+
+    @Test func skippingAStepPassesOverItsCountdown() throws {
+        var world = try EngineHarness(Self.tabata, at: EngineStepTests.start)
+        let begin = world.now
+        _ = world.command(.start(workout: "tabata"))
+        world.advance(by: 12)
+        _ = world.command(.skip)  // Burpees ends now: its countdown at 27 s is passed over, the rest's comes at 19 s
+        world.advance(by: 10)
+        #expect(world.audible(since: begin).map(\.0) == [7, 10, 12, 19, 22])
+        #expect(world.audible(since: begin).map(\.1)
+            == ["3 seconds left", "Burpees — 20 s", "Rest — 10 s", "3 seconds left", "Mountain climbers — 20 s"])
     }
 }

@@ -19,7 +19,14 @@ struct WorkoutTimelineTests {
         HIITPlan(rounds: 3, work: 45, rest: 0),
     ])
     func anonymousHIITEndsItsStepsWhereItsRemindersAlwaysFell(_ plan: HIITPlan) {
-        let old = SessionPlanner.hiit(id: SessionID("s"), plan: plan, startingAt: Self.start).reminders.map { $0.due.timeIntervalSince(Self.start) }
+        // HIIT's timeline as DESIGN.md §4 has always given it: work done at k(W+S)+W, rest over at (k+1)(W+S),
+        // the last rest's end (or the last work's, without rest) the completion.
+        var old: [TimeInterval] = []
+        for k in 0..<plan.rounds {
+            old.append(Double(k) * (plan.work + plan.rest) + plan.work)
+            if plan.rest > 0 { old.append(Double(k + 1) * (plan.work + plan.rest)) }
+        }
+        #expect(SessionPlanner.hiit(id: SessionID("s"), plan: plan, startingAt: Self.start).reminders.map { $0.due.timeIntervalSince(Self.start) } == old)
         let steps = WorkoutTimeline.main(.hiit(plan))
         #expect(Self.ends(steps) == old)
         #expect(steps.filter(\.isWork).count == plan.rounds)
@@ -28,7 +35,13 @@ struct WorkoutTimelineTests {
 
     @Test(arguments: [WalkRunPlan(run: 120, walk: 60, repeats: 3), WalkRunPlan(run: 60, walk: 90, repeats: 1)])
     func walkRunEndsItsStepsWhereItsRemindersAlwaysFell(_ plan: WalkRunPlan) {
-        let old = SessionPlanner.walkRun(id: SessionID("s"), plan: plan, startingAt: Self.start).reminders.map { $0.due.timeIntervalSince(Self.start) }
+        var old: [TimeInterval] = []
+        let cycle: TimeInterval = plan.run + plan.walk
+        for k in 0..<plan.repeats {
+            old.append(Double(k) * cycle + plan.run)
+            old.append(Double(k + 1) * cycle)
+        }
+        #expect(SessionPlanner.walkRun(id: SessionID("s"), plan: plan, startingAt: Self.start).reminders.map { $0.due.timeIntervalSince(Self.start) } == old)
         #expect(Self.ends(WorkoutTimeline.main(.walkRun(plan))) == old)
     }
 

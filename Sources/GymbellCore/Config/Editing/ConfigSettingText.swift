@@ -33,7 +33,7 @@ public enum ConfigSettingText {
             "reminders.streak_warning": .boolean, "reminders.streak_warning_time": .timeOfDay,
             "reminders.milestones": .boolean, "reminders.private": .boolean, "reminders.announce": .boolean,
             "rest.default": .duration, "rest.warn_before": .duration,
-            "sound.enabled": .boolean, "sound.name": .text, "sound.file": .text,
+            "sound.enabled": .boolean, "sound.name": .text, "sound.file": .text, "sound.cues": .boolean, "sound.countdown": .boolean,
             "quiet_hours.start": .timeOfDay, "quiet_hours.end": .timeOfDay,
             "mpris.enabled": .boolean,
             "progress.records": .boolean, "progress.record_min_percent": .number, "progress.overload": .boolean,

@@ -1,54 +1,66 @@
 import FoundationEssentials
 import TOML
 
-/// The three workout templates a new user can start from (seed 001: "Add 3 default templates (Push,
-/// Pull, Legs)"), each a strength workout of five exercises without weights: people add their own.
-public enum WorkoutTemplate: String, CaseIterable, Sendable {
-    case push, pull, legs
+/// What a person trains with, as the welcome asks it (issue 44): it decides the week proposed.
+public enum Equipment: String, CaseIterable, Sendable {
+    /// A mat and body weight.
+    case nothing
+    case dumbbells
+    case barbell
+    case kettlebell
 
-    public var title: String {
+    /// The templates it can do, each of which may also be chosen alone for every training day.
+    public var templates: [WorkoutTemplate] {
         switch self {
-        case .push: "Push Day"
-        case .pull: "Pull Day"
-        case .legs: "Leg Day"
+        case .nothing: [.circuit, .sevenMinute, .tabata, .mobility]
+        case .dumbbells: [.dumbbells, .circuit, .mobility]
+        case .barbell: [.push, .pull, .legs]
+        case .kettlebell: [.kettlebell, .circuit, .mobility]
         }
     }
 
-    /// Name, sets, reps and the rest after each set in seconds.
-    var plan: [(name: String, sets: Int, reps: Int, rest: Int)] {
+    /// The harder workouts the proposed week takes in turn.
+    var rotation: [WorkoutTemplate] {
         switch self {
-        case .push:
-            [("Bench Press", 4, 8, 120), ("Overhead Press", 3, 10, 90), ("Incline Dumbbell Press", 3, 10, 90),
-             ("Lateral Raise", 3, 15, 60), ("Triceps Pushdown", 3, 12, 60)]
-        case .pull:
-            [("Deadlift", 3, 5, 180), ("Pull-Up", 4, 8, 120), ("Barbell Row", 4, 8, 90),
-             ("Face Pull", 3, 15, 60), ("Biceps Curl", 3, 12, 60)]
-        case .legs:
-            [("Squat", 4, 8, 180), ("Romanian Deadlift", 3, 10, 120), ("Walking Lunge", 3, 12, 90),
-             ("Leg Curl", 3, 12, 60), ("Calf Raise", 4, 15, 60)]
+        case .nothing: [.circuit, .sevenMinute, .tabata]
+        case .dumbbells: [.dumbbells, .sevenMinute]
+        case .barbell: [.push, .pull, .legs]
+        case .kettlebell: [.kettlebell, .circuit]
         }
     }
 
-    /// The workout as the config defines it.
-    public var workout: WorkoutDefinition {
-        WorkoutDefinition(name: rawValue, title: title, kind: .strength(exercises: plan.map {
-            Exercise(name: $0.name, sets: $0.sets, reps: $0.reps, rest: Array(repeating: TimeInterval($0.rest), count: $0.sets))
-        }))
-    }
+    /// Whether a training day right after a harder one is a mobility day (at home); a barbell week is
+    /// Push / Pull / Legs in turn, as it always was.
+    var mobilityBetween: Bool { self != .barbell }
+}
 
-    /// `[workouts.NAME]` with a comment saying how to make it one's own.
-    var configText: String {
-        let exercises = plan.map { "  { name = \(TOMLLiteral.string($0.name)), sets = \($0.sets), reps = \($0.reps), rest = \($0.rest) },\n" }
-        return """
-            # \(title), from the welcome. Change the exercises, sets, reps and rests (seconds) as you
-            # like; give an exercise weight = 60 (kg) to log its weight and be told when to add more.
-            [workouts.\(rawValue)]
-            title = \(TOMLLiteral.string(title))
-            kind = "strength"
-            exercises = [
-            \(exercises.joined())]
+/// The workouts of the training days the welcome writes into `[program]`.
+public enum FirstRunPlan: Equatable, Sendable {
+    /// Reminders alone, no programme.
+    case remindersOnly
+    /// One workout on every training day (the welcome before issue 44: Push, Pull or Legs).
+    case every(WorkoutTemplate)
+    /// The week proposed for what the person trains with (`FirstRunWeek`).
+    case week(Equipment)
+}
 
-            """
+/// The week the welcome proposes: the training days in week order take the equipment's harder
+/// workouts in turn; at home a training day right after a harder one is a mobility day instead
+/// (Mon–Fri with nothing: circuit, mobility, 7-minute, mobility, Tabata). Pure.
+public enum FirstRunWeek {
+    public static func propose(_ equipment: Equipment, days: Set<Weekday>) -> [Weekday: WorkoutTemplate] {
+        var week: [Weekday: WorkoutTemplate] = [:]
+        var turn = 0
+        for day in days.sorted() {
+            let yesterday = Weekday.allCases.firstIndex(of: day).flatMap { $0 > 0 ? Weekday.allCases[$0 - 1] : nil }
+            if equipment.mobilityBetween, let yesterday, let before = week[yesterday], before != .mobility {
+                week[day] = .mobility
+            } else {
+                week[day] = equipment.rotation[turn % equipment.rotation.count]
+                turn += 1
+            }
+        }
+        return week
     }
 }
 
@@ -57,13 +69,34 @@ public struct FirstRunChoices: Equatable, Sendable {
     /// The weekdays to train (and be reminded) on.
     public var days: Set<Weekday>
     public var time: DailyTime
-    /// The workout of every training day; nil: just reminders, no programme.
-    public var template: WorkoutTemplate?
+    public var plan: FirstRunPlan
 
-    public init(days: Set<Weekday>, time: DailyTime, template: WorkoutTemplate?) {
+    public init(days: Set<Weekday>, time: DailyTime, plan: FirstRunPlan) {
         self.days = days
         self.time = time
-        self.template = template
+        self.plan = plan
+    }
+
+    /// One template on every training day; nil: just reminders (the welcome before issue 44).
+    public init(days: Set<Weekday>, time: DailyTime, template: WorkoutTemplate?) {
+        self.init(days: days, time: time, plan: template.map(FirstRunPlan.every) ?? .remindersOnly)
+    }
+
+    /// The workout of each training day.
+    public var week: [Weekday: WorkoutTemplate] {
+        switch plan {
+        case .remindersOnly: [:]
+        case .every(let template): Dictionary(uniqueKeysWithValues: days.map { ($0, template) })
+        case .week(let equipment): FirstRunWeek.propose(equipment, days: days)
+        }
+    }
+
+    /// The templates the file defines: those of the week, in the templates' order (the one chosen
+    /// alone even when no day is a training day, as before).
+    public var templates: [WorkoutTemplate] {
+        if case .every(let template) = plan { return [template] }
+        let used = Set(week.values)
+        return WorkoutTemplate.allCases.filter(used.contains)
     }
 }
 
@@ -74,10 +107,11 @@ public enum FirstRunConfig {
     public static func make(_ choices: FirstRunChoices) throws(ConfigEditError) -> EditedConfig {
         var text = ConfigParser.defaultText
         var edits: [ConfigEdit] = [.dailyTime(choices.time), .days(choices.days)]
-        if let template = choices.template {
+        for template in choices.templates {
             text += "\n" + template.configText
-            edits += choices.days.sorted().map { .programDay($0, workout: template.rawValue) }
         }
+        let week = choices.week
+        edits += week.keys.sorted().map { .programDay($0, workout: week[$0]!.rawValue) }
         return try ConfigEditor.apply(edits, to: text, path: "config.toml")
     }
 }
