@@ -13,7 +13,7 @@ MATE, LXQt, Budgie, SwayNotificationCenter), each brought up once for all its jo
     audible at its instant;
   - a circuit (issue 44): Push-ups × 10 and a 4 s plank, 2 rounds, 3 s rest and 4 s between rounds —
     each step's title (the exercise and its target) read by OCR, Set done pressed (its button; on mako
-    and dunst a click on the notification, the play/pause media key, `gymbell set-done`), each timed
+    and dunst a click on the notification, the Next media key, `gymbell set-done`), each timed
     step's end on screen within the painting bound and heard; complete in `gymbell history`.
 "On time" is split (punctuality.py): gymbell's own lateness to the notification and sound servers,
 from its log, against its tight bound; the desktop's part (the sound server's latency, the painting)
@@ -528,13 +528,12 @@ def step_reminders(d, after=0.0, count=1, timeout=3.0):
 def set_done(d, on, round_):
     """Set done on the step by reps showing `on`: its button clicked where the server draws buttons;
     where it draws none, round 1 by a click on the notification (its default action) and round 2 as a
-    person away from the bubble would: mako by the play/pause media key (MPRIS PlayPause, as GNOME and
-    `playerctl` send it: Set done on a step by reps), dunst by `gymbell set-done`. (MPRIS Next, which issue 44 makes Done on a step by reps too, has
-    "nothing to do now" there: not the desktop's part, left to the engine's tests.)"""
+    person away from the bubble would: mako by the Next media key (MPRIS Next: Done on a step by reps,
+    issue 44), dunst by `gymbell set-done`."""
     if d.name in BUTTONLESS and round_ == 2:
         if d.name == "mako":
-            r = subprocess.run(["playerctl", "--player=gymbell", "play-pause"], env=d.env.vars, capture_output=True, text=True, timeout=10)
-            assert r.returncode == 0, f"playerctl play-pause: {r.stderr}"
+            r = subprocess.run(["playerctl", "--player=gymbell", "next"], env=d.env.vars, capture_output=True, text=True, timeout=10)
+            assert r.returncode == 0, f"playerctl next: {r.stderr}"
         else:
             d.cli("set-done")
         return
