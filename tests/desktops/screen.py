@@ -170,6 +170,12 @@ def _norm(s):
     return "".join(c for c in s if c.isalnum() and unicodedata.category(c)[0] in "LN")
 
 
+def normalized(s):
+    """What a phrase is compared as: its letters and digits only, lower case (for a test's own
+    comparisons of what OCR read, as `find` makes them)."""
+    return _norm(s)
+
+
 def _match(ws, phrase):
     """Indices (i, j) of the first run of words ws[i..j] whose letters contain the phrase's, with at
     most SLACK stray characters before it (in ws[i]) and after it (in ws[j])."""
