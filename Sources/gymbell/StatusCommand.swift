@@ -18,8 +18,8 @@ struct Status: ParsableCommand {
             to when each falls due (listed without --json as "20s after resume"); their "due" is when that \
             would be if resumed now. Others: false and null.
             During a workout of steps (a circuit, an AMRAP, named intervals, timed sets, supersets, a warm-up \
-            or cool-down) "step" is {"number","count","role","name","label","reps","seconds","left","round",\
-            "rounds","set","sets","rounds_done","next","text"}: the step now (role get_ready, warm_up, work, \
+            or cool-down) "step" is an object with "number", "count", "role", "name", "label", "reps", \
+            "seconds", "left", "round", "rounds", "set", "sets", "rounds_done", "next" and "text": the step now (role get_ready, warm_up, work, \
             rest or cool_down), its round or set, the seconds left of a timed one and the next step's label; \
             null for other sessions. Without --json it is the line "TITLE: STEP, round N of M · next: STEP".
             """)

@@ -183,9 +183,12 @@ def test_sizes_are_lean(deb, window_deb, unpacked):
     replacement, plain-decimal options, the attention sources' questions asked again: 17.73 MB, so
     ≤ 18 MB. Issue 43 puts the window on a typed widget layer (its own module's code, all of it, is
     0.29 MB of symbols) and adds the Workouts answer: 16.10 MB stripped, so the window ≤ 16.5 MB (its
-    .deb 4.41 MB, still ≤ 5 MB)."""
+    .deb 4.41 MB, still ≤ 5 MB). Issue 44 adds workouts of steps — the timeline model, circuits, AMRAPs,
+    named intervals, the step engine and notice, timed and warm-up sets with their schema, imports and
+    records, templates and the first run's week: 18.09 MB stripped (the fresh-clone run of this stop),
+    so ≤ 18.5 MB."""
     binary = (unpacked / "usr/bin/gymbell").stat().st_size
-    assert binary <= 18_000_000, f"stripped binary {binary / 1e6:.2f} MB > 18 MB"
+    assert binary <= 18_500_000, f"stripped binary {binary / 1e6:.2f} MB > 18.5 MB"
     window = (unpacked / "usr/bin/gymbell-window").stat().st_size
     assert window <= 16_500_000, f"stripped window {window / 1e6:.2f} MB > 16.5 MB"
     package = Path(deb).stat().st_size
