@@ -35,9 +35,8 @@ public struct StatusStep: Codable, Equatable, Sendable {
 
     /// The step current at `now` of `session`; nil for other sessions and a workout through.
     public init?(_ session: Session, at now: Date, messages: Messages) {
-        guard let progress = session.stepProgress, progress.index < progress.steps.count else { return nil }
-        let position = progress.position(elapsed: session.elapsed(at: now))
-        guard position.step < progress.steps.count else { return nil }
+        guard let progress = session.stepProgress, let position = session.stepPosition(at: now),
+              position.step < progress.steps.count else { return nil }
         let step = progress.steps[position.step]
         number = position.step + 1
         count = progress.steps.count
@@ -46,13 +45,14 @@ public struct StatusStep: Codable, Equatable, Sendable {
         label = step.label(messages)
         reps = step.reps
         seconds = step.seconds
-        left = step.seconds.map { max(0, ($0 - (session.elapsed(at: now) - position.began)).rounded()) }
+        let clock = session.pausedAt.map { min($0, now) } ?? now  // a paused step's time stands still
+        left = step.seconds.map { max(0, ($0 - clock.timeIntervalSince(position.began)).rounded()) }
         round = step.round
         rounds = step.rounds
         set = step.set
         sets = step.sets
         roundsDone = step.countsRounds ? progress.roundsCounted : nil
-        next = position.step + 1 < progress.steps.count ? progress.steps[position.step + 1].label(messages) : nil
+        next = session.nextStep(at: now)?.label(messages)
         text = Self.text(step, label: label, roundsDone: roundsDone, next: next, messages)
     }
 

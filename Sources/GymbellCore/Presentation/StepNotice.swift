@@ -20,7 +20,7 @@ enum StepNotice {
             (title, body) = said
         } else if let current {
             title = current.label(messages)
-            let next = (position?.step).flatMap { $0 + 1 < progress.steps.count ? progress.steps[$0 + 1] : nil }
+            let next = session.nextStep(at: now)
             body = ([session.title, current.position(messages)].compactMap { $0 }
                 + [next.map { messages("Next: {step}", ["step": $0.label(messages)]) } ?? messages("Next: done")]).joined(separator: " · ")
         } else {

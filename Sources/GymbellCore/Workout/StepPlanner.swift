@@ -100,6 +100,12 @@ extension Session {
         }
     }
 
+    /// The step after the one current at `now`; nil after the last, or for other sessions.
+    public func nextStep(at now: Date) -> WorkoutStep? {
+        guard let progress = stepProgress, let position = stepPosition(at: now), position.step + 1 < progress.steps.count else { return nil }
+        return progress.steps[position.step + 1]
+    }
+
     /// The step current at `now`; nil when through, or for other sessions.
     public func currentStep(at now: Date) -> WorkoutStep? {
         guard let progress = stepProgress, let position = stepPosition(at: now), position.step < progress.steps.count else { return nil }
