@@ -19,6 +19,7 @@ That is how the figures below were measured.
 import json
 import os
 import re
+import time
 from pathlib import Path
 
 # Measured 2026-12-02 on a 2-vCPU Xeon (Debian 12, debug build), the machine shared with other work
@@ -95,6 +96,13 @@ PAINTED_WITHIN = {
     "default": 0.250,
 }
 
+#: (b) the painting of a notice that nothing follows (a held reminder released): no next transition for
+#: the screenshot to race, so the bound is what the desktops were seen to need under more load than CI's —
+#: Plasma's first popup after a held reminder was released, 2026-12-02 beside three Swift builds (load
+#: average 8 on two cores): not yet on screenshots begun 1.58 s after gymbell's request, on the next
+#: (seen: up to ~1.9 s); every other server of test_attention under 1 s there. 1.5× that.
+PAINTED_ALONE_WITHIN = 3.0
+
 _NOTICE = re.compile(r"late_ms=(-?\d+).*\] (session notice shown|reminder shown)$")
 _ASKED = re.compile(r"at_ms=(\d+).*\] sound asked of the sound server$")
 
@@ -161,3 +169,62 @@ def check_notices_on_time(name, lates):
         assert -GYMBELL_EARLY <= late <= GYMBELL_WITHIN, \
             f"{name}: reminder notice {n} of {len(lates)} shown {late * 1000:+.0f} ms from its instant " \
             f"(gymbell's own bound: {GYMBELL_WITHIN * 1000:.0f} ms)"
+
+
+def shown_at(daemon, due):
+    """The instant (epoch seconds) gymbell asked the notification server for the last notice shown with a
+    sound, from its `late_ms` against `due`; None when its log has none."""
+    notices, _ = daemon_log(daemon)
+    return due + notices[-1] if notices else None
+
+
+def watch_until_seen(d, phrase, since, seconds):
+    """Screenshots back to back from now for `seconds` (read afterwards, so that reading costs no
+    screenshot): [(began, ended, png)] and the first that shows `phrase` (None when none)."""
+    shots = []
+    while time.time() - since < seconds:
+        began = time.time()
+        png = d.shot("shown")
+        shots.append((began, time.time(), png))
+    return shots, next((shot for shot in shots if d.sees(shot[2], phrase)), None)
+
+
+def check_painted(name, shots, first, asked, what, bound=None):
+    """The desktop's part of "on screen": every screenshot begun more than the server's painting bound
+    (`bound`, else PAINTED_WITHIN's) after gymbell asked for the notice (`asked`) shows it — the first showing it was
+    begun by then, or the one before it (which did not show it) was begun before then. A screenshot
+    under load takes up to ~0.9 s (measured above); its end is not the painting's."""
+    assert first is not None, f"{name}: {what} not on screen ({shots[-1][2] if shots else 'no screenshot'})"
+    bound = painted_within(name) if bound is None else bound
+    index = shots.index(first)
+    latest_unpainted = shots[index - 1][0] if index > 0 else None
+    assert latest_unpainted is None or latest_unpainted - asked <= bound, \
+        f"{name}: {what} not yet on a screenshot begun {(latest_unpainted - asked) * 1000:.0f} ms after gymbell asked " \
+        f"(the server's painting bound: {bound * 1000:.0f} ms; {shots[index - 1][2]})"
+
+
+def check_released(d, due, since, shots, first, within, what):
+    """A reminder due at `due`, held (Do Not Disturb, a lock, away) and released at `since`: gymbell asked
+    the notification server for it within `within` of `since` (its own part: the desktop's announcement and
+    the daemon's reaction), and the server painted it within its painting bound of that request
+    (check_painted, PAINTED_ALONE_WITHIN: nothing follows it). Returns the request's instant."""
+    asked = shown_at(d.daemon, due)
+    assert asked is not None, f"{d.name}: gymbell never showed the held reminder"
+    assert 0 <= asked - since <= within, f"{d.name}: gymbell asked for the held reminder {asked - since:+.3f} s after its release"
+    check_painted(d.name, shots, first, asked, what, PAINTED_ALONE_WITHIN)
+    return asked
+
+
+def check_heard_released(d, since, within, onset):
+    """The sound of a reminder released at `since`: gymbell asked the sound server within `within` of
+    `since` (its own part; the sound helper may have let its connection go while the reminder was held)
+    and the recording has its onset within the sound server's bound of that request."""
+    _, asked = daemon_log(d.daemon)
+    after = [t for t in asked if t >= since - GYMBELL_EARLY]
+    assert after, f"{d.name}: gymbell never asked the sound server after the release at {since:.3f} (asked {asked})"
+    at = after[0]
+    assert at - since <= within, f"{d.name}: gymbell asked the sound server {at - since:+.3f} s after the release (its bound: {within} s)"
+    assert onset is not None, f"{d.name}: the released reminder not heard (sound.wav in {d.artifacts})"
+    assert -ONSET_SLACK <= onset - at <= SOUND_SERVER_WITHIN, \
+        f"{d.name}: the released reminder heard {(onset - at) * 1000:+.0f} ms after gymbell asked the sound server " \
+        f"(the sound server's bound: {SOUND_SERVER_WITHIN * 1000:.0f} ms; sound.wav in {d.artifacts})"

@@ -151,13 +151,17 @@ class X11Session(XdotoolPointer, DesktopServer):
         finally:
             conn.close()
 
+    def painted(self, box, colours=8):
+        """Whether the screen's `box` (x0, y0, x1, y1) shows more than `colours` colours."""
+        x0, y0, x1, y1 = box
+        r = subprocess.run(["import", "-display", self.display, "-window", "root", "-crop", f"{x1 - x0}x{y1 - y0}+{x0}+{y0}",
+                            "+repage", "-format", "%k", "info:"], capture_output=True, text=True, timeout=20)
+        return r.returncode == 0 and r.stdout.strip().isdigit() and int(r.stdout.strip()) > colours
+
     def wait_painted(self, box, deadline, what, colours=8):
         """Until the screen's `box` (x0, y0, x1, y1) shows more than `colours` colours (painted)."""
-        x0, y0, x1, y1 = box
         while True:
-            r = subprocess.run(["import", "-display", self.display, "-window", "root", "-crop", f"{x1 - x0}x{y1 - y0}+{x0}+{y0}",
-                                "+repage", "-format", "%k", "info:"], capture_output=True, text=True, timeout=20)
-            if r.returncode == 0 and r.stdout.strip().isdigit() and int(r.stdout.strip()) > colours:
+            if self.painted(box, colours):
                 return
             if time.monotonic() >= deadline:
                 DS.pytest.fail(f"{self.name}: {what} was not painted in time")
