@@ -25,6 +25,25 @@ static inline gulong gb_notification_connect_closed(NotifyNotification *n,
     return g_signal_connect_data(n, "closed", G_CALLBACK(callback), data, destroy, (GConnectFlags)0);
 }
 
+/* The server's ActivationToken for the action being invoked (notification spec 1.2), which libnotify
+   ≥ 0.7.10 (Debian 12's 0.8.1) keeps while the action's callback runs; NULL when the server sent none or
+   the libnotify has no such function (Ubuntu 22.04's 0.7.9), so it is looked up apart from the table
+   below, in the libnotify the notifier opened (RTLD_NOLOAD: never a second one). Called on the
+   notifier's thread only. */
+static inline const char *gb_notification_activation_token(NotifyNotification *n) {
+    static const char *(*get)(NotifyNotification *) = NULL;
+    static int looked = 0;
+    if (!looked) {
+        looked = 1;
+        void *library = dlopen("libnotify.so.4", RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+        if (library) {
+            get = (const char *(*)(NotifyNotification *))dlsym(library, "notify_notification_get_activation_token");
+            dlclose(library);
+        }
+    }
+    return get ? get(n) : NULL;
+}
+
 /* libnotify is loaded when the notifier starts (dlopen), not linked: the gymbell executable starts
    without mapping it and what it brings (GIO, gdk-pixbuf, libpng, libjpeg …), which the CLI never
    uses and the daemon needs only once it owns its name. The functions gymbell calls, with GIO's two

@@ -29,6 +29,15 @@ public final class Daemon {
     /// Events raised while another is handled (a notification taken at once): handled after it.
     private var queued: [Event] = []
     private var handling = false
+    /// The activation token of the click being handled (the notification server's ActivationToken).
+    private var activationToken: String?
+    /// The variables a program launched for that click is started with: the token as Wayland's
+    /// xdg-activation (XDG_ACTIVATION_TOKEN) and X11's startup notification (DESKTOP_STARTUP_ID) take it —
+    /// GTK, Qt and GLib read the one of their display; nothing without a click's token.
+    private var activation: [String: String] {
+        guard let activationToken else { return [:] }
+        return ["XDG_ACTIVATION_TOKEN": activationToken, "DESKTOP_STARTUP_ID": activationToken]
+    }
     private var player: (any MediaPlayerShowing)?
     /// Set while handling events whose effects changed what Status, Upcoming or Stats answer.
     private var changed = false
@@ -69,7 +78,13 @@ public final class Daemon {
             context: EngineContext(
                 config: config.config, configOrigin: config.origin, messages: environment.messages,
                 canSpeak: environment.isInstalled("spd-say"), windowInstalled: environment.windowProgram != nil))
-        presenter.onAction = { [unowned self] target, key in send(.action(on: target, key: key)) }
+        presenter.onAction = { [unowned self] target, key, token in
+            // What the click launches (the window, the report, start_command) is started with the click's
+            // activation token: the compositor lets it raise its window (issue 49).
+            activationToken = token
+            defer { activationToken = nil }
+            send(.action(on: target, key: key))
+        }
         presenter.onSessionServerID = { [unowned self] session, id in send(.sessionNoticeShown(session, id: id)) }
         presenter.onNotShown = { [unowned self] reminder in send(.notShown(reminder)) }
     }
@@ -231,7 +246,7 @@ public final class Daemon {
             }
         case .launch(let argv, let purpose):
             do {
-                try environment.launch(argv)
+                try environment.launch(argv, activation)
             } catch where purpose == .startCommand {
                 logger.error("start_command failed: \(error)")
                 if case .success(.text(let text)) = reply {
@@ -259,14 +274,14 @@ public final class Daemon {
             logger.info("opening the window", metadata: ["page": "\(page.rawValue)"])
             do {
                 // Decided only where the window is installed (EngineContext.windowInstalled).
-                try environment.launch([environment.windowProgram ?? "gymbell-window", "--" + page.rawValue])
+                try environment.launch([environment.windowProgram ?? "gymbell-window", "--" + page.rawValue], activation)
             } catch {
                 logger.error("cannot open the window: \(error)")
             }
         case .openReport(let exercise):
             let argv = [environment.executable, "report", "--open"] + (exercise.map { ["--exercise", $0] } ?? [])
             do {
-                try environment.launch(argv)
+                try environment.launch(argv, activation)
             } catch {
                 logger.error("cannot open the training report: \(error)")
             }

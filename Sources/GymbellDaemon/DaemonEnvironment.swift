@@ -9,7 +9,8 @@ import Logging
 public struct DaemonEnvironment {
     public var clock: () -> Date
     public var timeZone: () -> Zone
-    public var launch: ([String]) throws -> Void
+    /// Starts a program (argv) with variables added to the daemon's environment.
+    public var launch: ([String], [String: String]) throws -> Void
     public var newID: () -> String
     /// Translations of the reminder texts (gettext in the daemon).
     public var messages: Messages
@@ -25,7 +26,7 @@ public struct DaemonEnvironment {
     public init(
         clock: @escaping () -> Date = Date.init,
         timeZone: @escaping () -> Zone = { SystemTimeZone().current() },
-        launch: @escaping ([String]) throws -> Void = { _ = try ProcessLauncher.spawn($0) },
+        launch: @escaping ([String], [String: String]) throws -> Void = { _ = try ProcessLauncher.spawn($0, adding: $1) },
         newID: @escaping () -> String = { UUID().uuidString.lowercased() },
         messages: Messages = .english,
         isInstalled: @escaping (String) -> Bool = ProcessLauncher.isInstalled,

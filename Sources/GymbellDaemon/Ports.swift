@@ -48,7 +48,7 @@ extension StateStore: StateStoring {
 
 /// The notifications on screen (Presenter).
 protocol NoticeShowing: AnyObject {
-    var onAction: ((NoticeTarget, String) -> Void)? { get set }
+    var onAction: ((NoticeTarget, String, String?) -> Void)? { get set }
     var onSessionServerID: ((SessionID, UInt32) -> Void)? { get set }
     var onNotShown: ((Reminder) -> Void)? { get set }
     var server: ServerProfile { get }
@@ -84,7 +84,7 @@ protocol ScreenKeeping: AnyObject {
 
 /// libnotify on its thread (Notifier): the notice layer's only way to the notification server.
 protocol NotificationPosting: AnyObject {
-    var onAction: ((NotificationHandle, String) -> Void)? { get set }
+    var onAction: ((NotificationHandle, String, String?) -> Void)? { get set }
     var onClosed: ((NotificationHandle) -> Void)? { get set }
     var onFailed: ((NotificationHandle, NotifierError) -> Void)? { get set }
     var onUnconfirmed: ((NotificationHandle, NotifierError) -> Void)? { get set }

@@ -19,10 +19,13 @@ final class LiveNotification {
     }
 }
 
-let actionCallback: NotifyActionCallback = { _, action, context in
+let actionCallback: NotifyActionCallback = { notification, action, context in
     guard let context, let action else { return }
     let entry = Unmanaged<LiveNotification>.fromOpaque(context).takeUnretainedValue()
-    entry.thread?.actionInvoked(entry, key: String(cString: action))
+    // The server's ActivationToken for this click (notification spec 1.2), which libnotify keeps only
+    // while the action's callback runs: what lets a window the click opens be raised, not announced.
+    let token = notification.flatMap { gb_notification_activation_token($0) }.map { String(cString: $0) }
+    entry.thread?.actionInvoked(entry, key: String(cString: action), activationToken: token.flatMap { $0.isEmpty ? nil : $0 })
 }
 
 let closedCallback: @convention(c) (UnsafeMutablePointer<NotifyNotification>?, gpointer?) -> Void = { _, context in

@@ -30,8 +30,9 @@ public struct NotificationServerInfo: Equatable, Sendable {
 /// made; results and callbacks come back on the main loop. Every notification stays referenced until
 /// its "closed" signal: libnotify drops the actions of one released earlier (DESIGN.md §8).
 public final class Notifier: @unchecked Sendable {
-    /// Main loop: the user chose an action: (notification, action key).
-    public var onAction: ((NotificationHandle, String) -> Void)?
+    /// Main loop: the user chose an action: (notification, action key, the server's activation token
+    /// for it when it sent one).
+    public var onAction: ((NotificationHandle, String, String?) -> Void)?
     /// Main loop: the server closed a notification.
     public var onClosed: ((NotificationHandle) -> Void)?
     /// Main loop: a notification could not be shown (no server on the bus, an error reply).

@@ -236,13 +236,13 @@ final class NotifierThread: @unchecked Sendable {
         }
     }
 
-    func actionInvoked(_ entry: LiveNotification, key: String) {
+    func actionInvoked(_ entry: LiveNotification, key: String, activationToken: String?) {
         // One action per notification shown: a server may repeat it (GNOME Shell 43 once per update in
         // place); the change it causes comes as a new notification.
         guard !entry.actionInvoked else { return }
         entry.actionInvoked = true
         let handle = entry.handle
-        owner?.report { $0.onAction?(handle, key) }
+        owner?.report { $0.onAction?(handle, key, activationToken) }
     }
 
     func closed(_ entry: LiveNotification) {

@@ -3,13 +3,20 @@ import CGLib
 /// Starts a program from an argv array, never through a shell, detached from the daemon
 /// (GLib reaps it, so no zombie is left behind).
 public enum ProcessLauncher {
-    /// Starts `argv[0]` (searched on PATH) with the rest as its arguments; returns its pid.
+    /// Starts `argv[0]` (searched on PATH) with the rest as its arguments, in this process's environment
+    /// with `adding` set in it; returns its pid.
     @discardableResult
-    public static func spawn(_ argv: [String]) throws(SystemError) -> Int32 {
+    public static func spawn(_ argv: [String], adding: [String: String] = [:]) throws(SystemError) -> Int32 {
         guard let program = argv.first, !program.isEmpty else { throw SystemError(message: "the command to run is empty") }
         var pid: GPid = 0
         var error: UnsafeMutablePointer<GError>?
-        let ok = withCArguments(argv) { g_spawn_async(nil, $0, nil, flags, gb_child_reset_signal_mask, nil, &pid, &error) }
+        var environment: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? = nil
+        if !adding.isEmpty {
+            environment = g_get_environ()
+            for (name, value) in adding.sorted(by: { $0.key < $1.key }) { environment = g_environ_setenv(environment, name, value, 1) }
+        }
+        defer { if let environment { g_strfreev(environment) } }
+        let ok = withCArguments(argv) { g_spawn_async(nil, $0, environment, flags, gb_child_reset_signal_mask, nil, &pid, &error) }
         if ok == 0 {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             if let error { g_error_free(error) }

@@ -19,7 +19,7 @@ struct DaemonTests {
 
     /// Records what would be on screen; takes every notification at once, or only when told.
     final class FakePresenter: NoticeShowing {
-        var onAction: ((NoticeTarget, String) -> Void)?
+        var onAction: ((NoticeTarget, String, String?) -> Void)?
         var onSessionServerID: ((SessionID, UInt32) -> Void)?
         var onNotShown: ((Reminder) -> Void)?
         var server = ServerProfile.unknown
@@ -65,7 +65,7 @@ struct DaemonTests {
     let timer = FakeTimer()
     var launched: [[String]] = []
 
-    func daemon(_ toml: String = "", store: StateStore? = nil, launch: @escaping ([String]) throws -> Void = { _ in }) throws -> (Daemon, StateStore) {
+    func daemon(_ toml: String = "", store: StateStore? = nil, launch: @escaping ([String], [String: String]) throws -> Void = { _, _ in }) throws -> (Daemon, StateStore) {
         let store = try store ?? StateStore()
         let config = LoadedConfig(config: try ConfigParser.parse(toml, path: "config.toml"), path: "config.toml")
         let clock = self.clock
@@ -184,14 +184,14 @@ struct DaemonTests {
 
     @Test func aFailingStartCommandIsToldInTheReply() throws {
         struct Failure: Error, CustomStringConvertible { var description: String { "no such program" } }
-        let (daemon, _) = try daemon("[reminders]\nstart_command = [\"nope\"]\n", launch: { _ in throw Failure() })
+        let (daemon, _) = try daemon("[reminders]\nstart_command = [\"nope\"]\n", launch: { _, _ in throw Failure() })
         daemon.reevaluate()
         #expect(daemon.run(.start(workout: nil)) == .success(.text("Workout started; start_command failed: no such program")))
     }
 
     @Test func aClickOnTheDailyReminderStartsTheWorkoutAndRunsTheCommand() throws {
         var ran: [[String]] = []
-        let (daemon, store) = try daemon("[reminders]\ntime = \"00:00\"\nstart_command = [\"xdg-open\", \"x\"]\n", launch: { ran.append($0) })
+        let (daemon, store) = try daemon("[reminders]\ntime = \"00:00\"\nstart_command = [\"xdg-open\", \"x\"]\n", launch: { argv, _ in ran.append(argv) })
         clock.now = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 09:00 in Berlin: today's 00:00 is long past
         daemon.reevaluate()
         let tomorrow = try #require(timer.armed)
@@ -199,9 +199,27 @@ struct DaemonTests {
         daemon.reevaluate()
         let daily = try #require(presenter.presented.last)
         #expect(daily.kind == .daily)
-        presenter.onAction?(.reminder(daily), "start")
+        presenter.onAction?(.reminder(daily), "start", nil)
         #expect(ran == [["xdg-open", "x"]])
         #expect(try store.dailyState().quietDay != nil)
+    }
+
+    @Test func whatAClickLaunchesCarriesItsActivationToken() throws {
+        var ran: [(argv: [String], environment: [String: String])] = []
+        let (daemon, _) = try daemon(
+            "[reminders]\ntime = \"00:00\"\nstart_command = [\"my-player\"]\n", launch: { ran.append(($0, $1)) })
+        clock.now = Date(timeIntervalSince1970: 1_800_000_000)
+        daemon.reevaluate()
+        clock.now = try #require(timer.armed)
+        daemon.reevaluate()
+        let daily = try #require(presenter.presented.last)
+        presenter.onAction?(.reminder(daily), "start", "kwin-token-7")
+        #expect(ran.map(\.argv) == [["my-player"]])
+        #expect(ran.first?.environment == ["XDG_ACTIVATION_TOKEN": "kwin-token-7", "DESKTOP_STARTUP_ID": "kwin-token-7"])
+        // A start from the CLI is no click: nothing of the token stays for it.
+        _ = daemon.run(.stop)
+        _ = daemon.run(.start(workout: nil))
+        #expect(ran.count == 2 && ran[1].environment.isEmpty)
     }
 
     @Test func aNewConfigIsTakenUp() throws {

@@ -23,7 +23,7 @@ struct NoticeLayerTests {
             case update(NotificationHandle, summary: String, reshow: Bool)
             case close(NotificationHandle)
         }
-        var onAction: ((NotificationHandle, String) -> Void)?
+        var onAction: ((NotificationHandle, String, String?) -> Void)?
         var onClosed: ((NotificationHandle) -> Void)?
         var onFailed: ((NotificationHandle, NotifierError) -> Void)?
         var onUnconfirmed: ((NotificationHandle, NotifierError) -> Void)?
@@ -103,7 +103,7 @@ struct NoticeLayerTests {
         let daemon = Daemon(
             config: config, store: store, presenter: presenter, timer: Timer(),
             environment: Daemon.Environment(
-                clock: { clock.now }, timeZone: { SystemZones.named("Europe/Berlin")! }, launch: { _ in },
+                clock: { clock.now }, timeZone: { SystemZones.named("Europe/Berlin")! }, launch: { _, _ in },
                 newID: { ids += 1; return "s\(ids)" }, isInstalled: { _ in false }),
             logger: Logger(label: "test"))
         return (daemon, presenter)

@@ -63,7 +63,7 @@ struct NotifierTests {
         let notifier = try startedNotifier()
         var actions: [(NotificationHandle, String)] = []
         var closed: [NotificationHandle] = []
-        notifier.onAction = { actions.append(($0, $1)) }
+        notifier.onAction = { handle, key, _ in actions.append((handle, key)) }
         notifier.onClosed = { closed.append($0) }
         let request = NotificationRequest(
             summary: "Rest over", body: "Set 2 of 3", actions: [(key: "done", label: "Set Done"), (key: "skip", label: "Skip")])

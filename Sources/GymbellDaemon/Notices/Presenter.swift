@@ -8,8 +8,8 @@ import Logging
 /// (ReminderNotices), the one notification of the session (SessionNoticeDisplay), what the notification
 /// server is and can do. What a notice says is decided in Core (ReminderNotice, SessionNotice).
 final class Presenter {
-    /// An action the user chose on one of our notifications.
-    var onAction: ((NoticeTarget, String) -> Void)?
+    /// An action the user chose on one of our notifications, with the server's activation token for it.
+    var onAction: ((NoticeTarget, String, String?) -> Void)?
     /// The server took a request of a session's notification under this id of its own (the daemon
     /// keeps it, so that after a restart the same notification is replaced, never shown twice).
     var onSessionServerID: ((SessionID, UInt32) -> Void)? {
@@ -37,11 +37,11 @@ final class Presenter {
         output = NoticeOutput(notifier: notifier, sounds: sounds, sound: sound, icon: icon, timers: timers, logger: logger)
         reminders = ReminderNotices(output: output)
         session = SessionNoticeDisplay(output: output)
-        notifier.onAction = { [unowned self] handle, key in
+        notifier.onAction = { [unowned self] handle, key, token in
             if let id = session.session(shownBy: handle) {
-                onAction?(.session(id), key)
+                onAction?(.session(id), key, token)
             } else if let reminder = reminders.reminder(shownBy: handle) {
-                onAction?(.reminder(reminder), key)
+                onAction?(.reminder(reminder), key, token)
             }
         }
         notifier.onClosed = { [unowned self] handle in
