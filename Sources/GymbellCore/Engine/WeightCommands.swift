@@ -3,7 +3,7 @@ import FoundationEssentials
 /// `gymbell weights`: the weights the next workouts plan, raised by "Next time" or by hand, and back.
 enum WeightCommands {
     static func list(_ t: Turn) -> [PlannedWeight] {
-        PlannedWeight.all(workouts: t.config.workouts, overrides: t.state.overrides)
+        PlannedWeight.all(workouts: t.config.workouts, overrides: t.state.overrides, kit: t.config.kit)
     }
 
     /// Plans `name` with `weight` (in its unit) from the next workout on; the running one keeps its plan.
