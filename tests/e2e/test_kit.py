@@ -110,3 +110,26 @@ def test_a_hostile_kit_is_a_located_error_never_a_crash(daemon, env, write_confi
     reload = cli("reload")
     assert reload.returncode == 1 and f"{env.config_file}:{where}: {said}" in reload.stderr, reload.stderr
     assert cli("status").returncode == 0, "the daemon runs on with the config it had"
+
+
+WARM = ('[kit]\nbars = [20]\nplates = [20, 10, 5, 2.5, 1.25]\nwarm_up = true\n\n'
+        '[workouts.bench]\ntitle = "Bench"\nkind = "strength"\nexercises = [\n'
+        '  { name = "Bench Press", sets = 1, reps = 5, weight = 80, rest = 60 },\n]\n')
+
+
+def test_warm_ups_are_walked_before_the_first_working_set_and_logged_as_warm_up(daemon, write_config, cli, recorder):
+    write_config(WARM)
+    daemon.start()
+    assert cli("start", "bench").returncode == 0
+    for label, command in [("Warm-up: Bench Press — 10 × 20 kg", "set-done"),
+                           ("Warm-up: Bench Press — 5 × 32.5 kg (5 + 1.25 per side)", "set-done"),
+                           ("Warm-up: Bench Press — 3 × 47.5 kg (10 + 2.5 + 1.25 per side)", "skip"),
+                           ("Warm-up: Bench Press — 2 × 65 kg (20 + 2.5 per side)", "set-done"),
+                           ("Bench Press — 5 × 80 kg (20 + 10 per side)", "set-done")]:
+        recorder.wait_for(lambda r, label=label: r["event"] == "Notify" and label == r["summary"], 5, label)
+        r = cli(command)
+        assert r.returncode == 0, (command, r.stderr)
+    logged = as_json(cli, "history", "--sets")
+    assert [(s["weight"], s["reps"], s["warm_up"]) for s in logged] == [(20, 10, True), (32.5, 5, True), (65, 2, True), (80, 5, False)], logged
+    text = ok(cli("history", "--sets"))
+    assert text.count("warm-up") == 3, text

@@ -40,8 +40,10 @@ enum DailyRules {
             }
             let id = try t.freshSessionID()
             let plan: SessionPlan
-            if WorkoutTimeline.runsAsSteps(workout) {
-                let planned = WorkoutTimeline.steps(of: workout.applying(t.state.overrides, kit: t.config.kit))
+            let applied = workout.applying(t.state.overrides, kit: t.config.kit)
+            let warmUps = WarmUpRamp.exercises(of: applied, kit: t.config.kit)  // ramps run as warm-up steps
+            if WorkoutTimeline.runsAsSteps(workout) || WarmUpRamp.applies(to: warmUps, kit: t.config.kit) {
+                let planned = WarmUpRamp.inserting(into: WorkoutTimeline.steps(of: applied), exercises: warmUps, kit: t.config.kit)
                 try Limits.check(planned)
                 plan = StepPlanner.start(id: id, workout: workout, steps: planned, at: t.now, countdown: t.config.sound.countdown)
             } else { switch workout.kind {

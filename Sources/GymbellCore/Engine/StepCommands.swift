@@ -17,7 +17,8 @@ enum StepCommands {
         }
         try Limits.check(correction)
         logTimedSteps(progress.index..<position.step, of: session, progress, &t)  // in the order they were done
-        let logged = step.isWork ? loggedSet(step, correction, session, at: t.now, &t) : nil
+        // A weighted warm-up set (the kit's ramp) is logged too, as warm-up: no record, no volume, no overload.
+        let logged = step.isWork || (step.role == .warmUp && step.weight != nil) ? loggedSet(step, correction, session, at: t.now, &t) : nil
         let next = advance(past: position.step, session, progress, &t)
         let noted = correction == .asPlanned ? "" : logged.map { t.messages.setLoggedReply($0) + " " } ?? ""
         return noted + reply(done: step, next: next, t)
@@ -128,7 +129,7 @@ enum StepCommands {
             session: session.id, workout: t.state.session?.workout, exercise: step.name ?? session.title,
             setNumber: step.set ?? step.round ?? 1, reps: correction.reps(planned: step.reps), plannedReps: step.reps,
             weight: correction.weight ?? step.weight, unit: WeightUnit(configured: step.unit) ?? .kg,
-            failed: correction.failed(planned: step.reps), at: now, rpe: correction.rpe)
+            failed: correction.failed(planned: step.reps), at: now, warmUp: step.role == .warmUp, rpe: correction.rpe)
         let closed = t.state.progress.closing(before: logged)
         if !closed.isEmpty { t.write(.keepRecords(closed)) }
         t.write(.logSet(logged))

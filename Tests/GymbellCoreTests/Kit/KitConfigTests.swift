@@ -55,7 +55,7 @@ struct KitConfigTests {
 
     @Test func theDefaultFileDocumentsTheKit() {
         let text = ConfigParser.defaultText
-        for line in ["# [kit]", "# bars = [20]", "# plates = [20, 10, 5, 2.5, 1.25]", "# [kit.implements]"] {
+        for line in ["# [kit]", "# bars = [20]", "# plates = [20, 10, 5, 2.5, 1.25]", "# warm_up = false", "# [kit.implements]"] {
             #expect(text.contains("\n\(line)"), "default-config.toml lacks \(line)")
         }
     }
