@@ -5,6 +5,7 @@ imported; a hostile [kit] is a located error, never a crash. Through the real CL
 
 import json
 import shutil
+import time
 
 import dbus
 import pytest
@@ -133,3 +134,23 @@ def test_warm_ups_are_walked_before_the_first_working_set_and_logged_as_warm_up(
     assert [(s["weight"], s["reps"], s["warm_up"]) for s in logged] == [(20, 10, True), (32.5, 5, True), (65, 2, True), (80, 5, False)], logged
     text = ok(cli("history", "--sets"))
     assert text.count("warm-up") == 3, text
+
+
+def test_the_kit_set_by_config_set_is_used_and_read_back_after_a_restart(daemon, write_config, cli, env):
+    write_config('[workouts.home]\ntitle = "Home"\nkind = "strength"\nexercises = [\n'
+                 '  { name = "Bench Press", sets = 1, reps = 8, weight = 82, rest = 60 },\n]\n')
+    daemon.start()
+    assert weights(cli) == {"Bench Press": 82}, "without a kit, as written"
+    for key, *values in [("kit.bars", "20"), ("kit.plates", "20", "10", "5", "2.5")]:
+        r = cli("config", "set", key, *values)
+        assert r.returncode == 0, r.stderr
+    bad = cli("config", "set", "kit.plates", "20", "-5")
+    assert bad.returncode != 0 and 'kit.plates: "20 -5" is not weights like 20 10 5 2.5' in bad.stderr, bad.stderr
+    assert "plates = [20, 10, 5, 2.5]" in env.config_file.read_text()
+    # 82 on a 20 kg bar with 2.5 kg the smallest plate: 80 or 85 are loadable; 80 is nearer.
+    deadline = time.monotonic() + 5
+    while weights(cli) != {"Bench Press": 80}:
+        assert time.monotonic() < deadline, weights(cli)
+        time.sleep(0.05)
+    daemon.restart()
+    assert weights(cli) == {"Bench Press": 80}

@@ -66,12 +66,14 @@ struct KitPlanningTests {
     @Test func theConfigEditorWritesTheKitAndItReadsBack() throws {
         var kit = Self.kit
         kit.implements = ["Goblet Squat": .kettlebell]
+        kit.warmUp = true
         kit.plates.append(10 * 0.45359237)
         let edited = try ConfigEditor.apply([.kit(kit)], to: "[rest]\ndefault = \"90s\"\n", path: "config.toml")
         #expect(edited.config.kit?.bars == kit.bars)
         #expect(edited.config.kit?.handle == kit.handle)
         #expect(edited.config.kit?.kettlebells == kit.kettlebells)
         #expect(edited.config.kit?.implements == kit.implements)
+        #expect(edited.config.kit?.warmUp == true)
         let plates = try #require(edited.config.kit?.plates)
         #expect(plates.count == kit.plates.count && zip(plates, kit.plates).allSatisfy { abs($0 - $1) < 1e-6 })
         #expect(edited.text.contains("plates = [20, 10, 5, 2.5, 1.25, 4.535924]"), "\(edited.text)")

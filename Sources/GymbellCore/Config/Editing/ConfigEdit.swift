@@ -112,6 +112,7 @@ public enum ConfigEdit: Equatable, Sendable {
             weights("dumbbells", kit.dumbbells), weight("dumbbell_handle", kit.handle?.weight),
             weights("dumbbell_plates", kit.handle?.plates ?? []), weight("dumbbell_step", kit.handle?.step),
             weight("dumbbell_max", kit.handle?.maximum), weights("kettlebells", kit.kettlebells),
+            set("kit", "warm_up", .boolean(kit.warmUp)),
         ] + kit.implements.keys.sorted().map { name in
             .set(TOMLPath(keys: "kit", "implements", name), .string(kit.implements[name]?.rawValue ?? ""))
         }
