@@ -154,3 +154,7 @@ def test_the_kit_set_by_config_set_is_used_and_read_back_after_a_restart(daemon,
         time.sleep(0.05)
     daemon.restart()
     assert weights(cli) == {"Bench Press": 80}
+    # A weight planned by hand is said, and planned, as the kit loads it.
+    r = cli("weights", "--set", "Bench Press", "--to", "83.5")
+    assert r.returncode == 0 and r.stdout.strip() == "Bench Press: 85 kg from the next workout on (configured: 82 kg).", r.stdout + r.stderr
+    assert weights(cli) == {"Bench Press": 85}

@@ -21,8 +21,9 @@ public struct Load: Equatable, Sendable {
 /// - **Next**: the lightest loadable weight above a given one; nil when the kit makes nothing heavier.
 /// Weights are compared in milligrams, and two within 0.05 g are the same weight (pounds converted).
 public enum KitLoads {
-    /// More weights than any real kit makes; a file with many odd plates stops there.
-    static let limit = 50_000
+    /// Ten times the weights a real home kit makes (eight plate sizes in pairs: a few hundred); a file
+    /// of many odd plates stops there, so a rounding stays a few milliseconds whatever the file says.
+    static let limit = 5_000
     static let sameWithin = 50
 
     /// Every weight `kit` makes with `implement`, lightest first, each once (the way found first: the
