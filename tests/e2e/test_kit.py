@@ -122,6 +122,8 @@ def test_warm_ups_are_walked_before_the_first_working_set_and_logged_as_warm_up(
     write_config(WARM)
     daemon.start()
     assert cli("start", "bench").returncode == 0
+    status = ok(cli("status"))
+    assert "Warm-up: Bench Press — 10 × 20 kg" in status and "5 × 32.5 kg (5 + 1.25 per side)" in status, status
     for label, command in [("Warm-up: Bench Press — 10 × 20 kg", "set-done"),
                            ("Warm-up: Bench Press — 5 × 32.5 kg (5 + 1.25 per side)", "set-done"),
                            ("Warm-up: Bench Press — 3 × 47.5 kg (10 + 2.5 + 1.25 per side)", "skip"),
