@@ -48,7 +48,7 @@ public enum ControlContract {
     public static let setDoneAs = ControlMethod(
         "SetDoneAs", Field.json("set_json"), reply: Field.text("message"),
         doc: "Record a finished set as it was done: `set_json` is an object with any of {\"reps\": 0 to 1000, \"weight\": 0 to 2000 (the "
-            + "exercise's unit), \"failed\": true}; what it leaves out is as planned, fewer reps than planned count as failed. Returns what comes next.",
+            + "exercise's unit), \"failed\": true, \"rpe\": 0 to 10}; what it leaves out is as planned, fewer reps than planned count as failed. Returns what comes next.",
         errors: [.invalidArgs, .noSession, .failed])
 
     public static let stop = ControlMethod(

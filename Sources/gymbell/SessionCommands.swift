@@ -101,24 +101,32 @@ struct SetDone: ParsableCommand {
             button does the same. Each set goes into the training log (`gymbell history --sets`) as planned, \
             or as you say it was done: --reps for the reps you managed (fewer than planned count as a failed \
             set), --weight for the weight in the exercise's unit, --failed for a set you could not finish. \
-            Failed sets never count as personal records and reset the progressive-overload count.
+            Failed sets never count as personal records and reset the progressive-overload count. \
+            --rpe gives the effort (6 to 10 as Strong and Hevy write it, 0 to 10 allowed), or --rir the reps \
+            left in reserve (kept as RPE 10 − RIR); a set at RPE 9.5 or more makes a progressive-overload \
+            suggestion wait a session.
 
-            Example: gymbell set-done --reps 6 --weight 82.5
+            Example: gymbell set-done --reps 6 --weight 82.5 --rpe 8
             """)
 
     @Option(help: "Reps done, when not as planned (0 to 1000).", transform: PlainNumber.whole) var reps: Int?
     @Option(help: "Weight lifted, in the exercise's unit, when not as planned (0 to 2000).", transform: PlainNumber.decimal) var weight: Double?
     @Flag(help: "The set failed (fewer reps than planned; with no --reps, one short).") var failed = false
+    @Option(help: "Effort: the rate of perceived exertion (0 to 10).", transform: PlainNumber.decimal) var rpe: Double?
+    @Option(help: "Effort: reps in reserve (0 to 10), kept as RPE 10 − RIR.", transform: PlainNumber.decimal) var rir: Double?
 
     func validate() throws {
         if let reps, !(0...1000).contains(reps) { throw ValidationError("--reps must be 0 to 1000, not \(reps)") }
         if let weight, !(weight.isFinite && (0...2000).contains(weight)) {
             throw ValidationError("--weight must be 0 to 2000, not \(weight)")
         }
+        if rpe != nil, rir != nil { throw ValidationError("give --rpe or --rir, not both") }
+        if let rpe, !(rpe.isFinite && (0...10).contains(rpe)) { throw ValidationError("--rpe must be 0 to 10, not \(rpe)") }
+        if let rir, !(rir.isFinite && (0...10).contains(rir)) { throw ValidationError("--rir must be 0 to 10, not \(rir)") }
     }
 
     func run() throws {
-        let correction = SetCorrection(reps: reps, weight: weight, failed: failed)
+        let correction = SetCorrection(reps: reps, weight: weight, failed: failed, rpe: rpe ?? rir.map { 10 - $0 })
         let reply = try withDaemon { client throws(ClientError) in
             correction == .asPlanned ? try client.setDone() : try client.setDone(as: correction)
         }

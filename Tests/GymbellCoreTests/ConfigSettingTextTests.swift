@@ -24,6 +24,10 @@ struct ConfigSettingTextTests {
             ("quiet_hours", ["22:00", "07:00"], [.set(Self.path("quiet_hours", "start"), .timeOfDay(LocalTime(hour: 22, minute: 0)!)),
                                                  .set(Self.path("quiet_hours", "end"), .timeOfDay(LocalTime(hour: 7, minute: 0)!))]),
             ("quiet_hours", ["none"], [.remove(Self.path("quiet_hours", "start")), .remove(Self.path("quiet_hours", "end"))]),
+            ("kit.plates", ["20", "10,5", "2.5"], [.set(Self.path("kit", "plates"), .numbers([20, 10, 5, 2.5]))]),
+            ("kit.kettlebells", ["none"], [.set(Self.path("kit", "kettlebells"), .numbers([]))]),
+            ("kit.dumbbell_handle", ["2.5"], [.set(Self.path("kit", "dumbbell_handle"), .number(2.5))]),
+            ("kit.warm_up", ["on"], [.set(Self.path("kit", "warm_up"), .boolean(true))]),
         ]
         for (key, values, expected) in cases {
             #expect(try ConfigSettingText.edits(key: key, values: values) == expected, "\(key) \(values)")
@@ -39,6 +43,8 @@ struct ConfigSettingTextTests {
             ("reminders.snooze_minutes", ["10", "20"], "reminders.snooze_minutes takes one value, a whole number like 60; got 2"),
             ("rest.default", ["forever"], "rest.default: \"forever\" is not a duration like 90s, 2m, 1m30s or 2h"),
             ("quiet_hours", ["22:00"], "quiet_hours takes a start and an end like 22:00 07:00 (none: no quiet hours)"),
+            ("kit.plates", ["20", "-5"], "kit.plates: \"20 -5\" is not weights like 20 10 5 2.5 (none: an empty list)"),
+            ("kit.bars", ["1e308"], "kit.bars: \"1e308\" is not weights like 20 10 5 2.5 (none: an empty list)"),
         ]
         for (key, values, message) in cases {
             #expect(throws: ConfigSettingText.Failure(description: message)) { try ConfigSettingText.edits(key: key, values: values) }
@@ -48,12 +54,14 @@ struct ConfigSettingTextTests {
     @Test func everyKeyIsASettingTheConfigReads() throws {
         // Each key set to a valid value reads back through the config reader.
         let samples: [String: [String]] = ["reminders.time": ["07:00"], "program.weeks": ["4"], "sound.name": ["bell"],
-                                           "quiet_hours": ["22:00", "06:00"], "progress.record_min_percent": ["3"]]
+                                           "quiet_hours": ["22:00", "06:00"], "progress.record_min_percent": ["3"],
+                                           "kit.unit": ["lb"], "kit.dumbbell_max": ["30"]]
         for key in ConfigSettingText.keys where !key.hasPrefix("program.") || key == "program.weeks" {
             let values = samples[key] ?? Self.sample(for: key)
             let edits = try ConfigSettingText.edits(key: key, values: values)
             var text = ConfigParser.defaultText
             if key == "program.weeks" { text = text.replacingOccurrences(of: "# weeks = 8", with: "start = 2026-11-02") }
+            if key.hasPrefix("kit.dumbbell_"), key != "kit.dumbbell_handle" { text += "\n[kit]\ndumbbell_handle = 2\ndumbbell_step = 2\ndumbbell_max = 24\n" }
             #expect(throws: Never.self, "\(key)") { _ = try ConfigEditor.apply(edits, to: text, path: "c") }
         }
     }

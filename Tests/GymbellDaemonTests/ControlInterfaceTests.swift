@@ -241,7 +241,7 @@ struct ControlInterfaceTests {
         #expect(control.handle(call("SetDone")) == .values([.string("Set 1 of 4 done")]))
         #expect(control.handle(call("SetDoneAs", [.string(#"{"reps": 6, "failed": true}"#)])) == .values([.string("Logged 6 × 80 kg (failed)")]))
         #expect(control.handle(call("SetDoneAs", [.string("six")])) == .error(CommandError.invalidArgument(
-            #"set_json must be an object like {"reps": 6, "weight": 80, "failed": true}, not "six""#).dbusError))
+            #"set_json must be an object like {"reps": 6, "weight": 80, "failed": true, "rpe": 8}, not "six""#).dbusError))
         #expect(control.handle(call("Snooze", [.uint32(10)])) == due)
         #expect(control.handle(call("SnoozeDefault")) == due)
         #expect(control.handle(call("SkipToday")) == .values([.stringArray([RecordingCommands.instantText])]))

@@ -21,6 +21,8 @@ public struct Config: Equatable, Sendable {
     public var programSpan: ProgramSpan?
     /// `[exercise_names]`: what `gymbell import` calls an exercise of a Strong or Hevy log here.
     public var exerciseNames: [String: String] = [:]
+    /// `[kit]`: what the person lifts with; nil without one (weights are then planned as written).
+    public var kit: Kit?
 
     public init(
         reminders: DailyReminderSettings = .init(),
@@ -160,6 +162,9 @@ public struct Exercise: Hashable, Sendable, Codable {
     /// `superset = "A"`: exercises next to each other with the same label alternate their sets
     /// (A1, A2, rest, A1, A2, rest …).
     public var superset: String?
+    /// The plates per side the kit loads the planned weight with ("20 + 10"): set when a workout is
+    /// planned (`WeightOverride.apply`), never read from or written to the file.
+    public var platesPerSide: String?
 
     public init(
         name: String, sets: Int, reps: Int? = nil, weight: Double? = nil, unit: String? = nil, rest: [TimeInterval],

@@ -77,6 +77,7 @@ public enum ConfigParser {
         "program": Weekday.allCases.map(\.rawValue) + ["start", "weeks"],
         "workouts": [],
         "exercise_names": [],
+        "kit": KitDecoding.keys,
     ]
 
     /// The table a key of another section belongs in, for "it belongs in [rest]".
@@ -114,6 +115,7 @@ public enum ConfigParser {
         if let table = tables["quiet_hours"] { config.quietHours = SettingsDecoding.decodeQuietHours(table, reader: &reader) }
         if let table = tables["attention"] { config.attention = SettingsDecoding.decodeAttention(table, reader: &reader) }
         if let table = tables["workouts"] { config.workouts = WorkoutDecoding.decodeWorkouts(table, reader: &reader) }
+        if let table = tables["kit"] { config.kit = KitDecoding.decode(table, reader: &reader) }
         if let table = tables["exercise_names"] { config.exerciseNames = decodeExerciseNames(table, reader: &reader) }
         if let table = tables["program"] {
             // Names of workouts the file defines, even ones with errors: those are reported once, there.
@@ -134,7 +136,7 @@ public enum ConfigParser {
                 return "unknown table [\(TOMLPath([.key(key)]))]; did you mean [\(suggestion)]?"
             }
             return "unknown table [\(TOMLPath([.key(key)]))]; the tables are "
-                + "[reminders], [rest], [sound], [quiet_hours], [attention], [mpris], [progress], [program], [workouts.NAME] and [exercise_names]"
+                + "[reminders], [rest], [sound], [quiet_hours], [attention], [mpris], [progress], [program], [workouts.NAME], [exercise_names] and [kit]"
         }
         if let home = sectionHolding(key) {
             return "\(TOMLText.quoted(key)) must be inside a table: put it under \(home)"

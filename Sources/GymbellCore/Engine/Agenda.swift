@@ -107,7 +107,8 @@ enum Agenda {
             // exercises (with timed sets or supersets) are weighed for more, as the exercises it planned.
             SmartRules.celebrateRecords(of: session.id, &t)
             if case .strength(let exercises)? = t.config.workouts[progress.workoutName]?.kind {
-                SmartRules.suggestOverload(after: session.id, exercises: exercises.filter { $0.seconds == nil }, &t)
+                let planned = WeightOverride.apply([:], to: exercises.filter { $0.seconds == nil }, kit: t.config.kit)  // as loaded
+                SmartRules.suggestOverload(after: session.id, exercises: planned, &t)
             }
         case .rest, .hiit, .walkRun:
             break

@@ -108,10 +108,7 @@ enum Commands {
         guard var session = t.state.session?.session, case .strength(var progress) = session.detail else {
             throw .noSession("no strength workout is running; start one with `gymbell start WORKOUT`")
         }
-        if let reps = correction.reps, !(0...1000).contains(reps) { throw .invalidArgument("reps must be 0 to 1000, not \(reps)") }
-        if let weight = correction.weight, !(weight.isFinite && Limits.weight.contains(weight)) {
-            throw .invalidArgument("a weight must be 0 to 2000, not \(WeightUnit.number(weight))")
-        }
+        try Limits.check(correction)
         let done = progress.nextSet
         let rest = progress.recordSet()
         t.state.transition = nil  // "Rest over" is done with: the set it announced is recorded
@@ -119,7 +116,7 @@ enum Commands {
             LoggedSet(
                 session: session.id, workout: t.state.session?.workout, exercise: done.exercise, setNumber: done.set,
                 reps: correction.reps(planned: done.reps), plannedReps: done.reps, weight: correction.weight ?? done.weight,
-                unit: WeightUnit(configured: done.unit) ?? .kg, failed: correction.failed(planned: done.reps), at: t.now)
+                unit: WeightUnit(configured: done.unit) ?? .kg, failed: correction.failed(planned: done.reps), at: t.now, rpe: correction.rpe)
         }
         if let logged {
             // A set of a new session closes the latest one: what it beat goes to the records timeline.

@@ -40,8 +40,10 @@ enum DailyRules {
             }
             let id = try t.freshSessionID()
             let plan: SessionPlan
-            if WorkoutTimeline.runsAsSteps(workout) {
-                let planned = WorkoutTimeline.steps(of: workout.applying(t.state.overrides))
+            let applied = workout.applying(t.state.overrides, kit: t.config.kit)
+            let warmUps = WarmUpRamp.exercises(of: applied, kit: t.config.kit)  // ramps run as warm-up steps
+            if WorkoutTimeline.runsAsSteps(workout) || WarmUpRamp.applies(to: warmUps, kit: t.config.kit) {
+                let planned = WarmUpRamp.inserting(into: WorkoutTimeline.steps(of: applied), exercises: warmUps, kit: t.config.kit)
                 try Limits.check(planned)
                 plan = StepPlanner.start(id: id, workout: workout, steps: planned, at: t.now, countdown: t.config.sound.countdown)
             } else { switch workout.kind {
@@ -52,7 +54,7 @@ enum DailyRules {
                 try Limits.check(walkRun)
                 plan = SessionPlanner.walkRun(id: id, plan: walkRun, title: workout.title, startingAt: t.now, messages: t.messages)
             case .strength(let exercises):
-                let planned = WeightOverride.apply(t.state.overrides, to: exercises)
+                let planned = WeightOverride.apply(t.state.overrides, to: exercises, kit: t.config.kit)
                 plan = SessionPlan(session: StrengthPlanner.start(id: id, workout: workout, exercises: planned, at: t.now).0, reminders: [])
             case .circuit, .amrap:
                 throw .failed("internal error: a \(workout.kind) workout runs as steps")

@@ -29,6 +29,17 @@ public enum Limits {
     /// A weight lifted or planned, in the exercise's unit (`set-done --weight`, `weights --to`).
     public static let weight: ClosedRange<Double> = 0...2000
 
+    /// Checks what `set-done` says of a set: reps, weight and RPE in range.
+    public static func check(_ correction: SetCorrection) throws(CommandError) {
+        if let reps = correction.reps, !(0...1000).contains(reps) { throw .invalidArgument("reps must be 0 to 1000, not \(reps)") }
+        if let weight = correction.weight, !(weight.isFinite && Limits.weight.contains(weight)) {
+            throw .invalidArgument("a weight must be 0 to 2000, not \(WeightUnit.number(weight))")
+        }
+        if let rpe = correction.rpe, !(rpe.isFinite && RecordBounds.rpe.contains(rpe)) {
+            throw .invalidArgument("an RPE must be 0 to 10, not \(WeightUnit.number(rpe))")
+        }
+    }
+
     /// Checks a HIIT plan against the ranges; the message names the value and the range.
     public static func check(_ plan: HIITPlan) throws(CommandError) {
         guard hiitRounds.contains(plan.rounds) else { throw .invalidArgument("rounds must be 1 to 100, not \(plan.rounds)") }

@@ -103,7 +103,8 @@ enum SmartRules {
     /// for (docs/progress.md), in one notification; Next time / Dismiss answer it (`Actions`).
     static func suggestOverload(after session: SessionID, exercises: [Exercise], _ t: inout Turn) {
         let suggestions = OverloadRule.suggestions(
-            after: session, exercises: exercises, sets: t.state.progress.recentSets(of: exercises.map(\.name)), dismissedAt: t.state.overloadDismissed, settings: t.config.progress)
+            after: session, exercises: exercises, sets: t.state.progress.recentSets(of: exercises.map(\.name)), dismissedAt: t.state.overloadDismissed, settings: t.config.progress,
+            kit: t.config.kit)
         guard !suggestions.isEmpty else { return }
         t.log(.info, "overload suggested", ["session": "\(session)", "exercises": suggestions.map(\.exercise).joined(separator: ", ")])
         // Once the workout's completion has had its glance: a question with buttons, it should not

@@ -15,12 +15,10 @@ enum StepCommands {
         guard !step.isTimed else {
             throw .invalidArgument("\(step.label(t.messages)) is timed and ends by itself; `gymbell skip` moves on now")
         }
-        if let reps = correction.reps, !(0...1000).contains(reps) { throw .invalidArgument("reps must be 0 to 1000, not \(reps)") }
-        if let weight = correction.weight, !(weight.isFinite && Limits.weight.contains(weight)) {
-            throw .invalidArgument("a weight must be 0 to 2000, not \(WeightUnit.number(weight))")
-        }
+        try Limits.check(correction)
         logTimedSteps(progress.index..<position.step, of: session, progress, &t)  // in the order they were done
-        let logged = step.isWork ? loggedSet(step, correction, session, at: t.now, &t) : nil
+        // A weighted warm-up set (the kit's ramp) is logged too, as warm-up: no record, no volume, no overload.
+        let logged = step.isWork || (step.role == .warmUp && step.weight != nil) ? loggedSet(step, correction, session, at: t.now, &t) : nil
         let next = advance(past: position.step, session, progress, &t)
         let noted = correction == .asPlanned ? "" : logged.map { t.messages.setLoggedReply($0) + " " } ?? ""
         return noted + reply(done: step, next: next, t)
@@ -131,7 +129,7 @@ enum StepCommands {
             session: session.id, workout: t.state.session?.workout, exercise: step.name ?? session.title,
             setNumber: step.set ?? step.round ?? 1, reps: correction.reps(planned: step.reps), plannedReps: step.reps,
             weight: correction.weight ?? step.weight, unit: WeightUnit(configured: step.unit) ?? .kg,
-            failed: correction.failed(planned: step.reps), at: now)
+            failed: correction.failed(planned: step.reps), at: now, warmUp: step.role == .warmUp, rpe: correction.rpe)
         let closed = t.state.progress.closing(before: logged)
         if !closed.isEmpty { t.write(.keepRecords(closed)) }
         t.write(.logSet(logged))

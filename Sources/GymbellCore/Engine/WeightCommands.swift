@@ -3,7 +3,7 @@ import FoundationEssentials
 /// `gymbell weights`: the weights the next workouts plan, raised by "Next time" or by hand, and back.
 enum WeightCommands {
     static func list(_ t: Turn) -> [PlannedWeight] {
-        PlannedWeight.all(workouts: t.config.workouts, overrides: t.state.overrides)
+        PlannedWeight.all(workouts: t.config.workouts, overrides: t.state.overrides, kit: t.config.kit)
     }
 
     /// Plans `name` with `weight` (in its unit) from the next workout on; the running one keeps its plan.
@@ -14,7 +14,9 @@ enum WeightCommands {
         let planned = try exercise(named: name, in: list(t), t)
         t.write(.setOverride(WeightOverride(exercise: planned.exercise, weight: weight, unit: planned.unit, since: t.now)))
         t.log(.info, "planned weight set", ["exercise": planned.exercise, "weight": planned.unit.text(weight)])
-        return t.messages.weightSetReply(exercise: planned.exercise, weight: planned.unit.text(weight), configured: planned.configured.map(planned.unit.text))
+        // Kept as given (a changed kit rounds it anew); said as the kit will load it.
+        let loaded = t.config.kit?.rounded(weight, unit: planned.unit, exercise: planned.exercise) ?? weight
+        return t.messages.weightSetReply(exercise: planned.exercise, weight: planned.unit.text(loaded), configured: planned.configured.map(planned.unit.text))
     }
 
     /// The configured weights again for `names` (every raised one when empty).

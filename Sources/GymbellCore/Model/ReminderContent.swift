@@ -89,8 +89,11 @@ public struct NextSet: Codable, Hashable, Sendable {
     public var reps: Int?
     public var weight: Double?
     public var unit: String?
+    /// "20 + 10": the plates per side the kit loads it with (`Kit.platesText`).
+    public var plates: String?
 
-    public init(exercise: String, set: Int, sets: Int, reps: Int? = nil, weight: Double? = nil, unit: String? = nil) {
+    public init(exercise: String, set: Int, sets: Int, reps: Int? = nil, weight: Double? = nil, unit: String? = nil, plates: String? = nil) {
+        self.plates = plates
         self.exercise = exercise
         self.set = set
         self.sets = sets
@@ -108,11 +111,12 @@ public struct NextSet: Codable, Hashable, Sendable {
         messages("{exercise} — set {set} of {sets}", ["exercise": exercise, "set": String(set), "sets": String(sets)])
     }
 
-    /// "8 × 80 kg", "8 reps"; nil when the reps are not known.
+    /// "8 × 80 kg", "8 × 80 kg (20 + 10 per side)", "8 reps"; nil when the reps are not known.
     public func load(_ messages: Messages) -> String? {
         guard let reps else { return nil }
         guard let weight else { return messages.reps(reps) }
         let number = weight == weight.rounded() ? String(Int(weight)) : String(weight)
-        return "\(reps) × \(number)\(unit.map { " \($0)" } ?? "")"
+        let load = "\(reps) × \(number)\(unit.map { " \($0)" } ?? "")"
+        return plates.map { messages("{load} ({plates} per side)", ["load": load, "plates": $0]) } ?? load
     }
 }

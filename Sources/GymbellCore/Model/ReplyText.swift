@@ -8,7 +8,8 @@ extension Messages {
 
     /// "Logged 6 × 80 kg (failed)."
     public func setLoggedReply(_ set: LoggedSet) -> String {
-        set.failed ? self("Logged {load} (failed).", ["load": set.loadText]) : self("Logged {load}.", ["load": set.loadText])
+        let load = set.loadText + (set.rpeText.map { ", " + $0 } ?? "")
+        return set.failed ? self("Logged {load} (failed).", ["load": load]) : self("Logged {load}.", ["load": load])
     }
 
     /// "Bench Press: 102.5 kg from the next workout on (configured: 100 kg)."

@@ -59,12 +59,15 @@ public struct DailyPlanner: Sendable {
     /// `[program] start`/`weeks`, and the planned weights raised over the config's: the day's preview.
     public let programSpan: ProgramSpan?
     public let overrides: [String: WeightOverride]
+    /// `[kit]`: the preview's weights as the kit loads them.
+    public let kit: Kit?
 
     /// What it plans says nothing yet: its content is rendered when shown.
     public init(config: Config, learnedTimes: [Weekday: LocalTime] = [:], overrides: [String: WeightOverride] = [:]) {
         settings = config.reminders
         programSpan = config.programSpan
         self.overrides = overrides
+        kit = config.kit
         program = config.program
         workouts = config.workouts
         self.learnedTimes = settings.autoTime ? learnedTimes : [:]
@@ -102,7 +105,7 @@ public struct DailyPlanner: Sendable {
                 day: day, occurrence: occurrence, kind: .daily,
                 content: .daily(
                     workout: workouts[name]?.title ?? name,
-                    preview: workouts[name].flatMap { WorkoutPreview.make($0, overrides: overrides, span: programSpan, day: day) }),
+                    preview: workouts[name].flatMap { WorkoutPreview.make($0, overrides: overrides, kit: kit, span: programSpan, day: day) }),
                 workoutName: name)
         }
         guard settings.restDays else { return nil }

@@ -62,7 +62,8 @@ public struct StrengthProgress: Codable, Hashable, Sendable {
         let exercise = exercises[exerciseIndex]
         return NextSet(
             exercise: exercise.name, set: setsDone + 1, sets: exercise.sets, reps: exercise.reps, weight: exercise.weight,
-            unit: exercise.weight == nil ? nil : exercise.weightUnit.rawValue)  // kg when the config names none
+            unit: exercise.weight == nil ? nil : exercise.weightUnit.rawValue,  // kg when the config names none
+            plates: exercise.platesPerSide)
     }
 
     /// Records the set just finished; returns the rest that follows it (nil after the last set).

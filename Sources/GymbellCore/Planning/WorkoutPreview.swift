@@ -28,12 +28,12 @@ public struct WorkoutPreview: Codable, Hashable, Sendable {
     /// The preview of `workout` on `day`: weights as the next workout plans them (`overrides`); nil
     /// for a strength workout that lists no exercise.
     public static func make(
-        _ workout: WorkoutDefinition, overrides: [String: WeightOverride], span: ProgramSpan?, day: LocalDay
+        _ workout: WorkoutDefinition, overrides: [String: WeightOverride], kit: Kit? = nil, span: ProgramSpan?, day: LocalDay
     ) -> WorkoutPreview? {
         let week = span?.week(of: day)
         if WorkoutTimeline.runsAsSteps(workout) {
             let names = WorkoutSummary.exerciseNames(of: workout)
-            let steps = WorkoutTimeline.steps(of: workout.applying(overrides))
+            let steps = WorkoutTimeline.steps(of: workout.applying(overrides, kit: kit))
             let timed = steps.allSatisfy(\.isTimed)
             let seconds = timed ? WorkoutTimeline.timedLength(steps) : WorkoutTimeline.estimatedLength(steps)
             return WorkoutPreview(
@@ -43,7 +43,7 @@ public struct WorkoutPreview: Codable, Hashable, Sendable {
         switch workout.kind {
         case .strength(let configured):
             guard !configured.isEmpty else { return nil }
-            let exercises = WeightOverride.apply(overrides, to: configured)
+            let exercises = WeightOverride.apply(overrides, to: configured, kit: kit)
             let names = exercises.map { exercise in
                 exercise.weight.map { "\(exercise.name) \(exercise.weightUnit.text($0))" } ?? exercise.name
             }

@@ -121,16 +121,20 @@ extension Sequence<LoggedSet> {
     public var volumeKilograms: Double { reduce(0) { $0 + $1.volumeKilograms } }
 }
 
-/// What differs from the plan in a set just done (`gymbell set-done --reps N --weight W --failed`).
+/// What differs from the plan in a set just done (`gymbell set-done --reps N --weight W --failed`),
+/// and the effort it took (`--rpe 8`, or `--rir 2` stored as RPE 10 − 2: one column, as Strong and
+/// Hevy write it).
 public struct SetCorrection: Equatable, Hashable, Sendable {
     public var reps: Int?
     public var weight: Double?
     public var failed: Bool
+    public var rpe: Double?
 
-    public init(reps: Int? = nil, weight: Double? = nil, failed: Bool = false) {
+    public init(reps: Int? = nil, weight: Double? = nil, failed: Bool = false, rpe: Double? = nil) {
         self.reps = reps
         self.weight = weight
         self.failed = failed
+        self.rpe = rpe
     }
 
     /// The reps logged when `planned` were planned: as given; else, for a failed set, one short of the

@@ -25,9 +25,18 @@ public struct OverloadSuggestion: Codable, Hashable, Sendable {
 /// reps and none failed (warm-up sets left out), suggest the planned weight plus the body region's increment. A failed or
 /// short set resets the count. After "Dismiss" the rule waits until it holds again with sessions that
 /// all started after the dismissal.
+/// With a kit (`[kit]`), the suggestion is the next weight the kit makes (`Kit.overloadStep`: the one
+/// nearest the planned weight plus the increment, at least the next above it), and none at the top of
+/// the kit. **Effort**: while the last session was near failure — any of its working sets of the
+/// exercise logged at RPE `nearFailure` (9.5) or more, that is RIR 0.5 or less — the rule waits (no
+/// suggestion; the sessions still count, so one easier session after it is enough).
 public enum OverloadRule {
+    /// An RPE at or above this is a set at (or a half rep from) failure.
+    public static let nearFailure = 9.5
+
     public static func suggestions(
-        after session: SessionID, exercises: [Exercise], sets: [LoggedSet], dismissedAt: [String: Date], settings: ProgressSettings
+        after session: SessionID, exercises: [Exercise], sets: [LoggedSet], dismissedAt: [String: Date], settings: ProgressSettings,
+        kit: Kit? = nil
     ) -> [OverloadSuggestion] {
         guard settings.overload else { return [] }
         return exercises.compactMap { exercise in
@@ -52,7 +61,14 @@ public enum OverloadRule {
                     && done.allSatisfy { !$0.failed && ($0.reps ?? 0) >= reps && $0.kilograms >= plannedKilograms - 1e-6 }
             }
             guard allDone else { return nil }
-            let next = weight + settings.increment(for: exercise.region, in: unit)
+            if mine.contains(where: { $0.session == session && ($0.rpe ?? 0) >= nearFailure }) { return nil }
+            let increment = settings.increment(for: exercise.region, in: unit)
+            let next: Double
+            switch kit?.overloadStep(from: weight, by: increment, unit: unit, exercise: exercise.name) ?? .notRounded {
+            case .step(let loadable): next = loadable
+            case .atTheTop: return nil
+            case .notRounded: next = weight + increment
+            }
             return OverloadSuggestion(exercise: exercise.name, weight: weight, next: next, unit: unit, sessions: needed)
         }
     }
@@ -73,14 +89,20 @@ public struct WeightOverride: Codable, Hashable, Sendable {
         self.since = since
     }
 
-    /// `exercises` with their overridden weights (converted when the override's unit differs).
-    public static func apply(_ overrides: [String: WeightOverride], to exercises: [Exercise]) -> [Exercise] {
+    /// `exercises` with their overridden weights (converted when the override's unit differs), then
+    /// rounded to `kit` with the plates per side (`Kit.rounded`; as they are without a kit).
+    public static func apply(_ overrides: [String: WeightOverride], to exercises: [Exercise], kit: Kit? = nil) -> [Exercise] {
         exercises.map { exercise in
-            guard let override = overrides[exercise.name] else { return exercise }
             var changed = exercise
             let unit = exercise.weightUnit
-            let kilograms = override.unit.kilograms(override.weight)
-            changed.weight = override.unit == unit ? override.weight : (unit == .kg ? kilograms : kilograms / unit.kilograms(1))
+            if let override = overrides[exercise.name] {
+                let kilograms = override.unit.kilograms(override.weight)
+                changed.weight = override.unit == unit ? override.weight : (unit == .kg ? kilograms : kilograms / unit.kilograms(1))
+            }
+            if let kit, let weight = changed.weight {
+                changed.weight = kit.rounded(weight, unit: unit, exercise: exercise.name)
+                changed.platesPerSide = kit.platesText(weight, unit: unit, exercise: exercise.name)
+            }
             return changed
         }
     }

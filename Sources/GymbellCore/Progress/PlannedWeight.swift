@@ -38,8 +38,8 @@ public struct PlannedWeight: Codable, Hashable, Sendable {
     }
 
     /// Every exercise of the config's strength workouts, by name, with the weight the next workout
-    /// plans for it: the override where one is stored (converted into the exercise's unit).
-    public static func all(workouts: [String: WorkoutDefinition], overrides: [String: WeightOverride]) -> [PlannedWeight] {
+    /// plans for it: the override where one is stored (converted into the exercise's unit), rounded to `kit`.
+    public static func all(workouts: [String: WorkoutDefinition], overrides: [String: WeightOverride], kit: Kit? = nil) -> [PlannedWeight] {
         var byName: [String: PlannedWeight] = [:]
         var order: [String] = []
         for name in workouts.keys.sorted() {
@@ -49,7 +49,7 @@ public struct PlannedWeight: Codable, Hashable, Sendable {
                     byName[exercise.name]?.workouts.append(name)
                     continue
                 }
-                let planned = WeightOverride.apply(overrides, to: [exercise])[0]
+                let planned = WeightOverride.apply(overrides, to: [exercise], kit: kit)[0]
                 byName[exercise.name] = PlannedWeight(
                     exercise: exercise.name, workouts: [name], configured: exercise.weight, weight: planned.weight,
                     unit: exercise.weightUnit, raisedAt: overrides[exercise.name]?.since)

@@ -80,11 +80,12 @@ extension Exercise {
 }
 
 extension WorkoutDefinition {
-    /// The workout with its strength exercises at the weights planned for the next session (`overrides`).
-    public func applying(_ overrides: [String: WeightOverride]) -> WorkoutDefinition {
+    /// The workout with its strength exercises at the weights planned for the next session (`overrides`),
+    /// rounded to the kit.
+    public func applying(_ overrides: [String: WeightOverride], kit: Kit? = nil) -> WorkoutDefinition {
         guard case .strength(let exercises) = kind else { return self }
         var workout = self
-        workout.kind = .strength(exercises: WeightOverride.apply(overrides, to: exercises))
+        workout.kind = .strength(exercises: WeightOverride.apply(overrides, to: exercises, kit: kit))
         return workout
     }
 }

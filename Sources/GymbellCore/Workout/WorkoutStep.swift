@@ -30,11 +30,15 @@ public struct WorkoutStep: Codable, Hashable, Sendable {
     public var group: String?
     /// An AMRAP's work: Done counts a round and the step runs on to its time cap.
     public var countsRounds: Bool
+    /// "20 + 10": the plates per side the kit loads its weight with (`Kit.platesText`).
+    public var plates: String?
 
     public init(
         _ role: Role, name: String? = nil, reps: Int? = nil, seconds: TimeInterval? = nil, weight: Double? = nil, unit: String? = nil,
-        set: Int? = nil, sets: Int? = nil, round: Int? = nil, rounds: Int? = nil, group: String? = nil, countsRounds: Bool = false
+        set: Int? = nil, sets: Int? = nil, round: Int? = nil, rounds: Int? = nil, group: String? = nil, countsRounds: Bool = false,
+        plates: String? = nil
     ) {
+        self.plates = plates
         self.role = role
         self.name = name
         self.reps = reps
@@ -73,9 +77,10 @@ public struct WorkoutStep: Codable, Hashable, Sendable {
 
     /// "40 s", "10 reps", "12 × 16 kg", "45 s × 10 kg"; nil for a step with neither reps nor a time.
     public func target(_ messages: Messages) -> String? {
-        let load = weight.map { " × " + (WeightUnit(configured: unit) ?? .kg).text($0) } ?? ""
+        let plated = { (text: String) in self.plates.map { messages("{load} ({plates} per side)", ["load": text, "plates": $0]) } ?? text }
+        let load = weight.map { " × " + plated((WeightUnit(configured: unit) ?? .kg).text($0)) } ?? ""
         if let seconds { return DurationText.human(seconds) + load }
-        guard let reps else { return weight.map { (WeightUnit(configured: unit) ?? .kg).text($0) } }
+        guard let reps else { return weight.map { plated((WeightUnit(configured: unit) ?? .kg).text($0)) } }
         return load.isEmpty ? messages.reps(reps) : "\(reps)\(load)"
     }
 

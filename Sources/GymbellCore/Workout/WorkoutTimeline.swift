@@ -87,7 +87,7 @@ public enum WorkoutTimeline {
                     steps.append(WorkoutStep(
                         .work, name: exercise.name, reps: exercise.reps, seconds: exercise.seconds, weight: exercise.weight,
                         unit: exercise.weight == nil ? nil : exercise.weightUnit.rawValue, set: set + 1, sets: exercise.sets,
-                        group: exercise.superset))
+                        group: exercise.superset, plates: exercise.platesPerSide))
                     let rest = exercise.rest(after: set)
                     if rest > 0 { steps.append(WorkoutStep(.rest, seconds: rest)) }
                 }

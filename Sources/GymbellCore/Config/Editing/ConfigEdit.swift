@@ -52,6 +52,9 @@ public enum ConfigEdit: Equatable, Sendable {
     case legsIncrement(Double)
     // [program]: the workout of a weekday; nil makes it a rest day.
     case programDay(Weekday, workout: String?)
+    // [kit]: every weight key written in the kit's unit (an empty list or no handle removes its keys);
+    // `implements` are set one by one, none removed.
+    case kit(Kit)
 
     /// The key edits this setting is.
     public var textEdits: [ConfigTextEdit] {
@@ -92,6 +95,26 @@ public enum ConfigEdit: Equatable, Sendable {
         case .legsIncrement(let kilograms): [Self.set("progress", "legs_increment", .number(kilograms))]
         case .programDay(let day, let workout?): [Self.set("program", day.rawValue, .string(workout))]
         case .programDay(let day, nil): [.remove(TOMLPath(keys: "program", day.rawValue))]
+        case .kit(let kit): Self.kitEdits(kit)
+        }
+    }
+
+    private static func kitEdits(_ kit: Kit) -> [ConfigTextEdit] {
+        let amount = { (kilograms: Double) in ((kilograms / kit.unit.kilograms(1)) * 1_000_000).rounded() / 1_000_000 }
+        func weights(_ key: String, _ list: [Double]) -> ConfigTextEdit {
+            list.isEmpty ? .remove(TOMLPath(keys: "kit", key)) : set("kit", key, .numbers(list.map(amount)))
+        }
+        func weight(_ key: String, _ value: Double?) -> ConfigTextEdit {
+            value.map { set("kit", key, .number(amount($0))) } ?? .remove(TOMLPath(keys: "kit", key))
+        }
+        return [
+            set("kit", "unit", .string(kit.unit.rawValue)), weights("bars", kit.bars), weights("plates", kit.plates),
+            weights("dumbbells", kit.dumbbells), weight("dumbbell_handle", kit.handle?.weight),
+            weights("dumbbell_plates", kit.handle?.plates ?? []), weight("dumbbell_step", kit.handle?.step),
+            weight("dumbbell_max", kit.handle?.maximum), weights("kettlebells", kit.kettlebells),
+            set("kit", "warm_up", .boolean(kit.warmUp)),
+        ] + kit.implements.keys.sorted().map { name in
+            .set(TOMLPath(keys: "kit", "implements", name), .string(kit.implements[name]?.rawValue ?? ""))
         }
     }
 

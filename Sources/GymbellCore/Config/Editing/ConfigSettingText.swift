@@ -6,7 +6,7 @@ import TOML
 public enum ConfigSettingText {
     /// What a setting's value is.
     enum Kind {
-        case boolean, integer, number, duration, timeOfDay, timeOrAuto, weekdays, text, command
+        case boolean, integer, number, duration, timeOfDay, timeOrAuto, weekdays, text, command, weights
 
         var example: String {
             switch self {
@@ -19,6 +19,7 @@ public enum ConfigSettingText {
             case .weekdays: "weekdays like mon wed fri (or none)"
             case .text: "one text"
             case .command: "a program and its arguments (none: no command)"
+            case .weights: "weights like 20 10 5 2.5 (none: an empty list)"
             }
         }
     }
@@ -39,6 +40,9 @@ public enum ConfigSettingText {
             "progress.records": .boolean, "progress.record_min_percent": .number, "progress.overload": .boolean,
             "progress.overload_sessions": .integer, "progress.upper_increment": .number, "progress.legs_increment": .number,
             "program.weeks": .integer,
+            "kit.unit": .text, "kit.bars": .weights, "kit.plates": .weights, "kit.dumbbells": .weights, "kit.dumbbell_handle": .number,
+            "kit.dumbbell_plates": .weights, "kit.dumbbell_step": .number, "kit.dumbbell_max": .number, "kit.kettlebells": .weights,
+            "kit.warm_up": .boolean,
         ]
         for day in Weekday.allCases { kinds["program.\(day.rawValue)"] = .text }
         return kinds
@@ -99,6 +103,11 @@ public enum ConfigSettingText {
             return .set(path, .strings(Set(days).sorted().map(\.rawValue)))
         case .command:
             return .set(path, .strings(values == ["none"] ? [] : values))
+        case .weights:
+            if words == ["none"] { return .set(path, .numbers([])) }
+            let weights = words.compactMap(PlainDecimal.value(of:))
+            guard !words.isEmpty, weights.count == words.count else { throw bad }
+            return .set(path, .numbers(weights))
         default:
             guard values.count == 1 else {
                 throw Failure(description: "\(key) takes one value, \(kind.example); got \(values.count)")
@@ -117,7 +126,7 @@ public enum ConfigSettingText {
         case .timeOfDay: value = LocalTime(parsing: single).map(ConfigEditValue.timeOfDay)
         case .timeOrAuto:
             value = single.lowercased() == "auto" ? .string("auto") : LocalTime(parsing: single).map(ConfigEditValue.timeOfDay)
-        case .text, .weekdays, .command: value = .string(single)
+        case .text, .weekdays, .command, .weights: value = .string(single)
         }
         guard let value else { throw bad }
         return .set(path, value)

@@ -30,6 +30,8 @@ public enum ConfigEditValue: Equatable, Sendable {
     case duration(TimeInterval)
     /// A list of strings: weekdays, a command's arguments.
     case strings([String])
+    /// A list of numbers, each written as `.number` writes one: a kit's weights.
+    case numbers([Double])
     /// A strength workout's exercises, one inline table each; rests written as the list it replaces
     /// wrote them (seconds or "2m"), "2m" in a new list.
     case exercises([Exercise])
@@ -61,6 +63,7 @@ public enum ConfigEditValue: Equatable, Sendable {
             default: return .string(DurationText.format(seconds))
             }
         case .strings(let items): return .array(items.map(TOMLValue.string))
+        case .numbers(let items): return .array(items.map { ConfigEditValue.number($0).resolved(existing: nil) })
         case .exercises(let exercises):
             let asText = !Self.writesSeconds(existing)
             return .array(exercises.map { $0.configValue(durationsAsText: asText) })
