@@ -96,7 +96,7 @@ enum StepCommands {
         let reminders = state.agenda.of(session: session.id).map { reminder -> Reminder in
             guard reminder.kind == .workoutComplete, state.isWaiting(reminder) else { return reminder }
             var counted = reminder
-            counted.content = .roundsComplete(workout: session.title, rounds: progress.roundsCounted)
+            counted.content = StepPlanner.roundsComplete(session, progress)
             return counted
         }
         t.write(.replan(SessionPlan(session: session, reminders: reminders), progressAt: t.now))

@@ -15,9 +15,10 @@ public enum StepPlanner {
 
     /// `workout` started at `now` as steps (`steps`: its timeline, weights as planned for today).
     public static func start(
-        id: SessionID, workout: WorkoutDefinition, steps: [WorkoutStep], at now: Date, countdown: Bool = false
+        id: SessionID, workout: WorkoutDefinition, steps: [WorkoutStep], at now: Date, countdown: Bool = false,
+        roundsToBeat: Int? = nil
     ) -> SessionPlan {
-        let progress = StepProgress(workoutName: workout.name, steps: steps, startedAt: now)
+        let progress = StepProgress(workoutName: workout.name, steps: steps, startedAt: now, roundsToBeat: roundsToBeat)
         var session = Session(
             id: id, kind: sessionKind(of: workout.kind), title: workout.title, startedAt: now, endsAt: now, detail: .steps(progress))
         session.endsAt = estimatedEnd(progress, at: now)
@@ -60,13 +61,15 @@ public enum StepPlanner {
 
     /// "Workout complete 🎉" with the sets done (an AMRAP's rounds counted with them).
     static func completion(of session: Session, _ progress: StepProgress, sets: Int, at due: Date) -> Reminder {
-        let counting = progress.steps.contains(where: \.countsRounds)
-        return Reminder(
+        Reminder(
             id: ReminderID("\(session.id)-complete"), kind: .workoutComplete, due: due,
-            content: counting
-                ? .roundsComplete(workout: session.title, rounds: progress.roundsCounted)
-                : .workoutComplete(workout: session.title, sets: sets),
+            content: progress.countsRounds ? roundsComplete(session, progress) : .workoutComplete(workout: session.title, sets: sets),
             sessionID: session.id)
+    }
+
+    /// An AMRAP's end as counted so far: its rounds, and the record they beat.
+    static func roundsComplete(_ session: Session, _ progress: StepProgress) -> ReminderContent {
+        .roundsComplete(workout: session.title, rounds: progress.roundsCounted, before: progress.roundsBeaten)
     }
 
     /// The end as planned: the running part's timed steps, then every timed step after it (steps by
