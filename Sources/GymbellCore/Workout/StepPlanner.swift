@@ -52,11 +52,19 @@ public enum StepPlanner {
                 reminders.append(completion(of: session, progress, sets: progress.setsDone + progress.workSteps(progress.index..<end), at: due))
                 break
             }
-            let cue = StepCue(next: steps[next], after: next + 1 < steps.count ? steps[next + 1] : nil)
-            reminders.append(Reminder(
-                id: ReminderID("\(session.id)-s\(next)"), kind: .step, due: due, content: .step(cue), sessionID: session.id))
+            if let reminder = stepReminder(of: session, progress, starting: next, at: due) { reminders.append(reminder) }
         }
         return reminders
+    }
+
+    /// What the step `index` says as it starts — "Rest — 15 s" / "Next: Plank — 30 s · Round 1 of 2" — the
+    /// one text for a step reached by the clock (its reminder) and one begun by Done or skip (the engine
+    /// shows it as said, `StepCommands`); nil past the last step.
+    static func stepReminder(of session: Session, _ progress: StepProgress, starting index: Int, at due: Date) -> Reminder? {
+        let steps = progress.steps
+        guard index < steps.count else { return nil }
+        let cue = StepCue(next: steps[index], after: index + 1 < steps.count ? steps[index + 1] : nil)
+        return Reminder(id: ReminderID("\(session.id)-s\(index)"), kind: .step, due: due, content: .step(cue), sessionID: session.id)
     }
 
     /// "Workout complete 🎉" with the sets done (an AMRAP's rounds counted with them).
