@@ -7,7 +7,8 @@ import signal
 import time
 import pytest
 from conftest import parse_instant, wait_until
-from test_sessions import session_reminders, status, transitions
+from step_workouts import circuit, status
+from test_sessions import session_reminders, transitions
 
 pytestmark = pytest.mark.gymbell
 
@@ -21,15 +22,7 @@ get_ready = "1s"
 exercises = ["Burpees", "Mountain climbers"]
 """
 
-CIRCUIT = """[workouts.body]
-title = "Full body"
-kind = "circuit"
-rounds = 2
-rest = "1s"
-round_rest = "2s"
-get_ready = "1s"
-stations = [{ name = "Push-ups", reps = 10 }, { name = "Plank", time = "2s" }]
-"""
+CIRCUIT = circuit(rest="1s", round_rest="2s", plank="2s")
 
 
 def test_named_intervals_say_each_exercise_on_its_instant(daemon, write_config, cli, recorder, record_timing):
@@ -88,7 +81,7 @@ def test_a_circuit_waits_for_done_and_carries_on_after_kill_9(daemon, write_conf
 
 
 def test_a_rest_begun_by_done_reads_as_one_the_clock_reaches_and_adjust_names_the_step(daemon, write_config, cli, recorder):
-    write_config(CIRCUIT.replace('time = "2s"', 'time = "20s"'))
+    write_config(circuit(rest="1s", round_rest="2s", plank="20s"))
     daemon.start()
     assert cli("start", "body").returncode == 0
     wait_until(lambda: any(r["summary"] == "Push-ups — 10 reps" for r in transitions(recorder, "Full body")), timeout=5,
