@@ -28,9 +28,10 @@ enum SessionWrites {
         guard let row = try db.row("SELECT * FROM session WHERE id = ? AND outcome = 'running'", [session.rawValue]),
             let running = StoreRows.session(from: row)
         else { return }
+        let rounds = running.rounds(at: now)
         try db.execute(
-            "UPDATE session SET outcome = 'completed', ended_at = ?, sets_done = ? WHERE id = ?",
-            [now.timeIntervalSince1970, running.setsDone(at: now), session.rawValue])
+            "UPDATE session SET outcome = 'completed', ended_at = ?, sets_done = ?, rounds = ?, amrap = ? WHERE id = ?",
+            [now.timeIntervalSince1970, running.setsDone(at: now), rounds?.count, rounds?.amrap == true ? 1 : 0, session.rawValue])
     }
 
     static func abandon(_ session: SessionID, _ db: StoreDatabase) throws -> [Reminder] {
@@ -44,12 +45,13 @@ enum SessionWrites {
 
     static func replan(_ plan: SessionPlan, progressAt: Date?, _ db: StoreDatabase) throws {
         try db.execute("DELETE FROM reminder WHERE session_id = ?", [plan.session.id.rawValue])
+        let rounds = plan.session.rounds(at: plan.session.startedAt)
         try db.execute(
-            "UPDATE session SET ends_at = ?, title = ?, detail = ?, sets_done = ?, paused_at = ?, shift = ? WHERE id = ?",
+            "UPDATE session SET ends_at = ?, title = ?, detail = ?, sets_done = ?, paused_at = ?, shift = ?, rounds = ?, amrap = ? WHERE id = ?",
             [
                 plan.session.endsAt.timeIntervalSince1970, plan.session.title, StoreRows.encode(plan.session.detail),
                 plan.session.setsDone(at: plan.session.startedAt), plan.session.pausedAt?.timeIntervalSince1970,
-                plan.session.shift, plan.session.id.rawValue,
+                plan.session.shift, rounds?.count, rounds?.amrap == true ? 1 : 0, plan.session.id.rawValue,
             ])
         if let progressAt { try recordProgress(plan.session.id, at: progressAt, db) }
         for reminder in plan.reminders { try StoreRows.insert(reminder, db) }
@@ -69,10 +71,12 @@ enum SessionWrites {
             .sorted(by: Reminder.dueOrder)
         try db.execute("DELETE FROM reminder WHERE session_id IS NOT NULL")
         for row in try db.rows("SELECT * FROM session WHERE outcome = 'running'") {
-            let setsDone = StoreRows.session(from: row)?.setsDone(at: now) ?? 0
+            let session = StoreRows.session(from: row)
+            let rounds = session?.rounds(at: now)
             try db.execute(
-                "UPDATE session SET outcome = ?, ended_at = ?, sets_done = ? WHERE id = ?",
-                [outcome.rawValue, now.timeIntervalSince1970, setsDone, row["id"] as String?])
+                "UPDATE session SET outcome = ?, ended_at = ?, sets_done = ?, rounds = ?, amrap = ? WHERE id = ?",
+                [outcome.rawValue, now.timeIntervalSince1970, session?.setsDone(at: now) ?? 0, rounds?.count,
+                 rounds?.amrap == true ? 1 : 0, row["id"] as String?])
         }
         return cancelled
     }

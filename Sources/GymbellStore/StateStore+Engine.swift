@@ -28,6 +28,7 @@ extension StateStore {
         var closed: [RecordCandidate] = []
         state.agenda = try AgendaReading.pendingAgenda(from: connection, helpedBy: helper) { () throws(StoreError) in
             state.sessions = try sessionMarks()
+            state.roundBests = try read { db in try StoreRows.roundBests(db) }
             state.daily = try dailyState()
             if !summaryElsewhere { (state.progress, closed) = try connection.read { db in try StoredProgress.summary(db) } }
             state.overrides = try progress.weightOverrides()

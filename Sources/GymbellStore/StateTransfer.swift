@@ -44,11 +44,12 @@ public struct StateTransfer {
                 let end = (e.endedAt ?? e.startedAt).timeIntervalSince1970
                 try db.execute(
                     """
-                    INSERT INTO session (id, kind, title, started_at, ends_at, workout, outcome, ended_at, sets_done, last_progress_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO session (id, kind, title, started_at, ends_at, workout, outcome, ended_at, sets_done, last_progress_at,
+                        rounds, amrap)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                     [e.id.rawValue, e.kind.rawValue, e.title, e.startedAt.timeIntervalSince1970, end, e.workout, e.outcome.rawValue,
-                     e.endedAt?.timeIntervalSince1970, e.setsDone, e.lastProgressAt.timeIntervalSince1970])
+                     e.endedAt?.timeIntervalSince1970, e.setsDone, e.lastProgressAt.timeIntervalSince1970, e.rounds, e.amrap ? 1 : 0])
                 for set in session.sets {
                     try db.execute(
                         "INSERT INTO set_log (\(StoredProgress.columns)) VALUES (\(StoredProgress.placeholders(StoredProgress.columnCount)))",

@@ -90,16 +90,26 @@ enum StoreRows {
         else { return nil }
         let startedAt = Date(timeIntervalSince1970: started)
         var setsDone: Int = row["sets_done"] ?? 0
-        if outcome == .running, let session = session(from: row), case .strength(let progress) = session.detail {
-            setsDone = progress.totalSetsDone
+        var rounds: Int? = row["rounds"]
+        var amrap = (row["amrap"] as Int? ?? 0) != 0 && rounds != nil
+        if outcome == .running, let session = session(from: row) {
+            if case .strength(let progress) = session.detail { setsDone = progress.totalSetsDone }
+            if let counted = session.rounds(at: session.startedAt) { (rounds, amrap) = (counted.count, counted.amrap) }
         }
         return HistoryEntry(
             id: SessionID(id), workout: row["workout"], title: title, kind: kind, startedAt: startedAt,
             endedAt: date(row, "ended_at"), outcome: outcome, setsDone: setsDone,
-            lastProgressAt: date(row, "last_progress_at") ?? startedAt, recovered: (row["recovered"] as Int? ?? 0) != 0)
+            lastProgressAt: date(row, "last_progress_at") ?? startedAt, recovered: (row["recovered"] as Int? ?? 0) != 0,
+            rounds: rounds, amrap: amrap)
     }
 
-    /// A column of seconds since 1970 as an instant; nil when NULL.
+    /// Each AMRAP workout's most rounds, from its completed sessions (`RoundsBest.bests`).
+    static func roundBests(_ db: StoreDatabase) throws -> [String: RoundsBest] {
+        RoundsBest.bests(try db.rows(
+            "SELECT * FROM session WHERE amrap = 1 AND outcome = 'completed' AND rounds IS NOT NULL AND workout IS NOT NULL"
+        ).compactMap(historyEntry(from:)))
+    }
+
     static func loggedSet(from row: StoreRow) -> LoggedSet? {
         guard let session: String = row["session_id"], let exercise: String = row["exercise"], let number: Int = row["set_number"],
             let unitText: String = row["unit"], let unit = WeightUnit(rawValue: unitText), let at = date(row, "at")

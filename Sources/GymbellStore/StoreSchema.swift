@@ -180,6 +180,15 @@ enum StoreSchema {
                 try RecordTimeline.rebuild(db)
             }
         },
+        Migration(version: 14, identifier: "v14 rounds") { db in
+            // Issue 44: a circuit's completed rounds and an AMRAP's counted rounds (amrap = 1), kept with
+            // the session; sessions from before have none.
+            let columns = try db.rows(#"PRAGMA table_info("session")"#).compactMap { $0["name"] as String? }
+            if !columns.contains("rounds") { try db.executeScript(#"ALTER TABLE "session" ADD COLUMN "rounds" INTEGER"#) }
+            if !columns.contains("amrap") {
+                try db.executeScript(#"ALTER TABLE "session" ADD COLUMN "amrap" INTEGER NOT NULL DEFAULT 0"#)
+            }
+        },
     ]
 
     static var latestVersion: Int { migrations.last?.version ?? 0 }

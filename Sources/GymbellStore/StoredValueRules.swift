@@ -103,6 +103,10 @@ enum StoredValueRules {
             Rule(table: "session", column: "pause_reminders", bad: whole("pause_reminders", 0...1000), bounds: "0 to 1000", fix: .set("0")),
             Rule(table: "session", column: "notice_id", bad: whole("notice_id", 0...Int(UInt32.max), nullable: true),
                  bounds: "a notification id", fix: .set("NULL")),
+            Rule(table: "session", column: "rounds", bad: whole("rounds", RecordBounds.rounds, nullable: true), bounds: "0 to 10000",
+                 fix: .set("NULL")),
+            Rule(table: "session", column: "amrap", bad: "(\(whole("amrap", 0...1)) OR (amrap = 1 AND rounds IS NULL))",
+                 bounds: "0, or 1 with rounds", fix: .set("0")),
             Rule(table: "reminder", column: "id", bad: text("id", length: id), bounds: "an id without control characters", fix: .putAside),
             Rule(table: "reminder", column: "due", bad: instant("due"), bounds: instants, fix: .putAside),
         ]

@@ -10,16 +10,17 @@ struct History: ParsableCommand {
         abstract: "List the workout sessions of the last days: when, what, how they ended, how long.",
         discussion: """
             One line per session, oldest first, in local time: start, title (kind), outcome, sets done \
-            (strength workouts), duration. A session ends completed, stopped (`gymbell stop`) or abandoned \
+            (strength workouts) or rounds done (a circuit's completed rounds, an AMRAP's rounds counted with \
+            Done), duration. A session ends completed, stopped (`gymbell stop`) or abandoned \
             (left paused too long); the one still going shows as running. "(recovered)" marks a workout \
             rebuilt from its logged sets when the state was upgraded (earlier builds lost a workout started from \
             a notification when the next one was started so; issue 27): its start and \
             end are its first and last set's.
 
             --json prints the daemon's array unchanged: [{"id", "workout": null | "<[workouts] name>", "title", \
-            "kind": "rest" | "hiit" | "walkrun" | "strength", "started_at", "ended_at": null | "<ISO 8601>", \
+            "kind": "rest" | "hiit" | "walkrun" | "strength" | "circuit", "started_at", "ended_at": null | "<ISO 8601>", \
             "outcome": "completed" | "stopped" | "abandoned" | "running", "sets_done", "last_progress_at", \
-            "recovered": true | false}], \
+            "recovered": true | false, "rounds": null | <rounds done>, "amrap": true | false}], \
             instants in ISO 8601.
 
             --sets lists the training log instead: every set of a strength workout as it was done, one \
@@ -32,7 +33,9 @@ struct History: ParsableCommand {
             session (its id), session_title, session_started_at, session_ended_at (empty when the session \
             began before the days listed), workout, exercise, set, reps, planned_reps, weight (empty: none), \
             unit (kg or lb), failed (true or false), at, seconds (empty: none), warm_up (true or false), rpe \
-            (empty: none); instants in ISO 8601, UTC. `gymbell import` reads \
+            (empty: none), session_rounds (a circuit's or an AMRAP's rounds; empty: none), session_amrap \
+            (true or false); instants in ISO 8601, UTC. A session with rounds and no set (an AMRAP) has a row \
+            of its own with exercise and set empty. `gymbell import` reads \
             it back (the session ids are kept, so a state that has them adds nothing).
 
             Example: gymbell history --sets --csv --days 3660 > sets.csv
@@ -197,7 +200,8 @@ enum HistoryText {
                 LocalClock.dayAndTime(entry.startedAt, now: now),
                 "\(entry.title) (\(entry.kind.rawValue))",
                 entry.outcome.rawValue + (entry.recovered ? " (recovered)" : ""),
-                entry.kind == .strength ? "\(entry.setsDone) set\(entry.setsDone == 1 ? "" : "s")" : "",
+                entry.rounds.map { "\($0) round\($0 == 1 ? "" : "s")" + (entry.amrap ? " (AMRAP)" : "") }
+                    ?? (entry.kind == .strength ? "\(entry.setsDone) set\(entry.setsDone == 1 ? "" : "s")" : ""),
                 duration(of: entry, now: now),
             ]
         }

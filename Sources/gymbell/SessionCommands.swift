@@ -29,11 +29,24 @@ struct Rest: ParsableCommand {
 
     func run() throws {
         if let adjust {
-            let due = try withDaemon { client throws(ClientError) in try client.adjustRest(by: Int32(adjust.seconds.rounded())) }
-            Terminal.line("Rest now ends at \(LocalClock.time(due)) (\(LocalClock.remaining(until: due)) left).")
+            let (due, status) = try withDaemon { client throws(ClientError) in
+                (try client.adjustRest(by: Int32(adjust.seconds.rounded())), try? client.status())
+            }
+            Terminal.line("\(Self.ending(status?.session?.step)) ends at \(LocalClock.time(due)) (\(LocalClock.remaining(until: due)) left).")
         } else {
             let due = try withDaemon { client throws(ClientError) in try client.rest(seconds: duration.map { UInt32($0.seconds) }) }
             Terminal.line("Resting until \(LocalClock.time(due)) (\(LocalClock.remaining(until: due))).")
+        }
+    }
+
+    /// What `--adjust` moved the end of, as the notifications name it ("Rest ends soon", "Plank — 30 s"):
+    /// the rest, or in a workout of steps the timed step running ("Plank", "Get ready").
+    static func ending(_ step: StatusStep?) -> String {
+        guard let step else { return "Rest" }
+        switch step.role {
+        case WorkoutStep.Role.getReady.rawValue: return "Get ready"
+        case WorkoutStep.Role.rest.rawValue: return step.name ?? "Rest"
+        default: return step.name ?? "Work"
         }
     }
 }

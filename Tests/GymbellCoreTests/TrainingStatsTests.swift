@@ -88,7 +88,7 @@ struct TrainingStatsTests {
             entry("2026-03-30T18:00:00+02:00", outcome: .running, kind: .hiit, workout: nil),
         ]
         let text = HistoryEntry.jsonText(entries)
-        #expect(text.hasPrefix(#"[{"ended_at":"2026-03-29T01:00:00.000Z","id":"s-2026-03-29T01:30:00+01:00","kind":"strength","last_progress_at":"2026-03-29T01:10:00.000Z","outcome":"completed","recovered":false,"sets_done":10,"started_at":"2026-03-29T00:30:00.000Z","title":"push","workout":"push"}"#))
+        #expect(text.hasPrefix(#"[{"amrap":false,"ended_at":"2026-03-29T01:00:00.000Z","id":"s-2026-03-29T01:30:00+01:00","kind":"strength","last_progress_at":"2026-03-29T01:10:00.000Z","outcome":"completed","recovered":false,"rounds":null,"sets_done":10,"started_at":"2026-03-29T00:30:00.000Z","title":"push","workout":"push"}"#))
         #expect(text.contains(#""ended_at":null"#))
         #expect(text.contains(#""workout":null"#))
         #expect(try HistoryEntry.decode(jsonText: text) == entries)

@@ -109,6 +109,7 @@ struct StoreChangeMirrorTests {
             .replan(timeline(hiit, pausedAt: nil, shift: 20), progressAt: at(160)),
             .remove([hiit.reminders[0].id]),
         ]),
+        Script(name: "AMRAPs with rounds counted: the most rounds kept; a circuit stopped", changes: SessionRoundsStoreTests.changes),
         Script(name: "years in small: 30 workouts of sets (more than the overload runs keep), ties, lb, failed", changes: manyWorkouts(30)),
     ]
 
@@ -152,5 +153,6 @@ struct StoreChangeMirrorTests {
             == logged.sorted { $0.at < $1.at })
         #expect(EngineState(stored: loaded).overrides == state.overrides)
         #expect(loaded.overloadDismissed == state.overloadDismissed)
+        #expect(loaded.roundBests == state.roundBests)
     }
 }

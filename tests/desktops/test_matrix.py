@@ -467,13 +467,13 @@ CIRCUIT_REST = 3
 CIRCUIT_STEPS = {
     "get-ready": ("Get ready — 3 s", ["Next: Push-ups"], "Get ready"),
     "push-1": ("Push-ups — 10 reps", ["Round 1 of 2", "Done when"], "Done when"),
-    # on Set done: the session's own text, "Full body · Round 1 of 2 · Next: Plank — 4 s", wrapped after
-    # "Next:" by Plasma (the icon's edge read as a letter between the lines)
-    "rest-1": ("Rest — 3 s", ["Round 1 of 2 · Next", "Plank"], "Round 1 of 2 · Next"),
+    # on Set done: what the rest says when the clock reaches it, "Next: Plank — 4 s · Round 1 of 2" (one
+    # text since 3584a75; read as the round's rest is: Plasma wraps "Round 1 | of 2")
+    "rest-1": ("Rest — 3 s", ["Next: Plank", "Round 1"], "Next: Plank"),
     "plank-1": ("Plank — 4 s", ["Round 1 of 2", "Then: Rest"], "Then: Rest"),
     "round-rest": ("Rest — 4 s", ["Next: Push-ups", "Round 2"], "Next: Push-ups"),  # Plasma: "Round 2 | of 2"
     "push-2": ("Push-ups — 10 reps", ["Round 2 of 2", "Done when"], "Done when"),
-    "rest-2": ("Rest — 3 s", ["Round 2 of 2 · Next", "Plank"], "Round 2 of 2 · Next"),
+    "rest-2": ("Rest — 3 s", ["Next: Plank", "Round 2"], "Next: Plank"),
     "plank-2": ("Plank — 4 s", ["Round 2 of 2"], "Round 2 of 2"),
     "complete": ("Workout complete", ["4 sets done", "Great work"], None),
 }

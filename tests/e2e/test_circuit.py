@@ -12,40 +12,11 @@ import time
 import pytest
 
 from conftest import wait_until
+from step_workouts import circuit, ok, status, step, wait_for_step
 
 pytestmark = pytest.mark.gymbell
 
-CIRCUIT = '''[workouts.body]
-title = "Full body"
-kind = "circuit"
-rounds = 2
-rest = "2s"
-round_rest = "3s"
-get_ready = "1s"
-stations = [{ name = "Push-ups", reps = 10 }, { name = "Plank", time = "4s" }]
-'''
-
-
-def status(cli):
-    r = cli("status", "--json")
-    assert r.returncode == 0, r.stderr
-    return json.loads(r.stdout)
-
-
-def step(cli):
-    session = status(cli)["session"]
-    return session and session["step"]
-
-
-def wait_for_step(cli, label, round_, timeout):
-    return wait_until(lambda: (lambda s: s if s and s["label"] == label and s["round"] == round_ else None)(step(cli)),
-                      timeout, interval=0.05, what=f"the step {label!r}, round {round_}")
-
-
-def ok(cli, *args):
-    r = cli(*args)
-    assert r.returncode == 0, f"gymbell {' '.join(args)}: {r.stderr}"
-    return r.stdout
+CIRCUIT = circuit(rest="2s", round_rest="3s", plank="4s")
 
 
 def test_a_circuit_through_the_cli_across_a_kill(daemon, write_config, cli, recorder):

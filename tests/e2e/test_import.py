@@ -143,7 +143,7 @@ def test_csv_export_imports_into_a_fresh_state_the_same(cli, env, daemon_with_co
     export.write_text(ok(cli("history", "--sets", "--csv", "--days", "3660")))
     assert export.read_text().splitlines()[0] == (
         "session,session_title,session_started_at,session_ended_at,workout,exercise,set,reps,planned_reps,weight,unit,failed,at,"
-        "seconds,warm_up,rpe")
+        "seconds,warm_up,rpe,session_rounds,session_amrap")
     assert len(export.read_text().splitlines()) == 1 + len(sets)
 
     daemon_with_config.kill()

@@ -208,6 +208,7 @@ def test_rest_status_adjust_replace_and_stop(running_daemon, cli):
 
     r = cli("rest", "--adjust", "+15")
     assert r.returncode == 0, f"rest --adjust +15: {r.stderr}"
+    assert re.fullmatch(r"Rest ends at \d\d:\d\d:\d\d \(1m\d\ds left\)\.\n", r.stdout), r.stdout
     later = due_of(the_rest_over(status_json(cli)))
     assert abs(later - (due + 15)) <= CLOCK_TOLERANCE, f"+15 moved due by {later - due:+.2f} s"
 

@@ -2,11 +2,13 @@
 by the real daemon on a private bus, driven through the real CLI, observed at the recording server:
 every transition names what starts, exactly on its instant; a step by reps waits for Done; a kill -9
 mid-circuit carries on where it stood."""
+import re
 import signal
 import time
 import pytest
 from conftest import parse_instant, wait_until
-from test_sessions import session_reminders, status, transitions
+from step_workouts import circuit, status
+from test_sessions import session_reminders, transitions
 
 pytestmark = pytest.mark.gymbell
 
@@ -20,15 +22,7 @@ get_ready = "1s"
 exercises = ["Burpees", "Mountain climbers"]
 """
 
-CIRCUIT = """[workouts.body]
-title = "Full body"
-kind = "circuit"
-rounds = 2
-rest = "1s"
-round_rest = "2s"
-get_ready = "1s"
-stations = [{ name = "Push-ups", reps = 10 }, { name = "Plank", time = "2s" }]
-"""
+CIRCUIT = circuit(rest="1s", round_rest="2s", plank="2s")
 
 
 def test_named_intervals_say_each_exercise_on_its_instant(daemon, write_config, cli, recorder, record_timing):
@@ -63,7 +57,7 @@ def test_a_circuit_waits_for_done_and_carries_on_after_kill_9(daemon, write_conf
     said = [r for r in transitions(recorder, "Full body") if r["summary"] == "Push-ups — 10 reps"][0]
     assert "set-done" in said["actions"], said  # a step by reps has Done
     time.sleep(1.5)
-    assert status(cli)["session"]["phase"] == "Push-ups — 10 reps, Round 1 of 2"  # it waits
+    assert status(cli)["session"]["phase"] == "Push-ups — 10 reps, round 1 of 2"  # it waits
     r = cli("set-done")
     assert r.returncode == 0 and "Push-ups done. Next: Rest — 1 s" in r.stdout, r.stdout + r.stderr
     wait_until(lambda: any(r["summary"] == "Plank — 2 s" for r in transitions(recorder, "Full body")), timeout=5, what="the plank")
@@ -84,3 +78,21 @@ def test_a_circuit_waits_for_done_and_carries_on_after_kill_9(daemon, write_conf
     wait_until(lambda: status(cli)["session"] is None, timeout=8, what="the circuit's end")
     history = cli("history", "--sets")
     assert history.returncode == 0 and history.stdout.count("Push-ups") == 2, history.stdout
+
+
+def test_a_rest_begun_by_done_reads_as_one_the_clock_reaches_and_adjust_names_the_step(daemon, write_config, cli, recorder):
+    write_config(circuit(rest="1s", round_rest="2s", plank="20s"))
+    daemon.start()
+    assert cli("start", "body").returncode == 0
+    wait_until(lambda: any(r["summary"] == "Push-ups — 10 reps" for r in transitions(recorder, "Full body")), timeout=5,
+               what="the first station")
+    assert cli("set-done").returncode == 0
+    rest = recorder.wait_for_notify("Rest — 1 s", timeout=3)
+    # As the round's rest says it when the clock reaches it ("Next: Push-ups — 10 reps · Round 2 of 2").
+    assert rest["body"].split("\n")[0] == "Next: Plank — 20 s · Round 1 of 2", rest
+    recorder.wait_for_notify("Plank — 20 s", timeout=5)
+    r = cli("rest", "--adjust", "+15")
+    assert r.returncode == 0, r.stderr
+    assert re.fullmatch(r"Plank ends at \d\d:\d\d:\d\d \(3\ds left\)\.\n", r.stdout), r.stdout
+    assert status(cli)["session"]["phase"] == "Plank — 20 s, round 1 of 2"
+    assert cli("stop").returncode == 0

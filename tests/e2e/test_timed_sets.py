@@ -110,7 +110,7 @@ def test_a_strong_export_with_planks_and_warm_ups_is_kept_shown_and_comes_back(h
     export = tmp_path / "sets.csv"
     export.write_text(ok(cli("history", "--sets", "--csv", *DAYS)))
     header = export.read_text().splitlines()[0]
-    assert header.endswith(",failed,at,seconds,warm_up,rpe"), header
+    assert header.endswith(",failed,at,seconds,warm_up,rpe,session_rounds,session_amrap"), header
     daemon.kill()
     shutil.move(str(state_db(env).parent), str(tmp_path / "old-state"))
     daemon.start()

@@ -1,7 +1,9 @@
 """Fuzz the config parser through `gymbell config check FILE` with thousands of mutated files.
 
-Seeds: the shipped default (data/config.toml) and a full config using every section the parser
-knows today (DESIGN.md §5; both must be valid).
+Seeds: the shipped default (data/config.toml), a full config using every section the parser
+knows today (DESIGN.md §5) and the home workouts of issue 44 (HOME_CONFIG: kind = "circuit" and
+"amrap", stations, rounds, get_ready, warm_up, cool_down, named HIIT exercises, timed sets
+(time = "45s"), supersets); all must be valid.
 Each case applies 1–4 seeded mutations: byte flips/inserts/deletes, line deletes/duplicates/swaps,
 truncation, uncommenting, and TOML-aware token replacement with edge values (huge and negative
 numbers, nan/inf, bad times and durations, wrong types, empty and very long strings, control
@@ -83,6 +85,76 @@ walk = "1m"
 repeats = 4
 '''
 
+HOME_CONFIG = '''\
+[program]
+mon = "body"
+tue = "tabata"
+wed = "amrap"
+thu = "db"
+fri = "stretch"
+
+[workouts.body]
+title = "Full body"
+kind = "circuit"
+rounds = 3
+rest = "15s"
+round_rest = "1m"
+get_ready = "10s"
+warm_up = "3m"
+cool_down = [{ name = "Hamstring stretch", time = "45s" }]
+stations = [
+  { name = "Push-ups", reps = 10 },
+  { name = "Goblet squat", reps = 12, weight = 16, unit = "kg" },
+  { name = "Plank", time = "30s" },
+]
+
+[workouts.tabata]
+title = "Tabata"
+kind = "hiit"
+rounds = 8
+work = "20s"
+rest = "10s"
+get_ready = "5s"
+exercises = ["Burpees", "Mountain climbers", { name = "Jump squats", time = "15s" }]
+
+[workouts.amrap]
+title = "AMRAP 12"
+kind = "amrap"
+time = "12m"
+warm_up = [{ name = "Jumping jacks", time = "1m" }]
+stations = [{ name = "Push-ups", reps = 5 }, { name = "Squats", reps = 10 }, { name = "Wall sit", time = "20s" }]
+
+[workouts.db]
+title = "Dumbbells"
+kind = "strength"
+get_ready = "0s"
+cool_down = "2m"
+exercises = [
+  { name = "Curl", sets = 3, reps = 10, weight = 12, superset = "A" },
+  { name = "Press", sets = 3, reps = 10, weight = 12, superset = "A", rest = "1m" },
+  { name = "Plank", sets = 3, time = "45s", rest = "30s" },
+  { name = "Dead hang", sets = 2, time = "30s", rest = [60, 90] },
+]
+
+[workouts.stretch]
+title = "Mobility"
+kind = "circuit"
+rounds = 1
+rest = "5s"
+stations = [{ name = "Cat-cow", time = "45s" }, { name = "Pigeon", time = "1m" }]
+'''
+
+# Values a home workout's keys take (issue 44), right and wrong: kinds, step lists, times of sets.
+HOME_VALUES = [
+    '"circuit"', '"amrap"', '"hiit"', '"strength"', '"walkrun"', '"45s"', '"0s"', '"13h"', '"-30s"', '"1m30s"',
+    '[{ name = "Plank", time = "30s" }]', '[{ name = "Plank", time = "30s", reps = 5 }]', '[{ name = "", reps = 5 }]',
+    '[{ reps = 5 }]', '[{ name = "x", reps = -1 }]', '[{ name = "x", reps = 1e9 }]', '[{ name = "x", time = nan }]',
+    '[{ name = "x", weight = 1e308 }]', '[{ name = "x", unit = "stone" }]', '[{ name = "x", bogus = 1 }]',
+    '["Burpees", 3]', '[[ "Burpees" ]]', '"Burpees"', '"A"', '""', '"' + "S" * 300 + '"', '"\u0000"',
+    '[' + ", ".join(['{ name = "x", reps = 1 }'] * 600) + ']', '{ name = "Plank", time = "30s" }',
+    '101', '0', '10001', '"2h1s"', '"59s"',
+]
+
 EDGE_VALUES = [
     '""', '"25:61"', '"24:00"', '"23:59:60"', '"-1s"', '"1m30"', '"1h1h"', '"0s"', '"99999999h"',
     '"1e999s"', '1e999', '-1e999', 'nan', '+inf', '-inf', '-0', '0', '-1', '9223372036854775807',
@@ -91,14 +163,17 @@ EDGE_VALUES = [
     '"\\uD800"', '"\\U0010FFFF"', "'''multi\nline'''", '"""x"""', '1979-05-27T07:32:00Z',
     '07:32:00', '1979-05-27', '"mon"', '"xyz"', '["mon", "mon"]', '["sun", "funday"]',
     '"' + "a" * 10000 + '"', '[' + ", ".join(["1"] * 2000) + ']', '"💪"', "'literal'", '"\\q"',
-]
+] + HOME_VALUES
 INSERTS = ['"', "'", "[", "]", "[[", "]]", "{", "}", "=", ",", "#", "\n", "\\", "\x00", "\t", ".",
            "-", ":", "é", "💪", "\r", "\ufeff", "\u202e", "\x7f", '"""', "'''", " = ", "\n[", "a.b.c"]
 TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|[-+]?[0-9][0-9_.:eE+-]*|[A-Za-z_][A-Za-z0-9_-]*|[\[\]{}=,]')
 
 
+KEY_VALUE = re.compile(r'\b([a-z_]+ = )("(?:[^"\\\n]|\\.)*"|[-+0-9.a-z_]+)')
+
+
 def mutate(data: bytes, rng: random.Random, seeds) -> bytes:
-    op = rng.randrange(12)
+    op = rng.randrange(14)
     if not data:
         return rng.choice(INSERTS).encode()
     pos = rng.randrange(len(data) + 1)
@@ -132,6 +207,14 @@ def mutate(data: bytes, rng: random.Random, seeds) -> bytes:
         return b"\n".join(lines[:i] + [rng.choice(other)] + lines[i:])
     if op == 9:  # invalid UTF-8
         return data[:pos] + rng.choice([b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xf4\x90\x80\x80"]) + data[pos:]
+    if op >= 12:  # op 12, 13: a key's value (a station's too) made another kind's, or wrong: valid TOML, refused by meaning
+        text = data.decode("utf-8", "surrogateescape")
+        pairs = list(KEY_VALUE.finditer(text))
+        if not pairs:
+            return data
+        m = rng.choice(pairs)
+        new = text[:m.start(2)] + rng.choice(HOME_VALUES) + text[m.end(2):]
+        return new.encode("utf-8", "surrogateescape")
     # op 10, 11: replace a token with an edge value (most productive: gets past the TOML syntax)
     text = data.decode("utf-8", "surrogateescape")
     tokens = list(TOKEN.finditer(text))
@@ -153,8 +236,9 @@ def make_case(i, seeds):
 POSITION = r":(\d+):(\d+): \S"
 
 
-def check_case(binary, path: Path, data: bytes):
-    """None when the case behaves, else a short description of what went wrong."""
+def check_case(binary, path: Path, data: bytes, said=None):
+    """None when the case behaves, else a short description of what went wrong. `said`: a list the
+    refusal's output is appended to."""
     path.write_bytes(data)
     env = {"PATH": os.environ.get("PATH", ""), "HOME": str(path.parent), "LANG": "C.UTF-8", "TZ": "UTC"}
     for attempt in range(50):
@@ -169,6 +253,8 @@ def check_case(binary, path: Path, data: bytes):
                 raise
             time.sleep(0.2)
     out = (r.stdout + r.stderr).decode("utf-8", "replace")
+    if said is not None and r.returncode == 1:
+        said.append(out)
     if r.returncode < 0:
         why = [l for l in out.splitlines() if re.search(r"Assertion|Fatal error|panic|Program crashed", l)]
         return ("crash", f"killed by signal {-r.returncode}: "
@@ -190,7 +276,7 @@ def check_case(binary, path: Path, data: bytes):
 @pytest.fixture(scope="module")
 def fuzz_results(tmp_path_factory):
     binary = H.gymbell_binary()
-    seeds = [(REPO / "data" / "config.toml").read_bytes(), FULL_CONFIG.encode()]
+    seeds = [(REPO / "data" / "config.toml").read_bytes(), FULL_CONFIG.encode(), HOME_CONFIG.encode()]
     work = tmp_path_factory.mktemp("config-fuzz")
     cases = [make_case(i, seeds) for i in range(CASES)]
     for s in seeds:  # the seeds themselves are valid
@@ -199,10 +285,12 @@ def fuzz_results(tmp_path_factory):
         r = subprocess.run([str(binary), "config", "check", str(p)], capture_output=True, text=True)
         assert r.returncode == 0, f"seed config refused: {r.stdout}{r.stderr}"
 
+    refusals = []
+
     def run(i):
         slot = work / f"w{i % WORKERS}"
         slot.mkdir(exist_ok=True)
-        return i, check_case(binary, slot / f"case-{i}.toml", cases[i])
+        return i, check_case(binary, slot / f"case-{i}.toml", cases[i], refusals)
 
     t0 = time.monotonic()
     with ThreadPoolExecutor(max_workers=WORKERS) as pool:
@@ -220,7 +308,12 @@ def fuzz_results(tmp_path_factory):
     print(f"config fuzz: seed {SEED}, {CASES} cases in {elapsed:.1f} s "
           f"({elapsed / CASES * 1000 * WORKERS:.1f} ms per check, {WORKERS} at a time); "
           f"problems: { {k: len(v) for k, v in failures.items()} }; examples kept in {keep}")
-    return {"failures": failures, "keep": keep, "cases": cases}
+    # Refusals that name a key of the home workouts (issue 44): the mutations reach their decoding.
+    home = [out for out in refusals if HOME_KEY_MENTION.search(out.splitlines()[0] if out.strip() else "")]
+    print(f"config fuzz: {len(refusals)} refusals, {len(home)} of them about the home workouts' keys, e.g.")
+    for out in sorted({re.sub(r"^\S+?:\d+:\d+: ", "", o.splitlines()[0]) for o in home})[:8]:
+        print(f"  {out[:160]}")
+    return {"failures": failures, "keep": keep, "cases": cases, "refusals": refusals, "home": home}
 
 
 def describe(results, kinds):
@@ -245,6 +338,16 @@ def describe(results, kinds):
 def test_config_check_never_crashes(fuzz_results):
     bad = [k for k in ("crash", "hang", "exit") if fuzz_results["failures"].get(k)]
     assert not bad, describe(fuzz_results, bad)
+
+
+HOME_KEY_MENTION = re.compile(
+    r"\b(stations?|get_ready|warm_up|cool_down|round_rest|superset|exercises|time cap|a circuit|an amrap|timed set)\b|\b(time|reps|name) = ")
+
+
+def test_the_home_workouts_keys_are_reached(fuzz_results):
+    """The fuzzer exercises issue 44's keys: a good share of its refusals are about them, each located."""
+    assert len(fuzz_results["home"]) >= len(fuzz_results["refusals"]) // 40, (
+        f"only {len(fuzz_results['home'])} of {len(fuzz_results['refusals'])} refusals name a home workout's key")
 
 
 def test_config_check_errors_are_positioned(fuzz_results):
@@ -353,8 +456,27 @@ def _value(rng):
     return rng.choice(EDGE_VALUES)
 
 
+HOME_KEYS = ["kind", "stations", "rounds", "rest", "round_rest", "get_ready", "warm_up", "cool_down", "exercises", "time",
+             "work", "superset", "title"]
+
+
+def _home_fragment(rng):
+    """A home workout (issue 44) with one key given an edge value, or nested and long lists of stations."""
+    kind = rng.choice(["circuit", "amrap", "hiit", "strength"])
+    lines = [f"[workouts.h{rng.randrange(3)}]", f'kind = "{kind}"']
+    if rng.random() < 0.5:
+        n = rng.choice([1, 2, 50, 101, 1000])
+        targets = ['reps = 10', 'time = "30s"', 'time = "45s", weight = 8']
+        stations = ", ".join("{ name = \"s%d\", %s }" % (i, rng.choice(targets)) for i in range(n))
+        lines.append(f"{rng.choice(['stations', 'exercises', 'warm_up', 'cool_down'])} = [{stations}]")
+    lines.append(f"{rng.choice(HOME_KEYS)} = {rng.choice(HOME_VALUES + [_nested(rng, rng.choice([1, 3, 33]))])}")
+    return "\n".join(lines) + "\n"
+
+
 def _fragment(rng):
-    kind = rng.randrange(9)
+    kind = rng.randrange(10)
+    if kind == 9:
+        return _home_fragment(rng)
     if kind == 0:  # deep table header
         bracket = rng.choice([("[", "]"), ("[[", "]]")])
         return f"{bracket[0]}{_dotted(rng, _parts(rng))}{bracket[1]}\n"
@@ -445,7 +567,7 @@ def _check_batch(binary, paths, timeout):
 @pytest.fixture(scope="module")
 def structured_results(tmp_path_factory):
     binary = H.gymbell_binary()
-    seeds = [(REPO / "data" / "config.toml").read_bytes(), FULL_CONFIG.encode()]
+    seeds = [(REPO / "data" / "config.toml").read_bytes(), FULL_CONFIG.encode(), HOME_CONFIG.encode()]
     work = tmp_path_factory.mktemp("config-struct-fuzz")
     keep = work / "failures"
     keep.mkdir()

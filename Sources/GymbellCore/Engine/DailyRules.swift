@@ -45,7 +45,9 @@ enum DailyRules {
             if WorkoutTimeline.runsAsSteps(workout) || WarmUpRamp.applies(to: warmUps, kit: t.config.kit) {
                 let planned = WarmUpRamp.inserting(into: WorkoutTimeline.steps(of: applied), exercises: warmUps, kit: t.config.kit)
                 try Limits.check(planned)
-                plan = StepPlanner.start(id: id, workout: workout, steps: planned, at: t.now, countdown: t.config.sound.countdown)
+                let toBeat = t.config.progress.records ? t.state.roundBests[workoutName]?.rounds : nil
+                plan = StepPlanner.start(
+                    id: id, workout: workout, steps: planned, at: t.now, countdown: t.config.sound.countdown, roundsToBeat: toBeat)
             } else { switch workout.kind {
             case .hiit(let hiit):
                 try Limits.check(hiit)

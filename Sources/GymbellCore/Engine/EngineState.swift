@@ -22,6 +22,8 @@ public struct EngineState: Equatable, Sendable {
     public var overrides: [String: WeightOverride]
     /// When the overload suggestion of an exercise was last dismissed, by exercise.
     public var overloadDismissed: [String: Date]
+    /// Each AMRAP workout's most rounds, by `[workouts]` name (issue 44).
+    public var roundBests: [String: RoundsBest]
 
     // MARK: This process only
 
@@ -104,6 +106,7 @@ public struct EngineState: Equatable, Sendable {
         progress = stored.progress
         overrides = Dictionary(stored.overrides.map { ($0.exercise, $0) }, uniquingKeysWith: { _, last in last })
         overloadDismissed = stored.overloadDismissed
+        roundBests = stored.roundBests
     }
 
     /// The session's running state, if `id` is the running session.
@@ -168,11 +171,12 @@ public struct StoredState: Equatable, Sendable {
     public var progress: ProgressSummary
     public var overrides: [WeightOverride]
     public var overloadDismissed: [String: Date]
+    public var roundBests: [String: RoundsBest]
 
     public init(
         agenda: PendingReminders = PendingReminders(), session: ActiveSession? = nil, sessions: SessionMarks = SessionMarks(),
         daily: DailyState = DailyState(), progress: ProgressSummary = ProgressSummary(), overrides: [WeightOverride] = [],
-        overloadDismissed: [String: Date] = [:]
+        overloadDismissed: [String: Date] = [:], roundBests: [String: RoundsBest] = [:]
     ) {
         self.agenda = agenda
         self.session = session
@@ -181,5 +185,6 @@ public struct StoredState: Equatable, Sendable {
         self.progress = progress
         self.overrides = overrides
         self.overloadDismissed = overloadDismissed
+        self.roundBests = roundBests
     }
 }

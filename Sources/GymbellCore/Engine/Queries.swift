@@ -30,7 +30,8 @@ enum Queries {
         case .records(let earlier):
             let progress = t.state.progress
             let records = progress.timeline(earlier: earlier, minPercent: t.config.progress.recordMinPercent)
-            return .records(RecordsReport(bests: progress.bests, records: records, holds: progress.holds))
+            let rounds = t.state.roundBests.values.sorted { $0.workout < $1.workout }
+            return .records(RecordsReport(bests: progress.bests, records: records, holds: progress.holds, rounds: rounds))
         case .suggest:
             return .suggest(SuggestReport(config: t.config, starts: t.learnedStarts))
         case .exportICS(let weeks): return .calendar(try exportICS(weeks: weeks, t))

@@ -49,6 +49,17 @@ enum StepCommands {
                 "\(progress.steps[position.step].label(t.messages)) ends in \(DurationText.format(end.timeIntervalSince(t.now).rounded())); "
                     + "it cannot be shortened by \(DurationText.format(-delta))")
         }
+        if position.step > progress.index {
+            // The running part begins again at this step (those before it run through, logged): moving
+            // the part's start would put the clock back in the step before.
+            var rebased = progress
+            logTimedSteps(progress.index..<position.step, of: session, progress, &t)
+            rebased.setsDone += progress.workSteps(progress.index..<position.step)
+            rebased.index = position.step
+            rebased.startedAt = position.began
+            session.shift = 0
+            session.detail = .steps(rebased)
+        }
         let state = t.state
         let moved = state.agenda.of(session: session.id).compactMap { reminder -> Reminder? in
             guard state.isWaiting(reminder) else { return reminder }
@@ -75,10 +86,13 @@ enum StepCommands {
         session.pausedAt = nil
         session.detail = .steps(progress)
         session.endsAt = StepPlanner.estimatedEnd(progress, at: t.now)
-        t.state.transition = nil  // what the last reminder said is done with
         t.close(.kind(.pausedWorkout))
         let reminders = StepPlanner.reminders(of: session, progress, countdown: t.config.sound.countdown)
         t.write(.replan(SessionPlan(session: session, reminders: reminders), progressAt: t.now))
+        // The step begun now says what its reminder says when the clock reaches it (a rest after Done
+        // reads as a rest after a plank), silently: the person just did something.
+        t.state.transition = StepPlanner.stepReminder(of: session, progress, starting: progress.index, at: t.now)
+            .map { EngineState.Transition(reminder: $0, endsSession: false) }
         Agenda.reevaluate(&t)
         return progress.index < progress.steps.count ? progress.steps[progress.index] : nil
     }
@@ -94,7 +108,7 @@ enum StepCommands {
         let reminders = state.agenda.of(session: session.id).map { reminder -> Reminder in
             guard reminder.kind == .workoutComplete, state.isWaiting(reminder) else { return reminder }
             var counted = reminder
-            counted.content = .roundsComplete(workout: session.title, rounds: progress.roundsCounted)
+            counted.content = StepPlanner.roundsComplete(session, progress)
             return counted
         }
         t.write(.replan(SessionPlan(session: session, reminders: reminders), progressAt: t.now))

@@ -66,9 +66,13 @@ extension EngineState {
             plan.reminders.forEach { agenda.insert($0) }
         case .stop:
             endRunning()
-        case .finish(let id, _):
+        case .finish(let id, let now):
             guard let active = running(id) else { return }
             sessions.completed(startedAt: active.session.startedAt, kind: active.session.kind)
+            if let rounds = active.session.rounds(at: now), rounds.amrap, let workout = active.workout {
+                let best = RoundsBest(workout: workout, title: active.session.title, rounds: rounds.count, session: id, startedAt: active.session.startedAt)
+                roundBests[workout] = roundBests[workout].map { $0.keeping(best) } ?? best
+            }
             session = nil
         case .abandon(let id):
             guard running(id) != nil else { return }

@@ -21,10 +21,16 @@ public struct HistoryEntry: Codable, Hashable, Sendable {
     /// Rebuilt from its logged sets by the schema upgrade that repaired issue 27's lost sessions: its
     /// start and end are its first and last set's.
     public var recovered: Bool
+    /// Rounds done (issue 44): a circuit's completed rounds, an AMRAP's rounds counted with Done; nil
+    /// for a session without rounds.
+    public var rounds: Int?
+    /// The rounds were counted against a time cap (an AMRAP): its workout's most rounds is a record.
+    public var amrap: Bool
 
     public init(
         id: SessionID, workout: String? = nil, title: String, kind: SessionKind, startedAt: Date, endedAt: Date? = nil,
-        outcome: Outcome, setsDone: Int = 0, lastProgressAt: Date? = nil, recovered: Bool = false
+        outcome: Outcome, setsDone: Int = 0, lastProgressAt: Date? = nil, recovered: Bool = false, rounds: Int? = nil,
+        amrap: Bool = false
     ) {
         self.id = id
         self.workout = workout
@@ -36,6 +42,8 @@ public struct HistoryEntry: Codable, Hashable, Sendable {
         self.setsDone = setsDone
         self.lastProgressAt = lastProgressAt ?? startedAt
         self.recovered = recovered
+        self.rounds = rounds
+        self.amrap = amrap
     }
 
     /// This session recorded as abandoned. It really ended with its last progress, so that is its end.
@@ -48,7 +56,7 @@ public struct HistoryEntry: Codable, Hashable, Sendable {
 
     // `history --json` spells keys like `status --json` and writes the id as a plain string.
     enum CodingKeys: String, CodingKey {
-        case id, workout, title, kind, outcome, recovered
+        case id, workout, title, kind, outcome, recovered, rounds, amrap
         case startedAt = "started_at"
         case endedAt = "ended_at"
         case setsDone = "sets_done"
@@ -67,6 +75,8 @@ public struct HistoryEntry: Codable, Hashable, Sendable {
         setsDone = try container.decode(Int.self, forKey: .setsDone)
         lastProgressAt = try container.decode(Date.self, forKey: .lastProgressAt)
         recovered = try container.decodeIfPresent(Bool.self, forKey: .recovered) ?? false
+        rounds = try container.decodeIfPresent(Int.self, forKey: .rounds)
+        amrap = try container.decodeIfPresent(Bool.self, forKey: .amrap) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -81,6 +91,8 @@ public struct HistoryEntry: Codable, Hashable, Sendable {
         try container.encode(setsDone, forKey: .setsDone)
         try container.encode(lastProgressAt, forKey: .lastProgressAt)
         try container.encode(recovered, forKey: .recovered)
+        try container.encode(rounds, forKey: .rounds)  // `null` for a session without rounds
+        try container.encode(amrap, forKey: .amrap)
     }
 
     /// What `gymbell history --json` prints: an array, ISO 8601 instants, sorted keys.

@@ -19,6 +19,8 @@ public enum RecordBounds {
     public static let setNumber: ClosedRange<Int> = 1...1000
     /// Sets a session can have (a count kept beside the session).
     public static let setsPerSession: ClosedRange<Int> = 0...10_000
+    /// Rounds of a circuit or an AMRAP a session can have done.
+    public static let rounds: ClosedRange<Int> = 0...10_000
     /// A held or timed effort, a pause's shift (seconds).
     public static let seconds: ClosedRange<TimeInterval> = 0...(7 * 24 * 3600)
     /// The seconds of a timed set (a plank, a wall sit): up to a day.
@@ -175,6 +177,8 @@ public enum RecordBounds {
         }
         try checkInstant(entry.lastProgressAt, field: "last progress")
         try checkCount(entry.setsDone, in: setsPerSession, field: "sets done")
+        if let rounds = entry.rounds { try checkCount(rounds, in: Self.rounds, field: "rounds") }
+        if entry.amrap, entry.rounds == nil { throw Violation(field: "amrap", problem: "is true for a session without rounds") }
         return entry
     }
 }

@@ -247,9 +247,9 @@ public struct Session: Hashable, Sendable {
             guard let next = progress.nextSetDescription(messages) else { return messages("complete") }
             if let restUntil = progress.restUntil, now < restUntil { return messages("resting; next: {next}", ["next": next]) }
             return next
-        case .steps:
+        case .steps(let progress):
             guard let step = currentStep(at: now) else { return messages("complete") }
-            return ([step.label(messages)] + [step.position(messages)].compactMap { $0 }).joined(separator: ", ")
+            return StatusStep.phase(step, roundsDone: step.countsRounds ? progress.roundsCounted : nil, messages)
         }
     }
 

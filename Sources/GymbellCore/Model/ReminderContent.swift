@@ -19,8 +19,8 @@ public enum ReminderContent: Codable, Hashable, Sendable {
     indirect case step(StepCue)
     /// A timed step's last seconds: `secondsLeft`, and the step that follows.
     indirect case stepEnding(secondsLeft: Int, next: WorkoutStep?)
-    /// An AMRAP's end: the rounds counted with Done.
-    case roundsComplete(workout: String, rounds: Int)
+    /// An AMRAP's end: the rounds counted with Done; `before`: the workout's most rounds they beat.
+    case roundsComplete(workout: String, rounds: Int, before: Int? = nil)
     /// `position`: the exercise the workout stopped at and how many it has (strength workouts).
     indirect case pausedWorkout(workout: String, position: Int?, of: Int?)
     case restAdvice(trainingDays: Int)
@@ -52,7 +52,7 @@ public enum ReminderContent: Codable, Hashable, Sendable {
         case .stepEnding(let seconds, let next):
             (messages("{seconds} second left", plural: "{seconds} seconds left", count: seconds, ["seconds": String(seconds)]),
              next.map { messages("Next: {step}", ["step": $0.label(messages)]) } ?? messages("Next: done"))
-        case .roundsComplete(let workout, let rounds): messages.session.roundsComplete(title: workout, rounds: rounds)
+        case .roundsComplete(let workout, let rounds, let before): messages.session.roundsComplete(title: workout, rounds: rounds, before: before)
         case .pausedWorkout(let workout, let position, let count): messages.session.pausedWorkout(workout: workout, position: position, of: count)
         case .restAdvice(let days): messages.daily.restAdvice(trainingDays: days)
         case .milestones(let reached): messages.progress.milestones(reached) ?? (messages("Milestone reached 🏆"), "")

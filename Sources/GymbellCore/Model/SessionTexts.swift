@@ -30,10 +30,14 @@ public struct SessionTexts: Sendable {
         return (messages("Workout complete 🎉"), body)
     }
 
-    /// An AMRAP's end: "AMRAP: 7 rounds. Great work!".
-    public func roundsComplete(title: String, rounds: Int) -> Messages.Text {
-        let body = messages("{workout}: {rounds} round. Great work!", plural: "{workout}: {rounds} rounds. Great work!", count: rounds,
-                            ["workout": title, "rounds": String(rounds)])
+    /// An AMRAP's end: "AMRAP: 7 rounds. Great work!"; more than its workout's most rounds before:
+    /// "AMRAP: New record: 7 rounds (before: 6). Great work!".
+    public func roundsComplete(title: String, rounds: Int, before: Int? = nil) -> Messages.Text {
+        let values = ["workout": title, "rounds": String(rounds), "before": before.map(String.init) ?? ""]
+        let body = before == nil
+            ? messages("{workout}: {rounds} round. Great work!", plural: "{workout}: {rounds} rounds. Great work!", count: rounds, values)
+            : messages("{workout}: New record: {rounds} round (before: {before}). Great work!",
+                       plural: "{workout}: New record: {rounds} rounds (before: {before}). Great work!", count: rounds, values)
         return (messages("Workout complete 🎉"), body)
     }
 

@@ -53,20 +53,22 @@ public struct StatusStep: Codable, Equatable, Sendable {
         sets = step.sets
         roundsDone = step.countsRounds ? progress.roundsCounted : nil
         next = session.nextStep(at: now)?.label(messages)
-        text = Self.text(step, label: label, roundsDone: roundsDone, next: next, messages)
+        let phase = Self.phase(step, roundsDone: roundsDone, messages)
+        text = next.map { messages("{now} · next: {step}", ["now": phase, "step": $0]) } ?? phase
     }
 
-    private static func text(_ step: WorkoutStep, label: String, roundsDone: Int?, next: String?, _ messages: Messages) -> String {
-        var text = label
+    /// The step as `status` names it — "Plank — 30 s, round 2 of 3", "AMRAP: … — 12 min, rounds done: 3":
+    /// the session's phase (`Session.phase`) and the start of `text`.
+    static func phase(_ step: WorkoutStep, roundsDone: Int?, _ messages: Messages) -> String {
+        let label = step.label(messages)
         if let round = step.round, let rounds = step.rounds, rounds > 1 {
-            text = messages("{step}, round {n} of {count}", ["step": label, "n": String(round), "count": String(rounds)])
+            return messages("{step}, round {n} of {count}", ["step": label, "n": String(round), "count": String(rounds)])
         } else if let set = step.set, let sets = step.sets {
-            text = messages("{step}, set {n} of {count}", ["step": label, "n": String(set), "count": String(sets)])
+            return messages("{step}, set {n} of {count}", ["step": label, "n": String(set), "count": String(sets)])
         } else if let roundsDone {
-            text = messages("{step}, rounds done: {n}", ["step": label, "n": String(roundsDone)])
+            return messages("{step}, rounds done: {n}", ["step": label, "n": String(roundsDone)])
         }
-        guard let next else { return text }
-        return messages("{now} · next: {step}", ["now": text, "step": next])
+        return label
     }
 
     /// Every key written, `null` when it has no value.

@@ -149,11 +149,14 @@ public struct RecordsReport: Codable, Hashable, Sendable {
     public var records: [PersonalRecord]
     /// The longest hold of each timed exercise, by exercise name (`PersonalRecords.holds`).
     public var holds: [LoggedSet]
+    /// Each AMRAP workout's most rounds, by workout name (issue 44).
+    public var rounds: [RoundsBest]
 
-    public init(bests: [ExerciseBest], records: [PersonalRecord], holds: [LoggedSet] = []) {
+    public init(bests: [ExerciseBest], records: [PersonalRecord], holds: [LoggedSet] = [], rounds: [RoundsBest] = []) {
         self.bests = bests
         self.records = records
         self.holds = holds
+        self.rounds = rounds
     }
 
     public init(from decoder: any Decoder) throws {
@@ -161,6 +164,7 @@ public struct RecordsReport: Codable, Hashable, Sendable {
         bests = try c.decode([ExerciseBest].self, forKey: .bests)
         records = try c.decode([PersonalRecord].self, forKey: .records)
         holds = try c.decodeIfPresent([LoggedSet].self, forKey: .holds) ?? []
+        rounds = try c.decodeIfPresent([RoundsBest].self, forKey: .rounds) ?? []
     }
 
     public func jsonText() -> String { ISO8601.jsonText(self, orElse: "{}") }

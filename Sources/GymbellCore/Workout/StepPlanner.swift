@@ -15,9 +15,10 @@ public enum StepPlanner {
 
     /// `workout` started at `now` as steps (`steps`: its timeline, weights as planned for today).
     public static func start(
-        id: SessionID, workout: WorkoutDefinition, steps: [WorkoutStep], at now: Date, countdown: Bool = false
+        id: SessionID, workout: WorkoutDefinition, steps: [WorkoutStep], at now: Date, countdown: Bool = false,
+        roundsToBeat: Int? = nil
     ) -> SessionPlan {
-        let progress = StepProgress(workoutName: workout.name, steps: steps, startedAt: now)
+        let progress = StepProgress(workoutName: workout.name, steps: steps, startedAt: now, roundsToBeat: roundsToBeat)
         var session = Session(
             id: id, kind: sessionKind(of: workout.kind), title: workout.title, startedAt: now, endsAt: now, detail: .steps(progress))
         session.endsAt = estimatedEnd(progress, at: now)
@@ -51,22 +52,32 @@ public enum StepPlanner {
                 reminders.append(completion(of: session, progress, sets: progress.setsDone + progress.workSteps(progress.index..<end), at: due))
                 break
             }
-            let cue = StepCue(next: steps[next], after: next + 1 < steps.count ? steps[next + 1] : nil)
-            reminders.append(Reminder(
-                id: ReminderID("\(session.id)-s\(next)"), kind: .step, due: due, content: .step(cue), sessionID: session.id))
+            if let reminder = stepReminder(of: session, progress, starting: next, at: due) { reminders.append(reminder) }
         }
         return reminders
     }
 
+    /// What the step `index` says as it starts — "Rest — 15 s" / "Next: Plank — 30 s · Round 1 of 2" — the
+    /// one text for a step reached by the clock (its reminder) and one begun by Done or skip (the engine
+    /// shows it as said, `StepCommands`); nil past the last step.
+    static func stepReminder(of session: Session, _ progress: StepProgress, starting index: Int, at due: Date) -> Reminder? {
+        let steps = progress.steps
+        guard index < steps.count else { return nil }
+        let cue = StepCue(next: steps[index], after: index + 1 < steps.count ? steps[index + 1] : nil)
+        return Reminder(id: ReminderID("\(session.id)-s\(index)"), kind: .step, due: due, content: .step(cue), sessionID: session.id)
+    }
+
     /// "Workout complete 🎉" with the sets done (an AMRAP's rounds counted with them).
     static func completion(of session: Session, _ progress: StepProgress, sets: Int, at due: Date) -> Reminder {
-        let counting = progress.steps.contains(where: \.countsRounds)
-        return Reminder(
+        Reminder(
             id: ReminderID("\(session.id)-complete"), kind: .workoutComplete, due: due,
-            content: counting
-                ? .roundsComplete(workout: session.title, rounds: progress.roundsCounted)
-                : .workoutComplete(workout: session.title, sets: sets),
+            content: progress.countsRounds ? roundsComplete(session, progress) : .workoutComplete(workout: session.title, sets: sets),
             sessionID: session.id)
+    }
+
+    /// An AMRAP's end as counted so far: its rounds, and the record they beat.
+    static func roundsComplete(_ session: Session, _ progress: StepProgress) -> ReminderContent {
+        .roundsComplete(workout: session.title, rounds: progress.roundsCounted, before: progress.roundsBeaten)
     }
 
     /// The end as planned: the running part's timed steps, then every timed step after it (steps by

@@ -15,14 +15,18 @@ public struct StepProgress: Codable, Hashable, Sendable {
     public var setsDone: Int
     /// An AMRAP's rounds, counted with Done.
     public var roundsCounted: Int
+    /// An AMRAP's most rounds before this session (its workout's record when it started, with `[progress]
+    /// records` on): counting more says "New record" at the end. Nil: nothing to beat.
+    public var roundsToBeat: Int?
 
-    public init(workoutName: String, steps: [WorkoutStep], startedAt: Date) {
+    public init(workoutName: String, steps: [WorkoutStep], startedAt: Date, roundsToBeat: Int? = nil) {
         self.workoutName = workoutName
         self.steps = steps
         index = 0
         self.startedAt = startedAt
         setsDone = 0
         roundsCounted = 0
+        self.roundsToBeat = roundsToBeat
     }
 
     /// The end (exclusive) of the run of timed steps from `index`; `index` itself when it waits for Done.

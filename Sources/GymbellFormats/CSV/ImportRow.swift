@@ -33,6 +33,11 @@ struct ImportRow: Equatable {
     var warmUp = false
     /// Strong's RPE, Hevy's rpe, gymbell's rpe.
     var rpe: Double? = nil
+    /// gymbell's session_rounds and session_amrap: the session's rounds (issue 44).
+    var rounds: Int? = nil
+    var amrap = false
+    /// A row of the session alone (gymbell's, exercise and set empty): its rounds, no set.
+    var sessionOnly = false
 }
 
 /// Reads one record of a detected format.
@@ -74,7 +79,7 @@ struct ImportRowReader {
             if row.workout != nil { row.workout = try name(row.workout, field: "workout") }
             let exercise = try name(row.exercise, field: "exercise") ?? ""
             row.exercise = try name(names[exercise] ?? exercise, field: "exercise") ?? ""
-            guard !row.exercise.isEmpty else { return .skipped("no exercise name") }
+            guard !row.exercise.isEmpty || row.sessionOnly else { return .skipped("no exercise name") }
             if format != .gymbell { row.sessionID = madeID(row) }
             try RecordBounds.checkID(row.sessionID.rawValue, field: "session")
             if let number = row.setNumber { try RecordBounds.checkCount(number, in: RecordBounds.setNumber, field: "set") }
@@ -191,7 +196,23 @@ struct ImportRowReader {
         let session = value("session")
         guard !session.isEmpty else { return .skipped("no session") }
         guard let at = ISO8601.parse(value("at")) else { return .skipped("at \(quoted(value("at"))) is not an ISO 8601 instant") }
+        let roundsText = value("session_rounds")
+        var rounds: Int?
+        if !roundsText.isEmpty {
+            // Digits only: "-3", "1e18", "7.5" or a NUL are no count of rounds.
+            guard roundsText.utf8.allSatisfy({ (48...57).contains($0) }), let count = Int(roundsText), RecordBounds.rounds.contains(count) else {
+                return .skipped("session_rounds \(quoted(roundsText)) is not a count of rounds (0 to \(RecordBounds.rounds.upperBound))")
+            }
+            rounds = count
+        }
+        guard let amrap = Self.flag(value("session_amrap")) else {
+            return .skipped("session_amrap \(quoted(value("session_amrap"))) is neither true nor false")
+        }
+        if amrap, rounds == nil { return .skipped("session_amrap is true without session_rounds") }
         let exercise = value("exercise")
+        if exercise.isEmpty, value("set").isEmpty, rounds != nil {
+            return sessionRow(session, at: at, rounds: rounds, amrap: amrap, value)
+        }
         guard !exercise.isEmpty else { return .skipped("no exercise") }
         guard let setNumber = Int(value("set")), setNumber >= 1 else { return .skipped("set \(quoted(value("set"))) is not a set number") }
         guard let unit = WeightUnit(rawValue: value("unit").lowercased()) else { return .skipped("unit \(quoted(value("unit"))) is neither kg nor lb") }
@@ -205,10 +226,22 @@ struct ImportRowReader {
         let row = ImportRow(
             sessionID: SessionID(session), title: title.isEmpty ? (workout.isEmpty ? "Workout" : workout) : title,
             start: min(start, at), end: ISO8601.parse(value("session_ended_at")), workout: workout.isEmpty ? nil : workout,
-            exercise: exercise, setNumber: setNumber, plannedReps: Int(planned), unit: unit, failed: failed, at: at, warmUp: warmUp)
+            exercise: exercise, setNumber: setNumber, plannedReps: Int(planned), unit: unit, failed: failed, at: at, warmUp: warmUp,
+            rounds: rounds, amrap: amrap)
         return load(
             Load(reps: value("reps"), weight: value("weight"), seconds: value("seconds"), rpe: value("rpe"), distance: ""), unit: unit, row: row,
             repsOptional: true)
+    }
+
+    /// A row of a session alone: its rounds (an AMRAP logs no set).
+    private func sessionRow(_ session: String, at: Date, rounds: Int?, amrap: Bool, _ value: (String) -> String) -> ImportRowReading {
+        let start = ISO8601.parse(value("session_started_at")) ?? at
+        let title = value("session_title")
+        let workout = value("workout")
+        return .set(ImportRow(
+            sessionID: SessionID(session), title: title.isEmpty ? (workout.isEmpty ? "Workout" : workout) : title,
+            start: min(start, at), end: ISO8601.parse(value("session_ended_at")), workout: workout.isEmpty ? nil : workout,
+            exercise: "", unit: .kg, failed: false, at: at, rounds: rounds, amrap: amrap, sessionOnly: true))
     }
 
     /// true, false, or nil for neither ("" is false: a column an older export lacks).

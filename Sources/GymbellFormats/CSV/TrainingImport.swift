@@ -159,12 +159,13 @@ public struct TrainingImport: Equatable, Sendable {
             case .set(let row):
                 let id = row.sessionID
                 let count = log.workouts[id, default: 0]
-                log.workouts[id] = count + 1
+                log.workouts[id] = count + 1  // its rows: a row of the session alone (its rounds) too
+                let start = count == 0 ? row.start : (starts[id] ?? row.start)
+                starts[id] = row.at.map { min($0, start) } ?? start
+                guard !row.sessionOnly else { return }
                 log.setCount += 1
                 if row.warmUp { log.warmUps += 1 }
                 if row.seconds != nil { log.timedSets += 1 }
-                let start = count == 0 ? row.start : (starts[id] ?? row.start)
-                starts[id] = row.at.map { min($0, start) } ?? start
                 let seen = (row.start, id.rawValue, record.line)
                 if let earlier = firstSeen[row.exercise] {
                     if seen < earlier { firstSeen[row.exercise] = seen }
@@ -227,7 +228,8 @@ public struct TrainingImport: Equatable, Sendable {
         public var openWorkouts: Int { open.count }
     }
 
-    /// One workout's rows as a completed strength session with its sets. The apps keep no time per
+    /// One workout's rows as a completed strength session with its sets (a circuit's, when its rows
+    /// give rounds). The apps keep no time per
     /// set: their sets are spread over the workout in the order written (one a minute when it gives no
     /// end), so that the log's order is theirs.
     static func session(of rows: [ImportRow], format: ImportFormat) -> ImportedSession {
@@ -236,6 +238,9 @@ public struct TrainingImport: Equatable, Sendable {
         let start = rows.compactMap(\.at).min().map { min($0, first.start) } ?? first.start
         let span = first.end.map { $0.timeIntervalSince(first.start) }
         var numbers: [String: Int] = [:]
+        let rounds = rows.compactMap(\.rounds).max()
+        let amrap = rounds != nil && rows.contains(where: \.amrap)
+        let rows = rows.filter { !$0.sessionOnly }
         let sets = rows.enumerated().map { index, row in
             let number = row.setNumber ?? (numbers[row.exercise, default: 0] + 1)
             numbers[row.exercise] = number
@@ -247,8 +252,8 @@ public struct TrainingImport: Equatable, Sendable {
         }
         let end = max(first.end ?? start, sets.map(\.at).max() ?? start)
         let entry = HistoryEntry(
-            id: id, workout: first.workout, title: first.title, kind: .strength, startedAt: start, endedAt: end, outcome: .completed,
-            setsDone: sets.count, lastProgressAt: end)
+            id: id, workout: first.workout, title: first.title, kind: rounds == nil ? .strength : .circuit, startedAt: start, endedAt: end,
+            outcome: .completed, setsDone: sets.count, lastProgressAt: end, rounds: rounds, amrap: amrap)
         return ImportedSession(entry: entry, sets: sets)
     }
 }

@@ -34,6 +34,7 @@ public enum ReportHTML {
         html += volume(report, texts)
         html += records(report, texts)
         html += holds(report, texts)
+        html += rounds(report, texts)
         html += exercises(report, texts)
         html += """
             </main>
@@ -146,6 +147,21 @@ public enum ReportHTML {
             html += #"<td><time datetime="\#(day.description)">\#(HTML.escape(texts.reportDate(day)))</time></td></tr>"# + "\n"
         }
         return html + "</tbody>\n</table>\n" + note(texts.holdsNote) + "</section>\n"
+    }
+
+    /// Each AMRAP workout's most rounds; nothing when none was completed.
+    static func rounds(_ report: TrainingReport, _ texts: ReportTexts) -> String {
+        guard !report.rounds.isEmpty else { return "" }
+        var html = #"<section id="rounds">"# + "\n<h2>\(HTML.escape(texts.roundsHeading))</h2>\n<table>\n<thead><tr>"
+        for header in [texts.roundsWorkoutColumn, texts.roundsColumn, texts.recordsDateColumn] { html += "<th>\(HTML.escape(header))</th>" }
+        html += "</tr></thead>\n<tbody>\n"
+        for best in report.rounds {
+            let day = LocalDay(containing: best.startedAt, in: report.timeZone)
+            html += "<tr><td>\(HTML.escape(best.title))</td>"
+            html += #"<td class="number">\#(best.rounds)</td>"#
+            html += #"<td><time datetime="\#(day.description)">\#(HTML.escape(texts.reportDate(day)))</time></td></tr>"# + "\n"
+        }
+        return html + "</tbody>\n</table>\n" + note(texts.roundsNote) + "</section>\n"
     }
 
     static func exercises(_ report: TrainingReport, _ texts: ReportTexts) -> String {

@@ -100,6 +100,13 @@ public struct ReportTexts: Sendable {
         messages("The longest each timed exercise was held or done (a plank, a wall sit); warm-up sets do not count.")
     }
 
+    public var roundsHeading: String { messages("Most rounds") }
+    public var roundsWorkoutColumn: String { messages("Workout") }
+    public var roundsColumn: String { messages("Rounds") }
+    public var roundsNote: String {
+        messages("The most rounds counted in a completed AMRAP, for each AMRAP workout.")
+    }
+
     // MARK: Exercises
 
     public var exercisesHeading: String { messages("Exercises") }

@@ -74,6 +74,8 @@ public struct TrainingReport: Sendable {
     public let exercises: [ExerciseSummary]
     /// The longest hold of each timed exercise, by name (`RecordsReport.holds`).
     public let holds: [LoggedSet]
+    /// Each AMRAP workout's most rounds (`RecordsReport.rounds`).
+    public let rounds: [RoundsBest]
     /// `gymbell stats`' figures from the same history and program.
     public let stats: StatsReport
     /// The longest run of planned training days with a session, counted as `stats.streak` is.
@@ -93,7 +95,8 @@ public struct TrainingReport: Sendable {
             history: history, setsInWeeks: sets,
             records: RecordsReport(
                 bests: PersonalRecords.bests(sets), records: PersonalRecords.timeline(sets, minPercent: recordMinPercent),
-                holds: PersonalRecords.holds(sets)),
+                holds: PersonalRecords.holds(sets),
+                rounds: RoundsBest.bests(history.filter { $0.startedAt <= now }).values.sorted { $0.workout < $1.workout }),
             volumeKilograms: sets.volumeKilograms, program: program, weeks: weeks, now: now, timeZone: timeZone)
     }
 
@@ -161,6 +164,7 @@ public struct TrainingReport: Sendable {
                 setsInRange: inRange.count, volumeInRangeKilograms: inRange.volumeKilograms)
         }
         holds = records.holds.filter { $0.at <= now }
+        rounds = records.rounds.filter { $0.startedAt <= now }
         stats = StatsReport(history: history, program: program, now: now, timeZone: timeZone, volumeKilograms: volumeKilograms)
         longestStreak = TrainingDays(entries: history, timeZone: timeZone).longestStreak(endingOn: today, program: program)
     }

@@ -32,6 +32,8 @@ struct HistoryMirror {
                 $0.outcome = .completed
                 $0.endedAt = now
                 $0.setsDone = active.session.setsDone(at: now)
+                $0.rounds = active.session.rounds(at: now)?.count
+                $0.amrap = active.session.rounds(at: now)?.amrap ?? false
             }
             running = nil
         case .abandon(let id):
@@ -59,6 +61,8 @@ struct HistoryMirror {
             $0.outcome = outcome
             $0.endedAt = now
             $0.setsDone = active.session.setsDone(at: now)
+            $0.rounds = active.session.rounds(at: now)?.count
+            $0.amrap = active.session.rounds(at: now)?.amrap ?? false
         }
         running = nil
     }
@@ -74,6 +78,8 @@ extension StoredState {
         agenda: PendingReminders = PendingReminders(), session: ActiveSession? = nil, history: [HistoryEntry],
         daily: DailyState = DailyState(), progress: ProgressSummary = ProgressSummary()
     ) {
-        self.init(agenda: agenda, session: session, sessions: SessionMarks(entries: history), daily: daily, progress: progress)
+        self.init(
+            agenda: agenda, session: session, sessions: SessionMarks(entries: history), daily: daily, progress: progress,
+            roundBests: RoundsBest.bests(history))
     }
 }

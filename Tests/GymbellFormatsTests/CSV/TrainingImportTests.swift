@@ -119,11 +119,11 @@ struct TrainingImportTests {
         ]
         let text = SetLogCSV.text(sets, sessions: [entry])
         #expect(text.hasPrefix(
-            "session,session_title,session_started_at,session_ended_at,workout,exercise,set,reps,planned_reps,weight,unit,failed,at,seconds,warm_up,rpe\n"))
+            "session,session_title,session_started_at,session_ended_at,workout,exercise,set,reps,planned_reps,weight,unit,failed,at,seconds,warm_up,rpe,session_rounds,session_amrap\n"))
         #expect(text.contains(
             "0b6c1e2a-strength,\"Push, \"\"Day\"\" 💪\",2026-11-02T17:00:00.000Z,2026-11-02T17:50:00.000Z,push,Bench Press,1,8,8,80.25,kg,false,"
-                + "2026-11-02T17:05:00.250Z,,false,\n"))
-        #expect(text.contains(",Plank,1,,,,kg,false,2026-11-02T17:25:00.000Z,45,true,7.5\n"))
+                + "2026-11-02T17:05:00.250Z,,false,,,false\n"))
+        #expect(text.contains(",Plank,1,,,,kg,false,2026-11-02T17:25:00.000Z,45,true,7.5,,false\n"))
         let log = try read(text, .utc)
         #expect(log.format == .gymbell && log.skipped.isEmpty)
         #expect(log.sessions.count == 1)

@@ -146,3 +146,35 @@ func expectBalanced(_ html: String, sourceLocation: SourceLocation = #_sourceLoc
     }
     #expect(open.isEmpty, "never closed: \(open)", sourceLocation: sourceLocation)
 }
+
+/// Issue 44: each AMRAP workout's most rounds, from the history, as a table of its own.
+@Suite("Training report: most rounds")
+struct ReportRoundsTests {
+    static func amrap(_ id: String, rounds: Int, daysBefore: Double, outcome: HistoryEntry.Outcome = .completed, title: String = "AMRAP <12>")
+        -> HistoryEntry
+    {
+        let start = ReportFixture.now.addingTimeInterval(-daysBefore * 86_400)
+        return HistoryEntry(
+            id: SessionID(id), workout: "amrap", title: title, kind: .circuit, startedAt: start, endedAt: start.addingTimeInterval(720),
+            outcome: outcome, rounds: rounds, amrap: true)
+    }
+
+    @Test func theMostRoundsOfEachAmrapAreListedEscapedAndBalanced() throws {
+        let history = [
+            Self.amrap("a", rounds: 6, daysBefore: 9), Self.amrap("b", rounds: 8, daysBefore: 5),
+            Self.amrap("c", rounds: 11, daysBefore: 2, outcome: .stopped),  // cut short: no record
+            HistoryEntry(id: SessionID("d"), workout: "body", title: "Full body", kind: .circuit, startedAt: ReportFixture.now.addingTimeInterval(-86_400),
+                         outcome: .completed, rounds: 3),  // a circuit's rounds are its plan's
+        ]
+        let report = TrainingReport(history: history, sets: [], program: [:], weeks: 4, now: ReportFixture.now, timeZone: berlin)
+        #expect(report.rounds.map(\.rounds) == [8])
+        let html = ReportHTML.render(report, messages: .english)
+        try expectBalanced(html)
+        #expect(html.contains(#"<section id="rounds">"#) && html.contains("<h2>Most rounds</h2>"))
+        #expect(html.contains(#"<tr><td>AMRAP &lt;12&gt;</td><td class="number">8</td>"#))
+        let german = ReportHTML.render(report, messages: try germanMessages())
+        #expect(german.contains("<h2>Meiste Runden</h2>"))
+        let none = TrainingReport(history: [], sets: [], program: [:], weeks: 4, now: ReportFixture.now, timeZone: berlin)
+        #expect(!ReportHTML.render(none, messages: .english).contains(#"id="rounds""#))
+    }
+}
