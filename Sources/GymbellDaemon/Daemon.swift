@@ -29,15 +29,7 @@ public final class Daemon {
     /// Events raised while another is handled (a notification taken at once): handled after it.
     private var queued: [Event] = []
     private var handling = false
-    /// The activation token of the click being handled (the notification server's ActivationToken).
-    private var activationToken: String?
-    /// The variables a program launched for that click is started with: the token as Wayland's
-    /// xdg-activation (XDG_ACTIVATION_TOKEN) and X11's startup notification (DESKTOP_STARTUP_ID) take it —
-    /// GTK, Qt and GLib read the one of their display; nothing without a click's token.
-    private var activation: [String: String] {
-        guard let activationToken else { return [:] }
-        return ["XDG_ACTIVATION_TOKEN": activationToken, "DESKTOP_STARTUP_ID": activationToken]
-    }
+    private var launches: Launches
     private var player: (any MediaPlayerShowing)?
     /// Set while handling events whose effects changed what Status, Upcoming or Stats answer.
     private var changed = false
@@ -66,6 +58,7 @@ public final class Daemon {
         self.timer = timer
         self.environment = environment
         self.logger = logger
+        launches = Launches(environment: environment, logger: logger)
         let initial = initial ?? .load(from: store)
         if let error = initial.loadError {
             logger.error("state database error, starting from an empty state: \(error)")
@@ -81,8 +74,8 @@ public final class Daemon {
         presenter.onAction = { [unowned self] target, key, token in
             // What the click launches (the window, the report, start_command) is started with the click's
             // activation token: the compositor lets it raise its window (issue 49).
-            activationToken = token
-            defer { activationToken = nil }
+            launches.activationToken = token
+            defer { launches.activationToken = nil }
             send(.action(on: target, key: key))
         }
         presenter.onSessionServerID = { [unowned self] session, id in send(.sessionNoticeShown(session, id: id)) }
@@ -246,7 +239,7 @@ public final class Daemon {
             }
         case .launch(let argv, let purpose):
             do {
-                try environment.launch(argv, activation)
+                try launches.run(argv)
             } catch where purpose == .startCommand {
                 logger.error("start_command failed: \(error)")
                 if case .success(.text(let text)) = reply {
@@ -269,22 +262,9 @@ public final class Daemon {
         case .keepScreenOn(let on):
             screenKeeper?.keepScreenOn(on)
         case .openWindow(let page):
-            // gymbell-window's GApplication hands the action to the window that is open (presented and
-            // switched), or opens one: a process of its own, so a stalled window never stalls the daemon.
-            logger.info("opening the window", metadata: ["page": "\(page.rawValue)"])
-            do {
-                // Decided only where the window is installed (EngineContext.windowInstalled).
-                try environment.launch([environment.windowProgram ?? "gymbell-window", "--" + page.rawValue], activation)
-            } catch {
-                logger.error("cannot open the window: \(error)")
-            }
+            launches.openWindow(page)
         case .openReport(let exercise):
-            let argv = [environment.executable, "report", "--open"] + (exercise.map { ["--exercise", $0] } ?? [])
-            do {
-                try environment.launch(argv, activation)
-            } catch {
-                logger.error("cannot open the training report: \(error)")
-            }
+            launches.openReport(exercise: exercise)
         }
     }
 }
