@@ -50,9 +50,11 @@ def window_processes(binary):
 
 
 @pytest.fixture
-def server(start_server):
-    """The recording notification server, answering GetServerInformation as Plasma (for `daemon` too)."""
-    return start_server("--identity", PLASMA)
+def server(start_server, request):
+    """The recording notification server, answering GetServerInformation as Plasma (for `daemon` too);
+    for a test named for the activation token, sending ActivationToken before ActionInvoked as Plasma does."""
+    token = ("--activation-token",) if "activation_token" in request.node.name else ()
+    return start_server("--identity", PLASMA, *token)
 
 
 @pytest.fixture
@@ -106,3 +108,21 @@ def test_a_click_on_the_daily_reminder_presents_the_open_window(daemon, window, 
     frames = [n.get("name") for n in window.tree() if n["role"] == "frame"]
     assert len(frames) == 2, frames  # the one window and its Preferences, no second window
     assert json.loads(cli("status", "--json").stdout)["session"] is None
+
+
+def test_the_click_s_activation_token_reaches_the_window(daemon, window, plasma_daily, cli):
+    """Issue 49: a server that sends ActivationToken before ActionInvoked (notification spec 1.2: Plasma,
+    GNOME Shell) has its token handed to the window the click opens — XDG_ACTIVATION_TOKEN (Wayland's
+    xdg-activation) and DESKTOP_STARTUP_ID (X11) in its environment, which GTK reads to raise its window
+    instead of having the compositor announce it. Read from the launched process's /proc environ."""
+    notifications, recorder, due = plasma_daily
+    daemon.start()
+    daily = recorder.wait_for_notify("Workout Time!", timeout=due - time.time() + 5)
+    notifications.invoke_action(daily["id"], "default")
+    pid = wait_until(lambda: window_owner_pid(daemon.env), 15, interval=0.02, what="the window's bus name")
+    variables = dict(entry.split(b"=", 1) for entry in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0") if b"=" in entry)
+    token = f"gymbell-test-token-{daily['id']}".encode()
+    assert variables.get(b"XDG_ACTIVATION_TOKEN") == token, variables.get(b"XDG_ACTIVATION_TOKEN")
+    assert variables.get(b"DESKTOP_STARTUP_ID") == token, variables.get(b"DESKTOP_STARTUP_ID")
+    window.wait_for_text(r"^Next workout reminder$")
+    assert json.loads(cli("status", "--json").stdout)["session"] is None, "a click on the body starts no workout"
