@@ -51,7 +51,7 @@ final class MainWindow {
         let programmeButton = Button(icon: "view-list-symbolic", accessibleName: messages("Workouts and programme"),
                                      tooltip: messages("Workouts and programme"))
         let content = Box(.vertical, spacing: 0, [HeaderBar(start: [programmeButton], end: [settings]), toasts])
-        window = ApplicationWindow(application, title: messages("gymbell"), width: 560, height: 640, icon: BusNames.desktopID, content: content)
+        window = ApplicationWindow(application, title: messages("gymbell"), width: 560, height: 720, icon: BusNames.desktopID, content: content)
 
         stack.add(.connecting, Label(messages("Connecting to the gymbell daemon…"), classes: ["dim-label"]).centered())
         stack.add(.today, today.widget)
