@@ -50,8 +50,10 @@ final class MainWindow {
         settings = Button(icon: "emblem-system-symbolic", accessibleName: messages("Preferences"), tooltip: messages("Preferences"))
         let programmeButton = Button(icon: "view-list-symbolic", accessibleName: messages("Workouts and programme"),
                                      tooltip: messages("Workouts and programme"))
-        let content = Box(.vertical, spacing: 0, [HeaderBar(start: [programmeButton], end: [settings]), toasts])
+        let menu = MenuButton(icon: "open-menu-symbolic", accessibleName: messages("Main menu"), items: AppFrame.menuItems(messages), primary: true)
+        let content = Box(.vertical, spacing: 0, [HeaderBar(start: [programmeButton], end: [menu, settings]), toasts])
         window = ApplicationWindow(application, title: messages("gymbell"), width: 560, height: 720, icon: BusNames.desktopID, content: content)
+        window.setHelpOverlay(AppFrame.shortcutsWindow(messages))
 
         stack.add(.connecting, Label(messages("Connecting to the gymbell daemon…"), classes: ["dim-label"]).centered())
         stack.add(.today, today.widget)
@@ -185,6 +187,17 @@ final class MainWindow {
 
     /// The gymbell program beside this one, else the one on PATH.
     static var gymbellProgram: String { CurrentProcess.program("gymbell") }
+
+    /// Ctrl+comma or the primary menu: the Preferences, or why not yet.
+    func requestPreferences() {
+        if welcoming == .done {
+            openPreferences()
+        } else {
+            toast(text.messages("The Preferences open once the welcome is finished: press Finish first."))
+        }
+    }
+
+    func presentAbout() { AppFrame.presentAbout(over: window, application: application, text.messages) }
 
     func openPreferences() {
         let preferences = preferences ?? PreferencesWindow(

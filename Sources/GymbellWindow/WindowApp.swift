@@ -33,6 +33,7 @@ final class WindowApp {
         messages = Messages(translate: gettext.translate, plural: gettext.translatePlural)
         application = Application(id: Self.applicationID, name: Self.applicationID, title: messages("gymbell"))
         application.onActivate { [unowned self] in mainWindow().present() }
+        AppFrame.install(on: application) { [unowned self] in mainWindow() }
         for action in LaunchAction.allCases {
             application.addAction(action.rawValue) { [unowned self] in perform(action) }
         }

@@ -80,3 +80,56 @@ def test_the_first_run_by_keyboard_alone_to_today(daemon, window, env, cli):
         assert f"{hour:02}:{minute:02}" in cli("upcoming", "--days", "2").stdout
     finally:
         stop_started_daemon(env, daemon, owner)
+
+
+def top_windows(window):
+    """The names of the window's top-level windows that are open (mapped) now."""
+    return {n["name"] for n in window.tree() if n["role"] in ("frame", "window", "dialog") and n.get("visible")}
+
+
+def wait_open(window, name, open_=True):
+    wait_until(lambda: (name in top_windows(window)) == open_, 10, interval=0.2,
+               what=f"the window {name!r} to {'open' if open_ else 'close'} (open: {top_windows(window)})")
+
+
+def test_the_app_frame_answers_the_standard_keys_and_its_primary_menu(daemon, window, env):
+    """F10 opens the primary menu (Preferences, Keyboard Shortcuts, About gymbell); Ctrl+comma the
+    Preferences and Ctrl+W closes them; Ctrl+? the keyboard shortcuts; F1 About gymbell; Ctrl+Q quits
+    (the daemon keeps running); Ctrl+W on the main window closes it, which ends the app too. Without a
+    window manager the keyboard follows the pointer: it rests over the windows (all at 0,0)."""
+    daemon.start()
+    window.launch()
+    window.wait_for_text(r"^Next workout reminder$")
+    subprocess.run(["xdotool", "mousemove", "120", "160"], check=True, timeout=10, env=dict(os.environ, DISPLAY=window.display.name))
+    keys(window, "F10")
+    items = wait_until(lambda: {n["name"] for n in window.showing() if n["role"] != "push button"
+                                and n["name"] in ("Preferences", "Keyboard Shortcuts", "About gymbell")
+                                and n.get("extents", [0, 0, 0, 0])[2] > 0} or None, 10, interval=0.2, what="the primary menu")
+    wait_until(lambda: len({n["name"] for n in window.showing() if n["role"] == "menu item"} & {
+        "Preferences", "Keyboard Shortcuts", "About gymbell"}) == 3, 10, interval=0.2, what=f"the menu's three items (seen {items})")
+    keys(window, "Escape")
+    wait_until(lambda: not [n for n in window.showing() if n["role"] == "menu item" and n["name"] == "About gymbell"
+                            and n.get("extents", [0, 0, 0, 0])[2] > 0], 10, interval=0.2, what="the menu to close")
+    keys(window, "ctrl+comma")
+    wait_open(window, "Preferences")
+    window.wait_for_text(r"^Learn the time$")
+    keys(window, "ctrl+w")
+    wait_open(window, "Preferences", False)
+    keys(window, "ctrl+question")
+    wait_open(window, "Keyboard Shortcuts")
+    window.wait_for_text(r"^Open the main menu$")
+    keys(window, "ctrl+w")
+    wait_open(window, "Keyboard Shortcuts", False)
+    keys(window, "F1")
+    window.wait_for_text(r"^0\.1\.0$")  # About gymbell: its version
+    assert "Workout reminders for the Linux desktop" in window.texts()
+    keys(window, "ctrl+w")
+    wait_until(lambda: "0.1.0" not in window.texts(), 10, interval=0.2, what="About to close")
+    assert window.proc.poll() is None  # the main window stays
+    keys(window, "ctrl+q")
+    assert window.proc.wait(timeout=10) == 0
+    assert daemon.name_owner() is not None  # quitting the window leaves the daemon running
+    second = window.launch()
+    window.wait_for_text(r"^Next workout reminder$")
+    keys(window, "ctrl+w")  # the main window closed: the app ends
+    assert second.wait(timeout=10) == 0

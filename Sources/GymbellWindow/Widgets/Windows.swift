@@ -16,6 +16,17 @@ class Window: Widget {
         gtk_window_set_title(typed(GtkWindow.self), title)
         gtk_window_set_default_size(typed(GtkWindow.self), width, height)
         if hideOnClose { gtk_window_set_hide_on_close(typed(GtkWindow.self), 1) }
+        closeOnControlW()
+    }
+
+    /// Ctrl+W closes it. The application's keys reach only its own windows, and a window that hides
+    /// on close must not be one of them (the application would live on for it when the last shown
+    /// window closed): it gets the key itself.
+    func closeOnControlW() {
+        let controller = gtk_shortcut_controller_new()!
+        let shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string("<Control>w"), gtk_named_action_new("window.close"))
+        gtk_shortcut_controller_add_shortcut(controller, shortcut)
+        gtk_widget_add_controller(pointer, controller)
     }
 }
 
