@@ -17,8 +17,8 @@ final class MainWindow {
     private let stack = Stack<Page>()
     private let toasts: ToastOverlay
     private let link: DaemonLink
-    private let loop: MainLoop
-    private let text: TodayText
+    let loop: MainLoop
+    let text: TodayText
     private lazy var today = TodayPage(messages: text.messages) { [unowned self] in todayRequest($0) }
     private lazy var session = SessionPage(messages: text.messages) { [unowned self] in sessionRequest($0) }
     private lazy var offline = OfflinePage(messages: text.messages) { [unowned self] in startDaemon() }
@@ -26,6 +26,7 @@ final class MainWindow {
         finishWelcome($0, startAtLogin: $1)
     }
     private var ticker: SourceToken?
+    private lazy var sessionActions = SessionActions(owner: self)
     private var inhibitCookie: UInt32 = 0
     private var current: DaemonLink.State = .connecting
     private lazy var config = ConfigFile(loop: loop) { [unowned self] in
@@ -94,7 +95,7 @@ final class MainWindow {
             stack.show(.offline)
         case .running(let snapshot):
             today.show(snapshot, text: text, now: now)
-            if snapshot.status.session != nil {
+            if let running = snapshot.status.session, running.id != sessionActions.ending?.session {
                 session.show(snapshot, now: now)
                 stack.show(.session)
             } else {
@@ -146,16 +147,17 @@ final class MainWindow {
     private func sessionRequest(_ request: SessionPage.Request) {
         switch request {
         case .setDone: send { client throws(ClientError) in try client.setDone() }
-        case .fewerReps: send { client throws(ClientError) in try client.setDone(as: SetCorrection(failed: true)) }
+        case .fewerReps: sessionActions.askRepsDone()
+        case .adjustRest(let seconds): send { client throws(ClientError) in _ = try client.adjustRest(by: seconds) }
         case .pause: send { client throws(ClientError) in try client.pause() }
         case .resume: send { client throws(ClientError) in try client.resume() }
         case .skip: send { client throws(ClientError) in try client.skip() }
-        case .end: send { client throws(ClientError) in _ = try client.stop() }
+        case .end: sessionActions.endWithUndo()
         }
     }
 
     /// Sends a command; a refusal shows as a toast, and the daemon's Changed signal brings the new state.
-    private func send<Reply: Sendable>(_ command: @escaping @Sendable (GymbellClient) throws(ClientError) -> Reply) {
+    func send<Reply: Sendable>(_ command: @escaping @Sendable (GymbellClient) throws(ClientError) -> Reply) {
         link.send(command) { [weak self] result in
             guard let self else { return }
             switch result {
@@ -167,6 +169,13 @@ final class MainWindow {
     }
 
     private func toast(_ message: String) { toasts.toast(message) }
+
+    func showToast(_ toast: Toast) { toasts.show(toast) }
+
+    var currentState: DaemonLink.State { current }
+
+    /// The page again for the state known (after an undo).
+    func refreshPage() { show(current) }
 
     /// `gymbell autostart run`, the program beside this one (or on PATH), as a process of its own: it asks
     /// the bus to start the daemon (D-Bus activation, through systemd where the user unit is installed)

@@ -67,7 +67,8 @@ final class WindowApp {
     private func mainWindow() -> MainWindow {
         if let window { return window }
         Style.load("""
-            .gymbell-countdown { font-size: 96px; font-weight: 800; font-feature-settings: "tnum"; }
+            .gymbell-countdown { font-size: 128px; font-weight: 800; font-feature-settings: "tnum"; }
+            .gymbell-exercise { font-size: 44px; font-weight: 800; }
             .gymbell-big { min-height: 56px; min-width: 240px; font-size: 20px; font-weight: bold; }
             """)
         let link = DaemonLink(loop: loop)

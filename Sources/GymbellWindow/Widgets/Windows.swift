@@ -77,6 +77,12 @@ final class Toast {
 
     func dismiss() { adw_toast_dismiss(toast) }
 
+    /// A button on the toast ("Undo"); `clicked` runs when it is pressed.
+    func button(_ label: String, clicked: @escaping () -> Void) {
+        adw_toast_set_button_label(toast, label)
+        Signals.connect(UnsafeMutableRawPointer(toast), "button-clicked", run: { _ in clicked() })
+    }
+
     /// A reference for an overlay that takes one (`add_toast` is transfer full); this object keeps its own.
     func retainedForAdding() -> OpaquePointer {
         g_object_ref(UnsafeMutableRawPointer(toast))
@@ -101,10 +107,11 @@ enum MessageDialog {
     /// Asks; `answered` gets the response chosen (`close`'s when the dialog is closed without one).
     static func ask<Answer: RawRepresentable>(
         over parent: Window, heading: String, body: String, responses: [Response<Answer>], defaultResponse: Answer? = nil,
-        close: Answer, answered: @escaping (Answer) -> Void
+        close: Answer, extra: Widget? = nil, answered: @escaping (Answer) -> Void
     ) where Answer.RawValue == String {
         let dialog = adw_message_dialog_new(parent.typed(GtkWindow.self), heading, body)!
         let message = UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: AdwMessageDialog.self)
+        if let extra { adw_message_dialog_set_extra_child(message, extra.pointer) }  // a field the answer reads
         for response in responses {
             adw_message_dialog_add_response(message, response.answer.rawValue, response.label)
             switch response.appearance {
