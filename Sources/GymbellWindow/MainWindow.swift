@@ -7,7 +7,7 @@ import GymbellSettings
 /// The one window: Today, the running session, or the daemon-not-running page, following the daemon.
 final class MainWindow {
     /// The pages the window shows, one at a time.
-    enum Page: String { case connecting, today, session, offline, welcome }
+    enum Page: String { case connecting, today, session, offline, welcome, finish }
 
     /// Whether the welcome shows (a first run): asked of the config file first, then shown or done.
     private enum Welcome { case unknown, showing, done }
@@ -27,6 +27,13 @@ final class MainWindow {
     }
     private var ticker: SourceToken?
     private lazy var sessionActions = SessionActions(owner: self)
+    private lazy var finish = FinishPage(messages: text.messages) { [unowned self] in
+        finishing = false
+        show(current)
+    }
+    /// The workout the live screen showed last (id, title), and whether its finish page shows.
+    private var shownWorkout: (id: String, title: String)?
+    private var finishing = false
     private var inhibitCookie: UInt32 = 0
     private var current: DaemonLink.State = .connecting
     private lazy var config = ConfigFile(loop: loop) { [unowned self] in
@@ -61,6 +68,7 @@ final class MainWindow {
         stack.add(.session, session.widget)
         stack.add(.offline, offline.widget)
         stack.add(.welcome, welcome.widget)
+        stack.add(.finish, finish.widget)
         settings.isVisible = false  // until the config file says this is no first run
         stack.show(.connecting)
         link.onState = { [unowned self] state in show(state) }
@@ -96,13 +104,27 @@ final class MainWindow {
         case .running(let snapshot):
             today.show(snapshot, text: text, now: now)
             if let running = snapshot.status.session, running.id != sessionActions.ending?.session {
+                shownWorkout = running.kind == "rest" ? nil : (running.id, running.title)
+                finishing = false
                 session.show(snapshot, now: now)
                 stack.show(.session)
             } else {
-                stack.show(.today)
+                if let ended = shownWorkout, snapshot.status.session == nil { showFinish(of: ended) }
+                shownWorkout = nil
+                stack.show(finishing ? .finish : .today)
             }
         }
         followSession(running: { if case .running(let s) = state { s.status.session != nil } else { false } }())
+    }
+
+    /// The finish page of a workout that completed (read from the daemon); Today for any other end.
+    private func showFinish(of workout: (id: String, title: String)) {
+        FinishPage.load(workout.id, title: workout.title, link: link) { [weak self] summary in
+            guard let self, let summary, case .running(let snapshot) = current, snapshot.status.session == nil else { return }
+            finishing = true
+            stack.show(.finish)
+            finish.show(summary)
+        }
     }
 
     /// While a session shows: the countdown ticks once a second and the screen does not blank.

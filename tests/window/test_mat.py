@@ -54,6 +54,11 @@ def test_the_live_screen_reads_from_the_mat_and_its_rest_and_end_can_be_changed(
     wait_until(lambda: "completed" in cli("history").stdout, 15, what="the workout to complete")
     sets = [(s["set"], s["reps"], s["failed"]) for s in json.loads(cli("history", "--sets", "--json").stdout)]
     assert sets == [(1, 8, False), (2, 5, True)], sets
+    # The finish page: how long, the sets and their volume (8 × 80 + 5 × 80 kg); no record on the first workout.
+    window.wait_for_text(r"^Workout complete 🎉$", timeout=15)
+    window.wait_for_text(r" · 2 sets · 1040 kg lifted$")
+    assert "Personal records" not in window.texts()
+    window.press("Back to Today")
     # End workout, undone within the toast's seconds: the workout runs on.
     window.wait_for_text(r"^Next workout reminder$")
     window.click("Start Push Day")
@@ -72,3 +77,25 @@ def test_the_live_screen_reads_from_the_mat_and_its_rest_and_end_can_be_changed(
     wait_until(lambda: json.loads(cli("status", "--json").stdout)["session"] is None, 15, what="the stop after the undo time")
     assert time.monotonic() - ended >= 4.5
     assert [l for l in cli("history").stdout.splitlines() if "Push Day" in l and "stopped" in l]
+
+
+def test_the_finish_page_shows_the_records_beaten_with_what_they_beat(daemon, window, write_config, cli):
+    write_config(push_every_day(sets=1, reps=5, weight=80, rest=30))
+    daemon.start()
+    window.launch()
+    window.click("Start Push Day")
+    window.wait_for_text(r"^Bench Press — set 1 of 1")
+    window.press("Set done")
+    window.wait_for_text(r"^Workout complete 🎉$", timeout=15)
+    window.wait_for_text(r"^1 set|· 1 set · 400 kg lifted$")
+    window.press("Back to Today")
+    window.wait_for_text(r"^Next workout reminder$")
+    assert cli("weights", "--set", "Bench Press", "--to", "85").returncode == 0  # the next time heavier
+    window.click("Start Push Day")
+    window.wait_for_text(r"^Bench Press — set 1 of 1")
+    window.press("Set done")
+    window.wait_for_text(r"^Workout complete 🎉$", timeout=15)
+    window.wait_for_text(r"^Personal records$")
+    window.wait_for_text(r"^Bench Press: 5 × 85 kg \(before: 5 × 80 kg\)$")
+    window.press("Back to Today")
+    window.wait_for_text(r"^Next workout reminder$")

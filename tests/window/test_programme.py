@@ -230,6 +230,8 @@ def test_a_workout_started_from_today_shows_in_the_log_and_its_weights(daemon, w
     window.wait_for_text(r"set 2 of 2", timeout=40)
     window.press("Set done")
     wait_until(lambda: "completed" in cli("history").stdout, 15, what="the workout to be completed")
+    window.wait_for_text(r"^Workout complete 🎉$", timeout=15)
+    window.press("Back to Today")  # the finish page (issue 46), then Today
     window.wait_for_text(r"^Next workout reminder$")
     assert cli("weights", "--set", "Bench Press", "--to", "85").returncode == 0
     window.press("Workouts and programme")

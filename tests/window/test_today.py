@@ -62,4 +62,6 @@ def test_a_training_day_names_its_workout_and_this_week_counts_workouts_done(dae
     window.click("Start Push Day")
     window.wait_for_text(r"Bench Press — set 1 of 1")
     window.press("Set done")  # the only set: the workout completes
+    window.wait_for_text(r"^Workout complete 🎉$", timeout=15)
+    window.press("Back to Today")
     window.wait_for_text(r"^This week: 1 workout done$", timeout=20)

@@ -72,6 +72,8 @@ def test_strength_workout_driven_to_the_end_with_set_done(daemon, window, write_
     assert logged == [("Bench Press", 1, 7, True), ("Bench Press", 2, 8, False)], logged
     lines = [l for l in cli("history", "--sets").stdout.splitlines() if "Bench Press" in l]
     assert len(lines) == 2
+    window.wait_for_text(r"^Workout complete 🎉$", timeout=15)
+    window.press("Back to Today")  # the finish page (issue 46), then Today
     window.wait_for_text(r"^Next workout reminder$")
 
 
