@@ -21,8 +21,12 @@ final class DaemonLink {
         var stats: StatsReport?
         /// Workout name → title, as the daemon has them (the reminders name workouts by key).
         var workoutTitles: [String: String] = [:]
-        /// The daemon's HIIT and walk/run workouts (name, title), by title: Today offers to start them.
-        var intervalWorkouts: [(name: String, title: String)] = []
+        /// The daemon's workouts (name, title), by title: Today offers to start them.
+        var workouts: [(name: String, title: String)] = []
+        /// Weekday ("mon" …) → workout name; empty: no programme.
+        var program: [String: String] = [:]
+        /// The sessions of the last eight days (what "This week" counts, by Core's rule).
+        var recent: [HistoryEntry] = []
     }
 
     private let loop: MainLoop
@@ -70,11 +74,13 @@ final class DaemonLink {
             let status = try client.status()
             let upcoming = try client.upcoming(days: 8)
             // The workouts as the daemon applies them (the config file is the daemon's to read).
-            let workouts = (try? client.workouts())?.workouts ?? []
+            let report = try? client.workouts()
+            let workouts = report?.workouts ?? []
             return Snapshot(
                 status: status, upcoming: upcoming, stats: try? client.stats(),
                 workoutTitles: Dictionary(workouts.map { ($0.name, $0.title) }, uniquingKeysWith: { first, _ in first }),
-                intervalWorkouts: workouts.filter { $0.kind != "strength" }.map { (name: $0.name, title: $0.title) })
+                workouts: workouts.map { (name: $0.name, title: $0.title) }, program: report?.program ?? [:],
+                recent: (try? client.history(days: 8)) ?? [])
         }, on: loop) { [weak self] result in
             guard let self else { return }
             reading = false

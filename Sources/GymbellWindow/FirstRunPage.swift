@@ -17,7 +17,10 @@ final class FirstRunPage {
     private var templates: [(template: WorkoutTemplate, button: CheckButton)] = []
     private let remindersOnly: CheckButton
     private let week: Label
-    private let workouts: FlowBox
+    /// The workout choices one under another (those of other equipment hidden): a group of radios in a
+    /// GtkFlowBox traps the keyboard (its focus handler claims Tab and the arrows even when no child
+    /// takes the focus); in a column, Up and Down walk them in the order read.
+    private let workouts: Box
     private let login: CheckButton
     private let finish: Button
 
@@ -51,12 +54,8 @@ final class FirstRunPage {
         remindersOnly = CheckButton(messages("Just reminders"))
         remindersOnly.join(proposed)
         week = Label("", classes: ["dim-label"])
-        workouts = FlowBox([proposed] + templates.map(\.button) + [remindersOnly], spacing: 8)
-
-        let buttons = equipment.map(\.button)
-        let equipmentRows = stride(from: 0, to: buttons.count, by: 2).map { row in  // two a row: it fits 360 px
-            Box(.horizontal, spacing: 12, Array(buttons[row..<min(row + 2, buttons.count)]))
-        }
+        workouts = Box(.vertical, spacing: 2, [proposed] + templates.map(\.button) + [remindersOnly])
+        let equipmentRows = Self.pairs(equipment.map(\.button))
         login = CheckButton(messages("Start gymbell at login"), on: true)
         finish = Button(messages("Finish"), classes: ["suggested-action", "pill"], accessibleName: messages("Finish the welcome"))
         let column = Box(.vertical, spacing: 12, [
@@ -65,7 +64,7 @@ final class FirstRunPage {
             Label(messages("Reminder time"), classes: ["heading"]), time,
             Label(messages("What do you train with?"), classes: ["heading"]),
             Box(.vertical, spacing: 2, equipmentRows).centered(),
-            Label(messages("Workout"), classes: ["heading"]), workouts,
+            Label(messages("Workout"), classes: ["heading"]), workouts.centered(),
             week, login.centered(), finish.centered(),
         ])
         widget = Scrolled(column.margins(12).centered())
@@ -87,7 +86,7 @@ final class FirstRunPage {
         for (template, button) in templates {
             let shown = offered.contains(template)
             if !shown, button.isOn { proposed.isOn = true }
-            workouts.setVisible(button, shown)
+            button.isVisible = shown
         }
         let proposal = FirstRunWeek.propose(chosenEquipment, days: chosenDays)
         week.text = proposal.keys.sorted().map { day in
@@ -96,10 +95,17 @@ final class FirstRunPage {
         week.isVisible = proposed.isOn && !proposal.isEmpty
     }
 
+    /// Rows of two (it fits 360 px).
+    private static func pairs(_ buttons: [Widget]) -> [Box] {
+        stride(from: 0, to: buttons.count, by: 2).map { row in
+            Box(.horizontal, spacing: 12, Array(buttons[row..<min(row + 2, buttons.count)]))
+        }
+    }
+
     private func choices() -> FirstRunChoices {
         let time = LocalTime(hour: hour.value, minute: minute.value) ?? LocalTime(hour: 18, minute: 0)!
         let plan: FirstRunPlan
-        if let template = templates.first(where: { $0.button.isOn && $0.button.isVisible })?.template {
+        if let template = templates.first(where: { $0.button.isOn && chosenEquipment.templates.contains($0.template) })?.template {
             plan = .every(template)
         } else if remindersOnly.isOn {
             plan = .remindersOnly

@@ -7,7 +7,7 @@ import GymbellSettings
 /// The one window: Today, the running session, or the daemon-not-running page, following the daemon.
 final class MainWindow {
     /// The pages the window shows, one at a time.
-    enum Page: String { case connecting, today, session, offline, welcome }
+    enum Page: String { case connecting, today, session, offline, welcome, finish }
 
     /// Whether the welcome shows (a first run): asked of the config file first, then shown or done.
     private enum Welcome { case unknown, showing, done }
@@ -17,8 +17,8 @@ final class MainWindow {
     private let stack = Stack<Page>()
     private let toasts: ToastOverlay
     private let link: DaemonLink
-    private let loop: MainLoop
-    private let text: TodayText
+    let loop: MainLoop
+    let text: TodayText
     private lazy var today = TodayPage(messages: text.messages) { [unowned self] in todayRequest($0) }
     private lazy var session = SessionPage(messages: text.messages) { [unowned self] in sessionRequest($0) }
     private lazy var offline = OfflinePage(messages: text.messages) { [unowned self] in startDaemon() }
@@ -26,6 +26,14 @@ final class MainWindow {
         finishWelcome($0, startAtLogin: $1)
     }
     private var ticker: SourceToken?
+    private lazy var sessionActions = SessionActions(owner: self)
+    private lazy var finish = FinishPage(messages: text.messages) { [unowned self] in
+        finishing = false
+        show(current)
+    }
+    /// The workout the live screen showed last (id, title), and whether its finish page shows.
+    private var shownWorkout: (id: String, title: String)?
+    private var finishing = false
     private var inhibitCookie: UInt32 = 0
     private var current: DaemonLink.State = .connecting
     private lazy var config = ConfigFile(loop: loop) { [unowned self] in
@@ -50,14 +58,17 @@ final class MainWindow {
         settings = Button(icon: "emblem-system-symbolic", accessibleName: messages("Preferences"), tooltip: messages("Preferences"))
         let programmeButton = Button(icon: "view-list-symbolic", accessibleName: messages("Workouts and programme"),
                                      tooltip: messages("Workouts and programme"))
-        let content = Box(.vertical, spacing: 0, [HeaderBar(start: [programmeButton], end: [settings]), toasts])
-        window = ApplicationWindow(application, title: messages("gymbell"), width: 560, height: 640, icon: BusNames.desktopID, content: content)
+        let menu = MenuButton(icon: "open-menu-symbolic", accessibleName: messages("Main menu"), items: AppFrame.menuItems(messages), primary: true)
+        let content = Box(.vertical, spacing: 0, [HeaderBar(start: [programmeButton], end: [menu, settings]), toasts])
+        window = ApplicationWindow(application, title: messages("gymbell"), width: 560, height: 720, icon: BusNames.desktopID, content: content)
+        window.setHelpOverlay(AppFrame.shortcutsWindow(messages))
 
         stack.add(.connecting, Label(messages("Connecting to the gymbell daemon…"), classes: ["dim-label"]).centered())
         stack.add(.today, today.widget)
         stack.add(.session, session.widget)
         stack.add(.offline, offline.widget)
         stack.add(.welcome, welcome.widget)
+        stack.add(.finish, finish.widget)
         settings.isVisible = false  // until the config file says this is no first run
         stack.show(.connecting)
         link.onState = { [unowned self] state in show(state) }
@@ -92,14 +103,28 @@ final class MainWindow {
             stack.show(.offline)
         case .running(let snapshot):
             today.show(snapshot, text: text, now: now)
-            if snapshot.status.session != nil {
+            if let running = snapshot.status.session, running.id != sessionActions.ending?.session {
+                shownWorkout = running.kind == "rest" ? nil : (running.id, running.title)
+                finishing = false
                 session.show(snapshot, now: now)
                 stack.show(.session)
             } else {
-                stack.show(.today)
+                if let ended = shownWorkout, snapshot.status.session == nil { showFinish(of: ended) }
+                shownWorkout = nil
+                stack.show(finishing ? .finish : .today)
             }
         }
         followSession(running: { if case .running(let s) = state { s.status.session != nil } else { false } }())
+    }
+
+    /// The finish page of a workout that completed (read from the daemon); Today for any other end.
+    private func showFinish(of workout: (id: String, title: String)) {
+        FinishPage.load(workout.id, title: workout.title, link: link) { [weak self] summary in
+            guard let self, let summary, case .running(let snapshot) = current, snapshot.status.session == nil else { return }
+            finishing = true
+            stack.show(.finish)
+            finish.show(summary)
+        }
     }
 
     /// While a session shows: the countdown ticks once a second and the screen does not blank.
@@ -144,16 +169,17 @@ final class MainWindow {
     private func sessionRequest(_ request: SessionPage.Request) {
         switch request {
         case .setDone: send { client throws(ClientError) in try client.setDone() }
-        case .fewerReps: send { client throws(ClientError) in try client.setDone(as: SetCorrection(failed: true)) }
+        case .fewerReps: sessionActions.askRepsDone()
+        case .adjustRest(let seconds): send { client throws(ClientError) in _ = try client.adjustRest(by: seconds) }
         case .pause: send { client throws(ClientError) in try client.pause() }
         case .resume: send { client throws(ClientError) in try client.resume() }
         case .skip: send { client throws(ClientError) in try client.skip() }
-        case .end: send { client throws(ClientError) in _ = try client.stop() }
+        case .end: sessionActions.endWithUndo()
         }
     }
 
     /// Sends a command; a refusal shows as a toast, and the daemon's Changed signal brings the new state.
-    private func send<Reply: Sendable>(_ command: @escaping @Sendable (GymbellClient) throws(ClientError) -> Reply) {
+    func send<Reply: Sendable>(_ command: @escaping @Sendable (GymbellClient) throws(ClientError) -> Reply) {
         link.send(command) { [weak self] result in
             guard let self else { return }
             switch result {
@@ -165,6 +191,13 @@ final class MainWindow {
     }
 
     private func toast(_ message: String) { toasts.toast(message) }
+
+    func showToast(_ toast: Toast) { toasts.show(toast) }
+
+    var currentState: DaemonLink.State { current }
+
+    /// The page again for the state known (after an undo).
+    func refreshPage() { show(current) }
 
     /// `gymbell autostart run`, the program beside this one (or on PATH), as a process of its own: it asks
     /// the bus to start the daemon (D-Bus activation, through systemd where the user unit is installed)
@@ -185,6 +218,17 @@ final class MainWindow {
 
     /// The gymbell program beside this one, else the one on PATH.
     static var gymbellProgram: String { CurrentProcess.program("gymbell") }
+
+    /// Ctrl+comma or the primary menu: the Preferences, or why not yet.
+    func requestPreferences() {
+        if welcoming == .done {
+            openPreferences()
+        } else {
+            toast(text.messages("The Preferences open once the welcome is finished: press Finish first."))
+        }
+    }
+
+    func presentAbout() { AppFrame.presentAbout(over: window, application: application, text.messages) }
 
     func openPreferences() {
         let preferences = preferences ?? PreferencesWindow(

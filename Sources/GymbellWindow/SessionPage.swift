@@ -4,19 +4,22 @@ import GymbellCore
 /// The running session, to be read from the mat: what to do now, a countdown large enough for three
 /// metres, what comes next, and big buttons.
 final class SessionPage {
-    enum Request { case setDone, fewerReps, pause, resume, skip, end }
+    enum Request { case setDone, fewerReps, pause, resume, skip, end, adjustRest(Int32) }
 
     let widget: Scrolled
     private let title = Label("", classes: ["title-2", "dim-label"])
-    private let phase = Label("", classes: ["title-1"])
+    /// The exercise and its target, readable from three metres (44 px at 1280×800).
+    private let phase = Label("", classes: ["gymbell-exercise"])
     private let countdown = Label("", classes: ["gymbell-countdown", "numeric"], wrap: false)
     /// A workout of steps: the round or set, or the step's number (and an AMRAP's rounds so far).
     private let position = Label("", classes: ["title-4", "dim-label"])
-    private let next = Label("", classes: ["title-4"])
+    private let next = Label("", classes: ["title-3"])
     private let setDone: Button
     private let fewerReps: Button
     private let pause: Button
     private let skip: Button
+    /// A rest between sets (or a rest timer): 15 s more or less, or over now.
+    private let restButtons: Box
     private let messages: Messages
     private var paused = false
     /// The step shown last (its number), so that a new step waiting for Done takes the keyboard's focus.
@@ -32,7 +35,11 @@ final class SessionPage {
         pause = Button(messages("Pause"), classes: big)  // Pause or Resume: connected below, when self is whole
         skip = Button(messages("Skip"), classes: big, accessibleName: messages("Skip to the next phase")) { onRequest(.skip) }
         let end = Button(messages("End workout"), classes: ["destructive-action"] + big) { onRequest(.end) }
-        let buttons = Box(.vertical, spacing: 12, [setDone, fewerReps, pause, skip, end]).centered().marginTop(24)
+        let less = Button(messages("−15 s"), classes: ["pill"], accessibleName: messages("Rest 15 seconds less")) { onRequest(.adjustRest(-15)) }
+        let more = Button(messages("+15 s"), classes: ["pill"], accessibleName: messages("Rest 15 seconds more")) { onRequest(.adjustRest(15)) }
+        let skipRest = Button(messages("Skip rest"), classes: ["pill"]) { onRequest(.skip) }
+        restButtons = Box(.horizontal, spacing: 12, [less, skipRest, more]).centered()
+        let buttons = Box(.vertical, spacing: 12, [restButtons, setDone, fewerReps, pause, skip, end]).centered().marginTop(24)
         let column = Box(.vertical, spacing: 12, [title, phase, position, countdown, next, buttons])
         widget = Scrolled(column.margins(12).centered())
         pause.onClicked { [unowned self] in onRequest(paused ? .resume : .pause) }
@@ -64,7 +71,9 @@ final class SessionPage {
         fewerReps.isVisible = strength
         pause.isVisible = interval
         pause.label = session.paused ? messages("Resume") : messages("Pause")
-        skip.isVisible = interval || session.kind == "rest"
+        let resting = countdownTarget != nil && (session.kind == "rest" || (strength && ["rest_warning", "rest_over"].contains(step?.kind ?? "")))
+        restButtons.isVisible = resting
+        skip.isVisible = interval
         tick(now: now)
     }
 
@@ -95,6 +104,7 @@ final class SessionPage {
         pause.isVisible = timed || session.paused
         pause.label = session.paused ? messages("Resume") : messages("Pause")
         skip.isVisible = true
+        restButtons.isVisible = false
         // A new step waiting for Done takes the keyboard: Space or Enter says it is done.
         if done, shownStep != step.number { setDone.grabFocus() }
         shownStep = step.number

@@ -1,64 +1,96 @@
 import FoundationEssentials
 import GymbellCore
 
-/// Today: the next daily reminder, the streak and this week, and what can be started from here.
+/// Today, said as it is (issue 46): today's workout and a button that names it ("Start Push Day"); on a
+/// rest day or with no programme no such button (nothing would start), the workouts to choose from
+/// instead. Then the next daily reminder ("tomorrow at 18:00" when it is tomorrow's), the streak and
+/// the workouts done this week, and the other workouts and a rest timer.
 final class TodayPage {
     /// What the buttons ask for; the window sends it to the daemon.
     enum Request { case startWorkout, rest, snooze, skipToday, startNamed(String) }
 
     let widget: Scrolled
-    private let when = Label("", classes: ["title-3"])
-    private let what = Label("", classes: ["title-1"])
+    private let plan = Label("", classes: ["title-1"])
+    private let planNote = Label("", classes: ["dim-label"])
+    private let start: Button
+    private let when = Label("", classes: ["title-4"])
+    private let what = Label("", classes: ["title-3"])
     private let preview = Label("", classes: ["dim-label"])
     private let streak = Label("", classes: ["title-4"])
     private let week = Label("", classes: ["title-4"])
-    /// One button per HIIT or walk/run workout the daemon has, remade when the list changes.
-    private let intervals = Box(.vertical, spacing: 12).centered()
-    private var intervalNames: [String] = []
+    private let reminderActions: FlowBox
+    private let choicesHeading = Label("", classes: ["heading"])
+    /// One button per workout the daemon has (today's aside), remade when the list changes.
+    private let choices = Box(.vertical, spacing: 12).centered()
+    private var choiceNames: [String] = []
+    private var todays: String?
+    private let messages: Messages
     private let onRequest: (Request) -> Void
 
     init(messages: Messages, onRequest: @escaping (Request) -> Void) {
+        self.messages = messages
         self.onRequest = onRequest
-        let heading = Label(messages("Next workout reminder"), classes: ["heading", "dim-label"])
+        let todayHeading = Label(messages("Today"), classes: ["heading", "dim-label"])
+        start = Button("", classes: ["suggested-action", "pill", "gymbell-big"])
+        let heading = Label(messages("Next workout reminder"), classes: ["heading", "dim-label"]).marginTop(18)
         let stats = Box(.vertical, spacing: 4, [streak, week]).centered().marginTop(12)
-        let start = Button(messages("Start today's workout"), classes: ["suggested-action", "pill"]) { onRequest(.startWorkout) }.marginTop(18)
-        let rest = Button(messages("Rest"), classes: ["pill"], accessibleName: messages("Start a rest")) { onRequest(.rest) }
         let snooze = Button(messages("Snooze"), classes: ["pill"], accessibleName: messages("Snooze the reminder")) { onRequest(.snooze) }
         let skip = Button(messages("Skip today"), classes: ["pill"]) { onRequest(.skipToday) }
-        let more = FlowBox([rest, snooze, skip], spacing: 12, homogeneous: true)
-        let column = Box(.vertical, spacing: 12, [heading, what, when, preview, stats, start, more, intervals])
+        reminderActions = FlowBox([snooze, skip], spacing: 12, homogeneous: true)
+        let rest = Button(messages("Rest timer"), classes: ["pill"], accessibleName: messages("Start a rest")) { onRequest(.rest) }
+        let column = Box(.vertical, spacing: 12, [
+            todayHeading, plan, planNote, start.centered(), stats,
+            heading, what, when, preview, reminderActions,
+            choicesHeading.marginTop(18), choices, rest.centered(),
+        ])
         widget = Scrolled(column.margins(12).centered())
+        start.onClicked { [unowned self] in if let todays { onRequest(.startNamed(todays)) } }
     }
 
     func show(_ snapshot: DaemonLink.Snapshot, text: TodayText, now: Date) {
+        let today = text.todaysWorkout(snapshot, now: now)
+        todays = today?.name
+        if let today {
+            plan.text = today.title
+            start.label = messages("Start {workout}", ["workout": today.title])
+            planNote.isVisible = false
+            choicesHeading.text = messages("Or another workout")
+        } else {
+            plan.text = snapshot.program.isEmpty ? messages("No workout planned") : messages("Rest day")
+            planNote.text = snapshot.program.isEmpty
+                ? messages("No programme is set, so nothing starts by itself: choose a workout below.")
+                : messages("Your programme plans no workout today. To train anyway, choose one below.")
+            planNote.isVisible = true
+            choicesHeading.text = messages("Choose a workout")
+        }
+        start.isVisible = today != nil
         if let next = text.nextReminder(snapshot, now: now) {
             what.text = next.what
             when.text = next.when
             preview.text = next.preview
-            preview.isVisible = true
+            preview.isVisible = !next.preview.isEmpty
         } else {
-            what.text = text.messages("No reminder planned")
-            when.text = text.messages("Daily reminders are off, or no day is set.")
+            what.text = messages("No reminder planned")
+            when.text = messages("Daily reminders are off, or no day is set.")
             preview.isVisible = false
         }
-        if let stats = snapshot.stats {
-            streak.text = text.streak(stats)
-            week.text = text.week(stats)
-        }
+        // Snooze and Skip today act on today's reminder: without one left today they would do nothing.
+        reminderActions.isVisible = text.reminderLeftToday(snapshot, now: now)
+        if let stats = snapshot.stats { streak.text = text.streak(stats) }
+        week.text = text.week(snapshot.recent, now: now)
         streak.isVisible = snapshot.stats != nil
-        week.isVisible = snapshot.stats != nil
-        showIntervals(snapshot.intervalWorkouts, messages: text.messages)
+        showChoices(snapshot.workouts.filter { $0.name != today?.name })
     }
 
-    private func showIntervals(_ workouts: [(name: String, title: String)], messages: Messages) {
-        guard workouts.map(\.name) != intervalNames else { return }
-        intervalNames = workouts.map(\.name)
-        intervals.removeAll()
+    private func showChoices(_ workouts: [(name: String, title: String)]) {
+        guard workouts.map(\.name) != choiceNames else { return }
+        choiceNames = workouts.map(\.name)
+        choices.removeAll()
         for workout in workouts {
-            intervals.append(Button(workout.title, classes: ["pill"], accessibleName: messages("Start {workout}", ["workout": workout.title])) {
+            choices.append(Button(workout.title, classes: ["pill"], accessibleName: messages("Start {workout}", ["workout": workout.title])) {
                 [onRequest] in onRequest(.startNamed(workout.name))
             })
         }
-        intervals.isVisible = !workouts.isEmpty
+        choices.isVisible = !workouts.isEmpty
     }
 }

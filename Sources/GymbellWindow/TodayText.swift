@@ -10,7 +10,9 @@ struct TodayText {
     /// "Push Day", "today at 18:00"; nil when no daily reminder is planned.
     func nextReminder(_ snapshot: DaemonLink.Snapshot, now: Date) -> (when: String, what: String, preview: String)? {
         guard let next = snapshot.upcoming.first(where: { ["daily", "snoozed"].contains($0.kind) }) else { return nil }
-        return (when: when(next.due, now: now), what: next.workout.map { snapshot.workoutTitles[$0] ?? $0 } ?? next.title, preview: next.body)
+        // The preview speaks of the reminder's day ("Today: …"): shown only when that day is today.
+        let preview = LocalDay(containing: next.due, in: zone) == LocalDay(containing: now, in: zone) ? next.body : ""
+        return (when: when(next.due, now: now), what: next.workout.map { snapshot.workoutTitles[$0] ?? $0 } ?? next.title, preview: preview)
     }
 
     /// "today at 18:00", "tomorrow at 07:30", "on Wednesday at 18:00".
@@ -39,8 +41,23 @@ struct TodayText {
         messages("Streak: {n} day", plural: "Streak: {n} days", count: stats.streak, ["n": "\(stats.streak)"])
     }
 
-    func week(_ stats: StatsReport) -> String {
-        messages("This week: {n} session", plural: "This week: {n} sessions", count: stats.sessionsThisWeek, ["n": "\(stats.sessionsThisWeek)"])
+    /// Workouts done this week by Core's rule (completed ones; rest timers and stopped ones aside).
+    func week(_ recent: [HistoryEntry], now: Date) -> String {
+        let n = TrainingStats.workoutsThisWeek(recent, now: now, timeZone: zone)
+        return messages("This week: {n} workout done", plural: "This week: {n} workouts done", count: n, ["n": "\(n)"])
+    }
+
+    /// Today's workout in the programme (name, title); nil on a rest day or with no programme.
+    func todaysWorkout(_ snapshot: DaemonLink.Snapshot, now: Date) -> (name: String, title: String)? {
+        let today = LocalDay(containing: now, in: zone).weekday
+        guard let name = snapshot.program[today.rawValue] else { return nil }
+        return (name, snapshot.workoutTitles[name] ?? name)
+    }
+
+    /// Whether a daily reminder (or a snooze of it) is still to come today: Snooze and Skip today act on it.
+    func reminderLeftToday(_ snapshot: DaemonLink.Snapshot, now: Date) -> Bool {
+        let today = LocalDay(containing: now, in: zone)
+        return snapshot.upcoming.contains { ["daily", "snoozed"].contains($0.kind) && LocalDay(containing: $0.due, in: zone) == today }
     }
 
     /// The reminder of the running session that falls due next: what the countdown counts down to.

@@ -33,6 +33,7 @@ final class WindowApp {
         messages = Messages(translate: gettext.translate, plural: gettext.translatePlural)
         application = Application(id: Self.applicationID, name: Self.applicationID, title: messages("gymbell"))
         application.onActivate { [unowned self] in mainWindow().present() }
+        AppFrame.install(on: application) { [unowned self] in mainWindow() }
         for action in LaunchAction.allCases {
             application.addAction(action.rawValue) { [unowned self] in perform(action) }
         }
@@ -66,7 +67,8 @@ final class WindowApp {
     private func mainWindow() -> MainWindow {
         if let window { return window }
         Style.load("""
-            .gymbell-countdown { font-size: 96px; font-weight: 800; font-feature-settings: "tnum"; }
+            .gymbell-countdown { font-size: 128px; font-weight: 800; font-feature-settings: "tnum"; }
+            .gymbell-exercise { font-size: 44px; font-weight: 800; }
             .gymbell-big { min-height: 56px; min-width: 240px; font-size: 20px; font-weight: bold; }
             """)
         let link = DaemonLink(loop: loop)

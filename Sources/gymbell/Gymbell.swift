@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import GymbellControl
 import GymbellCore
 
 @main
@@ -50,6 +51,3 @@ struct Gymbell: ParsableCommand {
     )
 }
 
-enum GymbellVersion {
-    static let current = "0.1.0"
-}

@@ -82,6 +82,22 @@ struct TrainingStatsTests {
         #expect(stats.streak == 3)
     }
 
+    /// The window's "This week": workouts done — a rest timer, a HIIT stopped after seconds and an
+    /// abandoned workout are not; last week's, and one started after now, neither.
+    @Test func workoutsThisWeekCountsCompletedWorkoutsOnly() {
+        let entries = [
+            entry("2026-03-29T18:00:00+02:00", outcome: .completed),  // Sunday: last week
+            entry("2026-03-30T07:00:00+02:00", outcome: .completed),  // Monday: counts
+            entry("2026-03-30T08:00:00+02:00", outcome: .completed, kind: .rest, workout: nil),  // a 75 s rest timer
+            entry("2026-03-30T09:00:00+02:00", outcome: .stopped, kind: .hiit, workout: nil),  // stopped after 19 s
+            entry("2026-03-31T18:00:00+02:00", outcome: .completed, kind: .hiit, workout: nil),  // counts
+            entry("2026-03-31T19:00:00+02:00", outcome: .abandoned),
+            entry("2026-04-01T18:00:00+02:00", outcome: .completed),  // after now
+        ]
+        #expect(TrainingStats.workoutsThisWeek(entries, now: instant("2026-03-31T20:00:00+02:00"), timeZone: berlin) == 2)
+        #expect(TrainingStats.workoutsThisWeek([], now: instant("2026-03-31T20:00:00+02:00"), timeZone: berlin) == 0)
+    }
+
     @Test func historyJSONRoundTripsWithReadableKeys() throws {
         let entries = [
             entry("2026-03-29T01:30:00+01:00", outcome: .completed, lastProgress: "2026-03-29T03:10:00+02:00"),

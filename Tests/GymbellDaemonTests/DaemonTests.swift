@@ -186,7 +186,28 @@ struct DaemonTests {
         struct Failure: Error, CustomStringConvertible { var description: String { "no such program" } }
         let (daemon, _) = try daemon("[reminders]\nstart_command = [\"nope\"]\n", launch: { _, _ in throw Failure() })
         daemon.reevaluate()
-        #expect(daemon.run(.start(workout: nil)) == .success(.text("Workout started; start_command failed: no such program")))
+        #expect(daemon.run(.start(workout: nil)) == .success(.text(
+            "No workout is planned today, so none is tracked; no more reminders today; start_command failed: no such program")))
+    }
+
+    /// Issue 46: `gymbell start` on a rest day of a programme starts nothing and says so, naming the
+    /// workouts; by name it starts one.
+    @Test func startOnARestDayStartsNothingAndSaysWhy() throws {
+        let (daemon, store) = try daemon("""
+            [program]
+            mon = "push"
+
+            [workouts.push]
+            title = "Push Day"
+            kind = "strength"
+            exercises = [{ name = "Bench Press", sets = 3, reps = 5, rest = 90 }]
+            """)  // the clock's 2027-01-15 is a Friday
+        daemon.reevaluate()
+        #expect(daemon.run(.start(workout: nil)) == .failure(.invalidArgument(
+            "today is a rest day in the programme: no workout started; start one by name (`gymbell start NAME`): \"push\"")))
+        #expect(try store.activeSession() == nil)
+        #expect(daemon.run(.start(workout: "push")) == .success(.text("Started Push Day")))
+        #expect(try store.activeSession()?.title == "Push Day")
     }
 
     @Test func aClickOnTheDailyReminderStartsTheWorkoutAndRunsTheCommand() throws {

@@ -201,3 +201,26 @@ def test_german_notifications(env, daemon, write_config, cli, recorder):
     assert rest["body"] == "Zeit für deinen nächsten Satz!"
     card = recorder.notifies(lambda r: r["hints"].get("category") == "x-gymbell.session")[0]
     assert card["summary"] == "Pause" and card["actions"] == ["default", "Schließen", "stop", "Beenden"]
+
+
+def test_start_says_what_happened_on_a_rest_day_and_without_a_programme(daemon, write_config, cli):
+    """Issue 46: `gymbell start` never says "Workout started." when nothing started. On a rest day of a
+    programme it starts nothing, exits non-zero and names the workouts; with no programme it says that
+    no workout is tracked."""
+    write_config(f'[program]\n{weekday(1)} = "push"\n' + PUSH)  # tomorrow only: today is a rest day
+    daemon.start()
+    r = cli("start")
+    assert r.returncode != 0
+    assert "today is a rest day in the programme: no workout started" in r.stderr and '"push"' in r.stderr, r.stderr
+    assert "started" not in r.stdout.lower()
+    assert status(cli)["session"] is None
+    r = cli("start", "push")
+    assert r.returncode == 0 and r.stdout.strip() == "Started Push Day.", r.stdout
+    assert status(cli)["session"]["title"] == "Push Day"
+    assert cli("stop").returncode == 0
+    write_config(PUSH)  # no programme: just reminders
+    assert cli("reload").returncode == 0
+    r = cli("start")
+    assert r.returncode == 0
+    assert r.stdout.strip() == "No workout is planned today, so none is tracked; no more reminders today.", r.stdout
+    assert status(cli)["session"] is None

@@ -36,6 +36,7 @@ def walk(node, out, depth=0, parent_visible=True):
             "showing": showing,
             "sensitive": states.contains(pyatspi.STATE_SENSITIVE),
             "focused": states.contains(pyatspi.STATE_FOCUSED),
+            "visible": states.contains(pyatspi.STATE_VISIBLE),  # a top-level window's own: hidden when closed
         }
         try:
             text = node.queryText()

@@ -196,6 +196,8 @@ def test_a_circuit_started_from_today_names_each_step_and_done_moves_it_on(daemo
     window.wait_for_text(r"^Plank — 4 s$")
     window.wait_for_text(r"^The last step$")
     wait_until(lambda: "completed" in cli("history").stdout, 20, what="the circuit to be completed")
+    window.wait_for_text(r"^Workout complete 🎉$", timeout=15)
+    window.press("Back to Today")  # the finish page (issue 46), then Today
     window.wait_for_text(r"^Next workout reminder$")
     # Logged: each Done a set of its reps, each plank run through a timed set of its seconds.
     sets = [(s["exercise"], s.get("reps"), s.get("seconds")) for s in json.loads(cli("history", "--sets", "--json").stdout)]

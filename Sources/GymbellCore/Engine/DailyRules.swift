@@ -28,8 +28,17 @@ enum DailyRules {
 
     /// Starts a workout: the named one or today's planned one; interval workouts become a session.
     /// Runs `start_command` and counts today as trained (no more daily reminder today).
+    /// With no name on a rest day of a programme nothing starts, and the refusal says so (and names the
+    /// workouts to choose from); with no programme at all, the daily reminder's Start only quietens
+    /// today and runs `start_command`, and the reply says that no workout is tracked.
     static func startWorkout(named name: String?, _ t: inout Turn) throws(CommandError) -> String {
         let today = LocalDay(containing: t.now, in: t.timeZone)
+        if name == nil, t.config.program[today.weekday] == nil, !t.config.program.isEmpty {
+            let known = t.config.workouts.keys.sorted()
+            throw .invalidArgument(
+                "today is a rest day in the programme: no workout started"
+                    + (known.isEmpty ? "" : "; start one by name (`gymbell start NAME`): \(CommandError.listed(known))"))
+        }
         var title: String?
         if let workoutName = name ?? t.config.program[today.weekday] {
             guard let workout = t.config.workouts[workoutName] else {

@@ -50,3 +50,17 @@ public struct TrainingStats: Equatable, Sendable {
         sessionsThisMonth = monthCount
     }
 }
+
+extension TrainingStats {
+    /// The workouts done this ISO week (Monday to Sunday, local) — what the window's "This week" counts:
+    /// completed sessions only, rest timers aside. A rest timer is no workout, and one ended before its
+    /// end (a HIIT stopped after seconds, a workout ended early) is not counted as done.
+    public static func workoutsThisWeek(_ entries: [HistoryEntry], now: Date, timeZone: Zone) -> Int {
+        let today = LocalDay(containing: now, in: timeZone)
+        let monday = today.adding(days: -(Weekday.allCases.firstIndex(of: today.weekday) ?? 0))
+        return entries.count { entry in
+            entry.kind != .rest && entry.outcome == .completed && entry.startedAt <= now
+                && LocalDay(containing: entry.startedAt, in: timeZone) >= monday
+        }
+    }
+}

@@ -49,7 +49,7 @@ extension Messages {
     }
 
     public func startedReply(title: String?) -> String {
-        guard let title else { return self("Workout started") }
+        guard let title else { return self("No workout is planned today, so none is tracked; no more reminders today") }
         return self("Started {workout}", ["workout": title])
     }
 

@@ -1,4 +1,5 @@
 import CAdw
+import Glibc
 
 /// The libadwaita application: one per process, unique on the session bus by its id (a second launch
 /// hands its request to the first and returns).
@@ -30,6 +31,22 @@ final class Application {
         g_action_map_add_action(OpaquePointer(application), action)
         g_object_unref(UnsafeMutableRawPointer(action))
     }
+
+    /// The keys that trigger `action` ("app.quit", "window.close", "win.show-help-overlay") in every
+    /// window of the application: GTK's accelerator syntax ("<Control>q", "F1").
+    func setAccelerators(_ action: String, _ accelerators: [String]) {
+        var copies = accelerators.map { strdup($0) }
+        copies.append(nil)
+        copies.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                gtk_application_set_accels_for_action(gtkApplication, action, $0)
+            }
+        }
+        for copy in copies { free(copy) }
+    }
+
+    /// Ends the main loop: every window closes (the daemon keeps running).
+    func quit() { g_application_quit(gApplication) }
 
     /// Registers on the session bus; the error's message when that fails.
     func register() -> String? {

@@ -16,6 +16,17 @@ class Window: Widget {
         gtk_window_set_title(typed(GtkWindow.self), title)
         gtk_window_set_default_size(typed(GtkWindow.self), width, height)
         if hideOnClose { gtk_window_set_hide_on_close(typed(GtkWindow.self), 1) }
+        closeOnControlW()
+    }
+
+    /// Ctrl+W closes it. The application's keys reach only its own windows, and a window that hides
+    /// on close must not be one of them (the application would live on for it when the last shown
+    /// window closed): it gets the key itself.
+    func closeOnControlW() {
+        let controller = gtk_shortcut_controller_new()!
+        let shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string("<Control>w"), gtk_named_action_new("window.close"))
+        gtk_shortcut_controller_add_shortcut(controller, shortcut)
+        gtk_widget_add_controller(pointer, controller)
     }
 }
 
@@ -66,6 +77,12 @@ final class Toast {
 
     func dismiss() { adw_toast_dismiss(toast) }
 
+    /// A button on the toast ("Undo"); `clicked` runs when it is pressed.
+    func button(_ label: String, clicked: @escaping () -> Void) {
+        adw_toast_set_button_label(toast, label)
+        Signals.connect(UnsafeMutableRawPointer(toast), "button-clicked", run: { _ in clicked() })
+    }
+
     /// A reference for an overlay that takes one (`add_toast` is transfer full); this object keeps its own.
     func retainedForAdding() -> OpaquePointer {
         g_object_ref(UnsafeMutableRawPointer(toast))
@@ -90,10 +107,11 @@ enum MessageDialog {
     /// Asks; `answered` gets the response chosen (`close`'s when the dialog is closed without one).
     static func ask<Answer: RawRepresentable>(
         over parent: Window, heading: String, body: String, responses: [Response<Answer>], defaultResponse: Answer? = nil,
-        close: Answer, answered: @escaping (Answer) -> Void
+        close: Answer, extra: Widget? = nil, answered: @escaping (Answer) -> Void
     ) where Answer.RawValue == String {
         let dialog = adw_message_dialog_new(parent.typed(GtkWindow.self), heading, body)!
         let message = UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: AdwMessageDialog.self)
+        if let extra { adw_message_dialog_set_extra_child(message, extra.pointer) }  // a field the answer reads
         for response in responses {
             adw_message_dialog_add_response(message, response.answer.rawValue, response.label)
             switch response.appearance {
