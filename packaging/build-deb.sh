@@ -134,8 +134,6 @@ for package in gymbell-window gymbell; do
   fi
   (cd "$root" && find . -path ./DEBIAN -prune -o -type f -print | sed 's|^\./||' | sort | xargs md5sum) >"$root/DEBIAN/md5sums"
   deb="$repo/dist/${package}_${version}_${arch}.deb"
-  # xz at its strongest (-9, extreme): the stripped binaries shrink 0.3-0.4 MB more than dpkg-deb's
-  # default (-6); unpacking costs the same, the memory to unpack stays ~65 MB.
-  dpkg-deb -Zxz -z9 -Sextreme --build --root-owner-group "$root" "$deb" >/dev/null
+  dpkg-deb --build --root-owner-group "$root" "$deb" >/dev/null
   echo "$deb"
 done
