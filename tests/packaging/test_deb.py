@@ -186,13 +186,15 @@ def test_sizes_are_lean(deb, window_deb, unpacked):
     .deb 4.41 MB, still ≤ 5 MB). Issue 44 adds workouts of steps — the timeline model, circuits, AMRAPs,
     named intervals, the step engine and notice, timed and warm-up sets with their schema, imports and
     records, templates and the first run's week: 18.09 MB stripped (the fresh-clone run of this stop),
-    so ≤ 18.5 MB."""
+    so ≤ 18.5 MB. Its .deb came to 5.03 MB on CI; with issue 45's kit (rounding, warm-up ramps, effort)
+    and AMRAP rounds in the log, 18.27 MB stripped and 5.04 MB as xz -6 packs it (xz -9e saves 13 KB):
+    the gymbell .deb ≤ 5.5 MB. No library was newly pulled in; the growth is the features' own code."""
     binary = (unpacked / "usr/bin/gymbell").stat().st_size
     assert binary <= 18_500_000, f"stripped binary {binary / 1e6:.2f} MB > 18.5 MB"
     window = (unpacked / "usr/bin/gymbell-window").stat().st_size
     assert window <= 16_500_000, f"stripped window {window / 1e6:.2f} MB > 16.5 MB"
     package = Path(deb).stat().st_size
-    assert package <= 5_000_000, f"gymbell .deb {package / 1e6:.2f} MB > 5 MB"
+    assert package <= 5_500_000, f"gymbell .deb {package / 1e6:.2f} MB > 5.5 MB"
     package = Path(window_deb).stat().st_size
     assert package <= 5_000_000, f"gymbell-window .deb {package / 1e6:.2f} MB > 5 MB"
 
