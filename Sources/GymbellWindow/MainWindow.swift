@@ -27,6 +27,9 @@ final class MainWindow {
     }
     private var ticker: SourceToken?
     private lazy var sessionActions = SessionActions(owner: self)
+
+    /// Carries out what the person asked that still waits on the window (an End workout in its undo time).
+    func finishPending() { sessionActions.endPendingNow() }
     private lazy var finish = FinishPage(messages: text.messages) { [unowned self] in
         finishing = false
         show(current)

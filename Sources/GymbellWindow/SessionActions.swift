@@ -48,6 +48,20 @@ final class SessionActions {
         return Int(words[index - 1])
     }
 
+    /// The window is going (closed, Ctrl+Q) while an end is in its undo time: the workout is stopped now,
+    /// as the person asked — never left running behind a closed window. Blocks (the process is ending).
+    func endPendingNow() {
+        guard let ending else { return }
+        loop.cancel(ending.timer)
+        self.ending = nil
+        do throws(ClientError) {
+            let client = try GymbellClient(timeoutMilliseconds: 5_000)
+            if try client.status().session?.id == ending.session { _ = try client.stop() }
+        } catch {
+            CurrentProcess.printToStandardError("gymbell-window: the workout could not be ended: \(error)")
+        }
+    }
+
     /// Today at once, with a toast "Workout ended" and Undo; the stop goes to the daemon when the
     /// undo time is over (and only if that workout still runs).
     func endWithUndo() {

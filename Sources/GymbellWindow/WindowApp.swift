@@ -46,7 +46,9 @@ final class WindowApp {
             return 1
         }
         if let action { application.activateAction(action.rawValue) }
-        return application.run()
+        let code = application.run()
+        window?.finishPending()
+        return code
     }
 
     private func perform(_ action: LaunchAction) {

@@ -99,3 +99,21 @@ def test_the_finish_page_shows_the_records_beaten_with_what_they_beat(daemon, wi
     window.wait_for_text(r"^Bench Press: 5 × 85 kg \(before: 5 × 80 kg\)$")
     window.press("Back to Today")
     window.wait_for_text(r"^Next workout reminder$")
+
+
+def test_an_end_in_its_undo_time_is_carried_out_when_the_window_quits(daemon, window, write_config, cli):
+    """End workout, then Ctrl+Q before the toast's time is over: the person asked for the end and the
+    window is gone, so the workout is stopped as the window goes — never left running behind it."""
+    from test_keyboard import keys
+    write_config(push_every_day(sets=2, reps=8, rest=60))
+    daemon.start()
+    window.launch()
+    window.click("Start Push Day")
+    window.wait_for_text(r"^Bench Press — set 1 of 2")
+    window.click("End workout")
+    window.wait_for_text(r"^Workout ended$")
+    assert json.loads(cli("status", "--json").stdout)["session"] is not None  # still within the undo time
+    keys(window, "ctrl+q")
+    assert window.proc.wait(timeout=10) == 0
+    assert json.loads(cli("status", "--json").stdout)["session"] is None
+    assert [l for l in cli("history").stdout.splitlines() if "Push Day" in l and "stopped" in l]
