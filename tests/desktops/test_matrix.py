@@ -583,7 +583,7 @@ def test_circuit_walked_from_the_notifications(desktop):
             at(push, "get-ready", due)
         read_shots()  # the step by reps waits: time to read it (and what came before it) now
         time.sleep(1.0)
-        assert d.status()["session"]["phase"] == f"Push-ups — 10 reps, Round {round_} of 2", "a step by reps must wait for Set done"
+        assert d.status()["session"]["phase"] == f"Push-ups — 10 reps, round {round_} of 2", "a step by reps must wait for Set done"
         set_done(d, "Done when", round_)
         timed = step_reminders(d, after=dues[-1], count=3 if round_ == 1 else 2)
         assert [t for _, t in timed] == (["Plank — 4 s", "Rest — 4 s", "Push-ups — 10 reps"] if round_ == 1
