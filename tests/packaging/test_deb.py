@@ -188,11 +188,14 @@ def test_sizes_are_lean(deb, window_deb, unpacked):
     records, templates and the first run's week: 18.09 MB stripped (the fresh-clone run of this stop),
     so ≤ 18.5 MB. Its .deb came to 5.03 MB on CI; with issue 45's kit (rounding, warm-up ramps, effort)
     and AMRAP rounds in the log, 18.27 MB stripped and 5.04 MB as xz -6 packs it (xz -9e saves 13 KB):
-    the gymbell .deb ≤ 5.5 MB. No library was newly pulled in; the growth is the features' own code."""
+    the gymbell .deb ≤ 5.5 MB. No library was newly pulled in; the growth is the features' own code.
+    Issue 46 gives the window its app frame (menu, About, shortcuts), an honest Today, the mat's controls
+    and a finish page: 16.67 MB stripped (fresh-clone run, 2026-12-02), so the window ≤ 17 MB (its .deb
+    4.58 MB, ≤ 5 MB; gymbell's 5.07 MB)."""
     binary = (unpacked / "usr/bin/gymbell").stat().st_size
     assert binary <= 18_500_000, f"stripped binary {binary / 1e6:.2f} MB > 18.5 MB"
     window = (unpacked / "usr/bin/gymbell-window").stat().st_size
-    assert window <= 16_500_000, f"stripped window {window / 1e6:.2f} MB > 16.5 MB"
+    assert window <= 17_000_000, f"stripped window {window / 1e6:.2f} MB > 17 MB"
     package = Path(deb).stat().st_size
     assert package <= 5_500_000, f"gymbell .deb {package / 1e6:.2f} MB > 5.5 MB"
     package = Path(window_deb).stat().st_size
