@@ -136,32 +136,35 @@ public enum ReportHTML {
 
     /// The longest hold of each timed exercise (a plank: "1 min 30 s"); nothing when none was logged.
     static func holds(_ report: TrainingReport, _ texts: ReportTexts) -> String {
-        guard !report.holds.isEmpty else { return "" }
-        var html = #"<section id="holds">"# + "\n<h2>\(HTML.escape(texts.holdsHeading))</h2>\n<table>\n<thead><tr>"
-        for header in [texts.recordsExerciseColumn, texts.holdsColumn, texts.recordsDateColumn] { html += "<th>\(HTML.escape(header))</th>" }
-        html += "</tr></thead>\n<tbody>\n"
-        for set in report.holds {
-            let day = LocalDay(containing: set.at, in: report.timeZone)
-            html += "<tr><td>\(HTML.escape(set.exercise))</td>"
-            html += #"<td class="number">\#(HTML.escape(set.loadText))</td>"#
-            html += #"<td><time datetime="\#(day.description)">\#(HTML.escape(texts.reportDate(day)))</time></td></tr>"# + "\n"
-        }
-        return html + "</tbody>\n</table>\n" + note(texts.holdsNote) + "</section>\n"
+        bestsTable(
+            id: "holds", heading: texts.holdsHeading, columns: [texts.recordsExerciseColumn, texts.holdsColumn, texts.recordsDateColumn],
+            rows: report.holds.map { (HTML.escape($0.exercise), HTML.escape($0.loadText), $0.at) }, note: texts.holdsNote, report, texts)
     }
 
     /// Each AMRAP workout's most rounds; nothing when none was completed.
     static func rounds(_ report: TrainingReport, _ texts: ReportTexts) -> String {
-        guard !report.rounds.isEmpty else { return "" }
-        var html = #"<section id="rounds">"# + "\n<h2>\(HTML.escape(texts.roundsHeading))</h2>\n<table>\n<thead><tr>"
-        for header in [texts.roundsWorkoutColumn, texts.roundsColumn, texts.recordsDateColumn] { html += "<th>\(HTML.escape(header))</th>" }
+        bestsTable(
+            id: "rounds", heading: texts.roundsHeading, columns: [texts.roundsWorkoutColumn, texts.roundsColumn, texts.recordsDateColumn],
+            rows: report.rounds.map { (HTML.escape($0.title), "\($0.rounds)", $0.startedAt) }, note: texts.roundsNote, report, texts)
+    }
+
+    /// A section of bests, a row each: what (escaped), its figure (escaped), the day it was set; nothing
+    /// without rows.
+    private static func bestsTable(
+        id: String, heading: String, columns: [String], rows: [(name: String, figure: String, at: Date)], note text: String,
+        _ report: TrainingReport, _ texts: ReportTexts
+    ) -> String {
+        guard !rows.isEmpty else { return "" }
+        var html = #"<section id="\#(id)">"# + "\n<h2>\(HTML.escape(heading))</h2>\n<table>\n<thead><tr>"
+        for header in columns { html += "<th>\(HTML.escape(header))</th>" }
         html += "</tr></thead>\n<tbody>\n"
-        for best in report.rounds {
-            let day = LocalDay(containing: best.startedAt, in: report.timeZone)
-            html += "<tr><td>\(HTML.escape(best.title))</td>"
-            html += #"<td class="number">\#(best.rounds)</td>"#
+        for row in rows {
+            let day = LocalDay(containing: row.at, in: report.timeZone)
+            html += "<tr><td>\(row.name)</td>"
+            html += #"<td class="number">\#(row.figure)</td>"#
             html += #"<td><time datetime="\#(day.description)">\#(HTML.escape(texts.reportDate(day)))</time></td></tr>"# + "\n"
         }
-        return html + "</tbody>\n</table>\n" + note(texts.roundsNote) + "</section>\n"
+        return html + "</tbody>\n</table>\n" + note(text) + "</section>\n"
     }
 
     static func exercises(_ report: TrainingReport, _ texts: ReportTexts) -> String {
