@@ -5,8 +5,8 @@
 #   scripts/test.sh              everything: unit, e2e, window, desktops (the real-desktop matrix:
 #                                GNOME, Plasma, xfce4-notifyd, notification-daemon, mako, dunst, Cinnamon,
 #                                MATE, LXQt, Budgie, swaync — and dunst's own menu), packaging, reliability.
-#                                Within ~45 minutes on 2 cores: the desktops' packages install while the
-#                                build and unit tests run, reliability runs beside e2e, the desktops run in
+#                                Within ~50 minutes on 2 cores: the desktops' packages install while the
+#                                build and unit tests run, reliability and window run beside e2e, the desktops run in
 #                                two streams side by side, and the release build for packaging runs beneath
 #                                them at the lowest priority.
 #   scripts/test.sh unit|e2e|window|packaging|desktops|reliability   one part
@@ -43,7 +43,8 @@ bin="$(swift build --show-bin-path)/gymbell"
 strict="-p no_skips_on_ci --continue-on-collection-errors"
 export PYTHONPATH="$PWD/tests/support${PYTHONPATH:+:$PYTHONPATH}"
 export GYMBELL_BIN="$bin"
-run_pytest() { /usr/bin/python3 -m pytest "$@" -q -p no:cacheprovider; }
+# The ten slowest tests of each suite are named in its summary: where the run's minutes go.
+run_pytest() { /usr/bin/python3 -m pytest "$@" -q -p no:cacheprovider --durations=10; }
 # One stream of desktops, its artefacts under artifacts/desktops/stream-NAME.
 desktop_stream() {
   GYMBELL_ARTIFACTS="$PWD/artifacts/desktops/stream-$1"
@@ -55,17 +56,22 @@ if run unit; then
   swift test --explicit-target-dependency-import-check error || status=1
 fi
 joined install
-# The end-to-end and the reliability tests side by side: each mostly waits for reminders to fall due,
-# and their bounds on time are a second or more. Each has its own pytest folder.
-[ "$part" != all ] || beside reliability run_pytest tests/reliability $strict --basetemp "$beside_dir/reliability"
+# The end-to-end, the reliability and the window's tests side by side: each mostly waits — for
+# reminders to fall due, for the window to answer — and their bounds on time are a second or more
+# (the window's: ten). Each has its own pytest folder.
+if [ "$part" = all ]; then
+  beside reliability run_pytest tests/reliability $strict --basetemp "$beside_dir/reliability"
+  beside window run_pytest tests/window $strict --basetemp "$beside_dir/window"
+fi
 if run e2e; then
-  run_pytest tests/e2e $strict || status=1
+  run_pytest tests/e2e $strict --basetemp "$beside_dir/e2e" || status=1
 fi
 joined reliability tests/reliability
+joined window tests/window
 if [ "$part" = reliability ]; then
   run_pytest tests/reliability $strict || status=1
 fi
-if run window; then
+if [ "$part" = window ]; then
   run_pytest tests/window $strict || status=1
 fi
 if run desktops; then

@@ -10,6 +10,7 @@ GYMBELL_BIN=…/gymbell picks the build; gymbell-window is taken from beside it.
 import json
 import os
 import re
+import select
 import shutil
 import signal
 import subprocess
@@ -128,6 +129,7 @@ class Window:
         self.vars = {k: v for k, v in env.vars.items() if k != "NO_AT_BRIDGE"}
         self.vars.update(DISPLAY=display.name, GDK_BACKEND="x11", GSK_RENDERER="cairo", GTK_A11Y="atspi")
         self.procs = []
+        self.atspi = None  # atspi_tool.py serve
 
     def launch(self, *args, lang=None):
         environment = dict(self.vars, **({"LANG": lang, "LANGUAGE": lang.split(".")[0]} if lang else {}))
@@ -142,10 +144,28 @@ class Window:
     def proc(self):
         return self.procs[0]
 
+    def ask(self, *args, timeout=30):
+        """One question to atspi_tool.py (`serve`: one process for the test, started on the first
+        question, started again if it died or did not answer in `timeout` s): (code, out, err)."""
+        if self.atspi is None or self.atspi.poll() is not None:
+            self.atspi = subprocess.Popen(["/usr/bin/python3", str(ATSPI_TOOL), "serve"], env=self.vars,
+                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                          stderr=open(self.env.root / "atspi-tool.stderr", "ab"), text=True,
+                                          start_new_session=True)
+        self.atspi.stdin.write(json.dumps(list(args)) + "\n")
+        self.atspi.stdin.flush()
+        ready, _, _ = select.select([self.atspi.stdout], [], [], timeout)
+        line = self.atspi.stdout.readline() if ready else ""
+        if not line:
+            harness._terminate(self.atspi)
+            self.atspi = None
+            raise AssertionError(f"atspi_tool.py gave no answer to {args} in {timeout} s")
+        answer = json.loads(line)
+        return answer["code"], answer["out"], answer["err"]
+
     def tree(self):
-        out = subprocess.run(["/usr/bin/python3", str(ATSPI_TOOL), "tree", APP_NAME], env=self.vars,
-                             capture_output=True, text=True, timeout=30)
-        return json.loads(out.stdout or "null") or []
+        code, out, err = self.ask("tree", APP_NAME)
+        return (json.loads(out or "null") or []) if code == 0 else []
 
     def showing(self):
         return [node for node in self.tree() if node.get("showing")]
@@ -173,9 +193,8 @@ class Window:
     def press(self, name):
         """The button's action through AT-SPI (what a screen-reader user does)."""
         self.button(name)
-        out = subprocess.run(["/usr/bin/python3", str(ATSPI_TOOL), "action", APP_NAME, name], env=self.vars,
-                             capture_output=True, text=True, timeout=30)
-        assert out.returncode == 0, out.stderr
+        code, _, err = self.ask("action", APP_NAME, name)
+        assert code == 0, err
 
     def node(self, role, name, timeout=10):
         """The showing node of `role` named `name` (in any of the window's windows), waiting for it."""
@@ -183,9 +202,8 @@ class Window:
                           timeout, interval=0.2, what=f"a {role} named {name!r}")
 
     def _tool(self, *args):
-        out = subprocess.run(["/usr/bin/python3", str(ATSPI_TOOL), *args], env=self.vars, capture_output=True,
-                             text=True, timeout=30)
-        assert out.returncode == 0, out.stderr
+        code, _, err = self.ask(*args)
+        assert code == 0, err
 
     def click_node(self, role, name):
         """A pointer click in the middle of the showing node of `role` named `name`."""
@@ -203,7 +221,7 @@ class Window:
         self._tool("value", APP_NAME, name, str(value))
 
     def stop(self):
-        for proc in self.procs:
+        for proc in self.procs + ([self.atspi] if self.atspi else []):
             harness._terminate(proc)
 
 

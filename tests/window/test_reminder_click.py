@@ -35,16 +35,19 @@ def window_owner_pid(env):
         bus.close()
 
 
-def window_processes(binary):
-    """Processes of this gymbell-window (the machine may run other checkouts' tests) now, as (pid, argv)."""
+def window_processes(window):
+    """Processes of this gymbell-window on this test's display (the machine may run other checkouts' or
+    other streams' tests) now, as (pid, argv)."""
+    binary, display = window.binary, f"DISPLAY={window.display.name}".encode()
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
                 argv = (entry / "cmdline").read_bytes().split(b"\0")
+                environ = (entry / "environ").read_bytes().split(b"\0")
             except OSError:
                 continue
-            if argv and os.path.realpath(argv[0]) == os.path.realpath(binary).encode():
+            if argv and os.path.realpath(argv[0]) == os.path.realpath(binary).encode() and display in environ:
                 found.append((int(entry.name), [a.decode() for a in argv if a]))
     return found
 
@@ -81,7 +84,7 @@ def test_a_click_on_the_daily_reminder_opens_the_window_on_today(daemon, window,
     notifications.invoke_action(daily["id"], "default")
     pid = wait_until(lambda: window_owner_pid(daemon.env), 15, interval=0.02, what="the window's bus name")
     record_timing("click on the reminder to the window's bus name", time.monotonic() - began)
-    assert [argv[1:] for p, argv in window_processes(window.binary) if p == pid] == [["--today"]], "the daemon launched it"
+    assert [argv[1:] for p, argv in window_processes(window) if p == pid] == [["--today"]], "the daemon launched it"
     window.wait_for_text(r"^Next workout reminder$")
     window.wait_for_text(r"^Push Day$")
     record_timing("click on the reminder to Today readable", time.monotonic() - began)
@@ -102,7 +105,7 @@ def test_a_click_on_the_daily_reminder_presents_the_open_window(daemon, window, 
     notifications.invoke_action(daily["id"], "default")
     wait_until(lambda: "opening the window" in daemon.output(), 5, what="the daemon to open the window")
     # the second gymbell-window handed "show-today" to the first and went: one window, one process
-    wait_until(lambda: [p for p, _ in window_processes(window.binary)] == [first], 15, what="one gymbell-window process left")
+    wait_until(lambda: [p for p, _ in window_processes(window)] == [first], 15, what="one gymbell-window process left")
     assert window_owner_pid(daemon.env) == first
     window.wait_for_text(r"^Next workout reminder$")
     frames = [n.get("name") for n in window.tree() if n["role"] == "frame"]
