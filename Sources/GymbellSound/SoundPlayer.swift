@@ -81,8 +81,18 @@ public final class SoundPlayer {
         retireCurrent()
     }
 
-    public func play(_ sound: Sound) {
+    /// Plays `sound`; other audio plays at `duck` percent of its volume meanwhile (nil: left alone).
+    public func play(_ sound: Sound, duck: Int? = nil) {
+        send(.duck(percent: duck))
         send(.play(sound))
+        if !isHeld { retireCurrent() }
+    }
+
+    /// Has a helper set back the volumes a killed helper left lowered (the daemon's start: the journal
+    /// `journal` exists).
+    public func restoreLowered(journal: String) {
+        guard access(journal, F_OK) == 0 else { return }
+        send(.restore)
         if !isHeld { retireCurrent() }
     }
 
