@@ -30,8 +30,10 @@ public enum SoundHelper {
                 switch SoundMessage(line: line) {
                 case .cache(let sound): player.prepare(sound)
                 case .play(let sound):
-                    ducker.duck()
+                    // Played first: making room (some 30 ms with the server's connection) never makes
+                    // the sound late; its first instant meets the music at full volume.
                     player.play(sound)
+                    ducker.duck()
                 case .duck(let percent): ducker.percent = percent
                 case .restore: ducker.restoreAll()
                 default: break
