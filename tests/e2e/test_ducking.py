@@ -1,4 +1,5 @@
-"""Other audio makes room for gymbell's sounds (issue 47 row 4): a private PulseAudio with a null sink,
+"""Other audio makes room for gymbell's sounds (issue 47 row 4): a private PulseAudio with a null sink
+(and again PipeWire's Pulse server with WirePlumber, where installed),
 a second stream playing (pacat of silence, as a music player's), `[sound] duck = "30%"`, a rest that
 ends through the real CLI and daemon; the second stream's volume is sampled with `pactl` — lowered
 while the sound plays, set back after — and after a kill -9 of the daemon and its sound helper during
@@ -20,8 +21,7 @@ from conftest import START_TIMEOUT, wait_until
 
 pytestmark = [
     pytest.mark.gymbell,
-    pytest.mark.skipif(not (shutil.which("pulseaudio") and shutil.which("pactl") and shutil.which("pacat")),
-                       reason="needs pulseaudio and pulseaudio-utils (scripts/install-deps.sh)"),
+    pytest.mark.skipif(not (shutil.which("pactl") and shutil.which("pacat")), reason="needs pulseaudio-utils (scripts/install-deps.sh)"),
 ]
 
 MUSIC = 52429  # the music's own volume: 80 %
@@ -51,15 +51,19 @@ class SoundServer:
         wait_until(lambda: self.pactl("info").returncode == 0, START_TIMEOUT, what="PulseAudio to answer")
         return self
 
+    def servers(self):
+        return [self.proc]
+
     def pactl(self, *args):
         return subprocess.run(["pactl", *args], env=self.env.vars, capture_output=True, text=True, timeout=10)
 
     def play_music(self):
         """A long stream at 80 % of its volume, as a music player's."""
         self.music = subprocess.Popen(
-            ["pacat", "--raw", "--format=s16le", "--rate=44100", "--channels=2", "--client-name=music",
-             f"--volume={MUSIC}", "/dev/zero"],
+            ["pacat", "--raw", "--format=s16le", "--rate=44100", "--channels=2", "--client-name=music", "/dev/zero"],
             env=self.env.vars, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+        wait_until(lambda: self.music_stream() is not None, START_TIMEOUT, what="the music stream")
+        self.set_music_volume(MUSIC)
         wait_until(lambda: self.music_volume() == MUSIC, START_TIMEOUT, what="the music stream at 80 %")
 
     def music_stream(self):
@@ -80,7 +84,7 @@ class SoundServer:
         assert self.pactl("set-sink-input-volume", str(self.music_stream()["index"]), str(value)).returncode == 0
 
     def stop(self):
-        for proc in (self.music, self.proc):
+        for proc in (self.music, *self.servers()):
             if proc is not None and proc.poll() is None:
                 proc.terminate()
                 try:
@@ -89,9 +93,42 @@ class SoundServer:
                     proc.kill()
 
 
-@pytest.fixture
+class PipeWireServer(SoundServer):
+    """PipeWire, its Pulse server and WirePlumber of the test's own (its runtime directory, its bus),
+    and a null sink made through the Pulse server."""
+
+    def start(self):
+        self.procs = []
+        for name in ("pipewire", "wireplumber", "pipewire-pulse"):
+            with open(self.env.root / f"{name}.log", "wb") as out:
+                self.procs.append(subprocess.Popen(
+                    [name], env=self.env.vars, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                    start_new_session=True))
+        self.proc = self.procs[0]
+        self.env.vars["PULSE_SERVER"] = f"unix:{self.env.runtime_dir}/pulse/native"
+        wait_until(lambda: self.pactl("info").returncode == 0, START_TIMEOUT, what="pipewire-pulse to answer")
+        assert self.pactl("load-module", "module-null-sink", "sink_name=gymbell_test").returncode == 0
+        wait_until(lambda: "gymbell_test" in self.pactl("get-default-sink").stdout, START_TIMEOUT,
+                   what="WirePlumber to take the null sink as the default")
+        return self
+
+    def servers(self):
+        return list(reversed(self.procs))
+
+
+SERVERS = {
+    "pulseaudio": (SoundServer, ["pulseaudio"]),
+    "pipewire": (PipeWireServer, ["pipewire", "pipewire-pulse", "wireplumber"]),
+}
+
+
+@pytest.fixture(params=sorted(SERVERS))
 def sound(env, request):
-    server = SoundServer(env).start()
+    kind, programs = SERVERS[request.param]
+    missing = [p for p in programs if not shutil.which(p)]
+    if missing:
+        pytest.skip(f"needs {', '.join(missing)} (scripts/install-deps.sh)")
+    server = kind(env).start()
     yield server
     server.stop()
 
