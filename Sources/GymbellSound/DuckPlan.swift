@@ -70,21 +70,34 @@ enum DuckPlan {
         UInt32(UInt64(volume) * UInt64(max(0, min(percent, 100))) / 100)
     }
 
-    /// Which journal entries to set back to their original volume now, and which stay listed: the
-    /// entries of `owner` (every entry when nil: the daemon's start, after a helper was killed) are
-    /// settled — set back by the restore rule, or forgotten — and the others' stay.
+    /// Which journal entries to set back to their original volume now (each with the index of the
+    /// stream it is set on), and which stay listed: the entries of `owner` (every entry when nil: the
+    /// daemon's start, after a helper was killed) are settled — set back by the restore rule, or
+    /// forgotten — and the others' stay. A stream that ended meanwhile is followed to its program's
+    /// next one playing at the lowered volume: a player that opens a stream per track gets the
+    /// lowered volume back from the server's stream-restore, and its own is set back there.
     static func restoring(_ journal: [Entry], streams: [Stream], owner: Int32?) -> (restore: [Entry], keep: [Entry]) {
         var restore: [Entry] = []
         var keep: [Entry] = []
+        let listed = Set(journal.map(\.index))
+        var claimed = Set<UInt32>()
         for entry in journal {
             guard owner == nil || entry.owner == owner else {
                 keep.append(entry)
                 continue
             }
-            guard let stream = streams.first(where: { $0.index == entry.index }), stream.identity == entry.identity,
+            let same = streams.first { $0.index == entry.index && $0.identity == entry.identity }
+            let next = streams.first {
+                $0.identity == entry.identity && !listed.contains($0.index) && !claimed.contains($0.index)
+                    && untouched($0.volumes, lowered: entry.lowered)
+            }
+            guard let stream = same ?? (streams.contains { $0.index == entry.index } ? nil : next),
                   untouched(stream.volumes, lowered: entry.lowered)
             else { continue }
-            restore.append(entry)
+            claimed.insert(stream.index)
+            var settled = entry
+            settled.index = stream.index
+            restore.append(settled)
         }
         return (restore, keep)
     }

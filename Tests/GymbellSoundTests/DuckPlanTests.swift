@@ -55,10 +55,16 @@ struct DuckPlanTests {
         ("channels changed", [music(volumes: [19660])], false),
         ("ended", [], false),
         ("index reused by another program (the server restarted)", [music(volumes: [19660, 19660], pid: 901)], false),
+        ("ended; the program's next stream (a new track) came back lowered", [music(9, volumes: [19660, 19660])], true),
+        ("ended; the program's next stream at another volume", [music(9, volumes: [full, full])], false),
+        ("ended; another program's stream at the lowered volume", [music(9, volumes: [19660, 19660], pid: 901)], false),
+        ("turned up meanwhile, the program's other stream lowered is not taken for it", [music(volumes: [40000, 40000]), music(9, volumes: [19660, 19660])], false),
     ] as [(String, [Stream], Bool)])
     func restoreRule(_ what: String, _ streams: [Stream], _ restored: Bool) {
         let (restore, keep) = DuckPlan.restoring([Self.entry], streams: streams, owner: Self.helper)
-        #expect(restore == (restored ? [Self.entry] : []), "\(what)")
+        var settled = Self.entry
+        settled.index = streams.first(where: { DuckPlan.untouched($0.volumes, lowered: Self.entry.lowered) })?.index ?? 7
+        #expect(restore == (restored ? [settled] : []), "\(what)")
         #expect(keep == [], "\(what): settled either way")
     }
 

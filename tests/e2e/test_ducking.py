@@ -43,7 +43,7 @@ class SoundServer:
         with open(self.log, "wb") as out:
             self.proc = subprocess.Popen(
                 ["pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no",
-                 "--log-target=stderr", "-L", "module-null-sink sink_name=gymbell_test",
+                 "--log-target=stderr", "-L", "module-null-sink sink_name=gymbell_test", "-L", "module-stream-restore",
                  "-L", f"module-native-protocol-unix socket={self.socket} auth-anonymous=1"],
                 env=vars, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
         # gymbell, its sound helper, pactl and pacat all reach it through PULSE_SERVER.
@@ -57,13 +57,17 @@ class SoundServer:
     def pactl(self, *args):
         return subprocess.run(["pactl", *args], env=self.env.vars, capture_output=True, text=True, timeout=10)
 
-    def play_music(self):
-        """A long stream at 80 % of its volume, as a music player's."""
+    def play_music(self, volume=MUSIC):
+        """A long stream at 80 % of its volume, as a music player's (one process: PULSE_PROP gives every
+        stream of the test the same application.process.id, as a player's tracks have)."""
         self.music = subprocess.Popen(
             ["pacat", "--raw", "--format=s16le", "--rate=44100", "--channels=2", "--client-name=music", "/dev/zero"],
-            env=self.env.vars, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+            env={**self.env.vars, "PULSE_PROP": "application.process.id=424242"},
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
         wait_until(lambda: self.music_stream() is not None, START_TIMEOUT, what="the music stream")
-        self.set_music_volume(MUSIC)
+        if volume is None:
+            return
+        self.set_music_volume(volume)
         wait_until(lambda: self.music_volume() == MUSIC, START_TIMEOUT, what="the music stream at 80 %")
 
     def music_stream(self):
@@ -222,6 +226,23 @@ def test_a_volume_changed_during_the_sound_is_kept(sound, env, tmp_path, write_c
     wait_until(lambda: not journal(env).exists(), 15, what="the sound's end (journal settled)")
     time.sleep(0.5)
     assert sound.music_volume() == 45000, "the person's choice is left as it is"
+
+
+def test_a_new_track_started_during_the_sound_gets_the_volume_back(sound, env, tmp_path, write_config, daemon, cli):
+    """A player that opens a stream per track: the track ends while lowered, the server's stream-restore
+    gives the next one the lowered volume, and gymbell sets that one back."""
+    write_config(f'[sound]\nduck = "30%"\nfile = "{long_sound(tmp_path / "long.wav")}"\n')
+    sound.play_music()
+    daemon.start()
+    assert cli("rest", "1").returncode == 0
+    wait_until(lambda: sound.music_volume() == LOWERED, 15, what="the music lowered")
+    sound.music.terminate()  # the track ends …
+    sound.music.wait(5)
+    wait_until(lambda: sound.music_stream() is None, 5, what="the track's stream gone")
+    sound.play_music(volume=None)  # … and the next starts, at what the server remembers
+    assert sound.music_volume() == LOWERED, "the server's stream-restore gave the new track the lowered volume"
+    wait_until(lambda: not journal(env).exists(), 15, what="the sound's end (journal settled)")
+    wait_until(lambda: sound.music_volume() == MUSIC, 5, what="the new track set back to 80 %")
 
 
 def test_after_a_kill_9_during_the_sound_the_next_start_sets_the_volume_back(sound, env, tmp_path, write_config, daemon, cli):
