@@ -22,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // Header only: the sound helper loads libcanberra with dlopen, so the daemon never maps it (issue 16).
         .systemLibrary(name: "CCanberra", providers: [.apt(["libcanberra-dev"])]),
+        // Header only: the sound helper loads libpulse with dlopen to lower other audio while a sound plays.
+        .systemLibrary(name: "CPulse", providers: [.apt(["libpulse-dev"])]),
         // GTK 4 and libadwaita: the window's alone (its own executable; the daemon and the CLI never map them).
         .systemLibrary(name: "CAdw", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -55,8 +57,8 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/gdk-pixbuf-2.0"])]),
         // The X server: away told by the X Sync extension's IDLETIME alarms, on the GLib loop.
         .target(name: "GymbellX11", dependencies: ["CX11", "GymbellPlatform"]),
-        // Sounds through libcanberra, played by a helper process.
-        .target(name: "GymbellSound", dependencies: ["CCanberra", "CGLib", "GymbellPlatform"]),
+        // Sounds through libcanberra, played by a helper process that lowers other audio meanwhile (libpulse).
+        .target(name: "GymbellSound", dependencies: ["CCanberra", "CPulse", "CGLib", "GymbellPlatform"]),
         // What the system says gymbell's files and time are: XDG paths, the config file as read, the
         // system time zone. Shared by the CLI, the daemon and a future window.
         .target(name: "GymbellSettings", dependencies: ["GymbellCore", "GymbellFormats", "GymbellPlatform", "TOML"]),

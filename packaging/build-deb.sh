@@ -10,7 +10,7 @@
 # The binaries are linked with --static-swift-stdlib, so they need no libswift*.so; Depends: is what
 # their shared libraries need, from dpkg-shlibdeps (or, without dpkg-dev, ldd and dpkg -S), and what
 # gymbell loads with dlopen, which no tool sees: libnotify4 (the daemon's notifier; GIO comes with
-# GLib's package) and libcanberra0 (the sound helper).
+# GLib's package) and libcanberra0 (the sound helper; libpulse0, recommended, lowers other audio meanwhile).
 set -eu
 umask 022
 cd "$(dirname "$0")/.."
@@ -100,7 +100,7 @@ daemon_depends="$(depends "$bin")"
 window_depends="$(depends "$window")"
 
 control gymbell "$daemon_depends, libnotify4, libcanberra0, tzdata" \
-  "gymbell-window, dbus-user-session | dbus-x11, notification-daemon, libcanberra-pulse, libx11-6, libxext6" \
+  "gymbell-window, dbus-user-session | dbus-x11, notification-daemon, libcanberra-pulse, libpulse0, libx11-6, libxext6" \
   "workout reminders for the Linux desktop" <<'EOF'
  gymbell reminds you while you work out at home: when a rest between sets is
  over, when an interval of a HIIT or walk/run session ends, and when today's

@@ -77,6 +77,8 @@ struct DaemonParts {
         }
         sounds = SoundPlayer(loop: loop, helper: DaemonRunner.soundHelper) { [logger] problem in logger.warning("\(problem)") }
         // When gymbell itself asked the sound server (its own lateness, apart from the server's: issue 50).
+        // Volumes a killed sound helper left lowered are set back (the journal lists them; issue 47).
+        sounds.restoreLowered(journal: paths.duckJournal)
         sounds.onAsked = { [logger] at in
             logger.info("sound asked of the sound server", metadata: ["at_ms": "\(Int64((at * 1000).rounded()))"])
         }

@@ -51,4 +51,6 @@ public struct XDGPaths: Sendable {
 
     public var stateDirectory: String { stateHome + "/gymbell" }
     public var stateDatabase: String { stateDirectory + "/state.sqlite" }
+    /// The sound helper's journal of other programs' streams it lowered while a sound played (issue 47).
+    public var duckJournal: String { stateDirectory + "/ducked" }
 }

@@ -104,16 +104,21 @@ final class CanberraPlayer {
     /// Waits (at most `limit` seconds) until the sounds started have ended, then lets the sound server go.
     func finish(waitingAtMost limit: Double) {
         var waited = 0.0
-        while let context, waited < limit {
-            started.removeAll { id in
-                var playing: Int32 = 0
-                return api.ca_context_playing(context, id, &playing) != CA_SUCCESS || playing == 0
-            }
-            guard !started.isEmpty else { break }
+        while waited < limit, isPlaying {
             usleep(50_000)
             waited += 0.05
         }
         close()
+    }
+
+    /// Whether a sound started is still playing (those that have ended are forgotten).
+    var isPlaying: Bool {
+        guard let context else { return false }
+        started.removeAll { id in
+            var playing: Int32 = 0
+            return api.ca_context_playing(context, id, &playing) != CA_SUCCESS || playing == 0
+        }
+        return !started.isEmpty
     }
 
     private func close() {

@@ -2,38 +2,74 @@ import Glibc
 
 /// The sound helper process (`gymbell daemon --sound-player`): plays what the daemon asks on its
 /// standard input through libcanberra and says what happened on its standard output (SoundMessage).
+/// While its sounds play it lowers other audio, when asked to (Ducker), and sets it back after.
 /// When its input ends it waits for the sounds it started and exits, and the memory of the sound
 /// server's client (libpulse cannot be unloaded from a process) goes with it.
 public enum SoundHelper {
-    public static func serve(appName: String, appID: String, icon: String) -> Int32 {
+    /// `duckJournal`: where lowered volumes are written down (nil: other audio is never lowered).
+    public static func serve(appName: String, appID: String, icon: String, duckJournal: String? = nil) -> Int32 {
+        let ducker = Ducker(journalPath: duckJournal, appName: appName, report: { say(.problem($0)) })
         let api: Canberra
         do {
             api = try Canberra.load()
         } catch {
             say(.problem("no sound: \(error) (install libcanberra0); reminders are silent"))
             say(.unreachable)
-            return 1
+            return serveRestoresOnly(ducker)
         }
         let player = CanberraPlayer(
             api: api, appName: appName, appID: appID, icon: icon, report: { say(.problem($0)) }, played: { say(.played) },
             unreachable: { say(.unreachable) })
         player.asked = { say(.asked(at: $0)) }
         var lines = LineBuffer()
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            for line in chunk.withUnsafeBytes({ lines.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }) {
+        // While other audio is lowered, input is awaited a tenth of a second at a time: the sounds'
+        // end is noticed within it and the volumes set back.
+        while let bytes = readInput(waitingAtMost: ducker.isLowering ? 100 : -1) {
+            if ducker.isLowering, !player.isPlaying { ducker.restoreOwn() }
+            for line in bytes.withUnsafeBytes({ lines.append($0) }) {
                 switch SoundMessage(line: line) {
                 case .cache(let sound): player.prepare(sound)
-                case .play(let sound): player.play(sound)
+                case .play(let sound):
+                    // Played first: making room (some 30 ms with the server's connection) never makes
+                    // the sound late; its first instant meets the music at full volume.
+                    player.play(sound)
+                    ducker.duck()
+                case .duck(let percent): ducker.percent = percent
+                case .restore: ducker.restoreAll()
                 default: break
                 }
             }
         }
         player.finish(waitingAtMost: 600)
+        ducker.restoreOwn()
         return 0
+    }
+
+    /// Without libcanberra nothing plays and nothing is lowered; a `restore` is still carried out.
+    private static func serveRestoresOnly(_ ducker: Ducker) -> Int32 {
+        var lines = LineBuffer()
+        while let bytes = readInput(waitingAtMost: -1) {
+            for line in bytes.withUnsafeBytes({ lines.append($0) }) where SoundMessage(line: line) == .restore {
+                ducker.restoreAll()
+            }
+        }
+        return 1
+    }
+
+    /// What arrived on standard input within `milliseconds` (-1: however long it takes; empty when
+    /// nothing came), or nil when the input has ended.
+    private static func readInput(waitingAtMost milliseconds: Int32) -> [UInt8]? {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&input, 1, milliseconds)
+            if ready < 0, errno == EINTR { continue }
+            if ready == 0 { return [] }
+            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard count > 0 else { return nil }
+            return Array(chunk[..<count])
+        }
     }
 
     private static func say(_ message: SoundMessage) {

@@ -11,6 +11,10 @@ enum SoundMessage: Equatable, Sendable {
     /// The instant (seconds since the epoch, on the helper's wall clock) it asked the sound server to
     /// play, said just before `played`: how late gymbell itself was to the sound server (issue 50).
     case asked(at: Double)
+    /// Other audio plays at this share of its volume while a sound plays (nil: left alone; issue 47).
+    case duck(percent: Int?)
+    /// Set back the volumes the journal lists (the daemon's start).
+    case restore
 
     var line: String {
         switch self {
@@ -20,6 +24,8 @@ enum SoundMessage: Equatable, Sendable {
         case .unreachable: "unreachable\n"
         case .played: "played\n"
         case .asked(let at): "asked \(at)\n"
+        case .duck(let percent): "duck \(percent.map(String.init) ?? "off")\n"
+        case .restore: "restore\n"
         }
     }
 
@@ -42,6 +48,14 @@ enum SoundMessage: Equatable, Sendable {
         case "asked":
             guard let at = Double(rest) else { return nil }
             self = .asked(at: at)
+        case "duck":
+            if rest == "off" {
+                self = .duck(percent: nil)
+            } else {
+                guard let percent = Int(rest), (0...100).contains(percent) else { return nil }
+                self = .duck(percent: percent)
+            }
+        case "restore": self = .restore
         default: return nil
         }
     }

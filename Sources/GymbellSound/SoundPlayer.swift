@@ -81,8 +81,21 @@ public final class SoundPlayer {
         retireCurrent()
     }
 
-    public func play(_ sound: Sound) {
+    /// Plays `sound`; other audio plays at `duck` percent of its volume meanwhile (nil: left alone).
+    public func play(_ sound: Sound, duck: Int? = nil) {
+        if duck != current?.duck ?? nil {  // a helper starts leaving other audio alone
+            send(.duck(percent: duck))
+            current?.duck = duck
+        }
         send(.play(sound))
+        if !isHeld { retireCurrent() }
+    }
+
+    /// Has a helper set back the volumes a killed helper left lowered (the daemon's start: the journal
+    /// `journal` exists).
+    public func restoreLowered(journal: String) {
+        guard access(journal, F_OK) == 0 else { return }
+        send(.restore)
         if !isHeld { retireCurrent() }
     }
 
@@ -161,6 +174,8 @@ public final class SoundPlayer {
 /// One running sound helper: the pipe to its input, the pipe from its output and the watch on it.
 private final class HelperProcess {
     let pid: Int32
+    /// The share other audio is lowered to that this helper was told (nil: left alone).
+    var duck: Int?
     private var input: Int32
     private let output: Int32
     private var watch: SourceToken?

@@ -36,6 +36,7 @@ final class PreferencesWindow {
     private let quietFrom: TimeRow
     private let quietUntil: TimeRow
     private let sound = Switch()
+    private let duck = Switch()
     private let soundName: EntryRow
     private let privateMode = Switch()
     private let records = Switch()
@@ -140,6 +141,7 @@ final class PreferencesWindow {
 
     private func soundGroup() -> PreferencesGroup {
         sound.onToggled { [unowned self] in change(.soundEnabled($0)) }
+        duck.onToggled { [unowned self] in change(.soundDuck($0 ? .lower(percent: SoundDucking.standardPercent) : .off)) }
         soundName.onApplied { [unowned self] text in
             let value = Editable.trimmed(text)
             if !value.isEmpty { change(.sound(value.hasPrefix("/") ? .file(value) : .theme(value))) }
@@ -149,7 +151,10 @@ final class PreferencesWindow {
             _ = try? ProcessLauncher.spawn(["canberra-gtk-play", value.hasPrefix("/") ? "-f" : "-i", value])
         }
         let group = PreferencesGroup(messages("Sound"))
-        group.add([ActionRow.toggle(messages("Play a sound"), sound), soundName, ActionRow(messages("Hear it"), suffixes: [play])])
+        group.add([
+            ActionRow.toggle(messages("Play a sound"), sound), soundName, ActionRow(messages("Hear it"), suffixes: [play]),
+            ActionRow.toggle(messages("Lower other audio while it plays"), duck),
+        ])
         return group
     }
 
@@ -217,6 +222,7 @@ final class PreferencesWindow {
         quietFrom.show(hour: hours.start.hour, minute: hours.start.minute)
         quietUntil.show(hour: hours.end.hour, minute: hours.end.minute)
         sound.show(config.sound.enabled)
+        duck.show(config.sound.duck != .off)
         soundName.show(config.sound.file ?? config.sound.name)
         privateMode.show(reminders.privateMode)
         records.show(config.progress.records)

@@ -68,6 +68,8 @@ def test_a_time_set_in_preferences_reaches_upcoming_within_a_second(daemon, wind
 
     window.act("check box", "Private mode")  # a switch, toggled through AT-SPI
     wait_until(lambda: "private = true" in path.read_text(), 5, what="private = true in the file")
+    window.act("check box", "Lower other audio while it plays")  # issue 47: other audio makes room for the sound
+    wait_until(lambda: 'duck = "30%"' in path.read_text(), 5, what='duck = "30%" in the file')
     window.click_node("push button", "Sunday")  # a weekday, with the pointer
     wait_until(lambda: '"sun"' not in path.read_text(), 5, what="Sunday off in the file")
     assert 'days = ["mon", "tue", "wed", "thu", "fri", "sat"]' in path.read_text()

@@ -96,6 +96,8 @@ public struct SoundSettings: Equatable, Sendable {
     public var cues: Bool = true
     /// `countdown`: a tick 3 seconds before each timed step of 8 s or more ends.
     public var countdown: Bool = false
+    /// `duck`: what other audio on the sound server does while a sound of gymbell's plays.
+    public var duck: SoundDucking = .off
     public init() {}
 }
 

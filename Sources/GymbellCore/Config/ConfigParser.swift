@@ -69,7 +69,7 @@ public enum ConfigParser {
             "auto_lead", "pause_after", "rest_after_days", "rest_advice_time", "streak_warning", "streak_warning_time", "milestones", "private", "announce",
         ],
         "rest": ["default", "warn_before"],
-        "sound": ["enabled", "name", "file", "cues", "countdown"],
+        "sound": ["enabled", "name", "file", "cues", "countdown", "duck"],
         "quiet_hours": ["start", "end"],
         "attention": SettingsDecoding.attentionKeys,
         "mpris": ["enabled"],

@@ -167,6 +167,9 @@ enum SettingsDecoding {
         }
         if let value = table["cues"], let flag = reader.bool(value, at: path.appending("cues")) { settings.cues = flag }
         if let value = table["countdown"], let flag = reader.bool(value, at: path.appending("countdown")) { settings.countdown = flag }
+        if let value = table["duck"], let duck = SoundDucking.read(value, at: path.appending("duck"), reader: &reader) {
+            settings.duck = duck
+        }
         return settings
     }
 

@@ -39,6 +39,7 @@ public enum ConfigEdit: Equatable, Sendable {
     // [sound]
     case soundEnabled(Bool)
     case sound(SoundChoice)
+    case soundDuck(SoundDucking)
     // [quiet_hours]: nil removes the window.
     case quietHours(QuietHours?)
     // [mpris]
@@ -82,6 +83,8 @@ public enum ConfigEdit: Equatable, Sendable {
         case .sound(.theme(let name)):
             [Self.set("sound", "name", .string(name)), .remove(TOMLPath(keys: "sound", "file"))]
         case .sound(.file(let file)): [Self.set("sound", "file", .string(file))]
+        case .soundDuck(.off): [Self.set("sound", "duck", .boolean(false))]
+        case .soundDuck(.lower(let percent)): [Self.set("sound", "duck", .string("\(percent)%"))]
         case .quietHours(nil):
             [.remove(TOMLPath(keys: "quiet_hours", "start")), .remove(TOMLPath(keys: "quiet_hours", "end"))]
         case .quietHours(let hours?):

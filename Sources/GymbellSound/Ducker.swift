@@ -1,0 +1,93 @@
+import Glibc
+import GymbellPlatform
+
+/// Makes room for the sound helper's sounds (issue 47): before a sound it lowers the other programs'
+/// streams on the sound server (DuckPlan), having written them to the journal first; when its sounds
+/// have ended it sets them back by the restore rule. `restoreAll` settles what a killed helper left.
+final class Ducker {
+    /// The share other audio plays at while a sound plays; nil leaves it alone.
+    var percent: Int?
+    /// Whether this helper has lowered streams that are not set back yet.
+    private(set) var isLowering = false
+    private let journalPath: String?
+    private let appName: String
+    private let owner = getpid()
+    private let report: (String) -> Void
+    private var api: Pulse?
+    private var unloadable = false
+
+    /// `journalPath`: nil makes no room (no state directory to write the journal in).
+    init(journalPath: String?, appName: String, report: @escaping (String) -> Void) {
+        self.journalPath = journalPath
+        self.appName = appName
+        self.report = report
+    }
+
+    /// Lowers the others' streams playing now (none listed twice).
+    func duck() {
+        guard let percent, let journalPath, let volumes = connect(), let streams = volumes.streams() else { return }
+        let journal = read(journalPath)
+        let entries = DuckPlan.lowering(streams, percent: percent, owner: owner, journal: journal)
+        guard !entries.isEmpty else { return }
+        // Nothing is lowered that could not be written down first: a volume must never be left changed.
+        guard write(journal + entries, to: journalPath) else { return }
+        isLowering = true
+        for entry in entries { volumes.setVolumes(entry.lowered, of: entry.index) }
+    }
+
+    /// Sets back what this helper lowered, once its sounds have ended.
+    func restoreOwn() {
+        guard isLowering else { return }
+        isLowering = false
+        settle(owner: owner)
+    }
+
+    /// Sets back everything the journal lists (the daemon's start: a helper may have been killed).
+    func restoreAll() { settle(owner: nil) }
+
+    private func settle(owner: Int32?) {
+        guard let journalPath else { return }
+        let journal = read(journalPath)
+        guard !journal.isEmpty else {
+            unlink(journalPath)  // empty, or no line readable: nothing to set back
+            return
+        }
+        // The server unreachable: the journal stays for the next start.
+        guard let volumes = connect(), let streams = volumes.streams() else { return }
+        let (restore, keep) = DuckPlan.restoring(journal, streams: streams, owner: owner)
+        for entry in restore { volumes.setVolumes(entry.original, of: entry.index) }
+        if keep.isEmpty { unlink(journalPath) } else { write(keep, to: journalPath) }
+    }
+
+    private func connect() -> PulseVolumes? {
+        if api == nil, !unloadable {
+            do {
+                api = try Pulse.load()
+            } catch {
+                unloadable = true
+                report("cannot lower other audio: \(error) (install libpulse0)")
+            }
+        }
+        guard let api else { return nil }
+        return PulseVolumes(api: api, appName: appName)
+    }
+
+    private func read(_ path: String) -> [DuckPlan.Entry] {
+        guard let bytes = try? BoundedFileReader.read(path: path, limit: DuckJournal.limit) else { return [] }
+        return DuckJournal.entries(Substring(String(decoding: bytes, as: UTF8.self)))
+    }
+
+    @discardableResult
+    private func write(_ entries: [DuckPlan.Entry], to path: String) -> Bool {
+        do {
+            if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+                try FileReplacement.makeDirectories(String(path[..<slash]))
+            }
+            try FileReplacement.replace(path, with: Array(DuckJournal.text(entries).utf8), newFileMode: 0o600)
+            return true
+        } catch {
+            report("cannot lower other audio: \(error)")
+            return false
+        }
+    }
+}
