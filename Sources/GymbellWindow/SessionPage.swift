@@ -42,9 +42,10 @@ final class SessionPage {
         let skipRest = Button(messages("Skip rest"), classes: ["pill"]) { onRequest(.skip) }
         restButtons = Box(.horizontal, spacing: 12, [less, skipRest, more]).centered()
         let hard = (6...10).map { rpe in
-            Button("\(rpe)", classes: ["pill"], accessibleName: messages("Set done at RPE {n}", ["n": "\(rpe)"])) { onRequest(.setDoneAt(rpe: Double(rpe))) }
+            Button("\(rpe)", classes: ["circular"], accessibleName: messages("Set done at RPE {n}", ["n": "\(rpe)"])) { onRequest(.setDoneAt(rpe: Double(rpe))) }
         }
-        effort = Box(.horizontal, spacing: 6, [Label(messages("How hard? RPE"), classes: ["dim-label"])] + hard).centered()
+        // The label over the five round buttons: the row fits 360 px in German too.
+        effort = Box(.vertical, spacing: 6, [Label(messages("How hard? RPE"), classes: ["dim-label"]), Box(.horizontal, spacing: 6, hard).centered()])
         let buttons = Box(.vertical, spacing: 12, [restButtons, setDone, effort, fewerReps, pause, skip, end]).centered().marginTop(24)
         let column = Box(.vertical, spacing: 12, [title, phase, position, countdown, next, buttons])
         widget = Scrolled(column.margins(12).centered())
