@@ -172,6 +172,7 @@ final class MainWindow {
     private func sessionRequest(_ request: SessionPage.Request) {
         switch request {
         case .setDone: send { client throws(ClientError) in try client.setDone() }
+        case .setDoneAt(let rpe): send { client throws(ClientError) in try client.setDone(as: SetCorrection(rpe: rpe)) }
         case .fewerReps: sessionActions.askRepsDone()
         case .adjustRest(let seconds): send { client throws(ClientError) in _ = try client.adjustRest(by: seconds) }
         case .pause: send { client throws(ClientError) in try client.pause() }

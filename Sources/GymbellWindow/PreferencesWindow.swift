@@ -44,6 +44,7 @@ final class PreferencesWindow {
     private let streak = Switch()
     private let login = Switch()
     private let startCommand: EntryRow
+    private let kit: KitPreferences
     /// Changes sent to the file and not answered yet: the controls show the file once all are (an
     /// answer between two quick changes would show the second one undone for a moment).
     private var changesInFlight = 0
@@ -64,11 +65,15 @@ final class PreferencesWindow {
         errorGroup = PreferencesGroup(messages("The config file has mistakes"),
                                       description: messages("Fix them in the file; gymbell does not change a file with mistakes."))
         errorGroup.add(errorLabel)
+        kit = KitPreferences(messages: messages)
         window = PagedWindow(title: messages("Preferences"), width: 480, height: 640)
-        let page = PreferencesPage()
+        let page = PreferencesPage(title: messages("General"), icon: "preferences-system-symbolic")
         groups = [reminderGroup(), daysGroup(), quietGroup(), soundGroup(), noticeGroup(), startGroup()]
         for group in [errorGroup] + groups { page.add(group) }
+        groups.append(kit.group)
         window.add(page)
+        window.add(kit.page)
+        kit.onChange { [unowned self] in change(.kit($0)) }
         // Back from an editor: a file changed there shows when this window is active again. (No file
         // monitor: it would overwrite an entry being typed in; a change made here re-reads the file anyway.)
         window.onActiveChanged { [unowned self] in
@@ -230,6 +235,7 @@ final class PreferencesWindow {
         streak.show(reminders.streakWarning)
         self.config.startsAtLogin { [weak self] on in self?.login.show(on) }
         startCommand.show(CommandText.join(reminders.startCommand))
+        kit.show(config.kit)
     }
 
     /// With time = "auto": when the reminder comes on each weekday, and the usual start it was learned from.

@@ -4,7 +4,7 @@ import GymbellCore
 /// The running session, to be read from the mat: what to do now, a countdown large enough for three
 /// metres, what comes next, and big buttons.
 final class SessionPage {
-    enum Request { case setDone, fewerReps, pause, resume, skip, end, adjustRest(Int32) }
+    enum Request { case setDone, setDoneAt(rpe: Double), fewerReps, pause, resume, skip, end, adjustRest(Int32) }
 
     let widget: Scrolled
     private let title = Label("", classes: ["title-2", "dim-label"])
@@ -16,6 +16,8 @@ final class SessionPage {
     private let next = Label("", classes: ["title-3"])
     private let setDone: Button
     private let fewerReps: Button
+    /// "How hard?" RPE 6 to 10: one tap logs the set done with its effort (optional: Set done logs none).
+    private let effort: Box
     private let pause: Button
     private let skip: Button
     /// A rest between sets (or a rest timer): 15 s more or less, or over now.
@@ -39,7 +41,12 @@ final class SessionPage {
         let more = Button(messages("+15 s"), classes: ["pill"], accessibleName: messages("Rest 15 seconds more")) { onRequest(.adjustRest(15)) }
         let skipRest = Button(messages("Skip rest"), classes: ["pill"]) { onRequest(.skip) }
         restButtons = Box(.horizontal, spacing: 12, [less, skipRest, more]).centered()
-        let buttons = Box(.vertical, spacing: 12, [restButtons, setDone, fewerReps, pause, skip, end]).centered().marginTop(24)
+        let hard = (6...10).map { rpe in
+            Button("\(rpe)", classes: ["circular"], accessibleName: messages("Set done at RPE {n}", ["n": "\(rpe)"])) { onRequest(.setDoneAt(rpe: Double(rpe))) }
+        }
+        // The label over the five round buttons: the row fits 360 px in German too.
+        effort = Box(.vertical, spacing: 6, [Label(messages("How hard? RPE"), classes: ["dim-label"]), Box(.horizontal, spacing: 6, hard).centered()])
+        let buttons = Box(.vertical, spacing: 12, [restButtons, setDone, effort, fewerReps, pause, skip, end]).centered().marginTop(24)
         let column = Box(.vertical, spacing: 12, [title, phase, position, countdown, next, buttons])
         widget = Scrolled(column.margins(12).centered())
         pause.onClicked { [unowned self] in onRequest(paused ? .resume : .pause) }
@@ -69,6 +76,7 @@ final class SessionPage {
         setDone.label = messages("Set done")
         setDone.isVisible = strength
         fewerReps.isVisible = strength
+        effort.isVisible = strength
         pause.isVisible = interval
         pause.label = session.paused ? messages("Resume") : messages("Pause")
         let resting = countdownTarget != nil && (session.kind == "rest" || (strength && ["rest_warning", "rest_over"].contains(step?.kind ?? "")))
@@ -101,6 +109,7 @@ final class SessionPage {
         setDone.label = countsRounds ? messages("Round done") : messages("Done")
         setDone.isVisible = done
         fewerReps.isVisible = !timed && session.kind == "strength"
+        effort.isVisible = fewerReps.isVisible && step.role == "work"  // a warm-up's effort tells nothing
         pause.isVisible = timed || session.paused
         pause.label = session.paused ? messages("Resume") : messages("Pause")
         skip.isVisible = true

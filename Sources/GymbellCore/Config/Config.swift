@@ -164,14 +164,18 @@ public struct Exercise: Hashable, Sendable, Codable {
     /// `superset = "A"`: exercises next to each other with the same label alternate their sets
     /// (A1, A2, rest, A1, A2, rest …).
     public var superset: String?
+    /// `warm_up = true|false`: a warm-up ramp before its first working set (with a `[kit]`). Nil: the
+    /// kit's `warm_up` for a compound lift, none for others.
+    public var warmUp: Bool?
     /// The plates per side the kit loads the planned weight with ("20 + 10"): set when a workout is
     /// planned (`WeightOverride.apply`), never read from or written to the file.
     public var platesPerSide: String?
 
     public init(
         name: String, sets: Int, reps: Int? = nil, weight: Double? = nil, unit: String? = nil, rest: [TimeInterval],
-        body: BodyRegion? = nil, compound: Bool? = nil, seconds: TimeInterval? = nil, superset: String? = nil
+        body: BodyRegion? = nil, compound: Bool? = nil, seconds: TimeInterval? = nil, superset: String? = nil, warmUp: Bool? = nil
     ) {
+        self.warmUp = warmUp
         self.seconds = seconds
         self.superset = superset
         self.name = name

@@ -4,7 +4,7 @@ import TOML
 /// The `exercises` of a strength workout: a list of inline tables, one per exercise, each with its
 /// sets and the rest after each set.
 enum ExerciseDecoding {
-    private static let keys = ["name", "sets", "reps", "time", "weight", "unit", "rest", "body", "compound", "superset"]
+    private static let keys = ["name", "sets", "reps", "time", "weight", "unit", "rest", "body", "compound", "superset", "warm_up"]
     static let example = "{ name = \"Squat\", sets = 3, reps = 5, rest = \"2m\" }"
 
     static func decodeExercises(_ required: RequiredKeys, reader: inout ConfigReader) -> [Exercise]? {
@@ -64,6 +64,7 @@ enum ExerciseDecoding {
             return region
         }
         let compound = table["compound"].flatMap { reader.bool($0, at: path.appending("compound")) }
+        let warmUp = table["warm_up"].flatMap { reader.bool($0, at: path.appending("warm_up")) }
         let rest = restOptional ? [] : required.value("rest", reader: &reader).flatMap {
             decodeRests($0, sets: sets, at: path.appending("rest"), reader: &reader)
         }
@@ -71,7 +72,7 @@ enum ExerciseDecoding {
         guard reader.diagnostics.count == before, let name, let sets, let rest else { return nil }
         return Exercise(
             name: name, sets: sets, reps: reps, weight: weight, unit: unit, rest: rest, body: body, compound: compound, seconds: seconds,
-            superset: superset)
+            superset: superset, warmUp: warmUp)
     }
 
     static func decodeUnit(_ value: TOMLValue, at path: TOMLPath, reader: inout ConfigReader) -> String? {

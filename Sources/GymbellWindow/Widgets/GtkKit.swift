@@ -49,6 +49,11 @@ class Widget {
         for name in classes { gtk_widget_add_css_class(pointer, name) }
     }
 
+    /// CSS style classes taken off again (a field's "error" once it is right).
+    func unstyle(_ classes: [String]) {
+        for name in classes { gtk_widget_remove_css_class(pointer, name) }
+    }
+
     /// The keyboard's focus here (scrolled into sight).
     func grabFocus() { _ = gtk_widget_grab_focus(pointer) }
 

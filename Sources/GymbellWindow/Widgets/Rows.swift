@@ -115,7 +115,10 @@ final class ExpanderRow: Widget {
 /// A row that is a text field with an apply button (named by its title): the text is taken when the
 /// person presses Enter or the button.
 final class EntryRow: Widget {
+    let title: String
+
     init(_ title: String) {
+        self.title = title
         super.init(adw_entry_row_new()!)
         adw_preferences_row_set_title(object(), title)
         adw_entry_row_set_show_apply_button(object(), 1)

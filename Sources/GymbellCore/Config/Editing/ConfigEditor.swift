@@ -92,7 +92,7 @@ public enum ConfigEditor {
     }
 
     /// The TOML editor with the config's style: an exercise's keys in the order people read them.
-    static let toml = TOMLEditor(keyOrder: ["name", "sets", "reps", "weight", "unit", "rest", "body", "compound"])
+    static let toml = TOMLEditor(keyOrder: ["name", "sets", "reps", "weight", "unit", "rest", "body", "compound", "warm_up"])
 
     /// `bytes` (TOML without a byte-order mark) with one edit, checked as TOML but not as a config.
     static func edited(_ bytes: [UInt8], by edit: ConfigTextEdit, path file: String) throws(ConfigEditError) -> [UInt8] {

@@ -111,6 +111,7 @@ extension Exercise {
         }
         if let body { table["body"] = .string(body.rawValue) }
         if let compound { table["compound"] = .boolean(compound) }
+        if let warmUp { table["warm_up"] = .boolean(warmUp) }
         if let seconds { table["time"] = .string(DurationText.format(seconds)) }
         if let superset { table["superset"] = .string(superset) }
         if rest.isEmpty { table["rest"] = nil }  // a superset's exercise straight on to the next
