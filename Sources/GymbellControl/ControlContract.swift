@@ -154,7 +154,9 @@ public enum ControlContract {
     public static let stats = ControlMethod(
         "Stats", reply: Field.json("stats_json"),
         doc: "The object that `gymbell stats` prints with its json flag: {\"streak\", \"sessions_this_week\", "
-            + "\"sessions_this_month\", \"consecutive_training_days\", \"workouts_completed\", \"regular_weeks\", \"volume_kg\"}.",
+            + "\"sessions_this_month\", \"consecutive_training_days\", \"workouts_completed\", \"regular_weeks\", \"volume_kg\", "
+            + "\"reminders\": {the daily reminders of the last 30 days: \"days\", \"reminders\", \"started\", \"snoozed\", \"skipped\", "
+            + "\"ignored\", \"open\", \"held\", \"snoozed_weekdays\"}}.",
         errors: [.failed])
 
     public static let records = ControlMethod(
@@ -175,7 +177,7 @@ public enum ControlContract {
     public static let suggest = ControlMethod(
         "Suggest", reply: Field.json("suggest_json"),
         doc: "The learned start per weekday and the daily reminder's time: {\"auto\", \"fixed_time\", \"lead_seconds\", "
-            + "\"weekdays\": [{\"weekday\", \"usual_start\", \"samples\", \"reminder_time\", \"workout\"}]}, Monday first.",
+            + "\"weekdays\": [{\"weekday\", \"usual_start\", \"samples\", \"reminder_time\", \"workout\", \"snoozed_start\"}]}, Monday first.",
         errors: [.failed])
 
     public static let exportICS = ControlMethod(

@@ -29,6 +29,7 @@ extension StateStore {
         state.agenda = try AgendaReading.pendingAgenda(from: connection, helpedBy: helper) { () throws(StoreError) in
             state.sessions = try sessionMarks()
             state.roundBests = try read { db in try StoreRows.roundBests(db) }
+            state.outcomes = try read { db in try StoredOutcomes.all(db) }
             state.daily = try dailyState()
             if !summaryElsewhere { (state.progress, closed) = try connection.read { db in try StoredProgress.summary(db) } }
             state.overrides = try progress.weightOverrides()
@@ -58,6 +59,7 @@ extension StateStore {
         case .setOverride(let override): try progress.save(override)
         case .removeOverrides(let exercises): try progress.removeOverrides(exercises)
         case .dismissOverload(let exercises, let instant): try progress.dismissOverload(exercises, at: instant)
+        case .keepOutcome(let outcome): try StoredOutcomes.keep(outcome, in: connection)
         }
     }
 }

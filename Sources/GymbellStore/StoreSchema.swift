@@ -189,6 +189,10 @@ enum StoreSchema {
                 try db.executeScript(#"ALTER TABLE "session" ADD COLUMN "amrap" INTEGER NOT NULL DEFAULT 0"#)
             }
         },
+        Migration(version: 15, identifier: "v15 reminder outcomes") { db in
+            // Issue 47: what became of each day's daily reminder (StoredOutcomes), two years of days.
+            try db.executeScript(StoredOutcomes.schema)
+        },
     ]
 
     static var latestVersion: Int { migrations.last?.version ?? 0 }

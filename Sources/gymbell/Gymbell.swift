@@ -32,7 +32,7 @@ struct Gymbell: ParsableCommand {
               gymbell status --json        the active session and what is pending
               gymbell upcoming --days 14   the coming daily reminders and workouts
               gymbell history --days 7     the sessions of the last week, how they ended
-              gymbell stats                streak, sessions this week and month
+              gymbell stats                streak, sessions this week and month, reminders answered
               gymbell report --open        your training as a web page: calendar, volume, records
               gymbell window               open the window: next reminder, streak, the running workout
               gymbell export-ics > w.ics   the coming workouts, for your calendar

@@ -88,9 +88,16 @@ struct Stats: ParsableCommand {
             Regular weeks count the weeks in a row (Monday to Sunday) with sessions on 2 days or more; \
             the volume lifted adds reps × weight over every set logged (pounds converted to kilograms).
 
+            Reminders count the daily reminders of the last 30 days (kept on this computer only, two \
+            years): started (Start Workout, or a workout started within 3 hours after it was first \
+            shown, that day), skipped (skip-today), snoozed, ignored (no answer and no start in those \
+            3 hours), and those held by Do Not Disturb, a locked screen or absence and shown later. A \
+            weekday is named when its reminder was snoozed more often than not (2 reminders or more).
+
             --json prints one object: {"streak", "sessions_this_week", "sessions_this_month", \
-            "consecutive_training_days", "workouts_completed", "regular_weeks"} (integers) and \
-            "volume_kg" (a number).
+            "consecutive_training_days", "workouts_completed", "regular_weeks"} (integers), \
+            "volume_kg" (a number) and "reminders": {"days", "reminders", "started", "snoozed", \
+            "skipped", "ignored", "open", "held"} (integers) with "snoozed_weekdays" (["mon" …]).
             """)
 
     @Flag(help: "Print the statistics as one JSON object.") var json = false
@@ -115,7 +122,13 @@ struct Suggest: ParsableCommand {
 
             --json prints one object: {"auto": true | false, "fixed_time": "HH:MM", "lead_seconds", \
             "weekdays": [{"weekday": "mon" … "sun", "usual_start": null | "HH:MM", "samples", \
-            "reminder_time": "HH:MM", "workout": null | "<[workouts] name>"}]}, Monday first.
+            "reminder_time": "HH:MM", "workout": null | "<[workouts] name>", "snoozed_start": null | "HH:MM"}]}, \
+            Monday first.
+
+            A weekday whose reminder was snoozed more often than not (of its latest 8 reminders, at least \
+            3, in the last 10 weeks) shows when you then start (snoozed_start: the median of the first \
+            workout after those reminders, that day, once there are 2); with time = "auto" the reminder \
+            comes then, where that is later than it would come otherwise.
             """)
 
     @Flag(help: "Print the suggestions as one JSON object.") var json = false
@@ -232,50 +245,6 @@ enum SetLogText {
     /// "warm-up, RPE 8, failed": what a line says of a set beside its load.
     static func notes(_ set: LoggedSet) -> String {
         [set.warmUp ? LoggedSet.warmUpMark : nil, set.rpeText, set.failed ? "failed" : nil].compactMap { $0 }.joined(separator: ", ")
-    }
-}
-
-/// The human-readable `gymbell stats`.
-enum StatsText {
-    static func render(_ report: StatsReport) -> [String] {
-        [
-            "Streak: \(count(report.streak, "training day"))",
-            "This week: \(count(report.sessionsThisWeek, "session"))",
-            "This month: \(count(report.sessionsThisMonth, "session"))",
-            "In a row: \(count(report.consecutiveTrainingDays, "day")) with a session",
-            "Workouts completed: \(report.workoutsCompleted)",
-            "Regular weeks in a row: \(report.regularWeeks) (2+ training days each)",
-            "Lifted in total: \(WeightUnit.number(report.volumeKilograms)) kg",
-        ]
-    }
-
-    private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-}
-
-/// The human-readable `gymbell suggest`: whether `time = "auto"` is on, then a table per weekday.
-enum SuggestText {
-    static func render(_ report: SuggestReport, rule: LearnedTime = LearnedTime()) -> [String] {
-        let lead = DurationText.format(Double(report.leadSeconds))
-        var lines: [String] = []
-        if report.auto {
-            lines.append(
-                "Reminder time: auto — \(lead) before your usual start on each weekday; "
-                    + "\(report.fixedTime) on weekdays with fewer than \(rule.minimumSamples) sessions.")
-        } else {
-            lines.append("Reminder time: \(report.fixedTime), fixed (time = \"auto\" is off).")
-            lines.append("To be reminded \(lead) before the usual start below instead, set time = \"auto\" in [reminders]")
-            lines.append("of your config (auto_lead = \"\(lead)\" sets how long before), then run `gymbell reload`.")
-        }
-        lines.append("")
-        let hasProgram = report.weekdays.contains { $0.workout != nil }
-        var rows = [["Day", "Usual start", "Reminder", "Workout"]]
-        for day in report.weekdays {
-            let usual = day.usualStart.map { "\($0) (\(day.samples) session\(day.samples == 1 ? "" : "s"))" }
-                ?? "—, \(day.samples) of \(rule.minimumSamples) sessions needed"
-            rows.append([day.weekday.prefix(1).uppercased() + day.weekday.dropFirst(), usual, day.reminderTime,
-                         day.workout ?? (hasProgram ? "rest day" : "—")])
-        }
-        return lines + alignedColumns(rows)
     }
 }
 

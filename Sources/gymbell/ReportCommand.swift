@@ -60,9 +60,10 @@ struct Report: ParsableCommand {
             printError("\(error.description)\nThe streaks are counted as if every day were a training day ([program] not read).")
             config = Config()
         }
-        let report = TrainingReport(
+        var report = TrainingReport(
             history: history, setsInWeeks: sets, records: records, volumeKilograms: stats.volumeKilograms, program: config.program,
             weeks: Int(weeks), now: Date(), timeZone: LocalClock.zone)
+        report.stats.reminders = stats.reminders  // what became of the daily reminders (issue 47)
         let gettext = Gettext.translation()
         let html = ReportHTML.render(report, messages: Messages(translate: gettext.translate, plural: gettext.translatePlural))
 

@@ -120,7 +120,7 @@ enum AttentionRules {
         t.write(.remove(others.map(\.id)))  // said in the primary's body
         if case .overload(let suggestions) = primary.content { t.state.overloadOffers[primary.id] = suggestions }
         t.log(.info, "held reminders shown", ["id": "\(primary.id)", "count": "\(show.count)"])
-        StandaloneNotices.present(summary(primary, others: others, t), late: max(0, t.now.timeIntervalSince(primary.due)), tracked: true, &t)
+        StandaloneNotices.present(summary(primary, others: others, t), late: max(0, t.now.timeIntervalSince(primary.due)), tracked: true, held: true, &t)
     }
 
     /// The held reminders still in the agenda.

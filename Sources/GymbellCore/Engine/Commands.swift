@@ -28,6 +28,7 @@ enum Commands {
             return try run(meant, &t)
         case .snooze(let minutes): return .snoozed(try DailyRules.snooze(minutes: minutes, &t))
         case .skipToday:
+            t.keep(OutcomeNoting.skipped(on: t.today, t.state.outcomes))
             DailyRules.quietenToday(&t)
             Agenda.reevaluate(&t)
             return .nextDaily(t.state.nextDaily?.occurrence)

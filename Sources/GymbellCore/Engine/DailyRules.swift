@@ -9,6 +9,7 @@ enum DailyRules {
         guard Limits.snoozeMinutes.contains(minutes) else { throw .invalidArgument("snooze for 1 to 1440 minutes, not \(minutes)") }
         let reminder = Reminder(id: ReminderID("snooze"), kind: .snoozed, due: t.now.addingTimeInterval(Double(minutes) * 60), content: .snoozed)
         t.write(.add(reminder))  // one snooze at a time: the same id replaces
+        t.keep(OutcomeNoting.snoozed(on: t.today, t.state.outcomes))
         t.close(.offeringWorkout)
         Agenda.reevaluate(&t)
         return reminder
@@ -74,6 +75,7 @@ enum DailyRules {
             t.state.transition = nil
             title = workout.title
         }
+        t.keep(OutcomeNoting.started(on: today, at: t.now, t.state.outcomes))  // with no programme too
         quietenToday(&t)
         if !t.config.reminders.startCommand.isEmpty {
             t.effects.append(.launch(t.config.reminders.startCommand, purpose: .startCommand))

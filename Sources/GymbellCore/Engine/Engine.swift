@@ -215,6 +215,15 @@ struct Turn {
 
     /// The daily reminder planner, with the times learned from the history when `time = "auto"`.
     var planner: DailyPlanner {
-        DailyPlanner(config: config, starts: config.reminders.autoTime ? learnedStarts : [:], overrides: state.overrides)
+        let auto = config.reminders.autoTime
+        return DailyPlanner(config: config, starts: auto ? learnedStarts : [:], overrides: state.overrides, snoozeMoves: auto ? snoozeMoves : [:])
     }
+
+    /// Weekdays whose daily reminder is mostly snoozed, with when the person then starts (`SnoozeShift`).
+    var snoozeMoves: [Weekday: Int] { SnoozeShift().movedStarts(state.outcomes, sessions: state.sessions, now: now, timeZone: timeZone) }
+
+    /// Keeps what became of today's daily reminder (nil: nothing changed).
+    mutating func keep(_ outcome: ReminderOutcome?) { if let outcome { write(.keepOutcome(outcome)) } }
+
+    var today: LocalDay { LocalDay(containing: now, in: timeZone) }
 }

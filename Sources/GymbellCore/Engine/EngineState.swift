@@ -24,6 +24,8 @@ public struct EngineState: Equatable, Sendable {
     public var overloadDismissed: [String: Date]
     /// Each AMRAP workout's most rounds, by `[workouts]` name (issue 44).
     public var roundBests: [String: RoundsBest]
+    /// What became of the daily reminders of the last two years (issue 47).
+    public var outcomes: ReminderOutcomes
 
     // MARK: This process only
 
@@ -107,6 +109,7 @@ public struct EngineState: Equatable, Sendable {
         overrides = Dictionary(stored.overrides.map { ($0.exercise, $0) }, uniquingKeysWith: { _, last in last })
         overloadDismissed = stored.overloadDismissed
         roundBests = stored.roundBests
+        outcomes = stored.outcomes
     }
 
     /// The session's running state, if `id` is the running session.
@@ -172,12 +175,14 @@ public struct StoredState: Equatable, Sendable {
     public var overrides: [WeightOverride]
     public var overloadDismissed: [String: Date]
     public var roundBests: [String: RoundsBest]
+    public var outcomes: ReminderOutcomes
 
     public init(
         agenda: PendingReminders = PendingReminders(), session: ActiveSession? = nil, sessions: SessionMarks = SessionMarks(),
         daily: DailyState = DailyState(), progress: ProgressSummary = ProgressSummary(), overrides: [WeightOverride] = [],
-        overloadDismissed: [String: Date] = [:], roundBests: [String: RoundsBest] = [:]
+        overloadDismissed: [String: Date] = [:], roundBests: [String: RoundsBest] = [:], outcomes: ReminderOutcomes = ReminderOutcomes()
     ) {
+        self.outcomes = outcomes
         self.agenda = agenda
         self.session = session
         self.sessions = sessions

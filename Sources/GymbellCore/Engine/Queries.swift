@@ -24,16 +24,18 @@ enum Queries {
         case .weights:
             return .weights(WeightCommands.list(t))
         case .stats:
-            return .stats(StatsReport(
+            var report = StatsReport(
                 sessions: t.state.sessions, program: t.config.program, now: t.now, timeZone: t.timeZone,
-                volumeKilograms: t.state.progress.volumeKilograms))
+                volumeKilograms: t.state.progress.volumeKilograms)
+            report.reminders = ReminderStats(t.state.outcomes, sessions: t.state.sessions, now: t.now, timeZone: t.timeZone)
+            return .stats(report)
         case .records(let earlier):
             let progress = t.state.progress
             let records = progress.timeline(earlier: earlier, minPercent: t.config.progress.recordMinPercent)
             let rounds = t.state.roundBests.values.sorted { $0.workout < $1.workout }
             return .records(RecordsReport(bests: progress.bests, records: records, holds: progress.holds, rounds: rounds))
         case .suggest:
-            return .suggest(SuggestReport(config: t.config, starts: t.learnedStarts))
+            return .suggest(SuggestReport(config: t.config, starts: t.learnedStarts, snoozeMoves: t.snoozeMoves))
         case .exportICS(let weeks): return .calendar(try exportICS(weeks: weeks, t))
         default: throw .unknownMethod("\(command) is not a query")
         }

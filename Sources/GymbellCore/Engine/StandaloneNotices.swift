@@ -7,7 +7,11 @@ import FoundationEssentials
 enum StandaloneNotices {
     /// Shows `reminder` (as it is to be read: private mode already applied). `tracked`: it is in the
     /// agenda and leaves it once a server has taken it.
-    static func present(_ reminder: Reminder, late: TimeInterval, tracked: Bool, _ t: inout Turn) {
+    /// `held`: shown as Do Not Disturb, a lock or absence ended (kept with the daily reminder's outcome).
+    static func present(_ reminder: Reminder, late: TimeInterval, tracked: Bool, held: Bool = false, _ t: inout Turn) {
+        if reminder.kind == .daily || reminder.kind == .snoozed {
+            t.keep(OutcomeNoting.shown(on: t.today, at: t.now, held: held, t.state.outcomes))
+        }
         if reminder.kind.offersWorkoutActions {
             // One reminder offering a workout on screen at a time: the new one replaces the old.
             close(.offeringWorkout, &t)

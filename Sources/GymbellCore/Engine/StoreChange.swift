@@ -45,6 +45,8 @@ public enum StoreChange: Equatable, Sendable {
     case removeOverrides([String])
     /// The overload suggestion of these exercises was dismissed at the instant.
     case dismissOverload([String], at: Date)
+    /// What became of a day's daily reminder (replaces that day's; days older than two years go).
+    case keepOutcome(ReminderOutcome)
 }
 
 extension EngineState {
@@ -104,6 +106,8 @@ extension EngineState {
             for exercise in exercises { overrides[exercise] = nil }
         case .dismissOverload(let exercises, let instant):
             for exercise in exercises { overloadDismissed[exercise] = instant }
+        case .keepOutcome(let outcome):
+            outcomes.keep(outcome)
         }
     }
 

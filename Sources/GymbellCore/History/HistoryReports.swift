@@ -14,6 +14,8 @@ public struct StatsReport: Codable, Equatable, Sendable {
     public var volumeKilograms: Double
     /// Weeks in a row with 2+ training days (the consistency milestones' count).
     public var regularWeeks: Int
+    /// The daily reminders of the last 30 days and what became of them (nil: from a daemon that kept none).
+    public var reminders: ReminderStats?
 
     public init(
         streak: Int, sessionsThisWeek: Int, sessionsThisMonth: Int, consecutiveTrainingDays: Int, workoutsCompleted: Int,
@@ -48,6 +50,7 @@ public struct StatsReport: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
+        case reminders
         case streak
         case sessionsThisWeek = "sessions_this_week"
         case sessionsThisMonth = "sessions_this_month"
@@ -88,8 +91,12 @@ public struct SuggestReport: Codable, Equatable, Sendable {
         public var reminderTime: String
         /// The program's workout on this weekday, if any.
         public var workout: String?
+        /// When the reminder is mostly snoozed on this weekday: when the person then starts ("19:10"), where
+        /// `time = "auto"` moves it (`SnoozeShift`); nil otherwise.
+        public var snoozedStart: String?
 
-        public init(weekday: String, usualStart: String?, samples: Int, reminderTime: String, workout: String?) {
+        public init(weekday: String, usualStart: String?, samples: Int, reminderTime: String, workout: String?, snoozedStart: String? = nil) {
+            self.snoozedStart = snoozedStart
             self.weekday = weekday
             self.usualStart = usualStart
             self.samples = samples
@@ -101,6 +108,7 @@ public struct SuggestReport: Codable, Equatable, Sendable {
             case weekday, samples, workout
             case usualStart = "usual_start"
             case reminderTime = "reminder_time"
+            case snoozedStart = "snoozed_start"
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -110,6 +118,7 @@ public struct SuggestReport: Codable, Equatable, Sendable {
             try container.encode(samples, forKey: .samples)
             try container.encode(reminderTime, forKey: .reminderTime)
             try container.encode(workout, forKey: .workout)
+            try container.encode(snoozedStart, forKey: .snoozedStart)
         }
     }
 
@@ -125,15 +134,19 @@ public struct SuggestReport: Codable, Equatable, Sendable {
     }
 
     /// `starts`: each weekday's latest starts (`LearnedTime.latestStarts`).
-    public init(config: Config, starts: [Weekday: [Int]], rule: LearnedTime = LearnedTime()) {
+    /// `snoozeMoves`: `SnoozeShift.movedStarts`, followed with `time = "auto"`.
+    public init(config: Config, starts: [Weekday: [Int]], rule: LearnedTime = LearnedTime(), snoozeMoves: [Weekday: Int] = [:]) {
         let settings = config.reminders
         let suggestions = rule.suggestions(settings: settings, starts: starts)
         self.init(
             auto: settings.autoTime, fixedTime: settings.time.description, leadSeconds: Int(settings.autoLead.rounded()),
             weekdays: suggestions.map { suggestion in
-                Day(
+                let moved = snoozeMoves[suggestion.weekday]
+                let time = settings.autoTime ? SnoozeShift.applying(moved, to: suggestion.reminderTime) : suggestion.reminderTime
+                return Day(
                     weekday: suggestion.weekday.rawValue, usualStart: suggestion.usualStart?.description, samples: suggestion.samples,
-                    reminderTime: suggestion.reminderTime.description, workout: config.program[suggestion.weekday])
+                    reminderTime: time.description, workout: config.program[suggestion.weekday],
+                    snoozedStart: moved.map { LearnedTime.localTime(secondsSinceMidnight: $0).description })
             })
     }
 

@@ -79,12 +79,14 @@ public struct DailyPlanner: Sendable {
     }
 
     /// The planner with the times learned from each weekday's latest starts (`LearnedTime.latestStarts`).
-    public init(config: Config, starts: [Weekday: [Int]], overrides: [String: WeightOverride] = [:]) {
+    /// `snoozeMoves`: weekdays whose reminder is mostly snoozed, with when the person then starts (`SnoozeShift`).
+    public init(config: Config, starts: [Weekday: [Int]], overrides: [String: WeightOverride] = [:], snoozeMoves: [Weekday: Int] = [:]) {
         var learned: [Weekday: LocalTime] = [:]
         if config.reminders.autoTime {
             let rule = LearnedTime()
             for weekday in Weekday.allCases {
-                learned[weekday] = rule.reminderTime(settings: config.reminders, starts: starts[weekday] ?? [])
+                let planned = rule.reminderTime(settings: config.reminders, starts: starts[weekday] ?? [])
+                learned[weekday] = SnoozeShift.applying(snoozeMoves[weekday], to: planned)
             }
         }
         self.init(config: config, learnedTimes: learned, overrides: overrides)

@@ -48,7 +48,7 @@ public enum ReportHTML {
 
     static func streaks(_ report: TrainingReport, _ texts: ReportTexts) -> String {
         let stats = report.stats
-        let cards = [
+        var cards = [
             ("current-streak", texts.currentStreakLabel, texts.trainingDays(stats.streak)),
             ("longest-streak", texts.longestStreakLabel, texts.trainingDays(report.longestStreak)),
             ("this-week", texts.thisWeekLabel, texts.sessions(stats.sessionsThisWeek)),
@@ -56,6 +56,9 @@ public enum ReportHTML {
             ("workouts-completed", texts.workoutsCompletedLabel, String(stats.workoutsCompleted)),
             ("lifted-in-total", texts.liftedInTotalLabel, ReportTexts.kilograms(stats.volumeKilograms)),
         ]
+        if let reminders = stats.reminders, reminders.reminders > 0 {
+            cards.append(("reminders-started", texts.remindersLabel(days: reminders.days), texts.remindersStarted(reminders)))
+        }
         var html = #"<section id="streaks">"# + "\n<h2>\(HTML.escape(texts.streaksHeading))</h2>\n<div class=\"cards\">\n"
         for (id, label, value) in cards {
             html += #"<div class="card" id="\#(id)"><div class="label">\#(HTML.escape(label))</div><div class="value">\#(HTML.escape(value))</div></div>"# + "\n"

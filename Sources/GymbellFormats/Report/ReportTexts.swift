@@ -41,6 +41,15 @@ public struct ReportTexts: Sendable {
         messages("A streak counts the training days of your [program] in a row with a session; a planned rest day does not break it.")
     }
 
+    public func remindersLabel(days: Int) -> String {
+        messages("Reminders, last {n} day", plural: "Reminders, last {n} days", count: days, ["n": String(days)])
+    }
+    /// "12 of 18 started, 4 snoozed".
+    public func remindersStarted(_ stats: ReminderStats) -> String {
+        messages("{started} of {n} started, {snoozed} snoozed", plural: "{started} of {n} started, {snoozed} snoozed", count: stats.reminders,
+                 ["started": String(stats.started), "n": String(stats.reminders), "snoozed": String(stats.snoozed)])
+    }
+
     public func trainingDays(_ n: Int) -> String { messages("{n} training day", plural: "{n} training days", count: n, ["n": String(n)]) }
     public func sessions(_ n: Int) -> String { messages("{n} session", plural: "{n} sessions", count: n, ["n": String(n)]) }
 

@@ -77,7 +77,8 @@ public struct TrainingReport: Sendable {
     /// Each AMRAP workout's most rounds (`RecordsReport.rounds`).
     public let rounds: [RoundsBest]
     /// `gymbell stats`' figures from the same history and program.
-    public let stats: StatsReport
+    /// `reminders`: the daemon's count of the daily reminders (`gymbell report` sets it from `stats`).
+    public var stats: StatsReport
     /// The longest run of planned training days with a session, counted as `stats.streak` is.
     public let longestStreak: Int
 
