@@ -1,8 +1,10 @@
 import FoundationEssentials
 
 /// The kit as a person types it in the window's Preferences: a list of weights ("20, 10, 10, 5, 2.5"),
-/// one weight, or nothing, each a number in the kit's unit with a decimal point. Entries are
-/// separated by commas, semicolons or spaces ("2,5" is two entries, 2 and 5). The limits are the
+/// one weight, or nothing, each a number in the kit's unit. Entries are separated by commas,
+/// semicolons or spaces. A comma between two digits in a list ("2,5", "20,10") could be a decimal
+/// comma (German "2,5 kg") or two weights: it is refused with a sentence saying how to write either,
+/// never guessed; a single weight ("2,5" in the handle's field) takes it as the decimal comma. The limits are the
 /// config file's (`KitDecoding`): more than 0 and at most 500 kg each, at most 40 entries in a list, a
 /// dial of at most 200 steps. A refusal is a sentence for the person, said at the field; the field's
 /// text stays as typed.
@@ -19,6 +21,11 @@ public enum KitEntry {
             return .failure(Refusal(message: messages("{n} entries; a list holds at most {most}",
                                                       ["n": Messages.grouped(entries.count), "most": "\(KitDecoding.entryLimit)"])))
         }
+        if let ambiguous = decimalCommaInAList(text) {
+            return .failure(Refusal(message: messages("“{text}”: write {decimal} for one weight, or {two} for two",
+                                                      ["text": ambiguous, "decimal": ambiguous.replacingAll(",", with: "."),
+                                                       "two": ambiguous.replacingAll(",", with: ", ")])))
+        }
         var kilograms: [Double] = []
         for entry in entries {
             switch weight(entry, unit: unit, messages: messages) {
@@ -32,8 +39,11 @@ public enum KitEntry {
 
     /// The kilograms of one weight typed in `unit`; nil for an empty text.
     public static func weight(_ text: String, unit: WeightUnit, messages: Messages) -> Result<Double?, Refusal> {
-        let trimmed = text.trimmingWhitespace()
+        var trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { return .success(nil) }
+        if trimmed.filter({ $0 == "," }).count == 1, decimalCommaInAList(trimmed) != nil {
+            trimmed = trimmed.replacingAll(",", with: ".")  // one weight: "2,5" is the decimal comma
+        }
         let shown = String(trimmed.prefix(20)).replacingAll("\u{0}", with: "")
         guard trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let number = Double(trimmed), number.isFinite else {
             return .failure(Refusal(message: messages("“{text}” is not a weight; write a number like 20 or 2.5", ["text": shown])))
@@ -45,6 +55,21 @@ public enum KitEntry {
                                                       ["text": shown, "most": most, "unit": unit.rawValue])))
         }
         return .success(kilograms)
+    }
+
+    /// The first word of `text` (between separators other than commas) holding a comma between two
+    /// digits, shortened to 20 characters; nil when there is none.
+    static func decimalCommaInAList(_ text: String) -> String? {
+        let characters = Array(text)
+        for i in characters.indices.dropFirst().dropLast()
+        where characters[i] == "," && characters[i - 1].isASCII && characters[i - 1].isNumber
+            && characters[i + 1].isASCII && characters[i + 1].isNumber {
+            var start = i, end = i
+            while start > 0, !(characters[start - 1] == ";" || characters[start - 1].isWhitespace) { start -= 1 }
+            while end + 1 < characters.count, !(characters[end + 1] == ";" || characters[end + 1].isWhitespace) { end += 1 }
+            return String(String(characters[start...end]).prefix(20)).replacingAll("\u{0}", with: "")
+        }
+        return nil
     }
 
     /// An adjustable handle from its four fields (in `unit`): nil when no handle weight is given and

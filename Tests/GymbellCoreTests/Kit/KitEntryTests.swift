@@ -17,10 +17,28 @@ struct KitEntryTests {
 
     @Test func listsAreSplitByCommasSemicolonsAndSpaces() {
         #expect(list("20, 10, 10, 5, 2.5, 1.25") == [20, 10, 10, 5, 2.5, 1.25])
-        #expect(list("20,10;5  2.5") == [20, 10, 5, 2.5])
+        #expect(list("20, 10;5  2.5") == [20, 10, 5, 2.5])
+        #expect(list("20 ,10") == [20, 10])
         #expect(list("") == [])
         #expect(list("  ,  ") == [])
-        #expect(list("2,5") == [2, 5])  // a decimal comma is two entries, shown back as "2, 5"
+    }
+
+    /// A German window's "2,5" is two and a half; an English typist's "20,10" is two weights: a comma
+    /// between digits in a list is never guessed.
+    @Test func aCommaBetweenDigitsInAListIsAskedAboutNotGuessed() {
+        #expect(refusal("20, 10, 2,5") == "“2,5”: write 2.5 for one weight, or 2, 5 for two")
+        #expect(refusal("20,10") == "“20,10”: write 20.10 for one weight, or 20, 10 for two")
+        #expect(refusal("1,25;5") == "“1,25”: write 1.25 for one weight, or 1, 25 for two")
+        #expect(list("2.5, 1.25") == [2.5, 1.25])
+        let german = KitEntry.weights("2,5", unit: .kg, messages: (try? TranslationCatalogTests.messages("de.po")) ?? Messages { $0 })
+        guard case .failure(let refusal) = german else { Issue.record("2,5 taken as \(german)"); return }
+        #expect(refusal.message == "„2,5“: schreibe 2.5 für ein Gewicht oder 2, 5 für zwei")
+    }
+
+    @Test func aSingleWeightTakesTheDecimalComma() throws {
+        #expect(try KitEntry.weight("2,5", unit: .kg, messages: english).get() == 2.5)
+        #expect(try KitEntry.weight(" 1,25 ", unit: .kg, messages: english).get() == 1.25)
+        #expect(throws: KitEntry.Refusal.self) { try KitEntry.weight("1,2,5", unit: .kg, messages: english).get() }
         #expect(list("45, 25", .lb) == [45 * 0.45359237, 25 * 0.45359237])
     }
 
