@@ -50,17 +50,15 @@ extension StateTransfer {
     /// be removed; a process killed meanwhile leaves its copy to the next start (a note names it).
     public func backup(to path: String) throws -> StateCounts {
         let target = try TransferFiles.backupTarget(path, stateDatabase: connection.path)
-        let partial = try TransferFiles.Scratch(target + ".partial-\(getpid())")
+        // The note first, then the copy it names: a kill between the two leaves a note naming nothing
+        // (removed at the next start), never a copy no note names (found by a kill -9 trial under load).
+        let partialPath = target + ".partial-\(getpid())"
         var note: TransferFiles.Scratch?
         if let database = connection.path {
-            do {
-                note = try TransferFiles.note(naming: partial.path, in: FilePath.directory(of: database))
-            } catch {
-                partial.remove()
-                throw error
-            }
+            note = try TransferFiles.note(naming: partialPath, in: FilePath.directory(of: database))
         }
         defer { note?.remove() }
+        let partial = try TransferFiles.Scratch(partialPath)
         let counts: StateCounts
         do {
             counts = try connection.withFile { db in
