@@ -59,13 +59,20 @@ joined install
 # The end-to-end, the reliability and the window's tests side by side: each mostly waits — for
 # reminders to fall due, for the window to answer — and their bounds on time are a second or more
 # (the window's: ten). Each has its own pytest folder.
+# The reliability suite in two: its two long imports (a million rows; kill -9 during twenty imports,
+# some 12 minutes together) beside the rest of it.
+imports="tests/reliability/test_big_import.py tests/reliability/test_import_kill.py"
 if [ "$part" = all ]; then
-  beside reliability run_pytest tests/reliability $strict --basetemp "$beside_dir/reliability"
+  # shellcheck disable=SC2086  # $imports: two paths
+  beside imports run_pytest $imports $strict --basetemp "$beside_dir/imports"
+  beside reliability run_pytest tests/reliability --ignore=tests/reliability/test_big_import.py \
+    --ignore=tests/reliability/test_import_kill.py $strict --basetemp "$beside_dir/reliability"
   beside window run_pytest tests/window $strict --basetemp "$beside_dir/window"
 fi
 if run e2e; then
   run_pytest tests/e2e $strict --basetemp "$beside_dir/e2e" || status=1
 fi
+joined imports "tests/reliability: the long imports"
 joined reliability tests/reliability
 joined window tests/window
 if [ "$part" = reliability ]; then
