@@ -265,6 +265,8 @@ public final class Daemon {
             launches.openWindow(page)
         case .openReport(let exercise):
             launches.openReport(exercise: exercise)
+        case .readWeek(let span):
+            if let read = WeekReads(store: store, logger: logger).read(span, timeZone: environment.timeZone()) { queued.append(read) }
         }
     }
 }

@@ -36,20 +36,19 @@ extension StateStore {
     public func dailyState() throws(StoreError) -> DailyState {
         try read { db in
             guard let row = try db.row("SELECT * FROM daily_state WHERE id = 1") else { return DailyState() }
+            func day(_ column: String) -> LocalDay? { (row[column] as Int?).map(LocalDay.init(daysSinceEpoch:)) }
             return DailyState(
-                lastHandled: StoreRows.date(row, "last_handled"),
-                quietDay: (row["quiet_day"] as Int?).map(LocalDay.init(daysSinceEpoch:)),
-                restAdviceDay: (row["rest_advice_day"] as Int?).map(LocalDay.init(daysSinceEpoch:)),
-                streakWarnedDay: (row["streak_warned_day"] as Int?).map(LocalDay.init(daysSinceEpoch:)))
+                lastHandled: StoreRows.date(row, "last_handled"), quietDay: day("quiet_day"), restAdviceDay: day("rest_advice_day"),
+                streakWarnedDay: day("streak_warned_day"), weeklySummaryDay: day("weekly_summary_day"))
         }
     }
 
     public func save(_ state: DailyState) throws(StoreError) {
         try write(key: "daily_state") { db in
+            let days = [state.quietDay, state.restAdviceDay, state.streakWarnedDay, state.weeklySummaryDay].map { $0?.daysSinceEpoch as any StoreValue }
             try db.execute(
-                "INSERT OR REPLACE INTO daily_state (id, last_handled, quiet_day, rest_advice_day, streak_warned_day) VALUES (1, ?, ?, ?, ?)",
-                [state.lastHandled?.timeIntervalSince1970, state.quietDay?.daysSinceEpoch, state.restAdviceDay?.daysSinceEpoch,
-                 state.streakWarnedDay?.daysSinceEpoch])
+                "INSERT OR REPLACE INTO daily_state (id, last_handled, quiet_day, rest_advice_day, streak_warned_day, weekly_summary_day) "
+                    + "VALUES (1, ?, ?, ?, ?, ?)", [state.lastHandled?.timeIntervalSince1970 as any StoreValue] + days)
         }
     }
 }

@@ -193,6 +193,13 @@ enum StoreSchema {
             // Issue 47: what became of each day's daily reminder (StoredOutcomes), two years of days.
             try db.executeScript(StoredOutcomes.schema)
         },
+        Migration(version: 16, identifier: "v16 weekly summary") { db in
+            // Issue 47: the day of the last weekly summary's slot shown or passed over: once a week.
+            let columns = try db.rows(#"PRAGMA table_info("daily_state")"#).compactMap { $0["name"] as String? }
+            if !columns.contains("weekly_summary_day") {
+                try db.executeScript(#"ALTER TABLE "daily_state" ADD COLUMN "weekly_summary_day" INTEGER"#)
+            }
+        },
     ]
 
     static var latestVersion: Int { migrations.last?.version ?? 0 }

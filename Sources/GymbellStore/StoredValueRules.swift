@@ -114,7 +114,7 @@ enum StoredValueRules {
             rules.append(Rule(table: "reminder", column: column, bad: nul(column), bounds: "text without NUL", fix: .dropNUL))
         }
         rules.append(Rule(table: "daily_state", column: "last_handled", bad: instant("last_handled", nullable: true), bounds: instants, fix: .set("NULL")))
-        for column in ["quiet_day", "rest_advice_day", "streak_warned_day"] {
+        for column in ["quiet_day", "rest_advice_day", "streak_warned_day", "weekly_summary_day"] {
             rules.append(Rule(table: "daily_state", column: column, bad: whole(column, 0...84_000, nullable: true), bounds: "a day of 1970 to 2199",
                               fix: .set("NULL")))
         }

@@ -198,7 +198,7 @@ struct ConfigParserTests {
         (
             "unknown key in [reminders] without a close match",
             "[reminders]\nvolume = 3\n",
-            ["config.toml:2:1: unknown key \"volume\" in [reminders]; valid keys are enabled, time, days, rest_days, snooze_minutes, late_grace, start_command, auto_lead, pause_after, rest_after_days, rest_advice_time, streak_warning, streak_warning_time, milestones, private and announce"]
+            ["config.toml:2:1: unknown key \"volume\" in [reminders]; valid keys are enabled, time, days, rest_days, snooze_minutes, late_grace, start_command, auto_lead, pause_after, rest_after_days, rest_advice_time, streak_warning, streak_warning_time, weekly_summary, milestones, private and announce"]
         ),
         (
             "wrong type",

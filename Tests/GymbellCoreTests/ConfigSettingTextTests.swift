@@ -55,7 +55,8 @@ struct ConfigSettingTextTests {
         // Each key set to a valid value reads back through the config reader.
         let samples: [String: [String]] = ["reminders.time": ["07:00"], "program.weeks": ["4"], "sound.name": ["bell"],
                                            "quiet_hours": ["22:00", "06:00"], "progress.record_min_percent": ["3"],
-                                           "kit.unit": ["lb"], "kit.dumbbell_max": ["30"]]
+                                           "kit.unit": ["lb"], "kit.dumbbell_max": ["30"],
+                                           "reminders.weekly_summary": ["sun", "19:00"]]
         for key in ConfigSettingText.keys where !key.hasPrefix("program.") || key == "program.weeks" {
             let values = samples[key] ?? Self.sample(for: key)
             let edits = try ConfigSettingText.edits(key: key, values: values)

@@ -45,7 +45,7 @@ struct QuietHoursTests {
 
     @Test func sessionTransitionsAreNeverHeld() {
         for kind in ReminderKind.allCases {
-            #expect(QuietHours.holds(kind) == [.daily, .snoozed, .restDay, .pausedWorkout, .restAdvice, .milestone, .personalRecord, .overloadSuggestion, .streakAtRisk, .storageProblem].contains(kind), "\(kind)")
+            #expect(QuietHours.holds(kind) == [.daily, .snoozed, .restDay, .pausedWorkout, .restAdvice, .milestone, .personalRecord, .overloadSuggestion, .streakAtRisk, .storageProblem, .weeklySummary].contains(kind), "\(kind)")
         }
     }
 

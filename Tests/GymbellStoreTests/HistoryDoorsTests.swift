@@ -113,6 +113,8 @@ struct HistoryDoorsTests {
         ("set_log", "seconds", "86401"), ("set_log", "seconds", "'45s'"), ("set_log", "rpe", "1e308"), ("set_log", "rpe", "-0.5"),
         ("set_log", "warm_up", "7"), ("progress_snapshot_set", "rpe", "11"), ("record_candidate", "before_seconds", "-1"),
         ("record_candidate", "warm_up", "'yes'"),
+        // Issue 47 (schema v16): the weekly summary's last day.
+        ("daily_state", "weekly_summary_day", "9223372036854775807"), ("daily_state", "weekly_summary_day", "'Sun 19:00'"),
     ]
 
     /// A state file with one session of two sets, a planned weight, a dismissal, a reminder and a snapshot,

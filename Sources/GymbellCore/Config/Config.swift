@@ -67,6 +67,8 @@ public struct DailyReminderSettings: Equatable, Sendable {
     /// "Streak at risk 🔥" on a planned training day without a session (`StreakRiskRule`).
     public var streakWarning: Bool = true
     public var streakWarningTime: LocalTime = LocalTime(hour: 19, minute: 0)!
+    /// "Your week" at this weekly time (`weekly_summary = "Sun 19:00"`); nil: `false`, none (issue 47).
+    public var weeklySummary: WeeklySchedule? = .sundayEvening
     /// Celebrate streaks and workout counts right after a session completes.
     public var milestones: Bool = true
     /// Generic texts without workout names or weights (`private = true`).

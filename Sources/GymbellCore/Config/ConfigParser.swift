@@ -66,7 +66,7 @@ public enum ConfigParser {
     private static let sectionKeys: KeyValuePairs<String, [String]> = [
         "reminders": [
             "enabled", "time", "days", "rest_days", "snooze_minutes", "late_grace", "start_command",
-            "auto_lead", "pause_after", "rest_after_days", "rest_advice_time", "streak_warning", "streak_warning_time", "milestones", "private", "announce",
+            "auto_lead", "pause_after", "rest_after_days", "rest_advice_time", "streak_warning", "streak_warning_time", "weekly_summary", "milestones", "private", "announce",
         ],
         "rest": ["default", "warn_before"],
         "sound": ["enabled", "name", "file", "cues", "countdown", "duck"],

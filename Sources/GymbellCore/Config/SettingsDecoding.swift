@@ -67,6 +67,9 @@ enum SettingsDecoding {
         if let value = table["streak_warning_time"], let time = reader.timeOfDay(value, at: path.appending("streak_warning_time")) {
             settings.streakWarningTime = time
         }
+        if let value = table["weekly_summary"] {
+            decodeWeeklySummary(value, at: path.appending("weekly_summary"), into: &settings, reader: &reader)
+        }
         if let value = table["milestones"], let flag = reader.bool(value, at: path.appending("milestones")) {
             settings.milestones = flag
         }
@@ -75,6 +78,22 @@ enum SettingsDecoding {
         }
         if let value = table["announce"], let flag = reader.bool(value, at: path.appending("announce")) {
             settings.announce = flag
+        }
+    }
+
+    /// `weekly_summary = "Sun 19:00"` (a weekday and a time of day), `false` (none) or `true` (Sunday 19:00).
+    private static func decodeWeeklySummary(
+        _ value: TOMLValue, at path: TOMLPath, into settings: inout DailyReminderSettings, reader: inout ConfigReader
+    ) {
+        switch value {
+        case .boolean(let on): settings.weeklySummary = on ? .sundayEvening : nil
+        case .string(let text):
+            guard let schedule = WeeklySchedule(parsing: text) else {
+                reader.reportValue(path, "\(value.literal) is not a weekday and a time; write e.g. \"Sun 19:00\" (mon … sun, HH:MM), or false")
+                return
+            }
+            settings.weeklySummary = schedule
+        default: reader.reportWrongType(path, expected: "a weekday and a time like \"Sun 19:00\", or false", got: value)
         }
     }
 

@@ -46,6 +46,8 @@ enum Actions {
             }
             t.state.overloadOffers[reminder.id] = nil
             t.close(.reminder(reminder.id))
+        case .reminder(let reminder) where reminder.kind == .weeklySummary:
+            WeeklySummaryRule.clicked(reminder, key: key, &t)
         case .reminder(let reminder):
             t.log(.info, "action invoked", ["id": "\(reminder.id)", "action": key])
             if key == ReminderAction.defaultClick.key, t.state.lastAnswered == reminder.id { return }

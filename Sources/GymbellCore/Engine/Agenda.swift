@@ -28,9 +28,10 @@ enum Agenda {
         }
         let streakCheck = SmartRules.checkStreakAtRisk(&t, daily: &decision.state)
         let adviceCheck = SmartRules.checkRestAdvice(&t, daily: &decision.state)
+        let weeklyCheck = WeeklySummaryRule.check(&t, daily: &decision.state)
         if decision.state != t.state.daily { t.write(.saveDaily(decision.state)) }
         t.state.nextDaily = decision.next
-        t.state.nextSmartCheck = [pauseCheck, streakCheck, adviceCheck].compactMap { $0 }.min()
+        t.state.nextSmartCheck = [pauseCheck, streakCheck, adviceCheck, weeklyCheck].compactMap { $0 }.min()
         SmartRules.tellStorage(&t)
         arm(&t)
         refreshSessionNotice(&t)

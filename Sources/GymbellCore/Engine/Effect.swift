@@ -38,6 +38,9 @@ public enum Effect: Equatable, Sendable {
     case openReport(exercise: String?)
     /// Open gymbell's window (present it if it is open) on this page.
     case openWindow(WindowPage)
+    /// Read the week's sessions, sets and records timeline from the state database and hand them back
+    /// (`Event.weekRead`): the weekly summary is due (issue 47).
+    case readWeek(WeekSpan)
 }
 
 /// A page of gymbell's window that the daemon can open it on.

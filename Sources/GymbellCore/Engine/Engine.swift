@@ -97,6 +97,8 @@ public struct Engine: Sendable {
             Agenda.arm(&turn)
         case .stateReloaded(let stored):
             StateReload.adopt(stored, &turn)
+        case .weekRead(let reading):
+            WeeklySummaryRule.show(reading, &turn)
         case .shutdown:
             turn.effects.append(.endSessionNotice(leavingCompletion: turn.state.transition?.endsSession ?? false))
         }

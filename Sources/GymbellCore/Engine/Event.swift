@@ -38,6 +38,8 @@ public enum Event: Equatable, Sendable {
     case storageChanged(StorageProblem?, retryAt: Date?)
     /// The daemon is about to exit.
     case shutdown
+    /// The week a weekly summary asked for (`Effect.readWeek`), as the state database keeps it.
+    case weekRead(WeekReading)
     /// The daemon changed the state database itself (an import, a restore) and read it again as at
     /// start-up: the engine takes it, keeping what only this process knows (StateReload).
     case stateReloaded(StoredState)

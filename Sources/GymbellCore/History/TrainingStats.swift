@@ -58,9 +58,16 @@ extension TrainingStats {
     public static func workoutsThisWeek(_ entries: [HistoryEntry], now: Date, timeZone: Zone) -> Int {
         let today = LocalDay(containing: now, in: timeZone)
         let monday = today.adding(days: -(Weekday.allCases.firstIndex(of: today.weekday) ?? 0))
-        return entries.count { entry in
-            entry.kind != .rest && entry.outcome == .completed && entry.startedAt <= now
-                && LocalDay(containing: entry.startedAt, in: timeZone) >= monday
+        return workouts(entries, from: monday, through: today, now: now, timeZone: timeZone)
+    }
+
+    /// The workouts done (as `workoutsThisWeek` counts them) on the local days `first` through `last`,
+    /// started by `now`: the weekly summary's week.
+    public static func workouts(_ entries: [HistoryEntry], from first: LocalDay, through last: LocalDay, now: Date, timeZone: Zone) -> Int {
+        entries.count { entry in
+            guard entry.kind != .rest, entry.outcome == .completed, entry.startedAt <= now else { return false }
+            let day = LocalDay(containing: entry.startedAt, in: timeZone)
+            return day >= first && day <= last
         }
     }
 }

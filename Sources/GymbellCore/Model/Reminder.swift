@@ -31,13 +31,14 @@ public enum ReminderKind: String, Codable, Sendable, CaseIterable {
     case overloadSuggestion = "overload_suggestion"
     /// "Streak at risk 🔥" in the evening of a planned training day without a session (`streak_warning`).
     case streakAtRisk = "streak_at_risk"
+    case weeklySummary = "weekly_summary"  // "Your week", once a week (`weekly_summary`, issue 47)
     /// The state database cannot be written (or was damaged and replaced): told once, never stored.
     case storageProblem = "storage_problem"
 
     /// Reminders that belong to a workout session's timeline (cancelled with it, collapsed when overdue).
     public var isSessionTransition: Bool {
         switch self {
-        case .daily, .snoozed, .restDay, .pausedWorkout, .restAdvice, .milestone, .personalRecord, .overloadSuggestion, .streakAtRisk, .storageProblem: false
+        case .daily, .snoozed, .restDay, .pausedWorkout, .restAdvice, .milestone, .personalRecord, .overloadSuggestion, .streakAtRisk, .storageProblem, .weeklySummary: false
         default: true
         }
     }
@@ -57,7 +58,7 @@ public enum ReminderKind: String, Codable, Sendable, CaseIterable {
     /// The freedesktop `category` hint.
     public var category: String {
         switch self {
-        case .daily, .snoozed, .restDay, .restAdvice, .milestone, .personalRecord, .overloadSuggestion, .streakAtRisk, .storageProblem: "x-gymbell.daily"
+        case .daily, .snoozed, .restDay, .restAdvice, .milestone, .personalRecord, .overloadSuggestion, .streakAtRisk, .storageProblem, .weeklySummary: "x-gymbell.daily"
         case .pausedWorkout: "x-gymbell.session"
         case .restWarning, .restOver: "x-gymbell.rest"
         default: "x-gymbell.interval"

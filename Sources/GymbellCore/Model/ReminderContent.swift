@@ -30,6 +30,8 @@ public enum ReminderContent: Codable, Hashable, Sendable {
     /// `workout`: the title of the workout planned that day.
     case streakAtRisk(streak: Int, workout: String?)
     indirect case storageProblem(StorageProblem)
+    /// The weekly summary (issue 47): its figures, read when it fell due.
+    case weeklySummary(WeekSummary)
     /// Text fixed when the reminder was planned: rows written before texts were rendered when shown,
     /// for kinds whose values were not kept.
     case fixed(title: String, body: String)
@@ -60,6 +62,7 @@ public enum ReminderContent: Codable, Hashable, Sendable {
         case .overload(let suggestions): messages.progress.overload(suggestions)
         case .streakAtRisk(let streak, let workout): messages.daily.streakAtRisk(streak: streak, workout: workout)
         case .storageProblem(let problem): messages.storageProblem(problem)
+        case .weeklySummary(let summary): summary.text(messages)
         case .fixed(let title, let body): (title, body)
         }
     }

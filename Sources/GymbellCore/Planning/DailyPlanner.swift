@@ -30,8 +30,14 @@ public struct DailyState: Equatable, Sendable {
     public var restAdviceDay: LocalDay?
     /// The last day whose streak-at-risk warning was shown or passed over.
     public var streakWarnedDay: LocalDay?
+    /// The day of the last weekly summary's slot that was shown or passed over (issue 47): once a week.
+    public var weeklySummaryDay: LocalDay?
 
-    public init(lastHandled: Date? = nil, quietDay: LocalDay? = nil, restAdviceDay: LocalDay? = nil, streakWarnedDay: LocalDay? = nil) {
+    public init(
+        lastHandled: Date? = nil, quietDay: LocalDay? = nil, restAdviceDay: LocalDay? = nil, streakWarnedDay: LocalDay? = nil,
+        weeklySummaryDay: LocalDay? = nil
+    ) {
+        self.weeklySummaryDay = weeklySummaryDay
         self.lastHandled = lastHandled
         self.quietDay = quietDay
         self.restAdviceDay = restAdviceDay

@@ -13,6 +13,7 @@ public enum ReminderNotice {
         // Reminders with buttons wait for an answer; the others say their piece and go away.
         var stays: Int32 = 0
         var plainTitle: String?
+        var kept = false
         switch reminder.kind {
         case .daily, .snoozed, .streakAtRisk:
             if sessionRunning {
@@ -50,6 +51,12 @@ public enum ReminderNotice {
                 body += "\n" + messages("Next time: gymbell weights --set '{exercise}' --to {weight}",
                                          ["exercise": first.exercise, "weight": WeightUnit.number(first.next)])
             }
+        case .weeklySummary:
+            // A look back on the week: kept in the notification list, a click opens the window (or the report).
+            click = (windowInstalled ? messages("Open gymbell") : messages("Details"), nil)
+            buttons = []
+            stays = Notice.glanceTimeout
+            kept = true
         default:
             click = (messages("Dismiss"), nil)
             buttons = []
@@ -57,6 +64,6 @@ public enum ReminderNotice {
         }
         return Notice(
             title: text.title, body: body, on: server, actions: server.actions(click: click, buttons: buttons),
-            category: reminder.kind.category, urgency: .normal, stays: stays, transient: stays > 0, plainTitle: plainTitle)
+            category: reminder.kind.category, urgency: .normal, stays: stays, transient: stays > 0 && !kept, plainTitle: plainTitle)
     }
 }

@@ -13,7 +13,7 @@ struct EngineDailyTests {
     }
 
     @Test func firesAtItsTimeWithItsTextAndOnlyOnce() throws {
-        var world = try EngineHarness("[program]\nmon = \"push\"\n[workouts.push]\ntitle = \"Push Day\"\nkind = \"strength\"\nexercises = [{ name = \"Bench\", sets = 2, reps = 8, rest = 90 }]\n", at: Self.monday)
+        var world = try EngineHarness("[reminders]\nweekly_summary = false\n[program]\nmon = \"push\"\n[workouts.push]\ntitle = \"Push Day\"\nkind = \"strength\"\nexercises = [{ name = \"Bench\", sets = 2, reps = 8, rest = 90 }]\n", at: Self.monday)
         world.send(.tick)
         #expect(world.armed == instant("2026-03-02T18:00:00+01:00"))
         world.advance(to: instant("2026-03-02T23:00:00+01:00"))

@@ -61,8 +61,10 @@ struct EngineHarness {
         effects += outcome.effects
         for effect in outcome.effects { if case .store(let change) = effect { historyMirror.apply(change) } }
         var taken: [ReminderID] = []
+        var weeks: [WeekSpan] = []
         for effect in outcome.effects {
             switch effect {
+            case .readWeek(let span): weeks.append(span)  // the daemon reads the week from the database
             case .armTimer(let instant): armed = instant
             case .present(let reminder, _, _, let tracked):
                 shown.append((now, reminder.title, reminder.body, .reminder(reminder.kind)))
@@ -77,6 +79,7 @@ struct EngineHarness {
             }
         }
         if serverTakes { for id in taken { send(.delivered(id)) } }
+        for span in weeks { send(.weekRead(WeekReading(span: span, entries: history, sets: sets, earlier: []))) }
         return outcome
     }
 

@@ -6,7 +6,7 @@ import Testing
 @Suite("Sound readiness: held only near a sound")
 struct SoundReadinessTests {
     static let start = "2026-03-02T10:00:00+01:00"  // a Monday
-    static let noDaily = "[reminders]\nenabled = false\n"
+    static let noDaily = "[reminders]\nenabled = false\nweekly_summary = false\n"  // no reminder to ring meanwhile
 
     struct Row: Sendable, CustomTestStringConvertible {
         let name: String

@@ -6,7 +6,7 @@ import TOML
 public enum ConfigSettingText {
     /// What a setting's value is.
     enum Kind {
-        case boolean, integer, number, duration, timeOfDay, timeOrAuto, weekdays, text, command, weights
+        case boolean, integer, number, duration, timeOfDay, timeOrAuto, weekdays, text, command, weights, weeklyTime
 
         var example: String {
             switch self {
@@ -20,6 +20,7 @@ public enum ConfigSettingText {
             case .text: "one text"
             case .command: "a program and its arguments (none: no command)"
             case .weights: "weights like 20 10 5 2.5 (none: an empty list)"
+            case .weeklyTime: "a weekday and a time like sun 19:00 (off: none)"
             }
         }
     }
@@ -32,6 +33,7 @@ public enum ConfigSettingText {
             "reminders.start_command": .command, "reminders.auto_lead": .duration, "reminders.pause_after": .duration,
             "reminders.rest_after_days": .integer, "reminders.rest_advice_time": .timeOfDay,
             "reminders.streak_warning": .boolean, "reminders.streak_warning_time": .timeOfDay,
+            "reminders.weekly_summary": .weeklyTime,
             "reminders.milestones": .boolean, "reminders.private": .boolean, "reminders.announce": .boolean,
             "rest.default": .duration, "rest.warn_before": .duration,
             "sound.enabled": .boolean, "sound.name": .text, "sound.file": .text, "sound.cues": .boolean, "sound.countdown": .boolean,
@@ -103,6 +105,11 @@ public enum ConfigSettingText {
             return .set(path, .strings(Set(days).sorted().map(\.rawValue)))
         case .command:
             return .set(path, .strings(values == ["none"] ? [] : values))
+        case .weeklyTime:
+            // "sun 19:00" as one word or two; off/false/none: no summary.
+            if words.count == 1, ["off", "false", "no", "none"].contains(words[0].lowercased()) { return .set(path, .boolean(false)) }
+            guard let schedule = WeeklySchedule(parsing: words.joined(separator: " ")) else { throw bad }
+            return .set(path, .string(schedule.description))
         case .weights:
             if words == ["none"] { return .set(path, .numbers([])) }
             let weights = words.compactMap(PlainDecimal.value(of:))
@@ -126,7 +133,7 @@ public enum ConfigSettingText {
         case .timeOfDay: value = LocalTime(parsing: single).map(ConfigEditValue.timeOfDay)
         case .timeOrAuto:
             value = single.lowercased() == "auto" ? .string("auto") : LocalTime(parsing: single).map(ConfigEditValue.timeOfDay)
-        case .text, .weekdays, .command, .weights: value = .string(single)
+        case .text, .weekdays, .command, .weights, .weeklyTime: value = .string(single)
         }
         guard let value else { throw bad }
         return .set(path, value)
