@@ -61,7 +61,7 @@ struct PresentationTests {
             (Self.mate, .first, nil, .honoured, false, false, true, true, true),
             (Self.lxqt, .onButton, 3, .endsEarly, false, false, true, false, true),
             (Self.budgie, .last, nil, .clamped(6_000...12_000), false, false, true, true, true),
-            (Self.swaync, .first, nil, .honoured, false, false, true, true, true),
+            (Self.swaync, .first, nil, .honoured, true, false, true, true, true),  // 0 is 10 s there unless critical
             (Self.server("other"), .first, nil, .honoured, false, false, true, true, true),
         ]
         for row in rows {
@@ -238,12 +238,12 @@ struct PresentationTests {
         #expect(last.actions.map(\.key) == ["default"] && last.expireTimeout == Notice.glanceTimeout && last.urgency == .normal)
     }
 
-    @Test("a running session's notification is critical where only critical banners stay (GNOME, Cinnamon), and only there")
+    @Test("a running session's notification is critical where only critical banners stay (GNOME, Cinnamon, swaync), and only there")
     func onlyCriticalStays() {
         let plan = Self.hiit()
         for server in Self.all {
             let running = Self.notice(plan, after: 4.01, on: server, delivered: 0)
-            #expect(running.urgency == ([.gnomeShell, .cinnamon].contains(server.family) ? .critical : .normal), "\(server.family)")
+            #expect(running.urgency == ([.gnomeShell, .cinnamon, .swaync].contains(server.family) ? .critical : .normal), "\(server.family)")
             let done = Self.notice(plan, after: 21.01, on: server, delivered: 5)
             #expect(done.urgency == .normal, "the completion goes away by itself on \(server.family)")
         }

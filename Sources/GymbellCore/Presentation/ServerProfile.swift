@@ -188,9 +188,11 @@ public struct ServerProfile: Equatable, Sendable {
     public var honoursExpiry: Bool { expiry == .honoured }
 
     /// A normal banner leaves the screen on its own whatever it was sent (GNOME Shell: to the message
-    /// list; Cinnamon: to its applet after 4 s), only a critical one stays until it is answered: the
-    /// running session's notification, whose buttons are wanted at the instant, goes as critical there.
-    public var keepsOnlyCriticalBanners: Bool { family == .gnomeShell || family == .cinnamon }
+    /// list; Cinnamon: to its applet after 4 s; swaync 0.7.3: to its control centre after its 10 s,
+    /// an `expire_timeout` of 0 too — seen on the real server), only a critical one stays until it is
+    /// answered: the running session's notification, whose buttons are wanted at the instant, goes as
+    /// critical there.
+    public var keepsOnlyCriticalBanners: Bool { family == .gnomeShell || family == .cinnamon || family == .swaync }
 
     /// How a notification meant to stay `intended` ms (0: until answered) stays so on this server: what
     /// it is sent, when gymbell closes it itself (where the server would keep it, or expire it at the
