@@ -9,7 +9,7 @@ root): server_mako's sway, virtual pointer, seat cursor and grim, with swaync in
 
 swaync keeps Debian's defaults (/etc/xdg/swaync/config.json and style.css: XDG_CONFIG_DIRS=/etc/xdg;
 nothing of the user's): popups top-right, 500 px wide, a notification's own expire_timeout honoured
-(-1: 10 s; critical never), buttons drawn under the body, `hide-on-action`: a popup closes after an
+(-1, and 0 at normal urgency too: 10 s; critical never), buttons drawn under the body, `hide-on-action`: a popup closes after an
 action. What was seen here (../../shared/DESKTOPS.md): a popup that expires moves silently to the
 control centre (no NotificationClosed); one that is closed gets NotificationClosed 2–3 times; a
 notification with the `transient` hint is never put in the control centre.
