@@ -7,15 +7,14 @@ read back after a crash and on the next day. A hostile row in the state database
 import datetime as dt
 import json
 import sqlite3
-import zoneinfo
 
 import pytest
 
-from conftest import clock_shifted_to, state_db
+from berlin_days import BerlinDays, berlin
+from conftest import state_db
 
 pytestmark = pytest.mark.gymbell
 
-BERLIN = zoneinfo.ZoneInfo("Europe/Berlin")
 CONFIG = """[reminders]
 time = "auto"
 days = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
@@ -38,23 +37,11 @@ def EPOCH_DAY(day):
     return (day - dt.date(1970, 1, 1)).days
 
 
-def berlin(day, hms):
-    return dt.datetime.combine(day, dt.time.fromisoformat(hms), BERLIN).timestamp()
-
-
-class Days:
-    """The daemon started at chosen instants (SIGKILL between: a crash, the harshest restart)."""
-
+class Days(BerlinDays):
     def __init__(self, daemon, env, cli, server, recorder):
-        self.daemon, self.env, self.cli, self.server, self.recorder = daemon, env, cli, server, recorder
+        super().__init__(daemon, env, cli)
+        self.server, self.recorder = server, recorder
         self.seen = set()
-
-    def at(self, instant):
-        if self.daemon.running:
-            self.daemon.kill()
-        self.env.vars.update(clock_shifted_to(instant))
-        self.env.vars["TZ"] = "Europe/Berlin"
-        self.daemon.start()
 
     def reminder(self, day):
         """Starts the daemon 3 s before 18:00 on `day` and returns the daily reminder it shows."""
@@ -68,11 +55,6 @@ class Days:
     def click(self, shown, key):
         self.server.invoke_action(shown["id"], key)
         self.recorder.wait_for_close(shown["id"], timeout=10)
-
-    def run(self, *args):
-        r = self.cli(*args)
-        assert r.returncode == 0, r.stderr
-        return r.stdout
 
     def json(self, *args):
         return json.loads(self.run(*args, "--json"))

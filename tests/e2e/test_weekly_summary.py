@@ -9,16 +9,15 @@ import datetime as dt
 import json
 import sqlite3
 import time
-import zoneinfo
 
 import pytest
 
-from conftest import clock_shifted_to, state_db, wait_until
+from berlin_days import BerlinDays, berlin
+from conftest import state_db, wait_until
 from test_attention import Desktop
 
 pytestmark = pytest.mark.gymbell
 
-BERLIN = zoneinfo.ZoneInfo("Europe/Berlin")
 MONDAY = dt.date(2026, 11, 2)
 SUNDAY = MONDAY + dt.timedelta(days=6)
 CONFIG = """[reminders]
@@ -39,27 +38,10 @@ exercises = [{{ name = "Bench Press", sets = 2, reps = 8, weight = 80, unit = "k
 NNBSP = "\u202f"
 
 
-def berlin(day, hms):
-    return dt.datetime.combine(day, dt.time.fromisoformat(hms), BERLIN).timestamp()
-
-
-class Week:
-    """The daemon started at chosen instants (SIGKILL between: a crash, the harshest restart)."""
-
+class Week(BerlinDays):
     def __init__(self, daemon, env, cli, recorder):
-        self.daemon, self.env, self.cli, self.recorder = daemon, env, cli, recorder
-
-    def at(self, instant):
-        if self.daemon.running:
-            self.daemon.kill()
-        self.env.vars.update(clock_shifted_to(instant))
-        self.env.vars["TZ"] = "Europe/Berlin"
-        self.daemon.start()
-
-    def run(self, *args):
-        r = self.cli(*args)
-        assert r.returncode == 0, r.stderr
-        return r.stdout
+        super().__init__(daemon, env, cli)
+        self.recorder = recorder
 
     def workout(self, day, weight):
         """Push Day on `day` at 07:00: both sets of 8 done at `weight` kg."""

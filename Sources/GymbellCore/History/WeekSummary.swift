@@ -25,7 +25,7 @@ public struct WeekSummary: Codable, Hashable, Sendable {
         let span = reading.span
         workouts = TrainingStats.workouts(reading.entries, from: span.first, through: span.last, now: span.end, timeZone: timeZone)
         let sets = reading.sets.filter { span.contains($0.at, in: timeZone) }
-        kilograms = Int(sets.reduce(0) { $0 + $1.volumeKilograms }.rounded())
+        kilograms = Int(sets.volumeKilograms.rounded())
         records = timeline.count { span.contains($0.set.at, in: timeZone) }
         self.streak = streak
     }
