@@ -15,7 +15,6 @@ control centre (no NotificationClosed); one that is closed gets NotificationClos
 notification with the `transient` hint is never put in the control centre.
 """
 
-import os
 import sys
 import time
 from pathlib import Path

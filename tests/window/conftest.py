@@ -35,6 +35,7 @@ from gymbell_e2e_harness import (  # noqa: E402  fixtures and helpers shared wit
     start_server, wait_until, write_config, _attach_log,
 )
 from xvfb import XvfbError, start_xvfb  # noqa: E402  tests/support
+import xpointer  # noqa: E402  tests/support
 
 for tool in ("Xvfb", "xdotool", "tesseract", "import"):
     if shutil.which(tool) is None:
@@ -88,9 +89,15 @@ class Display:
         out = subprocess.run(["tesseract", str(path), "-", "--psm", "11"], capture_output=True, text=True, timeout=60)
         return out.stdout
 
-    def click(self, x, y):
-        subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y), "click", "1"], check=True, timeout=10,
-                       env=dict(os.environ, DISPLAY=self.name))
+    def xdotool(self, *args, timeout=10):
+        """xdotool on this display (tests/support/xpointer.py); its output."""
+        return xpointer.xdotool(self.name, *args, timeout=timeout)
+
+    def click(self, x, y, button=1, repeat=1):
+        xpointer.click(self.name, x, y, button, repeat)
+
+    def move(self, x, y):
+        xpointer.move(self.name, x, y)
 
     def stop(self):
         harness._terminate(self.proc)

@@ -6,9 +6,7 @@ round, its countdown, what comes next, and Done for a station by reps. Real GTK 
 daemon on a private bus; AT-SPI, the pointer, the keyboard and OCR."""
 
 import json
-import os
 import re
-import subprocess
 import tomllib
 
 from conftest import wait_until
@@ -42,8 +40,7 @@ def test_a_circuit_built_in_the_editor_is_saved_and_passes_config_check(daemon, 
     window.wait_for_text(r"^2 rounds: Push-ups 12 reps, Squats 15 reps, Plank 40 s\nRest 10 s between stations, 45 s between rounds$")
     window.wait_for_text(r"^about 7 min$")
     # Read from the screen too: the page scrolled back to its top (the mouse wheel), where the timeline is.
-    subprocess.run(["xdotool", "mousemove", "260", "400", "click", "--repeat", "30", "--delay", "20", "4"], check=True,
-                   timeout=20, env=dict(os.environ, DISPLAY=window.display.name))
+    window.display.xdotool("mousemove", "260", "400", "click", "--repeat", "30", "--delay", "20", "4", timeout=20)
     wait_until(lambda: 0 < window.node("text", "Workout title")["extents"][1] < 680, 5, what="the editor's top in sight")
     screen = ocr_window(window, "circuit-edited")
     assert re.search(r"Push-ups 12 reps, Squats 15 reps, Plank 40", screen), screen  # on screen, read by OCR
@@ -191,8 +188,7 @@ def test_a_circuit_started_from_today_names_each_step_and_done_moves_it_on(daemo
     # window: without a window manager the keyboard follows it).
     wait_until(lambda: next((n for n in window.showing() if n["role"] == "push button" and n["name"] == "Done"
                              and n["focused"]), None), 10, what="Done to have the keyboard's focus")
-    subprocess.run(["xdotool", "mousemove", "10", "300", "key", "space"], check=True, timeout=10,
-                   env=dict(os.environ, DISPLAY=display.name))
+    display.xdotool("mousemove", "10", "300", "key", "space")
     window.wait_for_text(r"^Plank — 4 s$")
     window.wait_for_text(r"^The last step$")
     wait_until(lambda: "completed" in cli("history").stdout, 20, what="the circuit to be completed")

@@ -4,8 +4,6 @@ steps and is let go on the third exercise; Save writes the new order into the ha
 comments kept), and `gymbell upcoming` (the daily reminder's preview) names them in that order. Real GTK
 drag and drop under Xvfb (xdotool's pointer), the real daemon on a private bus, AT-SPI to find things."""
 
-import os
-import subprocess
 import time
 import tomllib
 
@@ -53,7 +51,7 @@ def label(window, text):
 
 
 def pointer(window, *args):
-    subprocess.run(["xdotool", *args], check=True, timeout=10, env=dict(os.environ, DISPLAY=window.display.name))
+    window.display.xdotool(*args)
 
 
 def centre(node):
@@ -87,10 +85,10 @@ def test_an_exercise_dragged_onto_another_takes_its_place_in_the_file_and_the_re
 
     # The drag: press on the handle, move in steps (past GTK's drag threshold), let go on the third exercise.
     (x0, y0), (x1, y1) = centre(source), centre(target)
-    pointer(window, "mousemove", "--sync", str(x0), str(y0))
+    window.display.move(x0, y0)
     pointer(window, "mousedown", "1")
     for step in range(1, 13):
-        pointer(window, "mousemove", "--sync", str(x0 + (x1 - x0 + 40) * step // 12), str(y0 + (y1 - y0) * step // 12))
+        window.display.move(x0 + (x1 - x0 + 40) * step // 12, y0 + (y1 - y0) * step // 12)
         time.sleep(0.05)
     time.sleep(0.2)
     pointer(window, "mouseup", "1")

@@ -3,9 +3,7 @@ the days, the time, what they train with, a proposed week or one workout templat
 presses Finish; the config is written, the daemon started, and Today shows the next reminder. Real GTK
 under Xvfb, AT-SPI, the pointer and the keyboard."""
 
-import os
 import re
-import subprocess
 import time
 
 from conftest import stop_started_daemon, wait_until
@@ -70,7 +68,7 @@ def test_the_welcome_with_a_daemon_already_running_on_the_built_in_default(daemo
 
 
 def keys(window, *names):
-    subprocess.run(["xdotool", "key", *names], check=True, timeout=10, env=dict(os.environ, DISPLAY=window.display.name))
+    window.display.xdotool("key", *names)
 
 
 def week_text(window):

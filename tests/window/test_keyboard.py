@@ -2,21 +2,17 @@
 the arrow keys, Space and Enter, no pointer and no AT-SPI action; the app frame's shortcuts. Real GTK
 under Xvfb, xdotool keys, read back through AT-SPI."""
 
-import os
-import subprocess
 import time
 
 from conftest import stop_started_daemon, wait_until
 
 
 def keys(window, *names):
-    subprocess.run(["xdotool", "key", "--delay", "60", *names], check=True, timeout=20,
-                   env=dict(os.environ, DISPLAY=window.display.name))
+    window.display.xdotool("key", "--delay", "60", *names, timeout=20)
 
 
 def type_text(window, text):
-    subprocess.run(["xdotool", "type", "--delay", "60", text], check=True, timeout=20,
-                   env=dict(os.environ, DISPLAY=window.display.name))
+    window.display.xdotool("type", "--delay", "60", text, timeout=20)
 
 
 def focused(window):
@@ -100,7 +96,7 @@ def test_the_app_frame_answers_the_standard_keys_and_its_primary_menu(daemon, wi
     daemon.start()
     window.launch()
     window.wait_for_text(r"^Next workout reminder$")
-    subprocess.run(["xdotool", "mousemove", "120", "160"], check=True, timeout=10, env=dict(os.environ, DISPLAY=window.display.name))
+    window.display.move(120, 160)
     keys(window, "F10")
     items = wait_until(lambda: {n["name"] for n in window.showing() if n["role"] != "push button"
                                 and n["name"] in ("Preferences", "Keyboard Shortcuts", "About gymbell")

@@ -6,7 +6,6 @@ in one tap (RPE 6 to 10), which the Log page shows. Real GTK under Xvfb, the
 real daemon on a private bus, AT-SPI, xdotool's keyboard and the config file read back."""
 
 import json
-import os
 import subprocess
 import time
 
@@ -22,7 +21,7 @@ PLAN = (f'[reminders]\ntime = "23:59:59"\ndays = {ALL_DAYS}\n\n' + program("home
 
 
 def keys(window, *args):
-    subprocess.run(["xdotool", *args], check=True, timeout=30, env=dict(os.environ, DISPLAY=window.display.name))
+    window.display.xdotool(*args, timeout=30)
 
 
 def type_and_apply(window, name, text):

@@ -5,8 +5,6 @@ sets (the bus's Records, what the report shows) follow, read again after the dae
 GTK under Xvfb, the real daemon on a private bus; AT-SPI, pointer, keyboard and OCR."""
 
 import json
-import os
-import subprocess
 
 import dbus
 
@@ -55,10 +53,9 @@ def test_a_set_corrected_on_the_log_page_and_the_log_and_records_follow(daemon, 
     # The reps typed on the keyboard; the weight set through AT-SPI, as a screen reader can.
     x, y, w, h = reps["extents"]
     window.display.click(x + w // 2, y + h // 2)
-    keys = dict(os.environ, DISPLAY=window.display.name)
-    subprocess.run(["xdotool", "key", "--clearmodifiers", "ctrl+a"], check=True, timeout=10, env=keys)
-    subprocess.run(["xdotool", "type", "--delay", "15", "6"], check=True, timeout=30, env=keys)
-    subprocess.run(["xdotool", "key", "Tab"], check=True, timeout=10, env=keys)
+    window.display.xdotool("key", "--clearmodifiers", "ctrl+a")
+    window.display.xdotool("type", "--delay", "15", "6", timeout=30)
+    window.display.xdotool("key", "Tab")
     window.set_value(f"Weight of {SET} in kg", 85)
     window.click_node("switch" if any(n["role"] == "switch" for n in window.showing()) else "check box", f"{SET} failed")
     screen = ocr_window(window, "log-correcting")

@@ -8,7 +8,6 @@ backup restored. Real GTK under Xvfb, the real daemon on a private bus."""
 import json
 import os
 import shutil
-import subprocess
 import time
 
 from conftest import harness, wait_until
@@ -27,7 +26,7 @@ def as_json(cli, *args):
 
 
 def keys(window, *args):
-    subprocess.run(["xdotool", *args], check=True, timeout=30, env=dict(os.environ, DISPLAY=window.display.name))
+    window.display.xdotool(*args, timeout=30)
 
 
 def choose_file(window, accept, path, save=False, besides=()):
@@ -40,7 +39,7 @@ def choose_file(window, accept, path, save=False, besides=()):
                                       and n["name"].split(" ")[0] == accept and n["extents"][2] > 0), None),
                         15, interval=0.2, what=f"the chooser's {accept} button")
     x, y, w, h = button["extents"]
-    keys(window, "mousemove", "--sync", str(x - 20), str(y + h // 2))   # beside it, between the buttons: harmless
+    window.display.move(x - 20, y + h // 2)   # beside it, between the buttons: harmless
     keys(window, "click", "1")
     time.sleep(0.3)
     if not save:

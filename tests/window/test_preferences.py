@@ -4,7 +4,6 @@ with mistakes is shown and never overwritten; a file changed on disk while the w
 both changes. Real GTK under Xvfb, the real daemon on a private bus (TZ=UTC), AT-SPI and pointer."""
 
 import json
-import subprocess
 import time
 
 from conftest import wait_until
@@ -175,15 +174,12 @@ def test_start_at_login_and_the_start_command(daemon, window, write_config, env)
     window.act("check box", "Start at login")  # `gymbell autostart disable`
     wait_until(lambda: not entry.exists(), 10, what="the autostart entry to go")
     # The start command, typed into its entry (quotes keep a space) and applied with Enter.
-    display = {"DISPLAY": window.display.name}
-    subprocess.run(["xdotool", "mousemove", "--sync", "200", "300", "click", "--repeat", "30", "5"], check=True,
-                   timeout=20, env=display)  # the wheel, down to the last group
+    window.display.click(200, 300, button=5, repeat=30)  # the wheel, down to the last group
     wait_until(lambda: 0 < window.node("text", "Command run at a workout's start")["extents"][1] < 600, 5,
                what="the start command's entry scrolled into view")
     window.click_node("text", "Command run at a workout's start")
-    subprocess.run(["xdotool", "type", "--delay", "20", "notify-send 'Leg day'"], check=True, timeout=20,
-                   env=display)
-    subprocess.run(["xdotool", "key", "Return"], check=True, timeout=10, env=display)
+    window.display.xdotool("type", "--delay", "20", "notify-send 'Leg day'", timeout=20)
+    window.display.xdotool("key", "Return")
     wait_until(lambda: 'start_command = ["notify-send", "Leg day"]' in path.read_text(), 5, what="the start command in the file")
 
 

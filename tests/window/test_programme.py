@@ -6,7 +6,6 @@ all of it. Real GTK under Xvfb, the real daemon on a private bus; AT-SPI, pointe
 
 import json
 import re
-import os
 import subprocess
 import time
 
@@ -52,8 +51,7 @@ def type_into(window, name, text):
         node = window.node("text", name)
         if node["extents"][1] + node["extents"][3] <= WINDOW_HEIGHT:
             break
-        subprocess.run(["xdotool", "mousemove", "260", "400", "click", "5"], check=True, timeout=10,
-                       env=dict(os.environ, DISPLAY=window.display.name))
+        window.display.click(260, 400, button=5)
         time.sleep(0.1)
     try:
         x, y, w, h = wait_until(in_sight, 5, interval=0.2, what=f"the entry {name!r} in sight")["extents"]
@@ -61,9 +59,8 @@ def type_into(window, name, text):
         window.display.screenshot("not-in-sight")
         raise AssertionError(f"{name!r} at {window.node('text', name)['extents']}")
     window.display.click(x + w // 2, y + h // 2)
-    keys = dict(os.environ, DISPLAY=window.display.name)
-    subprocess.run(["xdotool", "key", "--clearmodifiers", "ctrl+a"], check=True, timeout=10, env=keys)
-    subprocess.run(["xdotool", "type", "--delay", "15", text], check=True, timeout=30, env=keys)
+    window.display.xdotool("key", "--clearmodifiers", "ctrl+a")
+    window.display.xdotool("type", "--delay", "15", text, timeout=30)
     try:
         wait_until(lambda: any(n["role"] == "text" and n["name"] == name and n.get("text") == text for n in window.showing()),
                    5, what=f"{text!r} in the entry {name!r}")
@@ -154,8 +151,7 @@ def test_a_strength_workout_built_from_nothing_is_on_monday_and_thursday(daemon,
         wait_until(lambda: f"\n{key} = " in path.read_text(), 5, what="today in the programme")
     # Escape closes the Workouts window (the pointer over it: without a window manager the keyboard
     # follows the pointer); both windows have a button named "Close".
-    subprocess.run(["xdotool", "mousemove", "260", "300", "key", "Escape"], check=True, timeout=10,
-                   env=dict(os.environ, DISPLAY=window.display.name))
+    window.display.xdotool("mousemove", "260", "300", "key", "Escape")
     window.press("Start Home Strength")
     for number, exercise in enumerate(["Squat"] * 3 + ["Barbell Row"] * 3 + ["Bench Press"] * 3):
         window.wait_for_text(rf"{exercise} — set {number % 3 + 1} of 3")

@@ -54,6 +54,22 @@ class Widget {
         for name in classes { gtk_widget_remove_css_class(pointer, name) }
     }
 
+    /// The first widget inside this one of GObject type `type` (a part libadwaita builds and does not
+    /// hand out, such as a preferences window's leaflet of subpages).
+    func descendant(ofType type: GType) -> OpaquePointer? {
+        var widgets = [pointer]
+        while let widget = widgets.popLast() {
+            let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+            if widget != pointer, g_type_check_instance_is_a(instance, type) != 0 { return OpaquePointer(widget) }
+            var child = gtk_widget_get_first_child(widget)
+            while let next = child {
+                widgets.append(next)
+                child = gtk_widget_get_next_sibling(next)
+            }
+        }
+        return nil
+    }
+
     /// The keyboard's focus here (scrolled into sight).
     func grabFocus() { _ = gtk_widget_grab_focus(pointer) }
 

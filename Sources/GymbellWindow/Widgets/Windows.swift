@@ -56,10 +56,37 @@ final class PagedWindow: Window {
 
     func toast(_ title: String) { show(Toast(title)) }
 
-    /// `page` over the pages, until `closeSubpage` (a workout's editor).
-    func presentSubpage(_ page: Widget) { adw_preferences_window_present_subpage(typed(AdwPreferencesWindow.self), page.pointer) }
+    /// `page` over the pages, until `closeSubpage` (a workout's editor). While the last subpage still
+    /// slides away, `page` waits for the slide's end: libadwaita 1.2 presenting a subpage then crashed
+    /// the window (gtk_widget_set_child_visible on the leaving page, from the leaflet's visible child) —
+    /// Back and at once another workout, as a quick hand or the window test at 360 px does.
+    func presentSubpage(_ page: Widget) {
+        if let leaflet = subpages, adw_leaflet_get_child_transition_running(leaflet) != 0 {
+            waitingSubpage = page
+            return
+        }
+        waitingSubpage = nil
+        adw_preferences_window_present_subpage(typed(AdwPreferencesWindow.self), page.pointer)
+    }
 
-    func closeSubpage() { adw_preferences_window_close_subpage(typed(AdwPreferencesWindow.self)) }
+    /// The subpage asked for while the last one slid away.
+    private var waitingSubpage: Widget?
+
+    /// The window's own leaflet of subpages (found once; nil where libadwaita has none).
+    private lazy var subpages: OpaquePointer? = {
+        guard let leaflet = descendant(ofType: adw_leaflet_get_type()) else { return nil }
+        Signals.connect(UnsafeMutableRawPointer(leaflet), "notify::child-transition-running", withArgument: { [weak self] _, _ in
+            guard let self, let page = waitingSubpage, adw_leaflet_get_child_transition_running(leaflet) == 0 else { return }
+            presentSubpage(page)
+        })
+        return leaflet
+    }()
+
+    func closeSubpage() {
+        waitingSubpage = nil
+        adw_preferences_window_close_subpage(typed(AdwPreferencesWindow.self))
+        _ = subpages  // its slide watched from the first close on
+    }
 }
 
 /// A short message over a window's content, gone after a while (`timeout` seconds; 0: until dismissed).
