@@ -171,7 +171,14 @@ class Window:
         return answer["code"], answer["out"], answer["err"]
 
     def tree(self):
-        code, out, err = self.ask("tree", APP_NAME)
+        try:
+            code, out, err = self.ask("tree", APP_NAME)
+        except AssertionError as unanswered:
+            # Once in a fresh-clone run a read got no answer in 30 s just after a file chooser closed (no
+            # crash, nothing in the window's log; cause not found): a fresh tool reads again. A window
+            # that hangs fails this second read too.
+            print(f"{unanswered}; asked again", file=sys.stderr)
+            code, out, err = self.ask("tree", APP_NAME)
         return (json.loads(out or "null") or []) if code == 0 else []
 
     def showing(self):
