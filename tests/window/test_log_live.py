@@ -95,6 +95,8 @@ def test_a_session_logged_from_the_cli_shows_on_the_open_log_by_itself(daemon, w
     wait_until(lambda: len(summaries(window)) == 1, 10, interval=0.2, what="the one session's row")
     open_session(window, "Push Day")
     wait_until(lambda: sets_in_sight(window), 10, interval=0.2, what="the session's sets in sight")
+    window.click_node("list item", SET)
+    window.set_value(f"Reps of {SET}", 5)  # a correction being typed, not saved
     began = time.monotonic()
     assert cli("start", "push").returncode == 0
     assert cli("set-done", "--reps", "6").returncode == 0
@@ -107,6 +109,8 @@ def test_a_session_logged_from_the_cli_shows_on_the_open_log_by_itself(daemon, w
     assert running not in window.texts()
     # The row the person opened stays open: its sets still in sight.
     assert sets_in_sight(window), "the opened session closed when the page was read again"
+    typed = [n.get("text") for n in window.tree() if n["role"] == "spin button" and n["name"] == f"Reps of {SET}"]
+    assert "5" in typed, f"the correction being typed was lost when the page was read again: {typed}"
     print(f"\nthe running session on the open Log {shown_after:.2f} s after `gymbell start`")
 
 
