@@ -10,7 +10,7 @@ import time
 
 from conftest import stop_started_daemon, wait_until
 from test_keyboard import focused, keys
-from test_programme import TODAY_PROGRAM, open_session, page
+from test_programme import TODAY_PROGRAM, ocr_window, open_session, page
 
 BANNER = "gymbell is not running — reminders and the log wait for it"
 EXPORT = "Export the sets as CSV"
@@ -133,6 +133,8 @@ def test_a_stopped_daemon_shows_a_banner_disables_what_needs_it_and_its_button_s
     buttons = {n["name"]: n["sensitive"] for n in window.tree() if n["role"] == "push button"}
     for name in (f"Save correction of {SET}", "Open report", "Import a training log", "Back up the whole state", "Restore a backup"):
         assert buttons.get(name) is False, (name, buttons)
+    screen = ocr_window(window, "log-banner", height=160)  # under the header bar, on screen
+    assert "gymbell is not running — reminders and the log" in screen, screen  # (white on blue: read by AT-SPI only)
     page(window, "Weights")
     window.wait_for_text(f"^{BANNER}$")  # over every page
     page(window, "Log")
