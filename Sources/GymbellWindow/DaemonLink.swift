@@ -34,7 +34,11 @@ final class DaemonLink {
     private var listeners: [DBusSignalListener] = []
     private var reading = false
     private var readAgain = false
+    /// The main window's follower; `follow` adds others (the Workouts window).
     var onState: ((State) -> Void)?
+    private var followers: [(State) -> Void] = []
+    /// The state last told.
+    private(set) var last = State.connecting
 
     init(loop: MainLoop) {
         self.loop = loop
@@ -51,15 +55,24 @@ final class DaemonLink {
             listeners.append(try DBusSignalListener(loop: loop, bus: .session, matchRule: owner) { [weak self] signal in
                 // A daemon that left is shown as gone at once: asking it again would start it by D-Bus activation.
                 if signal.arguments.count == 3, signal.arguments[2].string == "" {
-                    self?.onState?(.notRunning(""))
+                    self?.tell(.notRunning(""))
                 } else {
                     self?.refresh()
                 }
             })
         } catch {
-            onState?(.notRunning("\(error.message)"))
+            tell(.notRunning("\(error.message)"))
         }
         refresh()
+    }
+
+    /// `follower` gets every state from now on, after the main window.
+    func follow(_ follower: @escaping (State) -> Void) { followers.append(follower) }
+
+    private func tell(_ state: State) {
+        last = state
+        onState?(state)
+        for follower in followers { follower(state) }
     }
 
     /// Reads status, upcoming reminders and statistics off the main thread; one read at a time,
@@ -85,9 +98,9 @@ final class DaemonLink {
             guard let self else { return }
             reading = false
             switch result {
-            case .success(let snapshot): onState?(.running(snapshot))
-            case .failure(.noDaemon(let message)): onState?(.notRunning(message))
-            case .failure(let error): onState?(.notRunning("\(error)"))
+            case .success(let snapshot): tell(.running(snapshot))
+            case .failure(.noDaemon(let message)): tell(.notRunning(message))
+            case .failure(let error): tell(.notRunning("\(error)"))
             }
             if readAgain {
                 readAgain = false

@@ -19,6 +19,11 @@ final class LogTransfer {
     private var window: PagedWindow { actions.parent }
     private let imported: () -> Void
     private let chooser = FileChooser()
+    private var made: [Button] = []
+    /// Whether the buttons can be pressed (each needs the daemon).
+    var isSensitive = true {
+        didSet { for button in made { button.isSensitive = isSensitive } }
+    }
 
     /// What reading a chosen log gave.
     private enum Reading: Sendable {
@@ -49,6 +54,7 @@ final class LogTransfer {
         ].map { (label: String, name: String, tip: String, clicked: @escaping () -> Void) in
             Button(label, accessibleName: name, tooltip: tip, clicked: clicked)
         }
+        made = buttons
         return FlowBox(buttons, spacing: 6)
     }
 

@@ -16,7 +16,8 @@ final class LoggedSetEditor {
     }
 
     let row: ExpanderRow
-    private let set: LoggedSet
+    /// The set as logged (the Log keeps an editor while its set is unchanged).
+    let set: LoggedSet
     private let messages: Messages
     private let actions: Actions
     private let reps: SpinButton
@@ -24,6 +25,12 @@ final class LoggedSetEditor {
     private let failed: Switch
     /// A timed set's seconds (none for a set of reps).
     private let seconds: SpinButton?
+    private let saveButton: Button
+    /// Whether "Save correction" can be pressed (not while the daemon is stopped).
+    var canSave: Bool {
+        get { saveButton.isSensitive }
+        set { saveButton.isSensitive = newValue }
+    }
 
     init(_ set: LoggedSet, messages: Messages, actions: Actions) {
         self.set = set
@@ -52,6 +59,7 @@ final class LoggedSetEditor {
                 + (seconds.map { [ActionRow(messages("Seconds"), suffixes: [$0])] } ?? [])
                 + [ActionRow(messages("Failed"), subtitle: messages("Fewer reps than planned"), suffixes: [failed]),
                    ActionRow(messages("Correct this set"), suffixes: [save])])
+        saveButton = save
         save.onClicked { [unowned self] in self.save() }
     }
 

@@ -206,7 +206,7 @@ final class MainWindow {
     /// `gymbell autostart run`, the program beside this one (or on PATH), as a process of its own: it asks
     /// the bus to start the daemon (D-Bus activation, through systemd where the user unit is installed)
     /// and runs the daemon itself only when nothing on the bus can.
-    private func startDaemon() {
+    func startDaemon() {
         do {
             _ = try ProcessLauncher.spawn([Self.gymbellProgram, "autostart", "run"])
             current = .connecting
@@ -245,7 +245,9 @@ final class MainWindow {
     }
 
     func openProgramme() {
-        let programme = programme ?? ProgrammeWindow(config: config, text: text, link: link) { [unowned self] arguments in runGymbell(arguments) }
+        let programme = programme ?? ProgrammeWindow(config: config, text: text, link: link, startDaemon: { [unowned self] in startDaemon() }) {
+            [unowned self] arguments in runGymbell(arguments)
+        }
         self.programme = programme
         programme.present(over: window)
     }

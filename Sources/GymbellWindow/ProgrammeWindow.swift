@@ -23,19 +23,56 @@ final class ProgrammeWindow {
     private lazy var log = LogPage(text: text, actions: .init(daemon: daemon, parent: window, runGymbell: runGymbell))
     private let runGymbell: ([String]) -> Void
     private var editor: WorkoutEditor?
+    /// Shown while the daemon is stopped: why the Log and the Weights wait, and a button that starts it.
+    private let banner: Banner
+    /// Whether the daemon ran at the last state told (nil: not told yet).
+    private var running: Bool?
+    /// The recent sessions the Log was last read for (the daemon's state carries them).
+    private var logReadFor: [HistoryEntry]?
 
-    /// `runGymbell`: runs `gymbell` with these arguments as a process of its own ("Open report").
-    init(config: ConfigFile, text: TodayText, link: DaemonLink, runGymbell: @escaping ([String]) -> Void) {
+    /// `startDaemon`: starts the daemon as the main window's button does; `runGymbell`: runs `gymbell`
+    /// with these arguments as a process of its own ("Open report").
+    init(config: ConfigFile, text: TodayText, link: DaemonLink, startDaemon: @escaping () -> Void, runGymbell: @escaping ([String]) -> Void) {
         self.config = config
         self.text = text
         self.runGymbell = runGymbell
         let window = PagedWindow(title: text.messages("Workouts and programme"), width: 520, height: 680)
         self.window = window
         daemon = DaemonQuestions(link: link) { [unowned window] in window.toast($0) }
+        banner = Banner(text.messages("gymbell is not running — reminders and the log wait for it"),
+                        button: text.messages("Start gymbell"), clicked: startDaemon)
         for page in [workouts.page, programme.page, weights.page, log.page] { window.add(page) }
+        window.addBanner(banner)
         window.onActiveChanged { [unowned self] in
             guard window.isActive else { return }
             config.reloadIfChanged { [weak self] state in if let state { self?.show(state) } }
+        }
+        link.follow { [weak self] state in self?.follow(state) }
+        follow(link.last)
+    }
+
+    /// The daemon's state: stopped, the banner and nothing that needs it pressable; running, the Log
+    /// read again when its sessions changed (a set logged, a session ended) while the window shows.
+    /// Nothing here wakes by itself: the state comes when the daemon says it changed.
+    private func follow(_ state: DaemonLink.State) {
+        let isRunning: Bool
+        switch state {
+        case .connecting: return
+        case .notRunning: isRunning = false
+        case .running: isRunning = true
+        }
+        let cameBack = running == false && isRunning
+        if running != isRunning {
+            running = isRunning
+            banner.isVisible = !isRunning
+            log.daemonRunning = isRunning
+            weights.daemonRunning = isRunning
+        }
+        guard case .running(let snapshot) = state, window.isVisible else { return logReadFor = nil }
+        if cameBack { weights.refresh() }
+        if cameBack || logReadFor != snapshot.recent {
+            logReadFor = snapshot.recent
+            log.refresh()
         }
     }
 

@@ -18,6 +18,10 @@ final class WeightsPage {
     private let list: PreferencesGroup
     private let resetAll: Button
     private var rows: [ActionRow] = []
+    /// Whether the daemon runs: the resets are pressed only then.
+    var daemonRunning = true {
+        didSet { list.isSensitive = daemonRunning }
+    }
 
     init(messages: Messages, actions: Actions) {
         self.messages = messages

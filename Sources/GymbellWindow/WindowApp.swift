@@ -72,6 +72,7 @@ final class WindowApp {
             .gymbell-countdown { font-size: 128px; font-weight: 800; font-feature-settings: "tnum"; }
             .gymbell-exercise { font-size: 44px; font-weight: 800; }
             .gymbell-big { min-height: 56px; min-width: 240px; font-size: 20px; font-weight: bold; }
+            .gymbell-banner { background-color: @warning_bg_color; color: @warning_fg_color; padding: 6px 12px; }
             """)
         let link = DaemonLink(loop: loop)
         let text = TodayText(messages: messages, zone: SystemTimeZone().current())

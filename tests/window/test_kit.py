@@ -10,7 +10,7 @@ import subprocess
 import time
 
 from conftest import wait_until
-from test_programme import page
+from test_programme import open_session, page
 from test_window_narrow import check_fits_and_named, resize
 from workout_config import ALL_DAYS, program
 
@@ -129,6 +129,7 @@ def test_the_live_screen_shows_the_plates_per_side_and_takes_the_effort_in_one_t
     window.press("Back to Today")
     window.press("Workouts and programme")
     page(window, "Log")
+    open_session(window, "Home")  # one row a session (issue 46), opened to its sets
     window.wait_for_text(r"^8 × 82\.5 kg · RPE 8$")  # the Log page shows the effort
 
 

@@ -9,7 +9,7 @@ import json
 import dbus
 
 from conftest import wait_until
-from test_programme import TODAY_PROGRAM, ocr_window, page
+from test_programme import TODAY_PROGRAM, ocr_window, open_session, page
 
 SET = "Bench Press, set 1"
 
@@ -45,6 +45,7 @@ def test_a_set_corrected_on_the_log_page_and_the_log_and_records_follow(daemon, 
     window.wait_for_text(r"^Next workout reminder$")
     window.press("Workouts and programme")
     page(window, "Log")
+    open_session(window, "Push Day")  # one row a session (issue 46), opened to its sets
     window.wait_for_text(r"^7 × 80 kg — failed$")
     # The set opens with a pointer click on its row; its controls come into sight.
     window.click_node("list item", SET)

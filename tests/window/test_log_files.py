@@ -14,7 +14,7 @@ from conftest import harness, wait_until
 
 state_db = harness.state_db
 from test_preferences import answer
-from test_programme import TODAY_PROGRAM, ocr_window, page
+from test_programme import TODAY_PROGRAM, ocr_window, open_session, page
 
 SAMPLE = os.path.join(os.path.dirname(__file__), "..", "e2e", "import_samples", "strong-semicolon.csv")
 
@@ -85,6 +85,7 @@ def test_a_log_imported_exported_and_backed_up_in_the_window(daemon, window, wri
     assert len(sets) == 3 and len(sessions) == 2
     assert ("Bench Press (Barbell)", 2, 5, 85, "kg") in [(s["exercise"], s["set"], s["reps"], s["weight"], s["unit"]) for s in sets]
     window.wait_for_text(r"^Push$")                       # the page shows the imported sessions
+    open_session(window, "Push")                          # one row a session (issue 46), opened to its sets
     window.wait_for_text(r"^5 × 85 kg · RPE 8$")      # the RPE the export gave (issue 44)
 
     export = tmp_path / "out" / "sets.csv"

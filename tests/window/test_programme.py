@@ -213,6 +213,11 @@ def page(window, name):
     window.act(switch["role"], name)
 
 
+def open_session(window, title):
+    """Opens (or closes) the Log's newest session row titled `title`: a pointer click on it."""
+    window.click_node("list item", title)
+
+
 def test_a_workout_started_from_today_shows_in_the_log_and_its_weights(daemon, window, write_config, cli):
     write_config(TODAY_PROGRAM)
     daemon.start()
@@ -232,6 +237,7 @@ def test_a_workout_started_from_today_shows_in_the_log_and_its_weights(daemon, w
     assert cli("weights", "--set", "Bench Press", "--to", "85").returncode == 0
     window.press("Workouts and programme")
     page(window, "Log")
+    open_session(window, "Push Day")  # one row a session (issue 46), opened to its sets
     window.wait_for_text(r"^7 × 80 kg — failed$")  # the first set, one rep short, marked
     window.wait_for_text(r"^8 × 80 kg$")
     screen = ocr_window(window, "log", height=330)  # the session and its sets, not the page's buttons below

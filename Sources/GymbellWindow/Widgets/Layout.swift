@@ -112,6 +112,25 @@ final class StatusPage: Widget {
     }
 }
 
+/// A bar under a window's header bar saying why its actions wait, with a button that helps (what
+/// libadwaita 1.3's AdwBanner is; 1.2 has none): shown and hidden as a whole.
+final class Banner: Widget {
+    let button: Button
+
+    init(_ title: String, button: String, clicked: @escaping () -> Void) {
+        self.button = Button(button, classes: ["suggested-action"], clicked: clicked)
+        let label = Label(title)
+        gtk_widget_set_hexpand(label.pointer, 1)
+        gtk_label_set_xalign(label.object(), 0)
+        gtk_label_set_justify(label.object(), GTK_JUSTIFY_LEFT)
+        let box = Box(.horizontal, spacing: 12, [label, self.button.verticallyCentered()])
+        box.style(["gymbell-banner"])
+        super.init(box.pointer)
+        gb_accessible_set_label(pointer, title)
+        isVisible = false
+    }
+}
+
 /// The icons the theme has (an installed gymbell's app icon; a development build has none).
 enum IconTheme {
     static func has(_ name: String) -> Bool {

@@ -109,7 +109,18 @@ final class ExpanderRow: Widget {
         for row in rows { adw_expander_row_add_row(object(), row.pointer) }
     }
 
+    func remove(_ rows: [Widget]) {
+        for row in rows { adw_expander_row_remove(object(), row.pointer) }
+    }
+
     func addPrefix(_ widget: Widget) { adw_expander_row_add_prefix(object(), widget.pointer) }
+
+    var subtitle: String {
+        get { adw_expander_row_get_subtitle(object()).map { String(cString: $0) } ?? "" }
+        set { adw_expander_row_set_subtitle(object(), newValue) }
+    }
+
+    var isExpanded: Bool { adw_expander_row_get_expanded(object()) != 0 }
 }
 
 /// A row that is a text field with an apply button (named by its title): the text is taken when the

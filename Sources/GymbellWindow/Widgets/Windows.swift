@@ -82,6 +82,16 @@ final class PagedWindow: Window {
         return leaflet
     }()
 
+    /// `banner` under the header bar, over every page (libadwaita 1.2's window has no place for one:
+    /// it goes into the box that holds the header bar). Call before any subpage is presented.
+    func addBanner(_ banner: Widget) {
+        guard let header = descendant(ofType: adw_header_bar_get_type()),
+              let box = gtk_widget_get_parent(UnsafeMutablePointer<GtkWidget>(header)),
+              g_type_check_instance_is_a(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GTypeInstance.self), gtk_box_get_type()) != 0
+        else { return }
+        gtk_box_insert_child_after(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), banner.pointer, UnsafeMutablePointer<GtkWidget>(header))
+    }
+
     func closeSubpage() {
         waitingSubpage = nil
         adw_preferences_window_close_subpage(typed(AdwPreferencesWindow.self))
