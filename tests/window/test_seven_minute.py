@@ -106,15 +106,20 @@ def test_the_seven_minute_workout_is_followed_from_the_mat(daemon, window, write
     assert step in again and counted in again, (step, counted, again)
     status = json.loads(cli("status", "--json").stdout)["session"]
     assert status["paused"] and status["step"]["label"] == step, status
-    # Read from the screen itself by tesseract: the step's line, cropped and enlarged.
-    phase = next(n for n in labels_of(window) if n.get("text") == step)
-    x, y, w, h = phase["extents"]
+    # Read from the screen itself by tesseract: the exercise's line (the step's, or in a rest the next
+    # one's), cropped and enlarged.
+    name = STEP.match(step).group(1)
+    line = step
+    if name in ("Rest", "Get ready"):
+        line = next(t for t in again if t.startswith("Next: "))
+        name = STEP.match(line.removeprefix("Next: ")).group(1)
+    x, y, w, h = next(n for n in labels_of(window) if n.get("text") == line)["extents"]
     shot = display.screenshot("seven-paused")
     enlarged = shot.with_name("seven-paused-2x.png")
     subprocess.run(["convert", str(shot), "-crop", f"{w + 40}x{h + 20}+{max(0, x - 20)}+{max(0, y - 10)}", "-resize", "200%",
                     str(enlarged)], check=True, timeout=30)
     text = subprocess.run(["tesseract", str(enlarged), "-", "--psm", "7"], capture_output=True, text=True, timeout=60).stdout
-    assert STEP.match(step).group(1).split()[0] in text, (step, text)
+    assert name in text, (line, text)
     watch.read()
     watch.click("Resume")
     watch.until(lambda labels: not any(t.startswith("Paused") for t in labels), 15, what="the workout to run on")
