@@ -3,7 +3,8 @@ import GymbellControl
 import GymbellCore
 
 /// After the last set (issue 46): the workout's summary in the window — how long it took, its sets
-/// and volume, and the personal records it beat with what they beat — then back to Today.
+/// and volume, the personal records it beat with what they beat, and the weights to go up to next
+/// time, each accepted with a click — then back to Today.
 final class FinishPage {
     /// What the page shows, read from the daemon once the workout completed.
     struct Summary: Sendable {
@@ -11,22 +12,39 @@ final class FinishPage {
         var seconds: Int
         var sets: [LoggedSet]
         var records: [PersonalRecord]
+        /// The overload suggestions the daemon made after this workout ("Time for more weight? 💪").
+        var suggestions: [OverloadSuggestion] = []
     }
+
+    /// Accepts a suggestion (the daemon plans its weight); `done` says whether it did.
+    typealias Accept = (OverloadSuggestion, @escaping (Bool) -> Void) -> Void
 
     let widget: Scrolled
     private let title = Label("", classes: ["title-2"])
     private let figures = Label("", classes: ["title-4"])
     private let recordsHeading: Label
     private let records = Box(.vertical, spacing: 6).centered()
+    private let suggestionsHeading: Label
+    private let suggestions = Box(.vertical, spacing: 6).centered()
+    /// The suggestions' rows now shown (kept: their buttons act on them).
+    private var suggestionRows: [SuggestionRow] = []
     private let back: Button
     private let messages: Messages
+    private let link: DaemonLink
+    private let toast: (String) -> Void
 
-    init(messages: Messages, onBack: @escaping () -> Void) {
+    init(messages: Messages, link: DaemonLink, toast: @escaping (String) -> Void, onBack: @escaping () -> Void) {
         self.messages = messages
+        self.link = link
+        self.toast = toast
         let heading = Label(messages("Workout complete 🎉"), classes: ["title-1"])
         recordsHeading = Label(messages("Personal records"), classes: ["heading"])
+        suggestionsHeading = Label(messages("Next time"), classes: ["heading"])
         back = Button(messages("Back to Today"), classes: ["suggested-action", "pill", "gymbell-big"]) { onBack() }
-        let column = Box(.vertical, spacing: 12, [heading, title, figures, recordsHeading.marginTop(12), records, back.centered().marginTop(24)])
+        let column = Box(.vertical, spacing: 12, [
+            heading, title, figures, recordsHeading.marginTop(12), records, suggestionsHeading.marginTop(12), suggestions,
+            back.centered().marginTop(24),
+        ])
         widget = Scrolled(column.margins(12).centered())
     }
 
@@ -49,7 +67,30 @@ final class FinishPage {
         for line in lines { records.append(Label(line)) }
         recordsHeading.isVisible = !summary.records.isEmpty
         records.isVisible = !summary.records.isEmpty
+        suggestions.removeAll()
+        suggestionRows = summary.suggestions.map { SuggestionRow($0, messages: messages) { [unowned self] in accept($0, done: $1) } }
+        for row in suggestionRows { suggestions.append(row.widget) }
+        suggestionsHeading.isVisible = !suggestionRows.isEmpty
+        suggestions.isVisible = !suggestionRows.isEmpty
         back.grabFocus()  // Enter or Space goes back to Today
+    }
+
+    /// Accept: the suggested weight planned from the next workout on (the bus call of `gymbell weights
+    /// --set`), said in a toast; a refusal is a toast too.
+    private func accept(_ suggestion: OverloadSuggestion, done: @escaping (Bool) -> Void) {
+        link.send({ client throws(ClientError) in try client.setWeight(exercise: suggestion.exercise, weight: suggestion.next) }) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success:
+                toast(messages("{exercise} is planned with {weight} from the next workout on", [
+                    "exercise": suggestion.exercise, "weight": suggestion.unit.text(suggestion.next),
+                ]))
+                done(true)
+            case .failure(let error):
+                toast("\(error)")
+                done(false)
+            }
+        }
     }
 
     /// Reads the summary of session `id` once it ended: `done` gets it when the session completed (a
@@ -60,11 +101,42 @@ final class FinishPage {
             let sets = try client.setLog(days: 1).filter { $0.session.rawValue == id }
             let records = (try? client.records())?.records.filter { $0.set.session.rawValue == id } ?? []
             let seconds = Int((entry.endedAt ?? entry.lastProgressAt).timeIntervalSince(entry.startedAt))
-            return Summary(title: entry.title.isEmpty ? title : entry.title, seconds: seconds, sets: sets, records: records)
+            // The overload suggestion waits a glance (10 s) before its notification: pending still.
+            let suggestions = (try? client.status())?.pending.first { $0.id == "\(id)-overload" }?.overload ?? []
+            return Summary(
+                title: entry.title.isEmpty ? title : entry.title, seconds: seconds, sets: sets, records: records, suggestions: suggestions)
         }) { result in done((try? result.get()) ?? nil) }
     }
 
     private static func text(_ kind: PersonalRecord.Kind, _ set: LoggedSet) -> String {
         kind == .longestHold ? LoggedSet.durationText(set.seconds ?? 0) : set.loadText
+    }
+}
+
+/// "Bench Press: 85 kg next time (+5 kg)" and Accept; once accepted it says so.
+private final class SuggestionRow {
+    let widget: Box
+    private let text: Label
+    private let button: Button
+
+    init(_ suggestion: OverloadSuggestion, messages: Messages, accept: @escaping FinishPage.Accept) {
+        let weight = suggestion.unit.text(suggestion.next)
+        let step = "+" + suggestion.unit.text(suggestion.next - suggestion.weight)
+        let exercise = suggestion.exercise
+        text = Label(messages("{exercise}: {weight} next time ({step})", ["exercise": exercise, "weight": weight, "step": step]))
+        button = Button(messages("Accept"), classes: ["pill"], accessibleName: messages("Accept {exercise} at {weight}", ["exercise": exercise, "weight": weight]))
+        widget = Box(.horizontal, spacing: 12, [text, button])
+        button.onClicked { [unowned self] in
+            button.isSensitive = false  // one click, one request
+            accept(suggestion) { [weak self] accepted in
+                guard let self else { return }
+                if accepted {
+                    text.text = messages("{exercise}: {weight} next time — accepted", ["exercise": exercise, "weight": weight])
+                    button.isVisible = false
+                } else {
+                    button.isSensitive = true
+                }
+            }
+        }
     }
 }

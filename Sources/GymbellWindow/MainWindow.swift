@@ -30,7 +30,7 @@ final class MainWindow {
 
     /// Carries out what the person asked that still waits on the window (an End workout in its undo time).
     func finishPending() { sessionActions.endPendingNow() }
-    private lazy var finish = FinishPage(messages: text.messages) { [unowned self] in
+    private lazy var finish = FinishPage(messages: text.messages, link: link, toast: { [unowned self] in toast($0) }) { [unowned self] in
         finishing = false
         show(current)
     }

@@ -28,6 +28,9 @@ final class SessionPage {
     private var shownStep: Int?
     /// The instant the countdown counts down to, ticking locally (the daemon signals every change).
     private(set) var countdownTarget: Date?
+    /// While paused: what is left of the timed step, held on screen (a pause holds the countdown, it
+    /// does not take it away).
+    private var held: TimeInterval?
 
     init(messages: Messages, onRequest: @escaping (Request) -> Void) {
         self.messages = messages
@@ -68,6 +71,7 @@ final class SessionPage {
         paused = session.paused
         let step = TodayText.nextStep(snapshot)
         countdownTarget = session.paused ? nil : (step?.due ?? (session.kind == "rest" ? session.endsAt : nil))
+        held = session.paused ? step?.afterResume : nil
         if let step {
             next.text = messages("Next: {what}", ["what": step.title])  // its body repeats the phase
         } else {
@@ -103,6 +107,7 @@ final class SessionPage {
         position.isVisible = true
         let timed = step.seconds != nil
         countdownTarget = session.paused || !timed ? nil : due ?? step.left.map { now.addingTimeInterval($0) }
+        held = session.paused && timed ? step.left : nil
         next.text = step.next.map { messages("Next: {what}", ["what": $0]) } ?? messages("The last step")
         let countsRounds = step.roundsDone != nil
         let done = !timed || countsRounds
@@ -135,6 +140,9 @@ final class SessionPage {
     func tick(now: Date) {
         if let countdownTarget {
             countdown.text = TodayText.countdown(until: countdownTarget, now: now)
+            countdown.isVisible = true
+        } else if let held {
+            countdown.text = TodayText.countdown(until: now.addingTimeInterval(held), now: now)
             countdown.isVisible = true
         } else {
             countdown.isVisible = false

@@ -16,7 +16,8 @@ struct Status: ParsableCommand {
             away, not_yet_known) and which ("reminders": their ids; they stay in "pending").
             A paused session's reminders have "paused": true and "after_resume": the seconds from the resume \
             to when each falls due (listed without --json as "20s after resume"); their "due" is when that \
-            would be if resumed now. Others: false and null.
+            would be if resumed now. Others: false and null. An "overload_suggestion" has "overload": \
+            [{"exercise","weight","next","unit","sessions"}], the weights to go up from and to.
             During a workout of steps (a circuit, an AMRAP, named intervals, timed sets, supersets, a warm-up \
             or cool-down) "step" is an object with "number", "count", "role", "name", "label", "reps", \
             "seconds", "left", "round", "rounds", "set", "sets", "rounds_done", "next" and "text": the step now (role get_ready, warm_up, work, \

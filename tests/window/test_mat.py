@@ -57,7 +57,8 @@ def test_the_live_screen_reads_from_the_mat_and_its_rest_and_end_can_be_changed(
     # The finish page: how long, the sets and their volume (8 × 80 + 5 × 80 kg); no record on the first workout.
     window.wait_for_text(r"^Workout complete 🎉$", timeout=15)
     window.wait_for_text(r" · 2 sets · 1040 kg lifted$")
-    assert "Personal records" not in window.texts()
+    shown = window.texts()
+    assert "Personal records" not in shown and "Next time" not in shown, shown  # no record, no weight to go up to
     window.press("Back to Today")
     # End workout, undone within the toast's seconds: the workout runs on.
     window.wait_for_text(r"^Next workout reminder$")
@@ -117,3 +118,43 @@ def test_an_end_in_its_undo_time_is_carried_out_when_the_window_quits(daemon, wi
     assert window.proc.wait(timeout=10) == 0
     assert json.loads(cli("status", "--json").stdout)["session"] is None
     assert [l for l in cli("history").stdout.splitlines() if "Push Day" in l and "stopped" in l]
+
+
+OVERLOAD = "[progress]\noverload_sessions = 2\n\n" + push_every_day(sets=1, reps=5, weight=80, rest=30)
+
+
+def test_the_finish_page_offers_more_weight_and_accept_plans_it(daemon, window, write_config, cli, recorder):
+    """The overload rule holds (two workouts in a row with every rep at the planned weight): the finish
+    page offers the next weight, Accept (clicked) plans it as `gymbell weights --set` does, a toast says
+    so and the row says accepted; the notification that would have asked it again a glance later never
+    comes, and after the window and the daemon start again the workout plans the new weight."""
+    from conftest import harness
+    write_config(OVERLOAD)
+    daemon.start()
+    assert cli("start", "push").returncode == 0  # the first of the two: every rep at 80 kg
+    assert cli("set-done").returncode == 0
+    wait_until(lambda: "completed" in cli("history").stdout, 15, what="the first workout to complete")
+    window.launch()
+    window.click("Start Push Day")
+    window.wait_for_text(r"^Bench Press — set 1 of 1")
+    window.click("Set done")
+    window.wait_for_text(r"^Workout complete 🎉$", timeout=15)
+    window.wait_for_text(r"^Next time$")
+    window.wait_for_text(r"^Bench Press: 82\.5 kg next time \(\+2\.5 kg\)$")
+    window.click("Accept Bench Press at 82.5 kg")  # the pointer
+    window.wait_for_text(r"^Bench Press is planned with 82\.5 kg from the next workout on$")  # the toast
+    window.wait_for_text(r"^Bench Press: 82\.5 kg next time — accepted$")
+    assert not [n for n in window.showing() if n["role"] == "push button" and n["name"].startswith("Accept")]
+    planned = {w["exercise"]: w for w in json.loads(cli("weights", "--json").stdout)}
+    assert planned["Bench Press"]["weight"] == 82.5 and planned["Bench Press"]["raised_at"], planned
+    # Answered in the window: its notification, due a glance (10 s) after the end, is not asked.
+    time.sleep(12)
+    assert not recorder.notifies(lambda r: r["summary"] == "Time for more weight? 💪"), "asked again after Accept"
+    # The window and the daemon start again: the next workout plans 82.5 kg.
+    harness._terminate(window.procs[-1])
+    daemon.restart()
+    window.launch()
+    window.click("Start Push Day")
+    window.wait_for_text(r"^Bench Press — set 1 of 1, 5 × 82\.5 kg", timeout=15)
+    assert json.loads(cli("weights", "--json").stdout)[0]["weight"] == 82.5
+    assert cli("stop").returncode == 0

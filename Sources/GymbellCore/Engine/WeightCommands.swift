@@ -14,9 +14,27 @@ enum WeightCommands {
         let planned = try exercise(named: name, in: list(t), t)
         t.write(.setOverride(WeightOverride(exercise: planned.exercise, weight: weight, unit: planned.unit, since: t.now)))
         t.log(.info, "planned weight set", ["exercise": planned.exercise, "weight": planned.unit.text(weight)])
+        withdrawSuggestion(of: planned.exercise, &t)
         // Kept as given (a changed kit rounds it anew); said as the kit will load it.
         let loaded = t.config.kit?.rounded(weight, unit: planned.unit, exercise: planned.exercise) ?? weight
         return t.messages.weightSetReply(exercise: planned.exercise, weight: planned.unit.text(loaded), configured: planned.configured.map(planned.unit.text))
+    }
+
+    /// A weight set by hand answers the exercise's overload suggestion still to come (the window's finish
+    /// page accepts one before its notification's glance is over): it is not asked again; the
+    /// suggestion's other exercises still are, and a suggestion left with none goes.
+    private static func withdrawSuggestion(of exercise: String, _ t: inout Turn) {
+        let waiting = t.state.agenda.filter { $0.kind == .overloadSuggestion && t.state.inFlight[$0.id] == nil }
+        for var reminder in waiting {
+            guard case .overload(let suggestions) = reminder.content, suggestions.contains(where: { $0.exercise == exercise }) else { continue }
+            let others = suggestions.filter { $0.exercise != exercise }
+            if others.isEmpty {
+                t.write(.remove([reminder.id]))
+            } else {
+                reminder.content = .overload(others)
+                t.write(.add(reminder))
+            }
+        }
     }
 
     /// The configured weights again for `names` (every raised one when empty).

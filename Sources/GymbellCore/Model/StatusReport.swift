@@ -52,8 +52,14 @@ public struct StatusReport: Codable, Equatable, Sendable {
         public var paused: Bool
         /// For a paused one: how long after the resume it falls due, in seconds; nil otherwise.
         public var afterResume: TimeInterval?
+        /// An `overload_suggestion`'s suggestions, each exercise's weight and the one suggested (the
+        /// window's finish page offers them); absent for every other kind.
+        public var overload: [OverloadSuggestion]?
 
-        public init(id: String, kind: String, due: Date, title: String, body: String, paused: Bool = false, afterResume: TimeInterval? = nil) {
+        public init(
+            id: String, kind: String, due: Date, title: String, body: String, paused: Bool = false, afterResume: TimeInterval? = nil,
+            overload: [OverloadSuggestion]? = nil
+        ) {
             self.id = id
             self.kind = kind
             self.due = due
@@ -61,10 +67,11 @@ public struct StatusReport: Codable, Equatable, Sendable {
             self.body = body
             self.paused = paused
             self.afterResume = afterResume
+            self.overload = overload
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, kind, due, title, body, paused
+            case id, kind, due, title, body, paused, overload
             case afterResume = "after_resume"
         }
 
@@ -78,6 +85,7 @@ public struct StatusReport: Codable, Equatable, Sendable {
             body = try container.decode(String.self, forKey: .body)
             paused = try container.decodeIfPresent(Bool.self, forKey: .paused) ?? false
             afterResume = try container.decodeIfPresent(TimeInterval.self, forKey: .afterResume)
+            overload = try container.decodeIfPresent([OverloadSuggestion].self, forKey: .overload)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -89,6 +97,7 @@ public struct StatusReport: Codable, Equatable, Sendable {
             try container.encode(body, forKey: .body)
             try container.encode(paused, forKey: .paused)
             try container.encode(afterResume, forKey: .afterResume)  // `null`, not absent
+            try container.encodeIfPresent(overload, forKey: .overload)
         }
     }
 
@@ -141,7 +150,10 @@ public struct StatusReport: Codable, Equatable, Sendable {
         self.pending = pending.sorted { $0.due < $1.due }.map { reminder -> PendingEntry in
             let text = reminder.text(messages)
             guard let pausedAt, reminder.sessionID == session?.id else {
-                return PendingEntry(id: reminder.id.rawValue, kind: reminder.kind.rawValue, due: reminder.due, title: text.title, body: text.body)
+                var overload: [OverloadSuggestion]?
+                if case .overload(let suggestions) = reminder.content { overload = suggestions }
+                return PendingEntry(
+                    id: reminder.id.rawValue, kind: reminder.kind.rawValue, due: reminder.due, title: text.title, body: text.body, overload: overload)
             }
             let left = max(0, reminder.due.timeIntervalSince(pausedAt))
             return PendingEntry(

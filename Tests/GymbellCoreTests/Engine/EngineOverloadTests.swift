@@ -110,6 +110,42 @@ struct EngineOverloadTests {
         #expect(Self.suggestion(world) == nil)
     }
 
+    /// The window's finish page reads the suggestion from the status while its notification waits its
+    /// glance, and accepts an exercise with `weights --set`: that one is not asked again; the others are.
+    @Test func aWeightSetBeforeTheSuggestionShowsTakesItsExerciseOutOfIt() throws {
+        var world = try EngineHarness(Self.config, at: "2026-03-01T09:00:00+01:00")
+        Self.train(&world, on: 2)
+        Self.train(&world, on: 4)
+        world.advance(to: instant("2026-03-06T10:00:00+01:00"))
+        _ = world.command(.start(workout: "push"))
+        while world.state.session != nil { _ = world.command(.setDone) }
+        guard case .success(.status(let status)) = world.command(.status) else { Issue.record("no status"); return }
+        let pending = try #require(status.pending.first { $0.kind == "overload_suggestion" })
+        #expect(pending.overload?.map { "\($0.exercise) \($0.weight)→\($0.next) \($0.unit)" } == ["Bench Press 100.0→102.5 kg", "Squat 100.0→105.0 kg"])
+        let decoded = try StatusReport.decode(jsonText: status.jsonText())
+        #expect(decoded.pending.first { $0.kind == "overload_suggestion" }?.overload == pending.overload)  // read back as sent
+        #expect(status.jsonText().contains("\"overload\":[{"))
+        #expect(!(try StatusReport.decode(jsonText: status.jsonText())).pending.contains { $0.kind != "overload_suggestion" && $0.overload != nil })
+        _ = world.command(.setWeight(exercise: "Bench Press", weight: 102.5))
+        world.advance(by: 15)
+        let shown = try #require(world.shown.last { $0.title == Self.title })
+        #expect(shown.body == "Squat 100 kg: 3× done. Try 105 kg!")  // Bench Press was answered
+        // Both answered: no question at all.
+        Self.train(&world, on: 8)
+        Self.train(&world, on: 10)
+        world.advance(to: instant("2026-03-12T10:00:00+01:00"))
+        _ = world.command(.start(workout: "push"))
+        while world.state.session != nil { _ = world.command(.setDone) }
+        guard case .success(.status(let again)) = world.command(.status) else { Issue.record("no status"); return }
+        let offered = try #require(again.pending.first { $0.kind == "overload_suggestion" }?.overload).map(\.exercise)
+        for exercise in offered { _ = world.command(.setWeight(exercise: exercise, weight: 120)) }
+        let before = world.shown.filter { $0.title == Self.title }.count
+        world.advance(by: 15)
+        #expect(world.shown.filter { $0.title == Self.title }.count == before)
+        guard case .success(.status(let after)) = world.command(.status) else { Issue.record("no status"); return }
+        #expect(!after.pending.contains { $0.kind == "overload_suggestion" })
+    }
+
     @Test func weightsAreSetAndResetByHand() throws {
         var world = try EngineHarness(Self.config, at: "2026-03-01T09:00:00+01:00")
         #expect(world.command(.resetWeights([])) == .success(.text("No weight is raised: every exercise is planned as configured.")))
