@@ -39,18 +39,22 @@ def add_station(window, number, name, reps=None, seconds=None):
         window.set_value(f"Station {number} time in seconds", seconds)
 
 
-def add_exercise(window, number, name, sets, rest, reps=None, seconds=None, weight=None):
+def add_exercise(window, number, name, sets=3, rest=90, reps=10, seconds=None, weight=None):
+    """An exercise added and named; what differs from a new exercise's 3 sets of 10 reps, 90 s rest, set."""
     window.press("Add exercise")
     type_into(window, f"Exercise {number} name", name)
-    window.set_value(f"Exercise {number} sets", sets)
-    if seconds is None:
-        window.set_value(f"Exercise {number} reps", reps)
-    else:  # a timed set: its time instead of reps
+    if sets != 3:
+        window.set_value(f"Exercise {number} sets", sets)
+    if seconds is not None:  # a timed set: its time instead of reps (a new one's 45 s)
         window.act("check box", f"Exercise {number} timed")
-        window.set_value(f"Exercise {number} time in seconds", seconds)
+        if seconds != 45:
+            window.set_value(f"Exercise {number} time in seconds", seconds)
+    elif reps != 10:
+        window.set_value(f"Exercise {number} reps", reps)
     if weight is not None:
         window.set_value(f"Exercise {number} weight", weight)
-    window.set_value(f"Exercise {number} rest in seconds", rest)
+    if rest != 90:
+        window.set_value(f"Exercise {number} rest in seconds", rest)
 
 
 def test_an_amrap_built_in_the_editor_has_its_cap_and_stations(daemon, window, write_config, cli):
@@ -60,8 +64,7 @@ def test_an_amrap_built_in_the_editor_has_its_cap_and_stations(daemon, window, w
     open_programme(window)
     window.click("New AMRAP")  # the pointer
     window.wait_for_text(r"^no stations yet$")
-    type_into(window, "Workout name", "kb")
-    type_into(window, "Workout title", "Kettlebell AMRAP")
+    type_into(window, "Workout name", "kb")  # its title stays the new workout's
     window.set_value("Time cap, minutes", 15)
     add_station(window, 1, "Swings", reps=15)
     add_station(window, 2, "Plank", seconds=30)
@@ -70,7 +73,7 @@ def test_an_amrap_built_in_the_editor_has_its_cap_and_stations(daemon, window, w
     window.wait_for_text(r"^15 min$")
     window.press("Save workout")
     text, workout = saved(path, "kb", cli)
-    assert workout == {"title": "Kettlebell AMRAP", "kind": "amrap", "time": "15m",
+    assert workout == {"title": "My workout", "kind": "amrap", "time": "15m",
                        "stations": [{"name": "Swings", "reps": 15}, {"name": "Plank", "time": "30s"}]}, workout
     session = started(cli, "kb")
     assert session["step"]["label"] == "Get ready — 10 s", session
@@ -78,8 +81,8 @@ def test_an_amrap_built_in_the_editor_has_its_cap_and_stations(daemon, window, w
     assert cli("stop").returncode == 0
 
     # Opened again: a longer cap changes the cap alone.
-    window.wait_for_text(r"^Kettlebell AMRAP$")
-    window.click_node("list item", "Kettlebell AMRAP")
+    window.wait_for_text(r"^My workout$")
+    window.click_node("list item", "My workout")
     assert window.node("text", "Station 2 name")
     window.set_value("Time cap, minutes", 20)
     window.wait_for_text(r"^As many rounds as possible in 20 min: ")
@@ -95,10 +98,9 @@ def test_exercises_linked_in_a_superset_alternate_their_sets(daemon, window, wri
     window.launch()
     open_programme(window)
     window.click("New strength workout")
-    type_into(window, "Workout name", "upper")
-    type_into(window, "Workout title", "Upper body")
-    add_exercise(window, 1, "Push-ups", 3, 0, reps=12)  # body weight, straight on to the row
-    add_exercise(window, 2, "Row", 3, 60, reps=10, weight=12)
+    type_into(window, "Workout name", "upper")  # its title stays the new workout's ("My workout")
+    add_exercise(window, 1, "Push-ups", rest=0, reps=12)  # body weight, straight on to the row
+    add_exercise(window, 2, "Row", rest=60, weight=12)
     window.wait_for_text(r"^3 sets: Push-ups 12 reps\n3 sets: Row 10 × 12 kg, rest 1 min$")
     window.act("check box", "Exercise 1 in a superset with the next")
     window.wait_for_text(r"^Superset A, 3 rounds: Push-ups 12 reps, Row 10 × 12 kg, rest 1 min$")
@@ -123,9 +125,8 @@ def test_timed_sets_and_body_weight_exercises(daemon, window, write_config, cli)
     open_programme(window)
     window.click("New strength workout")
     type_into(window, "Workout name", "core")
-    type_into(window, "Workout title", "Core")
-    add_exercise(window, 1, "Plank", 2, 30, seconds=45)
-    add_exercise(window, 2, "Squats", 2, 60, reps=20)  # body weight: no weight
+    add_exercise(window, 1, "Plank", sets=2, rest=30, seconds=45)
+    add_exercise(window, 2, "Squats", sets=2, rest=60, reps=20)  # body weight: no weight
     window.wait_for_text(r"^2 sets: Plank 45 s, rest 30 s\n2 sets: Squats 20 reps, rest 1 min$")
     # 2 × 45 s + 30 s + 30 s + 2 × 80 s + 60 s: about 6 min.
     window.wait_for_text(r"^about 6 min$")
