@@ -138,3 +138,43 @@ def test_timed_sets_and_body_weight_exercises(daemon, window, write_config, cli)
     assert session["step"]["label"] == "Plank — 45 s", session  # a set that ends by itself
     window.wait_for_text(r"^Plank — 45 s$")  # on Today's session page too
     assert cli("stop").returncode == 0
+
+
+SUPERSETS = """# dumbbells at home
+[reminders]
+time = "18:00"
+
+[workouts.db]
+title = "Dumbbell Supersets"   # shown in reminders
+kind = "strength"
+get_ready = "15s"   # time to pick them up
+exercises = [
+  { name = "Goblet Squat", sets = 3, reps = 12, weight = 35, unit = "lb", superset = "Legs", body = "legs", compound = true, warm_up = false },
+  { name = "Plank", sets = 3, time = "40s", rest = "1m", superset = "Legs" },
+  { name = "Curl", sets = 2, reps = 10, weight = 15, unit = "lb", rest = [45, 60] },
+]
+"""
+
+
+def test_editing_supersets_keeps_what_the_editor_does_not_show(daemon, window, write_config, cli):
+    path = write_config(SUPERSETS)
+    daemon.start()
+    window.launch()
+    open_programme(window)
+    window.click_node("list item", "Dumbbell Supersets")
+    # As the file has them: the group under its own label, the plank timed, the curl's rests per set.
+    window.wait_for_text(r"^Superset Legs, 3 rounds: Goblet Squat 12 × 35 lb, Plank 40 s, rest 1 min\n2 sets: Curl 10 × 15 lb, rest 45 s$")
+    window.set_value("Exercise 3 reps", 12)
+    window.wait_for_text(r"\n2 sets: Curl 12 × 15 lb, rest 45 s$")
+    window.press("Save workout")
+    wait_until(lambda: "reps = 12, weight = 15" in path.read_text(), 5, what="the curl's new reps in the file")
+    text = path.read_text()
+    workout = tomllib.loads(text)["workouts"]["db"]
+    before = tomllib.loads(SUPERSETS)["workouts"]["db"]
+    before["exercises"][2]["reps"] = 12
+    before["exercises"][2]["rest"] = ["45s", "1m"]  # the same rests per set, written as durations
+    assert workout == before, workout  # unit, body, compound, warm_up, the time, the label, the rests per set
+    for line in ("# dumbbells at home", 'title = "Dumbbell Supersets"   # shown in reminders', 'get_ready = "15s"   # time to pick them up'):
+        assert line in text.splitlines(), text
+    check = cli("config", "check")
+    assert check.returncode == 0, check.stdout + check.stderr
