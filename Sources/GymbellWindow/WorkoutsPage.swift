@@ -42,6 +42,7 @@ final class WorkoutsPage {
             (messages("New HIIT workout"), .hiit(HIITPlan(rounds: 8, work: 30, rest: 15))),
             (messages("New walk/run workout"), .walkRun(WalkRunPlan(run: 60, walk: 90, repeats: 8))),
             (messages("New circuit"), .circuit(CircuitPlan(rounds: 3, stations: [], rest: 15, roundRest: 60))),
+            (messages("New AMRAP"), .amrap(AmrapPlan(cap: 12 * 60, stations: []))),
         ]
         new.add(FlowBox(kinds.map { title, kind in
             Button(title) { [unowned self] in
@@ -118,7 +119,10 @@ enum WorkoutText {
         switch kind {
         case .strength(let exercises):
             guard !exercises.isEmpty else { return messages("no exercises yet") }
-            let total = WorkoutPreview.estimatedSeconds(exercises)
+            // Timed sets and supersets run as steps: their timeline measures them (a superset's rests as written).
+            let workout = WorkoutDefinition(name: "", title: "", kind: kind, frame: frame)
+            let total = WorkoutTimeline.runsAsSteps(workout)
+                ? WorkoutTimeline.estimatedLength(WorkoutTimeline.steps(of: workout)) : WorkoutPreview.estimatedSeconds(exercises)
             return messages("about {n} min", ["n": "\(minutes(total))"])
         case .hiit(let plan):
             return messages("{rounds} × ({work} work + {rest} rest) = {n} min", [
@@ -129,6 +133,8 @@ enum WorkoutText {
                 "repeats": "\(plan.repeats)", "run": DurationText.format(plan.run), "walk": DurationText.format(plan.walk),
                 "n": "\(minutes(Double(plan.repeats) * (plan.run + plan.walk)))"])
         case .circuit(let plan) where plan.stations.isEmpty:
+            return messages("no stations yet")
+        case .amrap(let plan) where plan.stations.isEmpty:
             return messages("no stations yet")
         case .circuit, .amrap:
             let steps = WorkoutTimeline.steps(of: WorkoutDefinition(name: "", title: "", kind: kind, frame: frame))
