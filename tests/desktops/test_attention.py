@@ -21,7 +21,7 @@ from cpu_hog import CpuHog
 from desktop_support import H
 from proc_figures import context_switches  # tests/support
 from workout_config import ALL_DAYS
-from test_matrix import SERVERS, Desktop, _missing  # noqa: F401 (the matrix's Desktop and its servers)
+from test_matrix import READ_WITHIN, SERVERS, Desktop, _missing  # noqa: F401 (the matrix's Desktop and its servers)
 
 pytestmark = [pytest.mark.gymbell, pytest.mark.time_limit(240)]
 
@@ -154,7 +154,7 @@ def test_do_not_disturb_on_at_start_under_load(desktop):
     assert not d.sees(png, DAILY), f"{d.name}: held, yet on screen ({png})"
     off = time.time()
     dnd.set(False)
-    d.wait_to_see(DAILY, timeout=5, label="shown")
+    d.wait_to_see(DAILY, timeout=READ_WITHIN, label="shown")
     seen = time.time()
     asked = P.shown_at(d.daemon, due)
     assert asked is not None and 0 <= asked - off <= WITHIN, f"{d.name}: gymbell asked for the held reminder at {asked} (DND off {off:.3f})"
@@ -183,7 +183,7 @@ def test_a_restart_while_held_keeps_it_held(desktop):
     assert not d.sees(png, DAILY), f"{d.name}: shown after the restart while Do Not Disturb is on ({png})"
     off = time.time()
     dnd.set(False)
-    d.wait_to_see(DAILY, timeout=3, label="shown")
+    d.wait_to_see(DAILY, timeout=READ_WITHIN, label="shown")
     d.heard_at([])  # ends the recording
     onsets = sound.onsets(d.recording.path, d.recording.start_epoch)
     assert [t for t in onsets if t < off] == [], f"{d.name}: sound while held: {onsets} (DND off at {off:.3f})"
@@ -199,7 +199,7 @@ def test_a_hiit_transition_goes_through_do_not_disturb(desktop):
     d.cli("hiit", "--rounds", "1", "--work", "4s", "--rest", "4s")
     work_done = time.time() + 4
     if d.name != "dunst":
-        d.wait_to_see("Work phase done", timeout=4 + 3, label="work-done")
+        d.wait_to_see("Work phase done", timeout=4 + READ_WITHIN, label="work-done")
         if d.name == "mako":
             assert d.status()["held"] and d.status()["held"]["why"] == ["do_not_disturb"], "mako's mode is Do Not Disturb"
     else:
@@ -237,4 +237,4 @@ def test_mako_hides_a_hiit_transition_in_its_mode_and_gymbell_plays_nothing(desk
     heard = d.heard_at([work_done])
     assert heard[0] is None or abs(heard[0] - work_done) > 1, f"mako: rang at {heard[0]} into its invisible mode"
     dnd.set(False)
-    d.wait_to_see("Work phase done", timeout=3, label="after-mode")
+    d.wait_to_see("Work phase done", timeout=READ_WITHIN, label="after-mode")

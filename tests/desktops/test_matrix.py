@@ -37,7 +37,7 @@ import pytest
 import punctuality as P
 import screen
 from desktop_support import ARTIFACTS, H
-from matrix_desktop import AFTER_CLICK, SERVERS, TOOLS, Desktop, Stage, missing as _missing  # noqa: F401 (test_attention's)
+from matrix_desktop import READ_WITHIN, SERVERS, TOOLS, Desktop, Stage, missing as _missing  # noqa: F401 (test_attention's)
 
 #: the gymbell icon's bell colour (data/icons)
 BELL = (0xf5, 0xa6, 0x23)
@@ -166,7 +166,7 @@ def test_strength_workout_driven_from_the_notifications(desktop):
         # Where a click on the reminder opens the window (ServerProfile.clickOpensWindow) a click that
         # started the workout was on the button; on every server with buttons it must have been one.
         assert how == "button", f"{d.name}: Start Workout was not a button on screen"
-    d.wait_to_see("Bench Press", timeout=AFTER_CLICK, label="card")
+    d.wait_to_see("Bench Press", timeout=READ_WITHIN, label="card")
     d.wait_not_to_see("Workout Time", timeout=3, label="daily-gone")
     assert d.status()["session"]["kind"] == "strength"
 
@@ -194,7 +194,7 @@ def test_strength_workout_driven_from_the_notifications(desktop):
         if n == 1:
             assert screen.colour_pixels(png, d.server.notification_area, BELL) >= 30, f"{d.name}: no gymbell icon ({png})"
             keep_screenshot(d, png)
-    d.wait_to_see("Workout complete", timeout=AFTER_CLICK, label="complete")
+    d.wait_to_see("Workout complete", timeout=READ_WITHIN, label="complete")
     png = d.shot("complete")
     assert not d.sees(png, "Rest over"), f"{d.name}: 'Rest over' still shown after the workout ({png})"
     # Nothing stays after the session: the completion goes by itself (while a person is there).
@@ -362,7 +362,7 @@ def test_overload_suggestion_answered_with_next_time(desktop):
     d.daemon.start()
     d.cli("start", "push")
     d.cli("set-done")
-    d.wait_to_see("Workout complete", timeout=AFTER_CLICK, label="completion")
+    d.wait_to_see("Workout complete", timeout=READ_WITHIN, label="completion")
     # The suggestion comes once the completion has had its glance (10 s). GNOME shows one banner at a
     # time and takes one down only once the user has been active while it showed: a person at the
     # desk moves the pointer now and then.
@@ -430,7 +430,7 @@ def test_names_with_markup_characters_read_as_typed(desktop):
     assert_reads(d, png, "Workout Time", [TYPED_TITLE, TYPED_EXERCISE], body="Today")
     d.press("Start Workout", "start", on="Workout Time", default=True)
     # "Now: <b>Bench</b> — set 1 of 2, …": Plasma breaks the line again where its glyphs are wide
-    png = d.wait_to_see("Now", timeout=AFTER_CLICK, label="card")
+    png = d.wait_to_see("Now", timeout=READ_WITHIN, label="card")
     # Budgie crossfades the daily reminder out over the card, slowly under load (CI: both read at once,
     # "Workout Time!" over "Push & Pull"): the card is read once the reminder has gone, or as it is after 3 s
     settled_by = time.monotonic() + 3
@@ -447,7 +447,7 @@ def test_names_with_markup_characters_read_as_typed(desktop):
                         label="rest-over")  # updated in place
     assert_reads(d, png, "Time for your next set", [TYPED_EXERCISE])
     d.press("Set done", "set-done", on="Rest over", default=True)
-    png = d.wait_to_see("Workout complete", timeout=AFTER_CLICK, label="complete")
+    png = d.wait_to_see("Workout complete", timeout=READ_WITHIN, label="complete")
     assert_reads(d, png, "Workout complete", [TYPED_TITLE], body="sets done")
     assert json.loads(d.cli("history", "--json"))[0]["outcome"] == "completed"
 
