@@ -211,6 +211,15 @@ class Desktop:
             time.sleep(0.3)
 
     # --- acting, as a person would ------------------------------------------------------------
+    def hold(self, png, anchor):
+        """Where a normal banner hides after a few seconds unless hovered (Cinnamon's 4 s), the pointer
+        goes over the one showing `anchor` in `png`, as a person reading it has it: what the test reads
+        next (OCR takes seconds under load) does not race the banner's time."""
+        if self.server.banner_hides_unless_hovered:
+            where = screen.find(png, anchor, self.server.notification_area)
+            if where:
+                self.server.move(*where)
+
     def press(self, label, key, on, default=False):
         """Choose the action `label` (`key`) on the notification showing `on`: its button, found on
         screen and clicked with the pointer (hovered first where buttons show on hover); where the

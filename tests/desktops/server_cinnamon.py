@@ -33,6 +33,7 @@ class CinnamonServer(X11Session):
         "panel1:right:10:calendar@cinnamon.org", "panel1:right:11:cornerbar@cinnamon.org"])),)
     #: popups top-right, 420 px wide, stacked downwards
     notification_area = (SCREEN_W - 480, 0, SCREEN_W, 500)
+    banner_hides_unless_hovered = True
     PANEL_H = 40
 
     def launch(self, deadline):

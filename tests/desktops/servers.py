@@ -59,6 +59,9 @@ class DesktopServer:
     #: the label a button has on this server where gymbell shortens it (ServerProfile.labelLimit)
     labels = {}
 
+    #: a normal banner leaves the screen after a few seconds unless the pointer is over it (Cinnamon: 4 s)
+    banner_hides_unless_hovered = False
+
     def invoke_action(self, label, key):
         """Choose the action labelled `label` (key `key`) on the newest notification the way a person
         does on this server when it has no visible button for it (mako: makoctl, dunst: its context
