@@ -13,9 +13,7 @@ final class ExerciseList {
         let row: ExpanderRow
         let name: Entry
         let sets: SpinButton
-        let timed: Switch
-        let reps: SpinButton
-        let seconds: SpinButton
+        let target: RepsOrTime
         let weight: SpinButton
         let rest: SpinButton
         let superset: Switch
@@ -50,11 +48,11 @@ final class ExerciseList {
             let linked = index < rows.count - 1 && links[index]
             if linked, rest == 0 { rests = [] }
             let weight = row.weight.number
-            let timed = row.timed.isOn
+            let timed = row.target.isTimed
             return Exercise(
-                name: row.name.trimmedText, sets: sets, reps: timed || row.reps.value == 0 ? nil : row.reps.value,
+                name: row.name.trimmedText, sets: sets, reps: timed || row.target.reps.value == 0 ? nil : row.target.reps.value,
                 weight: weight == 0 ? nil : weight, unit: old?.unit, rest: rests, body: old?.body, compound: old?.compound,
-                seconds: timed ? TimeInterval(row.seconds.value) : nil, superset: labels[index], warmUp: old?.warmUp)
+                seconds: timed ? TimeInterval(row.target.seconds.value) : nil, superset: labels[index], warmUp: old?.warmUp)
         }
     }
 
@@ -103,39 +101,26 @@ final class ExerciseList {
             row: ExpanderRow("\(index + 1). \(exercise.name)", expanded: true),
             name: Entry(accessibleName: messages("Exercise {n} name", n), text: exercise.name, widthChars: 14),
             sets: SpinButton(messages("Exercise {n} sets", n), 1...50),
-            timed: Switch(accessibleName: messages("Exercise {n} timed", n), on: exercise.seconds != nil),
-            reps: SpinButton(messages("Exercise {n} reps", n), 0...1000),
-            seconds: SpinButton(messages("Exercise {n} time in seconds", n), 1...3600),
+            target: RepsOrTime(
+                messages: messages,
+                names: (messages("Exercise {n} timed", n), messages("Exercise {n} reps", n), messages("Exercise {n} time in seconds", n)),
+                repsLabel: messages("Reps (0: none)"), repsRange: 0...1000, reps: exercise.reps ?? 0, seconds: Int(exercise.seconds ?? 45),
+                isTimed: exercise.seconds != nil) { [unowned self] in changed() },
             weight: SpinButton(messages("Exercise {n} weight", n), 0...2000, step: 2.5, digits: 1),
             rest: SpinButton(messages("Exercise {n} rest in seconds", n), 0...3600),
             superset: Switch(accessibleName: messages("Exercise {n} in a superset with the next", n), on: linked))
         row.sets.show(exercise.sets)
-        row.reps.show(exercise.reps ?? 0)
-        row.seconds.show(Int(exercise.seconds ?? 45))
         row.rest.show(Int(exercise.rest.first ?? 0))
         row.weight.show(number: exercise.weight ?? 0)
         row.name.onChanged { [unowned self] in changed() }
-        for spin in [row.sets, row.reps, row.seconds, row.weight, row.rest] { spin.onChanged { [unowned self] in changed() } }
+        for spin in [row.sets, row.weight, row.rest] { spin.onChanged { [unowned self] in changed() } }
         let unit = exercise.weightUnit.rawValue
-        let repsRow = ActionRow(messages("Reps (0: none)"), suffixes: [row.reps])
-        let secondsRow = ActionRow(messages("Time in seconds"), suffixes: [row.seconds])
-        let showTarget = { (timed: Bool) in
-            repsRow.isVisible = !timed
-            secondsRow.isVisible = timed
-        }
-        showTarget(row.timed.isOn)
-        // Not the rows' activatable widgets: a row would name its switch alike in every exercise.
-        row.timed.verticallyCentered()
+        // Not the row's activatable widget: a row would name its switch alike in every exercise.
         row.superset.verticallyCentered()
-        row.timed.onToggled { [unowned self] timed in
-            showTarget(timed)
-            changed()
-        }
         row.superset.onToggled { [unowned self] _ in changed() }
         var controls: [Widget] = [
             ActionRow(messages("Name"), suffixes: [row.name]), ActionRow(messages("Sets"), suffixes: [row.sets]),
-            ActionRow(messages("Timed"), subtitle: messages("Ends by itself; off: done by reps"), suffixes: [row.timed]),
-            repsRow, secondsRow,
+        ] + row.target.rows + [
             ActionRow(messages("Weight in {unit} (0: none)", ["unit": unit]), subtitle: messages("None: body weight"), suffixes: [row.weight]),
             ActionRow(messages("Rest after each set, seconds"), suffixes: [row.rest]),
         ]

@@ -13,9 +13,8 @@ final class StationList {
     private struct Row {
         let row: ExpanderRow
         let name: Entry
-        let timed: Switch
-        let reps: SpinButton
-        let seconds: SpinButton
+        /// A circuit station's reps or time (a HIIT's exercise names have none).
+        let target: RepsOrTime?
     }
 
     let group: PreferencesGroup
@@ -44,9 +43,9 @@ final class StationList {
         rows.enumerated().map { index, row in
             var station = shown.indices.contains(index) ? shown[index] : Station(name: "")
             station.name = row.name.trimmedText
-            if flavor == .stations {
-                station.reps = row.timed.isOn ? nil : row.reps.value
-                station.seconds = row.timed.isOn ? TimeInterval(row.seconds.value) : nil
+            if let target = row.target {
+                station.reps = target.isTimed ? nil : target.reps.value
+                station.seconds = target.isTimed ? TimeInterval(target.seconds.value) : nil
             }
             return station
         }
@@ -101,31 +100,13 @@ final class StationList {
         let row = Row(
             row: ExpanderRow("\(index + 1). \(station.name)", expanded: true),
             name: Entry(accessibleName: names.name, text: station.name, widthChars: 14),
-            timed: Switch(accessibleName: names.timed, on: station.seconds != nil),
-            reps: SpinButton(names.reps, 1...1000), seconds: SpinButton(names.seconds, 1...3600))
-        row.reps.show(station.reps ?? 10)
-        row.seconds.show(Int(station.seconds ?? 30))
+            target: flavor == .stations
+                ? RepsOrTime(messages: messages, names: (names.timed, names.reps, names.seconds), repsLabel: messages("Reps"),
+                             repsRange: 1...1000, reps: station.reps ?? 10, seconds: Int(station.seconds ?? 30),
+                             isTimed: station.seconds != nil) { [unowned self] in changed() }
+                : nil)
         row.name.onChanged { [unowned self] in changed() }
-        var controls: [Widget] = [ActionRow(messages("Name"), suffixes: [row.name])]
-        if flavor == .stations {
-            let repsRow = ActionRow(messages("Reps"), suffixes: [row.reps])
-            let secondsRow = ActionRow(messages("Time in seconds"), suffixes: [row.seconds])
-            // Not the row's activatable widget: the row would name the switch "Timed" in every station.
-            row.timed.verticallyCentered()
-            let timedRow = ActionRow(messages("Timed"), subtitle: messages("Ends by itself; off: done by reps"), suffixes: [row.timed])
-            let showTarget = { (timed: Bool) in
-                repsRow.isVisible = !timed
-                secondsRow.isVisible = timed
-            }
-            showTarget(row.timed.isOn)
-            row.timed.onToggled { [unowned self] timed in
-                showTarget(timed)
-                changed()
-            }
-            for spin in [row.reps, row.seconds] { spin.onChanged { [unowned self] in changed() } }
-            controls += [timedRow, repsRow, secondsRow]
-        }
-        row.row.add(controls)
+        row.row.add([ActionRow(messages("Name"), suffixes: [row.name])] + (row.target?.rows ?? []))
         let up = Button(messages("Up"), accessibleName: names.up) { [unowned self] in move(index, to: index - 1) }
         let down = Button(messages("Down"), accessibleName: names.down) { [unowned self] in move(index, to: index + 1) }
         let remove = Button(messages("Remove"), accessibleName: names.remove) { [unowned self] in self.remove(index) }
