@@ -9,6 +9,13 @@ class Window: Widget {
 
     var isActive: Bool { gtk_window_is_active(typed(GtkWindow.self)) != 0 }
 
+    var isFullscreen: Bool { gtk_window_is_fullscreen(typed(GtkWindow.self)) != 0 }
+
+    /// Full screen, or back to a window.
+    func toggleFullscreen() {
+        if isFullscreen { gtk_window_unfullscreen(typed(GtkWindow.self)) } else { gtk_window_fullscreen(typed(GtkWindow.self)) }
+    }
+
     /// The window became the active one, or stopped being it.
     func onActiveChanged(_ handler: @escaping () -> Void) { on("notify::is-active", withArgument: { _ in handler() }) }
 
