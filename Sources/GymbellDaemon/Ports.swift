@@ -110,7 +110,7 @@ protocol SoundPlaying: AnyObject {
     var isHeld: Bool { get }
     func hold(_ sound: SoundPlayer.Sound, inSeconds delay: Double)
     func release()
-    func play(_ sound: SoundPlayer.Sound, duck: Int?)
+    func play(_ sound: SoundPlayer.Sound, duck: SoundDucking)
 }
 
 extension SoundPlaying {

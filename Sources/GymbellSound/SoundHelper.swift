@@ -6,9 +6,10 @@ import Glibc
 /// When its input ends it waits for the sounds it started and exits, and the memory of the sound
 /// server's client (libpulse cannot be unloaded from a process) goes with it.
 public enum SoundHelper {
-    /// `duckJournal`: where lowered volumes are written down (nil: other audio is never lowered).
-    public static func serve(appName: String, appID: String, icon: String, duckJournal: String? = nil) -> Int32 {
-        let ducker = Ducker(journalPath: duckJournal, appName: appName, report: { say(.problem($0)) })
+    /// `duckJournal`, `pauseJournal`: where lowered volumes and paused players are written down (nil:
+    /// other audio is never lowered, players never paused).
+    public static func serve(appName: String, appID: String, icon: String, duckJournal: String? = nil, pauseJournal: String? = nil) -> Int32 {
+        let ducker = Ducker(journalPath: duckJournal, pauseJournalPath: pauseJournal, appName: appName, report: { say(.problem($0)) })
         let api: Canberra
         do {
             api = try Canberra.load()
@@ -22,10 +23,10 @@ public enum SoundHelper {
             unreachable: { say(.unreachable) })
         player.asked = { say(.asked(at: $0)) }
         var lines = LineBuffer()
-        // While other audio is lowered, input is awaited a tenth of a second at a time: the sounds'
-        // end is noticed within it and the volumes set back.
-        while let bytes = readInput(waitingAtMost: ducker.isLowering ? 100 : -1) {
-            if ducker.isLowering, !player.isPlaying { ducker.restoreOwn() }
+        // While other audio is lowered or paused, input is awaited a tenth of a second at a time: the
+        // sounds' end is noticed within it and the volumes set back (the players after a linger).
+        while let bytes = readInput(waitingAtMost: ducker.isMakingRoom ? 100 : -1) {
+            if ducker.isMakingRoom { ducker.soundsPlaying(player.isPlaying, now: SoundPlayer.monotonicNow()) }
             for line in bytes.withUnsafeBytes({ lines.append($0) }) {
                 switch SoundMessage(line: line) {
                 case .cache(let sound): player.prepare(sound)
@@ -34,14 +35,14 @@ public enum SoundHelper {
                     // the sound late; its first instant meets the music at full volume.
                     player.play(sound)
                     ducker.duck()
-                case .duck(let percent): ducker.percent = percent
+                case .duck(let mode): ducker.mode = mode
                 case .restore: ducker.restoreAll()
                 default: break
                 }
             }
         }
         player.finish(waitingAtMost: 600)
-        ducker.restoreOwn()
+        ducker.finish()
         return 0
     }
 

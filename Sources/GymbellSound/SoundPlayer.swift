@@ -1,5 +1,6 @@
 import CGLib
 import Glibc
+import GymbellCore
 import GymbellPlatform
 
 /// Plays reminder sounds (the freedesktop sound theme through libcanberra, or a file) at the instant
@@ -81,20 +82,20 @@ public final class SoundPlayer {
         retireCurrent()
     }
 
-    /// Plays `sound`; other audio plays at `duck` percent of its volume meanwhile (nil: left alone).
-    public func play(_ sound: Sound, duck: Int? = nil) {
-        if duck != current?.duck ?? nil {  // a helper starts leaving other audio alone
-            send(.duck(percent: duck))
+    /// Plays `sound`; other audio is lowered or its players paused meanwhile, as `duck` says.
+    public func play(_ sound: Sound, duck: SoundDucking = .off) {
+        if duck != current?.duck ?? .off {  // a helper starts leaving other audio alone
+            send(.duck(duck))
             current?.duck = duck
         }
         send(.play(sound))
         if !isHeld { retireCurrent() }
     }
 
-    /// Has a helper set back the volumes a killed helper left lowered (the daemon's start: the journal
-    /// `journal` exists).
-    public func restoreLowered(journal: String) {
-        guard access(journal, F_OK) == 0 else { return }
+    /// Has a helper set back the volumes and resume the players a killed helper left lowered or
+    /// paused (the daemon's start: one of `journals` exists).
+    public func restoreLowered(journals: [String]) {
+        guard journals.contains(where: { access($0, F_OK) == 0 }) else { return }
         send(.restore)
         if !isHeld { retireCurrent() }
     }
@@ -174,8 +175,8 @@ public final class SoundPlayer {
 /// One running sound helper: the pipe to its input, the pipe from its output and the watch on it.
 private final class HelperProcess {
     let pid: Int32
-    /// The share other audio is lowered to that this helper was told (nil: left alone).
-    var duck: Int?
+    /// What this helper was told other audio does while a sound plays.
+    var duck: SoundDucking = .off
     private var input: Int32
     private let output: Int32
     private var watch: SourceToken?

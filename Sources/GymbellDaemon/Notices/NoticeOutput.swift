@@ -52,7 +52,7 @@ final class NoticeOutput {
 
     func playSound(_ cue: SoundCue = .standard) {
         guard sound.enabled else { return }
-        sounds.play(cue.themeName(sound).map { .themed($0) } ?? currentSound, duck: sound.duck.percent)
+        sounds.play(cue.themeName(sound).map { .themed($0) } ?? currentSound, duck: sound.duck)
     }
 
     /// The `file://` URI of an absolute path (spaces and other reserved characters escaped).
