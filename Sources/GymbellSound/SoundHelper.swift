@@ -10,13 +10,14 @@ public enum SoundHelper {
     /// other audio is never lowered, players never paused).
     public static func serve(appName: String, appID: String, icon: String, duckJournal: String? = nil, pauseJournal: String? = nil) -> Int32 {
         let ducker = Ducker(journalPath: duckJournal, pauseJournalPath: pauseJournal, appName: appName, report: { say(.problem($0)) })
+        let speaker = Speaker(report: { say(.problem($0)) })
         let api: Canberra
         do {
             api = try Canberra.load()
         } catch {
             say(.problem("no sound: \(error) (install libcanberra0); reminders are silent"))
             say(.unreachable)
-            return serveRestoresOnly(ducker)
+            return serveRestoresOnly(ducker, speaker)
         }
         let player = CanberraPlayer(
             api: api, appName: appName, appID: appID, icon: icon, report: { say(.problem($0)) }, played: { say(.played) },
@@ -26,7 +27,7 @@ public enum SoundHelper {
         // While other audio is lowered or paused, input is awaited a tenth of a second at a time: the
         // sounds' end is noticed within it and the volumes set back (the players after a linger).
         while let bytes = readInput(waitingAtMost: ducker.isMakingRoom ? 100 : -1) {
-            if ducker.isMakingRoom { ducker.soundsPlaying(player.isPlaying, now: SoundPlayer.monotonicNow()) }
+            if ducker.isMakingRoom { ducker.soundsPlaying(player.isPlaying || speaker.isSpeaking, now: SoundPlayer.monotonicNow()) }
             for line in bytes.withUnsafeBytes({ lines.append($0) }) {
                 switch SoundMessage(line: line) {
                 case .cache(let sound): player.prepare(sound)
@@ -37,23 +38,33 @@ public enum SoundHelper {
                     ducker.duck()
                 case .duck(let mode): ducker.mode = mode
                 case .restore: ducker.restoreAll()
+                case .speak(let argv):
+                    speaker.speak(argv)
+                    ducker.duck()
                 default: break
                 }
             }
         }
         player.finish(waitingAtMost: 600)
+        speaker.finish(waitingAtMost: 600)
         ducker.finish()
         return 0
     }
 
-    /// Without libcanberra nothing plays and nothing is lowered; a `restore` is still carried out.
-    private static func serveRestoresOnly(_ ducker: Ducker) -> Int32 {
+    /// Without libcanberra nothing plays and nothing is lowered; a `restore` is still carried out, and
+    /// the voice still speaks.
+    private static func serveRestoresOnly(_ ducker: Ducker, _ speaker: Speaker) -> Int32 {
         var lines = LineBuffer()
         while let bytes = readInput(waitingAtMost: -1) {
-            for line in bytes.withUnsafeBytes({ lines.append($0) }) where SoundMessage(line: line) == .restore {
-                ducker.restoreAll()
+            for line in bytes.withUnsafeBytes({ lines.append($0) }) {
+                switch SoundMessage(line: line) {
+                case .restore: ducker.restoreAll()
+                case .speak(let argv): speaker.speak(argv)
+                default: break
+                }
             }
         }
+        speaker.finish(waitingAtMost: 600)
         return 1
     }
 

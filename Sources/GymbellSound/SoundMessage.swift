@@ -17,6 +17,8 @@ enum SoundMessage: Equatable, Sendable {
     case duck(SoundDucking)
     /// Set back the volumes and resume the players the journals list (the daemon's start).
     case restore
+    /// Run this program (the voice: `spd-say --wait …`) and keep other audio making room until it exits.
+    case speak([String])
 
     var line: String {
         switch self {
@@ -30,6 +32,7 @@ enum SoundMessage: Equatable, Sendable {
         case .duck(.lower(let percent)): "duck \(percent)\n"
         case .duck(.pause): "duck pause\n"
         case .restore: "restore\n"
+        case .speak(let argv): "speak " + argv.map(Self.escaped).joined(separator: "\t") + "\n"
         }
     }
 
@@ -61,6 +64,10 @@ enum SoundMessage: Equatable, Sendable {
                 self = .duck(.lower(percent: percent))
             }
         case "restore": self = .restore
+        case "speak":
+            let argv = rest.split(separator: "\t", omittingEmptySubsequences: false).map(Self.unescaped)
+            guard argv.first?.isEmpty == false else { return nil }
+            self = .speak(argv)
         default: return nil
         }
     }
@@ -84,6 +91,7 @@ enum SoundMessage: Equatable, Sendable {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
+            case "\t": out += "\\t"
             default: out.append(character)
             }
         }
@@ -95,7 +103,7 @@ enum SoundMessage: Equatable, Sendable {
         var escaping = false
         for character in value {
             if escaping {
-                out.append(character == "n" ? "\n" : character == "r" ? "\r" : character)
+                out.append(character == "n" ? "\n" : character == "r" ? "\r" : character == "t" ? "\t" : character)
                 escaping = false
             } else if character == "\\" {
                 escaping = true

@@ -84,12 +84,25 @@ public final class SoundPlayer {
 
     /// Plays `sound`; other audio is lowered or its players paused meanwhile, as `duck` says.
     public func play(_ sound: Sound, duck: SoundDucking = .off) {
+        tell(duck)
+        send(.play(sound))
+        if !isHeld { retireCurrent() }
+    }
+
+    /// Has a helper run the voice `argv` (`spd-say --wait …`), other audio making room as `duck` says
+    /// until it exits; false when no helper takes it (the caller runs it itself then).
+    public func speak(_ argv: [String], duck: SoundDucking) -> Bool {
+        tell(duck)
+        let taken = send(.speak(argv))
+        if !isHeld { retireCurrent() }
+        return taken
+    }
+
+    private func tell(_ duck: SoundDucking) {
         if duck != current?.duck ?? .off {  // a helper starts leaving other audio alone
             send(.duck(duck))
             current?.duck = duck
         }
-        send(.play(sound))
-        if !isHeld { retireCurrent() }
     }
 
     /// Has a helper set back the volumes and resume the players a killed helper left lowered or
@@ -108,16 +121,19 @@ public final class SoundPlayer {
         scheduled = nil
     }
 
-    private func send(_ message: SoundMessage) {
+    @discardableResult
+    private func send(_ message: SoundMessage) -> Bool {
         if current == nil {
-            guard !isBackingOff else { return }
+            guard !isBackingOff else { return false }
             current = start()
         }
-        guard let process = current else { return }
-        if !process.write(message.line) {
+        guard let process = current else { return false }
+        guard process.write(message.line) else {
             // It went away (or stopped reading): the next request starts another.
             retireCurrent()
+            return false
         }
+        return true
     }
 
     private func start() -> HelperProcess? {

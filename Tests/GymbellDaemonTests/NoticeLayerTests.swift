@@ -85,6 +85,7 @@ struct NoticeLayerTests {
         func hold(_ sound: SoundPlayer.Sound, inSeconds delay: Double) { isHeld = true }
         func release() { isHeld = false }
         func play(_ sound: SoundPlayer.Sound, duck: SoundDucking) { played += 1 }
+        func speak(_ argv: [String], duck: SoundDucking) -> Bool { false }
     }
 
     final class Clock: @unchecked Sendable { var now = Date(timeIntervalSince1970: 1_800_000_000) }

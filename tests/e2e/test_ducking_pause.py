@@ -165,6 +165,33 @@ def test_cues_close_together_pause_the_player_once(player, env, tmp_path, write_
     assert sampler.changes() == ["Playing", "Paused", "Playing"], sampler.changes()
 
 
+def test_a_spoken_reminder_keeps_the_player_paused_until_the_sentence_is_said(player, env, tmp_path, write_config, daemon, cli):
+    """`announce = true`: the voice (an `spd-say` on the daemon's PATH that takes 5 s to "speak" when
+    asked to wait, as speech-dispatcher's does with --wait) outlasts the sound and the linger."""
+    bin_dir = env.root / "bin"
+    bin_dir.mkdir()
+    spoken = env.root / "spoken"
+    (bin_dir / "spd-say").write_text(
+        "#!/bin/sh\n"
+        f"echo \"start $*\" >> {spoken}\n"
+        "case \"$1\" in --wait) sleep 5 ;; esac\n"
+        f"echo end >> {spoken}\n")
+    (bin_dir / "spd-say").chmod(0o755)
+    env.vars["PATH"] = f"{bin_dir}:{env.vars['PATH']}"
+    write_config(f'[reminders]\nannounce = true\n[sound]\nduck = "pause"\nfile = "{long_sound(tmp_path / "short.wav", seconds=0.5)}"\n')
+    daemon.start()
+    assert cli("rest", "1").returncode == 0
+    wait_until(lambda: spoken.exists() and "start --wait -- Rest over." in spoken.read_text(), 15, what="the voice asked to wait")
+    wait_until(lambda: player.status() == "Paused", 5, what="mpv paused for the sound and the voice")
+    began = time.monotonic()
+    while "end" not in spoken.read_text():  # the sound (0.5 s) and the linger (2 s) are over long before
+        assert player.status() == "Paused", "paused for as long as the voice speaks"
+        assert time.monotonic() - began < 15, "the voice ended"
+        time.sleep(0.2)
+    wait_until(lambda: player.status() == "Playing", 10, what="mpv playing again after the sentence")
+    assert time.monotonic() - began >= 4
+
+
 def test_after_a_kill_9_during_the_sound_the_next_start_resumes_the_player(player, env, tmp_path, write_config, daemon, cli):
     write_config(f'[sound]\nduck = "pause"\nfile = "{long_sound(tmp_path / "long.wav", seconds=6)}"\n')
     daemon.start()
