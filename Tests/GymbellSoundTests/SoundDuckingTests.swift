@@ -37,6 +37,19 @@ struct SoundDuckingTests {
         #expect(lines(file) == ["play theme bell", "ended"])
     }
 
+    @Test func theVoiceGoesToAHelperThatMakesRoomAndBackToTheCallerWhenNoneTakesIt() throws {
+        let loop = MainLoop()
+        let file = NSTemporaryDirectory() + "sound-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let player = SoundPlayer(loop: loop, helper: SoundPlayerTests.fakeHelper(recordingTo: file)) { _ in }
+        #expect(player.speak(["spd-say", "--wait", "--", "Rest over. Time for your next set!"], duck: .pause))
+        loop.run { player.helpersRunning == 0 }
+        #expect(lines(file) == ["duck pause", "speak spd-say\t--wait\t--\tRest over. Time for your next set!", "ended"])
+        // No helper can be started: the caller speaks itself.
+        let none = SoundPlayer(loop: loop, helper: ["/nonexistent/gymbell-sound-helper"]) { _ in }
+        #expect(!none.speak(["spd-say", "--", "Hi"], duck: .lower(percent: 30)))
+    }
+
     @Test func theStartAsksAHelperToSetBackOnlyWhenTheJournalListsSomething() throws {
         let loop = MainLoop()
         let file = NSTemporaryDirectory() + "sound-\(UUID().uuidString)"
