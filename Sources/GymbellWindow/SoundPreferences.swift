@@ -12,6 +12,9 @@ final class SoundPreferences {
     private let pausePlayers = Switch()
     private let pauseRow: ActionRow
     private let soundName: EntryRow
+    /// The share the file lowers other audio to, kept while the players are paused instead: switching
+    /// back lowers to the person's share again, not the standard one.
+    private var percent = SoundDucking.standardPercent
 
     init(messages: Messages, change: @escaping (ConfigEdit) -> Void) {
         self.messages = messages
@@ -21,8 +24,8 @@ final class SoundPreferences {
             pausePlayers)
         group = PreferencesGroup(messages("Sound"))
         sound.onToggled { change(.soundEnabled($0)) }
-        duck.onToggled { [unowned self] in change(.soundDuck(!$0 ? .off : pausePlayers.isOn ? .pause : .lower(percent: SoundDucking.standardPercent))) }
-        pausePlayers.onToggled { change(.soundDuck($0 ? .pause : .lower(percent: SoundDucking.standardPercent))) }
+        duck.onToggled { [unowned self] in change(.soundDuck($0 ? .lower(percent: percent) : .off)) }
+        pausePlayers.onToggled { [unowned self] in change(.soundDuck($0 ? .pause : .lower(percent: percent))) }
         soundName.onApplied { text in
             let value = Editable.trimmed(text)
             if !value.isEmpty { change(.sound(value.hasPrefix("/") ? .file(value) : .theme(value))) }
@@ -42,6 +45,7 @@ final class SoundPreferences {
         duck.show(settings.duck != .off)
         pausePlayers.show(settings.duck == .pause)
         pauseRow.isSensitive = settings.duck != .off
+        if case .lower(let share) = settings.duck { percent = share }
         soundName.show(settings.file ?? settings.name)
     }
 }

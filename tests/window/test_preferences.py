@@ -200,3 +200,16 @@ def test_quiet_hours_on_changed_and_off(daemon, window, write_config, cli):
     wait_until(lambda: "start =" not in path.read_text(), 5, what="the quiet hours removed")
     assert path.read_text().startswith(ALL_DAYS)
     assert cli("config", "check").returncode == 0
+
+
+def test_pausing_players_instead_and_back_keeps_the_persons_share(daemon, window, write_config):
+    path = write_config(ALL_DAYS + '[sound]\nduck = "50%"\n')
+    daemon.start()
+    window.launch()
+    open_preferences(window)
+    window.act("check box", "Pause media players instead")  # issue 47: players paused through MPRIS
+    wait_until(lambda: 'duck = "pause"' in path.read_text(), 5, what='duck = "pause" in the file')
+    window.act("check box", "Pause media players instead")  # back to lowering: their 50 %, not the standard 30 %
+    wait_until(lambda: 'duck = "50%"' in path.read_text(), 5, what='duck = "50%" in the file again')
+    window.act("check box", "Lower other audio while it plays")
+    wait_until(lambda: "duck = false" in path.read_text(), 5, what="duck = false in the file")
