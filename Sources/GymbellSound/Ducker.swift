@@ -58,7 +58,7 @@ final class Ducker {
     /// The helper's last sounds have ended: everything set back, paused players after the linger.
     func finish() {
         restoreOwn()
-        if pauser.isPausing { usleep(UInt32(PlayerPausePlan.linger * 1_000_000)) }
+        if pauser.isPausing { for _ in 0..<Int(PlayerPausePlan.linger * 10) { usleep(100_000) } }  // under 1 s each (POSIX)
         pauser.resumeOwn()
     }
 
