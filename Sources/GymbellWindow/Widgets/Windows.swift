@@ -52,6 +52,9 @@ final class PagedWindow: Window {
 
     func add(_ page: PreferencesPage) { adw_preferences_window_add(typed(AdwPreferencesWindow.self), page.object()) }
 
+    /// Switches to `page` (one added), as its view switcher button does.
+    func showPage(_ page: PreferencesPage) { adw_preferences_window_set_visible_page(typed(AdwPreferencesWindow.self), page.object()) }
+
     func show(_ toast: Toast) { adw_preferences_window_add_toast(typed(AdwPreferencesWindow.self), toast.retainedForAdding()) }
 
     func toast(_ title: String) { show(Toast(title)) }
