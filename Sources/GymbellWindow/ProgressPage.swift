@@ -53,7 +53,7 @@ final class ProgressPage {
         self.weekStart = weekStart
         self.actions = actions
         let messages = text.messages
-        page = PreferencesPage(title: messages("Progress"), icon: "utilities-system-monitor-symbolic")
+        page = PreferencesPage(title: messages("Progress"), icon: "power-profile-performance-symbolic")
         overview = PreferencesGroup(messages("Your progress"), description: messages("How each exercise goes, week by week."))
         report = Button(messages("Open the full report")) { actions.runGymbell(["report", "--open"]) }
         overview.setHeaderSuffix(report)
