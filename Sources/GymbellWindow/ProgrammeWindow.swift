@@ -46,6 +46,8 @@ final class ProgrammeWindow {
                         button: text.messages("Start gymbell"), clicked: startDaemon)
         for page in [workouts.page, programme.page, weights.page, progress.page, log.page] { window.add(page) }
         window.addBanner(banner)
+        // Progress read again whenever it comes to the front: an old log imported changes no recent session.
+        window.onPageChanged { [unowned self] in if window.isShowing(progress.page) { progress.refresh() } }
         window.onActiveChanged { [unowned self] in
             guard window.isActive else { return }
             config.reloadIfChanged { [weak self] state in if let state { self?.show(state) } }

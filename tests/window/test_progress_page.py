@@ -27,10 +27,10 @@ def short(day):
     return f"{day.day} {day.strftime('%b')}"
 
 
-def import_history(cli, tmp_path):
-    """Three sessions, 21, 14 and 7 days ago at 10:00 UTC, imported with `gymbell import`."""
+def import_history(cli, tmp_path, days=(21, 14, 7)):
+    """Three sessions, 21, 14 and 7 days ago at 10:00 UTC (or `days` ago), imported with `gymbell import`."""
     rows = [HEADER]
-    for ago, bench, squat in zip((21, 14, 7), BENCH, SQUAT):
+    for ago, bench, squat in zip(days, BENCH, SQUAT):
         when = f"{days_ago(ago).isoformat()} 10:00:00"
         rows.append(f'{when};"Push";"Bench Press";1;{bench};kg;5;;;;0;"";"";1h')
         rows.append(f'{when};"Push";"Squat";1;{squat};kg;5;;;;0;"";"";1h')
@@ -50,19 +50,22 @@ def description(window, name, pattern):
 SWITCH_ROLES = ("toggle button", "push button", "radio button", "page tab")  # the view switcher's, not the page's own node
 
 
+def click_tab(window, name):
+    """A pointer click on the page tab `name`. Two switchers carry the tabs: the header's (narrowed away at
+    this width, still in the tree) and the bar at the bottom that shows: the lowest one is clicked."""
+    tabs = wait_until(lambda: [n for n in window.showing() if n["name"] == name and n["role"] in SWITCH_ROLES
+                               and n.get("extents", [0, 0, 0, 0])[2] > 0], 10, interval=0.2, what=f"the {name} tab")
+    x, y, w, h = max(tabs, key=lambda n: n["extents"][1])["extents"]
+    window.display.click(x + w // 2, y + h // 2)
+
+
 def open_progress(window):
     """The Workouts window from the header bar, then its Progress page by a pointer click on its switcher
     (once the window shows its first page: a click before it is drawn goes nowhere)."""
     window.press("Workouts and programme")
     window.wait_for_text(r"^Choose a workout to change it\.$")
     time.sleep(0.5)
-    # Two switchers carry the page tabs: the header's (narrowed away at this width, still in the tree)
-    # and the bar at the bottom that shows: the lowest one is clicked.
-    tabs = wait_until(lambda: [n for n in window.showing() if n["name"] == "Progress" and n["role"] in SWITCH_ROLES
-                               and n.get("extents", [0, 0, 0, 0])[2] > 0], 10, interval=0.2, what="the Progress switch")
-    switch = max(tabs, key=lambda n: n["extents"][1])
-    x, y, w, h = switch["extents"]
-    window.display.click(x + w // 2, y + h // 2)
+    click_tab(window, "Progress")
 
 
 def test_progress_shows_the_charts_and_records_in_words_and_on_screen(daemon, window, write_config, cli, tmp_path):
@@ -112,3 +115,33 @@ def test_progress_launch_opens_the_page_and_empty_history_says_so(daemon, window
              and n.get("extents", [0, 0, 0, 0])[2] > 0 and n["role"] != "label"]
     assert shown == [], shown
     assert cli("history", "--json").stdout.strip() in ("[]", ""), "nothing written by looking"
+
+
+def lb(kilograms):
+    """A weight in pounds as the window writes it: to a tenth, no trailing .0."""
+    value = round(kilograms / 0.45359237, 1)
+    return f"{value:g} lb"
+
+
+def test_weights_follow_the_kit_s_unit_and_an_import_shows_when_the_page_comes_back(daemon, window, write_config, cli, tmp_path):
+    """`[kit] unit = "lb"`: the kilograms logged are shown in pounds. The history imported while the page
+    was open shows when the page is switched to again (an old log changes no recent session, which is
+    what the daemon's state carries)."""
+    write_config(TODAY_PROGRAM + '\n[kit]\nunit = "lb"\nbars = [45]\n')
+    daemon.start()
+    window.vars["TZ"] = "UTC"
+    window.launch()
+    window.wait_for_text(r"^Next workout reminder$")
+    open_progress(window)
+    window.wait_for_text(r"^Nothing logged yet$")
+    import_history(cli, tmp_path, days=(35, 28, 21))  # older than the 8 days of sessions the daemon's state carries
+    time.sleep(1)
+    window.wait_for_text(r"^Nothing logged yet$")  # not read again on its own
+    click_tab(window, "Workouts")
+    window.wait_for_text(r"^Choose a workout to change it\.$")
+    time.sleep(0.3)
+    click_tab(window, "Progress")
+    first, last = short(days_ago(35)), short(days_ago(21))
+    line = description(window, "Progress chart", r"^Bench Press")
+    assert line == f"Bench Press, estimated one-rep max: {lb(70)} on {first} to {lb(84)} on {last}, best {lb(84)}", line
+    window.wait_for_text(rf"^Best set 5 × {lb(72)} on {last}, estimated one-rep max {lb(84)}$")
