@@ -62,7 +62,7 @@ final class ProgressPage {
         overview.add([chooser, empty])
         line = ChartArea(accessibleName: messages("Progress chart"), height: 180)
         bars = ChartArea(accessibleName: messages("Weekly chart"), height: 110)
-        calendar = ChartArea(accessibleName: messages("Training calendar"), height: 120)
+        calendar = ChartArea(accessibleName: messages("Training calendar"), height: 154)
         lineGroup = PreferencesGroup(messages("Best per session"))
         lineGroup.add(line)
         barsGroup = PreferencesGroup(messages("Last 12 weeks"))
