@@ -145,3 +145,21 @@ def test_weights_follow_the_kit_s_unit_and_an_import_shows_when_the_page_comes_b
     line = description(window, "Progress chart", r"^Bench Press")
     assert line == f"Bench Press, estimated one-rep max: {lb(70)} on {first} to {lb(84)} on {last}, best {lb(84)}", line
     window.wait_for_text(rf"^Best set 5 × {lb(72)} on {last}, estimated one-rep max {lb(84)}$")
+
+
+def test_the_charts_speak_german(daemon, window, write_config, cli, tmp_path):
+    write_config(TODAY_PROGRAM)
+    daemon.start()
+    import_history(cli, tmp_path)
+    window.vars["TZ"] = "UTC"
+    window.launch(lang="de_DE.UTF-8")
+    window.wait_for_text(r"^Nächste Trainingserinnerung$")
+    window.press("Trainings und Programm")
+    window.wait_for_text(r"^Wähle ein Training, um es zu ändern\.$")
+    time.sleep(0.5)
+    click_tab(window, "Fortschritt")
+    line = description(window, "Fortschrittsdiagramm", r"^Bench Press")
+    assert re.fullmatch(r"Bench Press, geschätztes Einwiederholungsmaximum: 70 kg am .+ bis 84 kg am .+, Bestwert 84 kg", line), line
+    calendar = description(window, "Trainingskalender", r"^Trainingskalender")
+    assert calendar == "Trainingskalender, letzte 12 Wochen: 3 Trainings an 3 Tagen; diese Woche 0", calendar
+    window.wait_for_text(r"^Bester Satz 5 × 72 kg am .+, geschätztes Einwiederholungsmaximum 84 kg$")
