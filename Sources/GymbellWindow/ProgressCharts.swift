@@ -88,15 +88,16 @@ struct ProgressCharts {
         }
     }
 
-    /// "Bench Press, volume per week, last 12 weeks: 3 weeks trained, the most 2400 kg in the week of 24 Nov, this week 1200 kg".
+    /// "Bench Press, volume per week, last 12 weeks: trained in 3 weeks, the most 2400 kg in the week of 24 Nov, this week 1200 kg".
     func barsDescription(_ series: ExerciseSeries) -> String {
         let trained = series.weekly.filter { $0.sets > 0 }
         let values = ["exercise": series.exercise, "measure": weeklyName(series.measure), "weeks": "\(series.weekly.count)"]
         guard let most = trained.max(by: { $0.amount(series.measure) < $1.amount(series.measure) }), let current = series.weekly.last else {
             return messages("{exercise}, {measure}, last {weeks} weeks: nothing logged", values)
         }
-        return messages("{exercise}, {measure}, last {weeks} weeks: {trained} weeks trained, the most {most} in the week of {week}, this week {current}",
-                        values.merging(["trained": "\(trained.count)", "most": amount(most, series.measure),
+        let weeks = messages("{n} week", plural: "{n} weeks", count: trained.count, ["n": "\(trained.count)"])
+        return messages("{exercise}, {measure}, last {weeks} weeks: trained in {trained}, the most {most} in the week of {week}, this week {current}",
+                        values.merging(["trained": weeks, "most": amount(most, series.measure),
                                         "week": messages.report.reportDate(most.start, year: false), "current": amount(current, series.measure)]) { $1 })
     }
 
@@ -116,11 +117,12 @@ struct ProgressCharts {
 
     // MARK: The heat map
 
-    /// "Training calendar, last 12 weeks: 9 workouts on 8 days; this week 2".
+    /// "Training calendar, last 12 weeks: 9 workouts on 8 days; this week 2" (each count in its plural form).
     func heatMapDescription(_ map: TrainingHeatMap) -> String {
         let thisWeek = map.weeks.last?.reduce(0) { $0 + $1.workouts } ?? 0
-        return messages("Training calendar, last {weeks} weeks: {workouts} workouts on {days} days; this week {week}", [
-            "weeks": "\(map.weeks.count)", "workouts": "\(map.workouts)", "days": "\(map.activeDays)", "week": "\(thisWeek)"])
+        return messages("Training calendar, last {weeks} weeks: {workouts} on {days}; this week {week}", [
+            "weeks": "\(map.weeks.count)", "workouts": messages("{n} workout", plural: "{n} workouts", count: map.workouts, ["n": "\(map.workouts)"]),
+            "days": messages("{n} day", plural: "{n} days", count: map.activeDays, ["n": "\(map.activeDays)"]), "week": "\(thisWeek)"])
     }
 
     /// One column a week, one row a weekday from the week start; darker with more workouts.

@@ -81,7 +81,7 @@ def test_progress_shows_the_charts_and_records_in_words_and_on_screen(daemon, wi
     line = description(window, "Progress chart", r"^Bench Press")
     assert line == f"Bench Press, estimated one-rep max: 70 kg on {first} to 84 kg on {last}, best 84 kg", line
     bars = description(window, "Weekly chart", r"^Bench Press")
-    assert re.fullmatch(r"Bench Press, volume per week, last 12 weeks: 3 weeks trained, the most 360 kg in the week of "
+    assert re.fullmatch(r"Bench Press, volume per week, last 12 weeks: trained in 3 weeks, the most 360 kg in the week of "
                         r"\d{1,2} \w{3}, this week 0 kg", bars), bars
     calendar = description(window, "Training calendar", r"^Training calendar")
     assert calendar == "Training calendar, last 12 weeks: 3 workouts on 3 days; this week 0", calendar
@@ -98,7 +98,7 @@ def test_progress_shows_the_charts_and_records_in_words_and_on_screen(daemon, wi
     keys(window, "Down", "Return")
     line = description(window, "Progress chart", r"^Squat")
     assert line == f"Squat, estimated one-rep max: 105 kg on {first} to 119 kg on {last}, best 119 kg", line
-    assert description(window, "Weekly chart", r"^Squat").startswith("Squat, volume per week, last 12 weeks: 3 weeks trained, the most 510 kg")
+    assert description(window, "Weekly chart", r"^Squat").startswith("Squat, volume per week, last 12 weeks: trained in 3 weeks, the most 510 kg")
 
 
 def test_progress_launch_opens_the_page_and_empty_history_says_so(daemon, window, write_config, cli):
