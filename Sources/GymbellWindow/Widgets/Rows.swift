@@ -25,6 +25,11 @@ final class PreferencesGroup: Widget {
         if let description { adw_preferences_group_set_description(object(), description) }
     }
 
+    var title: String {
+        get { adw_preferences_group_get_title(object()).map { String(cString: $0) } ?? "" }
+        set { adw_preferences_group_set_title(object(), newValue) }
+    }
+
     func add(_ rows: [Widget]) {
         for row in rows { adw_preferences_group_add(object(), row.pointer) }
     }

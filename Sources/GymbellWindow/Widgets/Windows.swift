@@ -59,6 +59,17 @@ final class PagedWindow: Window {
 
     func add(_ page: PreferencesPage) { adw_preferences_window_add(typed(AdwPreferencesWindow.self), page.object()) }
 
+    /// Switches to `page` (one added), as its view switcher button does.
+    func showPage(_ page: PreferencesPage) { adw_preferences_window_set_visible_page(typed(AdwPreferencesWindow.self), page.object()) }
+
+    /// Whether `page` is the one in front.
+    func isShowing(_ page: PreferencesPage) -> Bool {
+        UnsafeMutableRawPointer(adw_preferences_window_get_visible_page(typed(AdwPreferencesWindow.self))) == UnsafeMutableRawPointer(page.pointer)
+    }
+
+    /// The person (or the window) switched pages.
+    func onPageChanged(_ changed: @escaping () -> Void) { on("notify::visible-page", withArgument: { _ in changed() }) }
+
     func show(_ toast: Toast) { adw_preferences_window_add_toast(typed(AdwPreferencesWindow.self), toast.retainedForAdding()) }
 
     func toast(_ title: String) { show(Toast(title)) }
