@@ -45,6 +45,7 @@ final class SoundPreferences {
         duck.show(settings.duck != .off)
         pausePlayers.show(settings.duck == .pause)
         pauseRow.isSensitive = settings.duck != .off
+        pausePlayers.isSensitive = settings.duck != .off  // GTK 4.8 tells AT-SPI the switch's own sensitivity, not its row's
         if case .lower(let share) = settings.duck { percent = share }
         soundName.show(settings.file ?? settings.name)
     }

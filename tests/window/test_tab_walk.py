@@ -95,7 +95,7 @@ def test_tab_reaches_every_control_of_every_page(daemon, window, write_config, c
     window.display.move(600, 700)
     window.display.move(200, 300)
     seen = frozenset()
-    for name in ("Workouts", "Programme", "Weights", "Log"):
+    for name in ("Workouts", "Programme", "Weights", "Progress", "Log"):
         page(window, name)
         time.sleep(0.5)
         seen |= check_every_control_reached(window, "Workouts and programme", f"Workouts and programme: {name}", seen)
