@@ -229,6 +229,31 @@ def test_snooze_from_the_daily_reminder(desktop):
     check_heard(d, heard)
 
 
+def test_the_weekly_summary_on_screen(desktop):
+    """Issue 47's weekly summary as a person sees it on each server: a workout done this week from the
+    CLI (3 × 8 × 80 kg), then the week's slot (`weekly_summary`, today a few seconds on): "Your week"
+    with the workout and the kilograms, read by OCR, asked of the server on time."""
+    d = desktop
+    later, _ = local_time_in(3 * 3600)  # the daily reminder out of the way
+    hms, due = local_time_in(25)
+    d.env.write_config(f'[reminders]\ntime = "{later}"\ndays = ["{TODAY}"]\nweekly_summary = "{TODAY.capitalize()} {hms}"\n'
+                       f'[program]\n{TODAY} = "push"\n' + PUSH)
+    d.daemon.start()
+    d.cli("start")
+    for _ in range(3):
+        d.cli("set-done")
+    deadline = time.monotonic() + 10
+    while d.status()["session"] is not None:  # the third set ends it (the completion is told a moment later)
+        assert time.monotonic() < deadline, f"{d.name}: the workout still runs after its three sets"
+        time.sleep(0.2)
+    d.person_moves_pointer()  # at the computer: GNOME takes "Workout complete" down after its time, then shows the next
+    png = d.wait_to_see("Your week", timeout=due - time.time() + READ_WITHIN, label="weekly")
+    d.hold(png, "Your week")
+    text = " ".join(screen.text(png, d.server.notification_area).split())  # as the server wrapped it
+    assert "1 workout" in text and "kg lifted" in text, f"{d.name}: the week's figures: {text!r} ({png})"
+    gymbell_on_time(d)
+
+
 def run_interval(d, command, phrases, completion):
     """Starts an interval session; at each transition (once gymbell's bound and the server's painting
     have passed) the instruction must be on screen and the one before it not; afterwards only the
