@@ -125,3 +125,28 @@ def test_a_weekday_that_trains_another_workout_is_asked(daemon, window, write_co
     assert tomllib.loads(path.read_text())["program"] == {"mon": "sprints", "thu": "sprints"}
     assert sorted(workouts(path)) == ["bike", "sprints"]
     assert cli("config", "check").returncode == 0
+
+
+def test_an_exercise_is_headed_by_its_name_and_an_unnamed_one_waits(daemon, window, write_config, cli):
+    path = write_config(HAND_WRITTEN)
+    daemon.start()
+    window.launch()
+    open_programme(window)
+    window.click("New strength workout")
+    type_into(window, "Workout name", "Legs at Home")
+    window.wait_for_text(r"^Add at least one exercise\.$")  # nothing to do yet: said next to Save
+    assert not save_sensitive(window)
+    window.press("Add exercise")  # the keyboard goes to its name
+    type_into(window, "Exercise 1 name", "Goblet Squat")
+    window.wait_for_text(r"^1\. Goblet Squat$")  # its header follows the name typed
+    wait_until(lambda: save_sensitive(window), 5, what="Save sensitive with one named exercise")
+    clear(window, "Exercise 1 name")
+    window.wait_for_text(r"^Give it a name\.$")  # at the exercise
+    wait_until(lambda: not save_sensitive(window), 5, what="Save insensitive with an unnamed exercise")
+    type_into(window, "Exercise 1 name", "Split Squat")
+    window.wait_for_text(r"^1\. Split Squat$")
+    wait_until(lambda: save_sensitive(window), 5, what="Save sensitive again")
+    window.press("Save workout")
+    wait_until(lambda: "[workouts.legs_at_home]" in path.read_text(), 5, what="the workout in the file")
+    assert workouts(path)["legs_at_home"]["exercises"][0]["name"] == "Split Squat"
+    assert cli("config", "check").returncode == 0
