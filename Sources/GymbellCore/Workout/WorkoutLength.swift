@@ -1,21 +1,23 @@
 import FoundationEssentials
 
-/// How long a workout takes, as one value for every kind (issue 46): the Workouts list and the editor
-/// show the same. A strength workout is estimated (WorkoutPreview.estimatedSeconds: sets by their reps,
-/// the rests between), one that runs as steps is measured on its timeline (get-ready, warm-up and
-/// cool-down included; estimated when a step waits for Done), a HIIT's or a walk/run's plan is exact.
+/// How long a workout takes, as one value for every kind (issue 46): the Workouts list, the editor and
+/// the daily reminder's preview say the same. A strength workout is estimated (WorkoutPreview
+/// .estimatedSeconds: sets by their reps, the rests between; rounded to 5 min, docs/progress.md), one
+/// that runs as steps is measured on its timeline (get-ready, warm-up and cool-down included; estimated
+/// when a step waits for Done), a HIIT's or a walk/run's plan is exact.
 public struct WorkoutLength: Equatable, Sendable {
     public var seconds: TimeInterval
     /// Whether `seconds` is an estimate (a step by reps, a strength set) rather than the plan's length.
     public var estimated: Bool
 
-    public init(seconds: TimeInterval, estimated: Bool) {
+    /// As said: whole minutes, at least 1; a strength estimate to 5 min, at least 5 (it is rough).
+    public var minutes: Int
+
+    public init(seconds: TimeInterval, estimated: Bool, toFiveMinutes: Bool = false) {
         self.seconds = seconds
         self.estimated = estimated
+        minutes = toFiveMinutes ? max(5, Int((seconds / 300).rounded()) * 5) : max(1, Int((seconds / 60).rounded()))
     }
-
-    /// Whole minutes, at least 1.
-    public var minutes: Int { max(1, Int((seconds / 60).rounded())) }
 
     /// The length of `workout`; nil while it has nothing to measure (no exercise or station yet).
     public static func of(_ workout: WorkoutDefinition) -> WorkoutLength? {
@@ -31,7 +33,8 @@ public struct WorkoutLength: Equatable, Sendable {
             return WorkoutLength(seconds: timed ? WorkoutTimeline.timedLength(steps) : WorkoutTimeline.estimatedLength(steps), estimated: !timed)
         }
         switch workout.kind {
-        case .strength(let exercises): return WorkoutLength(seconds: WorkoutPreview.estimatedSeconds(exercises), estimated: true)
+        case .strength(let exercises):
+            return WorkoutLength(seconds: WorkoutPreview.estimatedSeconds(exercises), estimated: true, toFiveMinutes: true)
         case .hiit(let plan): return WorkoutLength(seconds: Double(plan.rounds) * (plan.work + plan.rest), estimated: false)
         case .walkRun(let plan): return WorkoutLength(seconds: Double(plan.repeats) * (plan.run + plan.walk), estimated: false)
         case .circuit, .amrap: return nil  // run as steps, above

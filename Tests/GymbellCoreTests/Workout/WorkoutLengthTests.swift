@@ -54,4 +54,25 @@ struct WorkoutLengthTests {
         #expect(WorkoutLength.text(Self.workout(.strength(exercises: [])), .english) == "no exercises yet")
         #expect(WorkoutLength.text(Self.workout(.circuit(CircuitPlan(rounds: 3, stations: [], rest: 15, roundRest: 60))), .english) == "no stations yet")
     }
+
+    @Test("the daily reminder's preview says the length the window says, for every kind")
+    func previewAgrees() throws {
+        // 14 min by the estimate: said "about 15 min" in the list, the editor and the reminder alike.
+        let strength = [Exercise(name: "Squat", sets: 5, reps: 5, rest: Array(repeating: 185, count: 5))]
+        let plan = CircuitPlan(rounds: 3, stations: [Station(name: "Push-ups", reps: 12), Station(name: "Plank", seconds: 40)], rest: 10, roundRest: 45)
+        let kinds: [WorkoutKind] = [
+            .strength(exercises: strength), .hiit(HIITPlan(rounds: 8, work: 30, rest: 15)), .walkRun(WalkRunPlan(run: 60, walk: 90, repeats: 8)),
+            .circuit(plan), .amrap(AmrapPlan(cap: 12 * 60, stations: [Station(name: "Swings", reps: 15)])),
+        ]
+        let day = try #require(LocalDay(isoDate: "2026-12-03"))
+        for kind in kinds {
+            let workout = Self.workout(kind)
+            let length = try #require(WorkoutLength.of(workout))
+            let preview = try #require(WorkoutPreview.make(workout, overrides: [:], span: nil, day: day))
+            #expect(preview.minutes == length.minutes && preview.estimated == length.estimated, "\(kind)")
+        }
+        let seconds: Double = 840  // 5 sets of 20 s, 4 rests of 185 s
+        #expect(WorkoutLength.of(Self.workout(.strength(exercises: strength)))?.seconds == seconds)
+        #expect(WorkoutLength.text(Self.workout(.strength(exercises: strength)), .english) == "about 15 min")
+    }
 }
