@@ -63,7 +63,7 @@ final class WorkoutEditor {
         name = Entry(accessibleName: messages("Workout name"), text: workout.title, widthChars: 14)
         nameHint = messages("What reminders and the programme call it")
         nameRow = ActionRow(messages("Name"), subtitle: nameHint, suffixes: [name])
-        heading = Label(workout.title, classes: ["heading"], wrap: false)
+        heading = Label(workout.title, classes: ["heading"], wrap: false).ellipsized()
         saveButton = Button(messages("Save workout"), classes: ["suggested-action"])
         let page = PreferencesPage().expandingVertically()
         let header = HeaderBar(start: [Button(messages("Back"), clicked: actions.close)], title: heading)

@@ -24,6 +24,15 @@ def clear(window, name):
     wait_until(lambda: window.node("text", name).get("text") == "", 5, what=f"the entry {name!r} empty")
 
 
+def type_name(window, text):
+    """`text` typed into the workout's name; typed once more if a letter xdotool types through a key it
+    maps for it on the fly (ü, ß, é) came out wrong on a loaded machine."""
+    try:
+        type_into(window, "Workout name", text)
+    except AssertionError:
+        type_into(window, "Workout name", text)
+
+
 def save_sensitive(window):
     return window.button("Save workout")["sensitive"]
 
@@ -39,7 +48,7 @@ def test_a_name_with_spaces_and_an_accent_gets_a_key_that_stays_when_renamed(dae
     window.launch()
     open_programme(window)
     new_hiit(window)
-    type_into(window, "Workout name", "Café Intervals")  # the only name to type
+    type_name(window, "Café Intervals")  # the only name to type
     window.wait_for_text(r"^Café Intervals$")  # the editor's title follows the name
     window.press("Save workout")
     wait_until(lambda: "cafe_intervals" in path.read_text(), 5, what="the new workout in the file")
@@ -55,7 +64,7 @@ def test_a_name_with_spaces_and_an_accent_gets_a_key_that_stays_when_renamed(dae
     window.wait_for_text(r"^Café Intervals$")  # the list shows it by its name, with its length
     window.wait_for_text(r"HIIT · 8 × \(30s work \+ 15s rest\) = 6 min")
     window.click_node("list item", "Café Intervals")
-    type_into(window, "Workout name", "Süße Sprints")
+    type_name(window, "Süße Sprints")
     window.wait_for_text(r"^Süße Sprints$")
     window.press("Save workout")
     wait_until(lambda: "Süße Sprints" in path.read_text(), 5, what="the new name in the file")
@@ -63,7 +72,7 @@ def test_a_name_with_spaces_and_an_accent_gets_a_key_that_stays_when_renamed(dae
     assert sorted(workouts(path)) == ["bike", "cafe_intervals"]
     assert cli("config", "check").returncode == 0
     daemon.restart()  # what was written is what the daemon reads after a restart
-    wait_until(lambda: cli("start", "cafe_intervals").returncode == 0, 5, what="the renamed workout to start by its key")
+    wait_until(lambda: cli("start", "cafe_intervals").returncode == 0, 15, what="the renamed workout to start by its key")
     assert cli("stop").returncode == 0
     window.wait_for_text(r"^Süße Sprints$")
 
