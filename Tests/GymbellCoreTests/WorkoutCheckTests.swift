@@ -28,6 +28,17 @@ struct WorkoutCheckTests {
             == [WorkoutProblem(.name, "Another workout is called “Upper Body”; choose another name.")])
     }
 
+    @Test("two workouts a hand-written file names alike stay editable until one is renamed to the other's name")
+    func handWrittenTwins() {
+        var config = Self.config
+        config.workouts["upper2"] = WorkoutDefinition(name: "upper2", title: "Upper Body", kind: .strength(exercises: [Self.squat]))
+        let kind = WorkoutKind.strength(exercises: [Self.squat])
+        #expect(WorkoutCheck.problems(name: "Upper Body", key: "upper2", kind: kind, in: config, messages: .english).isEmpty)
+        #expect(WorkoutCheck.problems(name: "Upper Body", key: nil, kind: kind, in: config, messages: .english).map(\.place) == [.name])
+        config.workouts["legs"] = WorkoutDefinition(name: "legs", title: "Legs", kind: kind)
+        #expect(WorkoutCheck.problems(name: "upper body", key: "legs", kind: kind, in: config, messages: .english).map(\.place) == [.name])
+    }
+
     @Test("a strength workout: no exercise, an exercise without name, zero sets, zero reps, a time of 0 s")
     func strength() {
         #expect(Self.problems("Legs", .strength(exercises: [])) == [WorkoutProblem(.list, "Add at least one exercise.")])

@@ -35,9 +35,11 @@ public enum WorkoutCheck {
     public static func problems(name: String, key: String?, kind: WorkoutKind, in config: Config, messages: Messages) -> [WorkoutProblem] {
         var problems: [WorkoutProblem] = []
         let trimmed = WorkoutNames.trimmed(name)
+        // Two workouts a hand-written file names alike stay editable while the name is not changed.
+        let keepsItsName = key.flatMap { config.workouts[$0] }.map { WorkoutNames.sameName($0.title, trimmed) } ?? false
         if trimmed.isEmpty {
             problems.append(WorkoutProblem(.name, messages("Give the workout a name.")))
-        } else if let other = config.workouts.values.first(where: { $0.name != key && WorkoutNames.sameName($0.title, trimmed) }) {
+        } else if !keepsItsName, let other = config.workouts.values.first(where: { $0.name != key && WorkoutNames.sameName($0.title, trimmed) }) {
             problems.append(WorkoutProblem(.name, messages("Another workout is called “{name}”; choose another name.", ["name": other.title])))
         }
         let setting = { (setting: WorkoutProblem.Setting, ok: Bool, sentence: String) in
