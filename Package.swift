@@ -57,8 +57,9 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/gdk-pixbuf-2.0"])]),
         // The X server: away told by the X Sync extension's IDLETIME alarms, on the GLib loop.
         .target(name: "GymbellX11", dependencies: ["CX11", "GymbellPlatform"]),
-        // Sounds through libcanberra, played by a helper process that lowers other audio meanwhile (libpulse).
-        .target(name: "GymbellSound", dependencies: ["CCanberra", "CPulse", "CGLib", "GymbellPlatform"]),
+        // Sounds through libcanberra, played by a helper process that lowers other audio meanwhile (libpulse)
+        // or pauses media players (MPRIS, libdbus).
+        .target(name: "GymbellSound", dependencies: ["CCanberra", "CPulse", "CGLib", "GymbellPlatform", "GymbellBus", "GymbellCore"]),
         // What the system says gymbell's files and time are: XDG paths, the config file as read, the
         // system time zone. Shared by the CLI, the daemon and a future window.
         .target(name: "GymbellSettings", dependencies: ["GymbellCore", "GymbellFormats", "GymbellPlatform", "TOML"]),
@@ -108,7 +109,7 @@ let package = Package(
         .testTarget(name: "GymbellNotifyTests", dependencies: ["GymbellNotify", "GymbellPlatform", "GymbellTestSupport"]),
         .testTarget(name: "GymbellX11Tests", dependencies: ["GymbellX11", "GymbellPlatform", "GymbellTestSupport"]),
         .testTarget(
-            name: "GymbellSoundTests", dependencies: ["GymbellSound", "GymbellPlatform", "GymbellTestSupport"]),
+            name: "GymbellSoundTests", dependencies: ["GymbellSound", "GymbellCore", "GymbellPlatform", "GymbellTestSupport"]),
         .testTarget(name: "GymbellControlTests", dependencies: ["GymbellControl", "GymbellCore", "GymbellBus"]),
         .testTarget(
             name: "GymbellDaemonTests",

@@ -27,6 +27,11 @@ static inline void gb_accessible_set_label(GtkWidget *widget, const char *label)
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+/* What a widget shows, said in words (its accessible description): a chart's figures for a screen reader. */
+static inline void gb_accessible_set_description(GtkWidget *widget, const char *description) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
 /* Drag and drop of a place in a list (an exercise row's index): GTK_EVENT_CONTROLLER, G_TYPE_INT and
  * the variadic gdk_content_provider_new_typed are macros or variadic, so the shim builds the controllers. */
 

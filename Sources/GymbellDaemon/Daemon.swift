@@ -238,6 +238,7 @@ public final class Daemon {
                 logger.critical("cannot arm the timer: \(error)")
             }
         case .launch(let argv, let purpose):
+            if purpose == .voice, presenter.speak(argv) { break }  // other audio makes room for it
             do {
                 try launches.run(argv)
             } catch where purpose == .startCommand {

@@ -77,8 +77,9 @@ struct DaemonParts {
         }
         sounds = SoundPlayer(loop: loop, helper: DaemonRunner.soundHelper) { [logger] problem in logger.warning("\(problem)") }
         // When gymbell itself asked the sound server (its own lateness, apart from the server's: issue 50).
-        // Volumes a killed sound helper left lowered are set back (the journal lists them; issue 47).
-        sounds.restoreLowered(journal: paths.duckJournal)
+        // Volumes a killed sound helper left lowered are set back, players it paused resumed (the
+        // journals list them; issue 47).
+        sounds.restoreLowered(journals: [paths.duckJournal, paths.pauseJournal])
         sounds.onAsked = { [logger] at in
             logger.info("sound asked of the sound server", metadata: ["at_ms": "\(Int64((at * 1000).rounded()))"])
         }

@@ -116,7 +116,8 @@ public enum DaemonRunner {
     /// `gymbell daemon --sound-player`: the process that plays the daemon's sounds (SoundHelper).
     public static func serveSounds() -> Int32 {
         SoundHelper.serve(
-            appName: "gymbell", appID: Presenter.desktopEntry, icon: Presenter.desktopEntry, duckJournal: XDGPaths().duckJournal)
+            appName: "gymbell", appID: Presenter.desktopEntry, icon: Presenter.desktopEntry, duckJournal: XDGPaths().duckJournal,
+            pauseJournal: XDGPaths().pauseJournal)
     }
 }
 

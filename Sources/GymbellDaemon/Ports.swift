@@ -56,6 +56,8 @@ protocol NoticeShowing: AnyObject {
     func serverVanished()
     func apply(sound: SoundSettings)
     func prepareSound(_ readiness: SoundReadiness, now: Date)
+    /// Runs the voice where other audio makes room for it; false: the caller runs it.
+    func speak(_ argv: [String]) -> Bool
     func present(_ reminder: Reminder, as notice: Notice, late: TimeInterval, accepted: @escaping () -> Void)
     func showSession(
         _ notice: Notice, of session: SessionID, audible: Bool, late: TimeInterval, accepted: (() -> Void)?, resuming serverID: UInt32?)
@@ -110,7 +112,8 @@ protocol SoundPlaying: AnyObject {
     var isHeld: Bool { get }
     func hold(_ sound: SoundPlayer.Sound, inSeconds delay: Double)
     func release()
-    func play(_ sound: SoundPlayer.Sound, duck: Int?)
+    func play(_ sound: SoundPlayer.Sound, duck: SoundDucking)
+    func speak(_ argv: [String], duck: SoundDucking) -> Bool
 }
 
 extension SoundPlaying {

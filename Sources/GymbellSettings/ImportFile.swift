@@ -139,6 +139,14 @@ public enum ImportFile {
         return "\(tenths / 10).\(tenths % 10) MB"
     }
 
+    /// The exercises the config's workouts have a person do, each once, sorted: what the window's
+    /// import dialog offers to call a log's exercise by. None when the config cannot be read.
+    public static func configuredExercises(_ paths: XDGPaths = XDGPaths()) -> [String] {
+        guard let config = try? ConfigSource.load(paths).config else { return [] }
+        let names = config.workouts.values.flatMap(WorkoutSummary.exerciseNames(of:))
+        return Set(names).sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+    }
+
     /// `[exercise_names]` of the config in force, with a warning when the config cannot be read (none applied).
     public static func configuredNames(_ paths: XDGPaths = XDGPaths()) -> (names: [String: String], warning: String?) {
         do {

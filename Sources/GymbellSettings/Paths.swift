@@ -53,4 +53,6 @@ public struct XDGPaths: Sendable {
     public var stateDatabase: String { stateDirectory + "/state.sqlite" }
     /// The sound helper's journal of other programs' streams it lowered while a sound played (issue 47).
     public var duckJournal: String { stateDirectory + "/ducked" }
+    /// Its journal of media players it paused while a sound played (`duck = "pause"`; issue 47).
+    public var pauseJournal: String { stateDirectory + "/paused" }
 }

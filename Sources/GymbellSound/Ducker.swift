@@ -1,14 +1,21 @@
 import Glibc
+import GymbellCore
 import GymbellPlatform
 
 /// Makes room for the sound helper's sounds (issue 47): before a sound it lowers the other programs'
 /// streams on the sound server (DuckPlan), having written them to the journal first; when its sounds
-/// have ended it sets them back by the restore rule. `restoreAll` settles what a killed helper left.
+/// have ended it sets them back by the restore rule. With `duck = "pause"` it pauses media players
+/// instead (PlayerPauser). `restoreAll` settles what a killed helper left.
 final class Ducker {
-    /// The share other audio plays at while a sound plays; nil leaves it alone.
-    var percent: Int?
+    /// What other audio does while a sound plays.
+    var mode: SoundDucking = .off
     /// Whether this helper has lowered streams that are not set back yet.
     private(set) var isLowering = false
+    /// Whether it has lowered streams or paused players not yet set back: its sounds' end is awaited.
+    var isMakingRoom: Bool { isLowering || pauser.isPausing }
+    /// Since when (monotonic seconds) no sound has played while players are paused.
+    private var quietSince: Double?
+    private let pauser: PlayerPauser
     private let journalPath: String?
     private let appName: String
     private let owner = getpid()
@@ -16,16 +23,48 @@ final class Ducker {
     private var api: Pulse?
     private var unloadable = false
 
-    /// `journalPath`: nil makes no room (no state directory to write the journal in).
-    init(journalPath: String?, appName: String, report: @escaping (String) -> Void) {
+    /// `journalPath`, `pauseJournalPath`: nil makes no room (no state directory to write the journal in).
+    init(journalPath: String?, pauseJournalPath: String? = nil, appName: String, report: @escaping (String) -> Void) {
         self.journalPath = journalPath
         self.appName = appName
         self.report = report
+        pauser = PlayerPauser(journalPath: pauseJournalPath, report: report)
+    }
+
+    /// Makes room as `mode` says, for a sound starting now.
+    func duck() {
+        quietSince = nil
+        switch mode {
+        case .off: break
+        case .lower(let percent): lower(to: percent)
+        case .pause: pauser.pause()
+        }
+    }
+
+    /// Sets back what this helper lowered or paused once its sounds have ended: volumes at once,
+    /// players after PlayerPausePlan.linger of quiet (a next cue within it keeps them paused).
+    func soundsPlaying(_ playing: Bool, now: Double) {
+        if isLowering, !playing { restoreOwn() }
+        guard pauser.isPausing else { return }
+        if playing {
+            quietSince = nil
+        } else if let quietSince {
+            if now - quietSince >= PlayerPausePlan.linger { pauser.resumeOwn() }
+        } else {
+            quietSince = now
+        }
+    }
+
+    /// The helper's last sounds have ended: everything set back, paused players after the linger.
+    func finish() {
+        restoreOwn()
+        if pauser.isPausing { for _ in 0..<Int(PlayerPausePlan.linger * 10) { usleep(100_000) } }  // under 1 s each (POSIX)
+        pauser.resumeOwn()
     }
 
     /// Lowers the others' streams playing now (none listed twice).
-    func duck() {
-        guard let percent, let journalPath, let volumes = connect(), let streams = volumes.streams() else { return }
+    private func lower(to percent: Int) {
+        guard let journalPath, let volumes = connect(), let streams = volumes.streams() else { return }
         let journal = read(journalPath)
         let entries = DuckPlan.lowering(streams, percent: percent, owner: owner, journal: journal)
         guard !entries.isEmpty else { return }
@@ -42,8 +81,11 @@ final class Ducker {
         settle(owner: owner)
     }
 
-    /// Sets back everything the journal lists (the daemon's start: a helper may have been killed).
-    func restoreAll() { settle(owner: nil) }
+    /// Sets back everything the journals list (the daemon's start: a helper may have been killed).
+    func restoreAll() {
+        settle(owner: nil)
+        pauser.resumeAll()
+    }
 
     private func settle(owner: Int32?) {
         guard let journalPath else { return }

@@ -6,26 +6,28 @@ import Glibc
 /// When its input ends it waits for the sounds it started and exits, and the memory of the sound
 /// server's client (libpulse cannot be unloaded from a process) goes with it.
 public enum SoundHelper {
-    /// `duckJournal`: where lowered volumes are written down (nil: other audio is never lowered).
-    public static func serve(appName: String, appID: String, icon: String, duckJournal: String? = nil) -> Int32 {
-        let ducker = Ducker(journalPath: duckJournal, appName: appName, report: { say(.problem($0)) })
+    /// `duckJournal`, `pauseJournal`: where lowered volumes and paused players are written down (nil:
+    /// other audio is never lowered, players never paused).
+    public static func serve(appName: String, appID: String, icon: String, duckJournal: String? = nil, pauseJournal: String? = nil) -> Int32 {
+        let ducker = Ducker(journalPath: duckJournal, pauseJournalPath: pauseJournal, appName: appName, report: { say(.problem($0)) })
+        let speaker = Speaker(report: { say(.problem($0)) })
         let api: Canberra
         do {
             api = try Canberra.load()
         } catch {
             say(.problem("no sound: \(error) (install libcanberra0); reminders are silent"))
             say(.unreachable)
-            return serveRestoresOnly(ducker)
+            return serveRestoresOnly(ducker, speaker)
         }
         let player = CanberraPlayer(
             api: api, appName: appName, appID: appID, icon: icon, report: { say(.problem($0)) }, played: { say(.played) },
             unreachable: { say(.unreachable) })
         player.asked = { say(.asked(at: $0)) }
         var lines = LineBuffer()
-        // While other audio is lowered, input is awaited a tenth of a second at a time: the sounds'
-        // end is noticed within it and the volumes set back.
-        while let bytes = readInput(waitingAtMost: ducker.isLowering ? 100 : -1) {
-            if ducker.isLowering, !player.isPlaying { ducker.restoreOwn() }
+        // While other audio is lowered or paused, input is awaited a tenth of a second at a time: the
+        // sounds' end is noticed within it and the volumes set back (the players after a linger).
+        while let bytes = readInput(waitingAtMost: ducker.isMakingRoom ? 100 : -1) {
+            if ducker.isMakingRoom { ducker.soundsPlaying(player.isPlaying || speaker.isSpeaking, now: SoundPlayer.monotonicNow()) }
             for line in bytes.withUnsafeBytes({ lines.append($0) }) {
                 switch SoundMessage(line: line) {
                 case .cache(let sound): player.prepare(sound)
@@ -34,25 +36,35 @@ public enum SoundHelper {
                     // the sound late; its first instant meets the music at full volume.
                     player.play(sound)
                     ducker.duck()
-                case .duck(let percent): ducker.percent = percent
+                case .duck(let mode): ducker.mode = mode
                 case .restore: ducker.restoreAll()
+                case .speak(let argv):
+                    speaker.speak(argv)
+                    ducker.duck()
                 default: break
                 }
             }
         }
         player.finish(waitingAtMost: 600)
-        ducker.restoreOwn()
+        speaker.finish(waitingAtMost: 600)
+        ducker.finish()
         return 0
     }
 
-    /// Without libcanberra nothing plays and nothing is lowered; a `restore` is still carried out.
-    private static func serveRestoresOnly(_ ducker: Ducker) -> Int32 {
+    /// Without libcanberra nothing plays and nothing is lowered; a `restore` is still carried out, and
+    /// the voice still speaks.
+    private static func serveRestoresOnly(_ ducker: Ducker, _ speaker: Speaker) -> Int32 {
         var lines = LineBuffer()
         while let bytes = readInput(waitingAtMost: -1) {
-            for line in bytes.withUnsafeBytes({ lines.append($0) }) where SoundMessage(line: line) == .restore {
-                ducker.restoreAll()
+            for line in bytes.withUnsafeBytes({ lines.append($0) }) {
+                switch SoundMessage(line: line) {
+                case .restore: ducker.restoreAll()
+                case .speak(let argv): speaker.speak(argv)
+                default: break
+                }
             }
         }
+        speaker.finish(waitingAtMost: 600)
         return 1
     }
 

@@ -1,6 +1,8 @@
 /// One line between the daemon and its sound helper (SoundPlayer ↔ SoundHelper): the daemon asks for a
 /// sound to be cached or played, the helper says what stops playback and when a sound started. A
 /// backslash escapes a line break or a backslash in a value, so any file name fits on one line.
+import GymbellCore
+
 enum SoundMessage: Equatable, Sendable {
     case cache(SoundPlayer.Sound)
     case play(SoundPlayer.Sound)
@@ -11,10 +13,12 @@ enum SoundMessage: Equatable, Sendable {
     /// The instant (seconds since the epoch, on the helper's wall clock) it asked the sound server to
     /// play, said just before `played`: how late gymbell itself was to the sound server (issue 50).
     case asked(at: Double)
-    /// Other audio plays at this share of its volume while a sound plays (nil: left alone; issue 47).
-    case duck(percent: Int?)
-    /// Set back the volumes the journal lists (the daemon's start).
+    /// What other audio does while a sound plays: left alone, lowered, or its players paused (issue 47).
+    case duck(SoundDucking)
+    /// Set back the volumes and resume the players the journals list (the daemon's start).
     case restore
+    /// Run this program (the voice: `spd-say --wait …`) and keep other audio making room until it exits.
+    case speak([String])
 
     var line: String {
         switch self {
@@ -24,8 +28,11 @@ enum SoundMessage: Equatable, Sendable {
         case .unreachable: "unreachable\n"
         case .played: "played\n"
         case .asked(let at): "asked \(at)\n"
-        case .duck(let percent): "duck \(percent.map(String.init) ?? "off")\n"
+        case .duck(.off): "duck off\n"
+        case .duck(.lower(let percent)): "duck \(percent)\n"
+        case .duck(.pause): "duck pause\n"
         case .restore: "restore\n"
+        case .speak(let argv): "speak " + argv.map(Self.escaped).joined(separator: "\t") + "\n"
         }
     }
 
@@ -49,13 +56,18 @@ enum SoundMessage: Equatable, Sendable {
             guard let at = Double(rest) else { return nil }
             self = .asked(at: at)
         case "duck":
-            if rest == "off" {
-                self = .duck(percent: nil)
-            } else {
+            switch rest {
+            case "off": self = .duck(.off)
+            case "pause": self = .duck(.pause)
+            default:
                 guard let percent = Int(rest), (0...100).contains(percent) else { return nil }
-                self = .duck(percent: percent)
+                self = .duck(.lower(percent: percent))
             }
         case "restore": self = .restore
+        case "speak":
+            let argv = rest.split(separator: "\t", omittingEmptySubsequences: false).map(Self.unescaped)
+            guard argv.first?.isEmpty == false else { return nil }
+            self = .speak(argv)
         default: return nil
         }
     }
@@ -79,6 +91,7 @@ enum SoundMessage: Equatable, Sendable {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
+            case "\t": out += "\\t"
             default: out.append(character)
             }
         }
@@ -90,7 +103,7 @@ enum SoundMessage: Equatable, Sendable {
         var escaping = false
         for character in value {
             if escaping {
-                out.append(character == "n" ? "\n" : character == "r" ? "\r" : character)
+                out.append(character == "n" ? "\n" : character == "r" ? "\r" : character == "t" ? "\t" : character)
                 escaping = false
             } else if character == "\\" {
                 escaping = true

@@ -1,5 +1,6 @@
 import CGLib
 import Glibc
+import GymbellCore
 import GymbellPlatform
 
 /// Plays reminder sounds (the freedesktop sound theme through libcanberra, or a file) at the instant
@@ -81,20 +82,33 @@ public final class SoundPlayer {
         retireCurrent()
     }
 
-    /// Plays `sound`; other audio plays at `duck` percent of its volume meanwhile (nil: left alone).
-    public func play(_ sound: Sound, duck: Int? = nil) {
-        if duck != current?.duck ?? nil {  // a helper starts leaving other audio alone
-            send(.duck(percent: duck))
-            current?.duck = duck
-        }
+    /// Plays `sound`; other audio is lowered or its players paused meanwhile, as `duck` says.
+    public func play(_ sound: Sound, duck: SoundDucking = .off) {
+        tell(duck)
         send(.play(sound))
         if !isHeld { retireCurrent() }
     }
 
-    /// Has a helper set back the volumes a killed helper left lowered (the daemon's start: the journal
-    /// `journal` exists).
-    public func restoreLowered(journal: String) {
-        guard access(journal, F_OK) == 0 else { return }
+    /// Has a helper run the voice `argv` (`spd-say --wait …`), other audio making room as `duck` says
+    /// until it exits; false when no helper takes it (the caller runs it itself then).
+    public func speak(_ argv: [String], duck: SoundDucking) -> Bool {
+        tell(duck)
+        let taken = send(.speak(argv))
+        if !isHeld { retireCurrent() }
+        return taken
+    }
+
+    private func tell(_ duck: SoundDucking) {
+        if duck != current?.duck ?? .off {  // a helper starts leaving other audio alone
+            send(.duck(duck))
+            current?.duck = duck
+        }
+    }
+
+    /// Has a helper set back the volumes and resume the players a killed helper left lowered or
+    /// paused (the daemon's start: one of `journals` exists).
+    public func restoreLowered(journals: [String]) {
+        guard journals.contains(where: { access($0, F_OK) == 0 }) else { return }
         send(.restore)
         if !isHeld { retireCurrent() }
     }
@@ -107,16 +121,19 @@ public final class SoundPlayer {
         scheduled = nil
     }
 
-    private func send(_ message: SoundMessage) {
+    @discardableResult
+    private func send(_ message: SoundMessage) -> Bool {
         if current == nil {
-            guard !isBackingOff else { return }
+            guard !isBackingOff else { return false }
             current = start()
         }
-        guard let process = current else { return }
-        if !process.write(message.line) {
+        guard let process = current else { return false }
+        guard process.write(message.line) else {
             // It went away (or stopped reading): the next request starts another.
             retireCurrent()
+            return false
         }
+        return true
     }
 
     private func start() -> HelperProcess? {
@@ -174,8 +191,8 @@ public final class SoundPlayer {
 /// One running sound helper: the pipe to its input, the pipe from its output and the watch on it.
 private final class HelperProcess {
     let pid: Int32
-    /// The share other audio is lowered to that this helper was told (nil: left alone).
-    var duck: Int?
+    /// What this helper was told other audio does while a sound plays.
+    var duck: SoundDucking = .off
     private var input: Int32
     private let output: Int32
     private var watch: SourceToken?

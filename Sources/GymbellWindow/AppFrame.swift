@@ -6,7 +6,8 @@ import GymbellPlatform
 /// Keyboard Shortcuts, About gymbell) as application actions, and the standard keys:
 /// Ctrl+Q quits, Ctrl+W closes the window it is pressed in, Ctrl+comma opens the Preferences,
 /// Ctrl+? the keyboard shortcuts, F1 About gymbell (gymbell has no help pages: About links to the
-/// website and the issue tracker), F10 opens the primary menu (GtkMenuButton's primary).
+/// website and the issue tracker), F10 opens the primary menu (GtkMenuButton's primary), F11 puts the
+/// window full screen and back (the mat's Full screen button too: the live screen from across the room).
 enum AppFrame {
     /// The primary menu's entries: (label, action).
     static func menuItems(_ messages: Messages) -> [(label: String, action: String)] {
@@ -19,11 +20,13 @@ enum AppFrame {
         application.addAction("quit") { application.quit() }
         application.addAction("preferences") { window().requestPreferences() }
         application.addAction("about") { window().presentAbout() }
+        application.addAction("fullscreen") { window().window.toggleFullscreen() }
         application.setAccelerators("app.quit", ["<Control>q"])
         application.setAccelerators("window.close", ["<Control>w"])
         application.setAccelerators("app.preferences", ["<Control>comma"])
         application.setAccelerators("win.show-help-overlay", ["<Control>question"])
         application.setAccelerators("app.about", ["F1"])
+        application.setAccelerators("app.fullscreen", ["F11"])
     }
 
     /// The keyboard shortcuts window: the keys above, and those of the live screen.
@@ -34,6 +37,7 @@ enum AppFrame {
                 (messages("Preferences"), "<Control>comma"),
                 (messages("Keyboard Shortcuts"), "<Control>question"),
                 (messages("About gymbell"), "F1"),
+                (messages("Full screen"), "F11"),
                 (messages("Close the window"), "<Control>w"),
                 (messages("Quit"), "<Control>q"),
             ]),

@@ -27,9 +27,11 @@ final class LogTransfer {
 
     /// What reading a chosen log gave.
     private enum Reading: Sendable {
-        case read(TrainingImport, path: String, options: TrainingImport.Options)
+        case read(ImportDialog.Reading, path: String)
         case failed(String)
     }
+    /// The import dialog up now (its rows call on it until it is answered).
+    private var importDialog: ImportDialog?
 
     /// `imported`: after the daemon took an import (the page reads the log again).
     init(messages: Messages, zone: Zone, actions: LogPage.Actions, imported: @escaping () -> Void) {
@@ -62,61 +64,72 @@ final class LogTransfer {
 
     private func chooseLog() {
         choose(messages("Import a training log"), .open, accept: messages("Open")) { [unowned self] path in
-            let zone = self.zone
+            let options = TrainingImport.Options(timeZone: zone, now: Date(), names: ImportFile.configuredNames().names)
             actions.daemon.ask({ _ throws(ClientError) -> Reading in
                 do {
-                    let options = TrainingImport.Options(timeZone: zone, now: Date(), names: ImportFile.configuredNames().names)
-                    return .read(try ImportFile.scan(path, options: options), path: path, options: options)
+                    return .read(.init(log: try ImportFile.scan(path, options: options), options: options, known: ImportFile.configuredExercises()), path: path)
                 } catch {
                     return .failed("\(error)")
                 }
             }) { [weak self] reading in
                 switch reading {
-                case .read(let log, let path, let options): self?.confirm(log, path: path, options: options)
+                case .read(let reading, let path): self?.confirm(reading, path: path)
                 case .failed(let reason): self?.window.toast(reason)
                 }
             }
         }
     }
 
-    /// The summary the CLI prints before it writes, with Import and Cancel (Close when nothing is in it).
-    private func confirm(_ log: TrainingImport, path: String, options: TrainingImport.Options) {
-        let nothing = log.workoutCount == 0
-        let heading = nothing ? messages("Nothing to import") : messages("Import this log?")
-        let responses: [MessageDialog.Response<ImportAnswer>] = nothing ? [.init(answer: .cancel, label: messages("Close"))]
-            : [.init(answer: .cancel, label: messages("Cancel")), .init(answer: .import, label: messages("Import"), appearance: .suggested)]
-        MessageDialog.ask(
-            over: window, heading: heading, body: log.summaryLines(in: options.timeZone).joined(separator: "\n"), responses: responses,
-            defaultResponse: nothing ? nil : .import, close: .cancel
-        ) { [unowned self] answer in
-            guard answer == .import else { return }
-            let progress = ImportToast(messages: messages, total: log.workoutCount, over: window)
-            actions.daemon.ask({ _ throws(ClientError) in
-                // A client of its own: the last batch of a large import may take longer than a window's call.
-                let client = try GymbellClient(timeoutMilliseconds: 300_000)
-                do {
-                    return try ImportFile.importing(path, plan: log, options: options, send: { batch, last in
-                        progress.sent(batch.count)
-                        return try client.importBatch(batch, last: last)
-                    })
-                } catch let error as ClientError {
-                    throw error
+    /// The summary the CLI prints before it writes and the choices its flags make, with Import and
+    /// Cancel (Close when nothing is in it).
+    private func confirm(_ reading: ImportDialog.Reading, path: String) {
+        let dialog = ImportDialog(messages: messages, reading: reading) { [weak self] options, done in
+            self?.actions.daemon.ask({ _ throws(ClientError) -> Result<TrainingImport, ImportFile.Failure> in
+                do throws(ImportFile.Failure) {
+                    return .success(try ImportFile.scan(path, options: options))
                 } catch {
-                    throw .refused(name: "", message: "\(error)")
+                    return .failure(error)
                 }
-            }) { [weak self] report in
-                progress.dismiss()
-                guard let self else { return }
-                var text = messages("Imported: {workouts} workouts with {sets} sets; {kept} already in your history", [
-                    "workouts": "\(report.addedSessions)", "sets": "\(report.addedSets)", "kept": "\(report.alreadyThere)"])
-                if report.refusedCount > 0 { text += "; " + report.refusalLines(limit: 3).joined(separator: ";") }
-                window.toast(text)
-                imported()
+            }) { [weak self] read in
+                switch read {
+                case .success(let log): done(log)
+                case .failure(let failure):
+                    self?.window.toast(failure.description)
+                    done(nil)
+                }
             }
+        }
+        importDialog = dialog
+        dialog.ask(over: window, reading) { [weak self] log, options in self?.run(log, path: path, options: options) }
+    }
+
+    /// The import itself: the daemon takes the log in batches, a toast counting them.
+    private func run(_ log: TrainingImport, path: String, options: TrainingImport.Options) {
+        let progress = ImportToast(messages: messages, total: log.workoutCount, over: window)
+        actions.daemon.ask({ _ throws(ClientError) in
+            // A client of its own: the last batch of a large import may take longer than a window's call.
+            let client = try GymbellClient(timeoutMilliseconds: 300_000)
+            do {
+                return try ImportFile.importing(path, plan: log, options: options, send: { batch, last in
+                    progress.sent(batch.count)
+                    return try client.importBatch(batch, last: last)
+                })
+            } catch let error as ClientError {
+                throw error
+            } catch {
+                throw .refused(name: "", message: "\(error)")
+            }
+        }) { [weak self] report in
+            progress.dismiss()
+            guard let self else { return }
+            var text = messages("Imported: {workouts} workouts with {sets} sets; {kept} already in your history", [
+                "workouts": "\(report.addedSessions)", "sets": "\(report.addedSets)", "kept": "\(report.alreadyThere)"])
+            if report.refusedCount > 0 { text += "; " + report.refusalLines(limit: 3).joined(separator: ";") }
+            window.toast(text)
+            imported()
         }
     }
 
-    private enum ImportAnswer: String { case cancel, `import` }
 
     // MARK: Export and backup
 

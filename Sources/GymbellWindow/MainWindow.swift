@@ -244,12 +244,13 @@ final class MainWindow {
         preferences.present(over: window)
     }
 
-    func openProgramme() {
+    @discardableResult func openProgramme() -> ProgrammeWindow {
         let programme = programme ?? ProgrammeWindow(config: config, text: text, link: link, startDaemon: { [unowned self] in startDaemon() }) {
             [unowned self] arguments in runGymbell(arguments)
         }
         self.programme = programme
         programme.present(over: window)
+        return programme
     }
 
     /// Runs `gymbell` with these arguments as a process of its own; a failure to start it is a toast.

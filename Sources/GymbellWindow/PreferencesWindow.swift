@@ -35,9 +35,7 @@ final class PreferencesWindow {
     private let quiet = Switch()
     private let quietFrom: TimeRow
     private let quietUntil: TimeRow
-    private let sound = Switch()
-    private let duck = Switch()
-    private let soundName: EntryRow
+    private var sound: SoundPreferences!
     private let privateMode = Switch()
     private let records = Switch()
     private let overload = Switch()
@@ -60,7 +58,6 @@ final class PreferencesWindow {
         lateGrace = SpinButton(messages("Late reminder grace in minutes"), 0...1440)
         quietFrom = TimeRow(messages("From"), hourName: messages("Quiet from hour"), minuteName: messages("Quiet from minute"))
         quietUntil = TimeRow(messages("Until"), hourName: messages("Quiet until hour"), minuteName: messages("Quiet until minute"))
-        soundName = EntryRow(messages("Sound theme name or file"))
         startCommand = EntryRow(messages("Command run at a workout's start"))
         errorGroup = PreferencesGroup(messages("The config file has mistakes"),
                                       description: messages("Fix them in the file; gymbell does not change a file with mistakes."))
@@ -68,7 +65,8 @@ final class PreferencesWindow {
         kit = KitPreferences(messages: messages)
         window = PagedWindow(title: messages("Preferences"), width: 480, height: 640)
         let page = PreferencesPage(title: messages("General"), icon: "preferences-system-symbolic")
-        groups = [reminderGroup(), daysGroup(), quietGroup(), soundGroup(), noticeGroup(), startGroup()]
+        sound = SoundPreferences(messages: messages) { [unowned self] in change($0) }
+        groups = [reminderGroup(), daysGroup(), quietGroup(), sound.group, noticeGroup(), startGroup()]
         for group in [errorGroup] + groups { page.add(group) }
         groups.append(kit.group)
         window.add(page)
@@ -144,25 +142,6 @@ final class PreferencesWindow {
                    end: LocalTime(hour: quietUntil.hour.value, minute: quietUntil.minute.value)!)
     }
 
-    private func soundGroup() -> PreferencesGroup {
-        sound.onToggled { [unowned self] in change(.soundEnabled($0)) }
-        duck.onToggled { [unowned self] in change(.soundDuck($0 ? .lower(percent: SoundDucking.standardPercent) : .off)) }
-        soundName.onApplied { [unowned self] text in
-            let value = Editable.trimmed(text)
-            if !value.isEmpty { change(.sound(value.hasPrefix("/") ? .file(value) : .theme(value))) }
-        }
-        let play = Button(messages("Play"), accessibleName: messages("Play the sound")) { [unowned self] in
-            let value = soundName.text
-            _ = try? ProcessLauncher.spawn(["canberra-gtk-play", value.hasPrefix("/") ? "-f" : "-i", value])
-        }
-        let group = PreferencesGroup(messages("Sound"))
-        group.add([
-            ActionRow.toggle(messages("Play a sound"), sound), soundName, ActionRow(messages("Hear it"), suffixes: [play]),
-            ActionRow.toggle(messages("Lower other audio while it plays"), duck),
-        ])
-        return group
-    }
-
     private func noticeGroup() -> PreferencesGroup {
         privateMode.onToggled { [unowned self] in change(.privateMode($0)) }
         records.onToggled { [unowned self] in change(.records($0)) }
@@ -226,9 +205,7 @@ final class PreferencesWindow {
         let hours = config.quietHours ?? QuietHours(start: LocalTime(hour: 22, minute: 0)!, end: LocalTime(hour: 7, minute: 0)!)
         quietFrom.show(hour: hours.start.hour, minute: hours.start.minute)
         quietUntil.show(hour: hours.end.hour, minute: hours.end.minute)
-        sound.show(config.sound.enabled)
-        duck.show(config.sound.duck != .off)
-        soundName.show(config.sound.file ?? config.sound.name)
+        sound.show(config.sound)
         privateMode.show(reminders.privateMode)
         records.show(config.progress.records)
         overload.show(config.progress.overload)

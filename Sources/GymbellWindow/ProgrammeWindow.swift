@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GymbellControl
 import GymbellCore
+import GymbellPlatform
 import GymbellSettings
 
 /// Workouts and the programme: the workouts of the config file (list, edit, duplicate, delete, new ones
@@ -20,6 +21,8 @@ final class ProgrammeWindow {
     private lazy var programme = ProgrammePage(text: text, actions: .init(
         change: { [unowned self] in change($0) { _ in } }, toast: { [unowned self] in window.toast($0) }))
     private lazy var weights = WeightsPage(messages: messages, actions: .init(daemon: daemon, toast: { [unowned self] in window.toast($0) }))
+    private lazy var progress = ProgressPage(
+        text: text, weekStart: Weekday(gregorianWeekday: LocaleWeek.firstGregorianWeekday()), actions: .init(daemon: daemon, runGymbell: runGymbell))
     private lazy var log = LogPage(text: text, actions: .init(daemon: daemon, parent: window, runGymbell: runGymbell))
     private let runGymbell: ([String]) -> Void
     private var editor: WorkoutEditor?
@@ -41,8 +44,10 @@ final class ProgrammeWindow {
         daemon = DaemonQuestions(link: link) { [unowned window] in window.toast($0) }
         banner = Banner(text.messages("gymbell is not running — reminders and the log wait for it"),
                         button: text.messages("Start gymbell"), clicked: startDaemon)
-        for page in [workouts.page, programme.page, weights.page, log.page] { window.add(page) }
+        for page in [workouts.page, programme.page, weights.page, progress.page, log.page] { window.add(page) }
         window.addBanner(banner)
+        // Progress read again whenever it comes to the front: an old log imported changes no recent session.
+        window.onPageChanged { [unowned self] in if window.isShowing(progress.page) { progress.refresh() } }
         window.onActiveChanged { [unowned self] in
             guard window.isActive else { return }
             config.reloadIfChanged { [weak self] state in if let state { self?.show(state) } }
@@ -66,6 +71,7 @@ final class ProgrammeWindow {
             running = isRunning
             banner.isVisible = !isRunning
             log.daemonRunning = isRunning
+            progress.daemonRunning = isRunning
             weights.daemonRunning = isRunning
         }
         guard case .running(let snapshot) = state, window.isVisible else { return logReadFor = nil }
@@ -73,8 +79,12 @@ final class ProgrammeWindow {
         if cameBack || logReadFor != snapshot.recent {
             logReadFor = snapshot.recent
             log.refresh()
+            progress.refresh()
         }
     }
+
+    /// The Progress page in front (a click on the weekly summary asks for it).
+    func showProgress() { window.showPage(progress.page) }
 
     /// Reads the file, shows it, then presents the window.
     func present(over parent: Window) {
@@ -101,6 +111,8 @@ final class ProgrammeWindow {
         programme.show(config)
         weights.refresh()
         log.refresh()
+        progress.unit = config.kit?.unit
+        progress.refresh()
     }
 
     /// Writes `edits`; `done` gets whether they were written.

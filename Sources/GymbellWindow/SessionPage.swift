@@ -49,7 +49,10 @@ final class SessionPage {
         }
         // The label over the five round buttons: the row fits 360 px in German too.
         effort = Box(.vertical, spacing: 6, [Label(messages("How hard? RPE"), classes: ["dim-label"]), Box(.horizontal, spacing: 6, hard).centered()])
-        let buttons = Box(.vertical, spacing: 12, [restButtons, setDone, effort, fewerReps, pause, skip, end]).centered().marginTop(24)
+        let fullscreen = Button(messages("Full screen"), classes: ["pill"], accessibleName: messages("Full screen"),
+                                tooltip: messages("The live screen alone, from across the room; F11 and again back"))
+            .activates("app.fullscreen").followsFullscreen(on: messages("Leave full screen"), off: messages("Full screen"))
+        let buttons = Box(.vertical, spacing: 12, [restButtons, setDone, effort, fewerReps, pause, skip, end, fullscreen]).centered().marginTop(24)
         let column = Box(.vertical, spacing: 12, [title, phase, position, countdown, next, buttons])
         widget = Scrolled(column.margins(12).centered())
         pause.onClicked { [unowned self] in onRequest(paused ? .resume : .pause) }

@@ -20,6 +20,8 @@ final class WindowApp {
         case rest
         /// The window on Today (`--today`): the daemon's answer to a click on the daily reminder.
         case showToday = "show-today"
+        /// The Workouts window on Progress (`--progress`): the daemon's answer to a click on the weekly summary.
+        case showProgress = "show-progress"
     }
 
     private let application: Application
@@ -62,6 +64,9 @@ final class WindowApp {
             window.todayRequest(.rest)
         case .showToday:
             window.presentToday()
+        case .showProgress:
+            window.present()
+            window.openProgramme().showProgress()
         }
     }
 
@@ -89,7 +94,7 @@ struct GymbellWindowMain {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.contains("--help") || arguments.contains("-h") {
-            CurrentProcess.printToStandardError("usage: gymbell-window [--today | --start-workout | --rest]\nOpens gymbell's window (Today and the running workout).")
+            CurrentProcess.printToStandardError("usage: gymbell-window [--today | --progress | --start-workout | --rest]\nOpens gymbell's window (Today and the running workout).")
             exit(0)
         }
         var action: WindowApp.LaunchAction?
@@ -98,6 +103,7 @@ struct GymbellWindowMain {
             case "--start-workout": action = .startWorkout
             case "--rest": action = .rest
             case "--today": action = .showToday
+            case "--progress": action = .showProgress
             default:
                 CurrentProcess.printToStandardError("gymbell-window: unknown argument \(argument) (try --help)")
                 exit(2)

@@ -36,6 +36,7 @@ struct ConfigEditRoundTripTests {
         (.soundDuck(.lower(percent: 30)), { $0.sound.duck = .lower(percent: 30) }),
         (.soundDuck(.lower(percent: 0)), { $0.sound.duck = .lower(percent: 0) }),
         (.soundDuck(.off), { $0.sound.duck = .off }),
+        (.soundDuck(.pause), { $0.sound.duck = .pause }),
         (.sound(.file("/home/a/Sounds/ding \"loud\".oga")), { $0.sound.file = "/home/a/Sounds/ding \"loud\".oga" }),
         (.sound(.theme("bell")), { $0.sound.name = "bell"; $0.sound.file = nil }),
         (.quietHours(QuietHours(start: time(22, 30), end: time(6, 0))), { $0.quietHours = QuietHours(start: time(22, 30), end: time(6, 0)) }),

@@ -36,6 +36,7 @@ struct DaemonTests {
         func serverVanished() {}
         func apply(sound: SoundSettings) { self.sound = sound }
         func prepareSound(_ readiness: SoundReadiness, now: Date) { self.readiness.append(readiness) }
+        func speak(_ argv: [String]) -> Bool { false }
         func present(_ reminder: Reminder, as notice: Notice, late: TimeInterval, accepted: @escaping () -> Void) {
             presented.append(reminder)
             take(accepted)

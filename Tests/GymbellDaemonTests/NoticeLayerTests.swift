@@ -84,7 +84,8 @@ struct NoticeLayerTests {
         var played = 0
         func hold(_ sound: SoundPlayer.Sound, inSeconds delay: Double) { isHeld = true }
         func release() { isHeld = false }
-        func play(_ sound: SoundPlayer.Sound, duck: Int?) { played += 1 }
+        func play(_ sound: SoundPlayer.Sound, duck: SoundDucking) { played += 1 }
+        func speak(_ argv: [String], duck: SoundDucking) -> Bool { false }
     }
 
     final class Clock: @unchecked Sendable { var now = Date(timeIntervalSince1970: 1_800_000_000) }

@@ -1,3 +1,4 @@
+import GymbellCore
 import Testing
 
 @testable import GymbellSound
@@ -104,7 +105,8 @@ struct DuckPlanTests {
     }
 
     @Test func messagesToTheHelperReadBack() {
-        for message in [SoundMessage.duck(percent: 30), .duck(percent: nil), .duck(percent: 0), .restore] {
+        for message in [SoundMessage.duck(.lower(percent: 30)), .duck(.off), .duck(.lower(percent: 0)), .duck(.pause), .restore,
+                        .speak(["spd-say", "--wait", "--", "Rest over.\tA tab, a \\ and\na line"])] {
             #expect(SoundMessage(line: message.line.dropLast()) == message)
         }
         #expect(SoundMessage(line: "duck 101") == nil && SoundMessage(line: "duck -1") == nil && SoundMessage(line: "duck") == nil)

@@ -1,5 +1,6 @@
 import Foundation
 import GymbellTestSupport
+import GymbellCore
 import Testing
 
 @testable import GymbellPlatform
@@ -19,13 +20,15 @@ struct SoundDuckingTests {
         defer { try? FileManager.default.removeItem(atPath: file) }
         let player = SoundPlayer(loop: loop, helper: SoundPlayerTests.fakeHelper(recordingTo: file)) { _ in }
         player.hold(.themed("complete"))
-        player.play(.themed("complete"), duck: 30)
-        player.play(.themed("complete"), duck: 30)
-        player.play(.themed("complete"), duck: nil)
+        player.play(.themed("complete"), duck: .lower(percent: 30))
+        player.play(.themed("complete"), duck: .lower(percent: 30))
+        player.play(.themed("complete"), duck: .off)
+        player.play(.themed("complete"), duck: .pause)
         player.release()
         loop.run { player.helpersRunning == 0 }
         #expect(lines(file) == [
-            "cache theme complete", "duck 30", "play theme complete", "play theme complete", "duck off", "play theme complete", "ended",
+            "cache theme complete", "duck 30", "play theme complete", "play theme complete", "duck off", "play theme complete",
+            "duck pause", "play theme complete", "ended",
         ])
         // A new helper leaves other audio alone until told otherwise: nothing said when off.
         try? FileManager.default.removeItem(atPath: file)
@@ -34,16 +37,29 @@ struct SoundDuckingTests {
         #expect(lines(file) == ["play theme bell", "ended"])
     }
 
+    @Test func theVoiceGoesToAHelperThatMakesRoomAndBackToTheCallerWhenNoneTakesIt() throws {
+        let loop = MainLoop()
+        let file = NSTemporaryDirectory() + "sound-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let player = SoundPlayer(loop: loop, helper: SoundPlayerTests.fakeHelper(recordingTo: file)) { _ in }
+        #expect(player.speak(["spd-say", "--wait", "--", "Rest over. Time for your next set!"], duck: .pause))
+        loop.run { player.helpersRunning == 0 }
+        #expect(lines(file) == ["duck pause", "speak spd-say\t--wait\t--\tRest over. Time for your next set!", "ended"])
+        // No helper can be started: the caller speaks itself.
+        let none = SoundPlayer(loop: loop, helper: ["/nonexistent/gymbell-sound-helper"]) { _ in }
+        #expect(!none.speak(["spd-say", "--", "Hi"], duck: .lower(percent: 30)))
+    }
+
     @Test func theStartAsksAHelperToSetBackOnlyWhenTheJournalListsSomething() throws {
         let loop = MainLoop()
         let file = NSTemporaryDirectory() + "sound-\(UUID().uuidString)"
         let journal = NSTemporaryDirectory() + "ducked-\(UUID().uuidString)"
         defer { for path in [file, journal] { try? FileManager.default.removeItem(atPath: path) } }
         let player = SoundPlayer(loop: loop, helper: SoundPlayerTests.fakeHelper(recordingTo: file)) { _ in }
-        player.restoreLowered(journal: journal)
+        player.restoreLowered(journals: [journal + "-paused", journal])
         #expect(player.helpersRunning == 0)  // no journal: no helper started
         try "1\t7\t1\t2\t0/music\n".write(toFile: journal, atomically: true, encoding: .utf8)
-        player.restoreLowered(journal: journal)
+        player.restoreLowered(journals: [journal + "-paused", journal])
         loop.run { player.helpersRunning == 0 }
         #expect(lines(file) == ["restore", "ended"])
     }

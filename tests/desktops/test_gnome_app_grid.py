@@ -25,7 +25,7 @@ from test_matrix import BELL, PUSH, TODAY, _missing
 
 pytestmark = pytest.mark.skipif(bool(_missing("gnome")), reason=f"not installed: {_missing('gnome')}")
 
-KEY = {"super": 125, "enter": 28, **{c: code for c, code in zip("gymbel", (34, 21, 50, 48, 18, 38))}}
+KEY = {"super": 125, "enter": 28, "f11": 87, **{c: code for c, code in zip("gymbel", (34, 21, 50, 48, 18, 38))}}
 #: below the top bar, where the Shell places the new window
 WINDOW_AREA = (0, 40, 1280, 800)
 #: the top bar's left half: "Activities" and the app menu
@@ -138,3 +138,37 @@ def test_a_first_run_from_the_overview_opens_the_welcome(gnome, env, artifacts):
     png, seconds = wait_for_window(server, artifacts, "Welcome to gymbell", began)
     print(f"gnome: first run, click in the overview → welcome on screen in {seconds:.2f} s")
     assert not config.exists(), "the welcome writes nothing before Finish"
+
+
+def test_f11_puts_the_live_screen_full_screen_and_back(gnome, env, artifacts, gymbell_bin):
+    """The window in GNOME Shell's frame (issue 46): a rest started from the CLI shows on the live
+    screen; F11 (the mat's Full screen) makes it fill the screen — the Shell's top bar gone, the
+    countdown still there — and F11 again gives the window and the top bar back."""
+    import subprocess
+    server, daemon = gnome
+    env.write_config(f'[program]\n{TODAY} = "push"\n' + PUSH)
+    daemon.start()
+    began = open_from_the_overview(server, artifacts)
+    wait_for_window(server, artifacts, "Next workout reminder", began)
+    r = subprocess.run([str(gymbell_bin), "rest", "300"], env=env.vars, capture_output=True, text=True, timeout=20)
+    assert r.returncode == 0, r.stderr
+    png, _ = wait_for_window(server, artifacts, "Skip rest", time.monotonic())
+    assert screen.contains(png, "Activities", APP_MENU, scale=3), f"the top bar before F11 ({png})"
+    key(server, "f11")
+    deadline = time.monotonic() + 10
+    while True:
+        png = shot(server, artifacts, "fullscreen")
+        if not screen.contains(png, "Activities", APP_MENU, scale=3) and screen.contains(png, "Leave full screen", (0, 0, 1280, 800)):
+            break
+        assert time.monotonic() < deadline, f"full screen 10 s after F11 ({png}): {screen.text(png, APP_MENU, scale=3)!r}"
+        time.sleep(0.3)
+    assert screen.contains(png, "Skip rest", (0, 0, 1280, 800)), png
+    x, y = screen.find(png, "Leave full screen", (0, 0, 1280, 800))
+    server.click(x, y)
+    deadline = time.monotonic() + 10
+    while True:
+        png = shot(server, artifacts, "windowed")
+        if screen.contains(png, "Activities", APP_MENU, scale=3):
+            break
+        assert time.monotonic() < deadline, f"the window back 10 s after F11 again ({png})"
+        time.sleep(0.3)

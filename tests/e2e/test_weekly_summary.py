@@ -124,9 +124,9 @@ def test_none_when_off_or_in_private_mode(extra, daemon, env, cli, recorder):
     assert json.loads(week.run("status", "--json")).get("held") is None
 
 
-def test_its_click_opens_the_window_on_today(daemon, env, cli, recorder, server, gymbell_bin):
+def test_its_click_opens_the_window_on_progress(daemon, env, cli, recorder, server, gymbell_bin):
     """The click on its body ("default") opens gymbell-window (beside gymbell, as `swift build` leaves
-    it) on Today: the window has no page of the week's progress to open yet."""
+    it) on its Progress page (`gymbell-window --progress`; tests/window/test_progress_page.py opens it)."""
     week = the_week(daemon, env, cli, recorder)
     week.sunday_evening()
     shown = week.recorder.wait_for_notify("Your week", timeout=20)
@@ -134,5 +134,5 @@ def test_its_click_opens_the_window_on_today(daemon, env, cli, recorder, server,
     server.invoke_action(shown["id"], "default")
     wait_until(lambda: "opening the window" in daemon.output(), timeout=10, what="the window to be opened")
     line = next(line for line in daemon.output().splitlines() if "opening the window" in line)
-    assert "page=today" in line, line
+    assert "page=progress" in line, line
     week.recorder.wait_for_close(shown["id"], timeout=10)

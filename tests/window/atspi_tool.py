@@ -1,7 +1,8 @@
 """What a screen reader sees of gymbell's window, for the window tests (run with /usr/bin/python3 and
 the test's DBUS_SESSION_BUS_ADDRESS: it talks AT-SPI on the accessibility bus of that session).
 
-  atspi_tool.py tree APP          JSON list of the app's nodes: role, name, text, states (sensitive, focused), extents
+  atspi_tool.py tree APP          JSON list of the app's nodes: role, name, text, description (when it has one),
+                                  states (sensitive, focused), extents
   atspi_tool.py action APP NAME   the first showing push button named NAME: its default action ("click")
   atspi_tool.py do APP ROLE NAME  the first showing node of ROLE named NAME: its first action ("toggle", "click")
   atspi_tool.py value APP NAME N  the first showing spin button named NAME: its value set to N
@@ -100,11 +101,13 @@ def walk(bus, app):
                          (name, path, "org.freedesktop.DBus.Properties", "Get", GLib.Variant("(ss)", (ACCESSIBLE, "Name"))),
                          (name, path, ACCESSIBLE, "GetChildren", None),
                          (name, path, COMPONENT, "GetExtents", GLib.Variant("(u)", (int(Atspi.CoordType.WINDOW),))),
-                         (name, path, TEXT, "GetText", GLib.Variant("(ii)", (0, 2**31 - 1)))]
+                         (name, path, TEXT, "GetText", GLib.Variant("(ii)", (0, 2**31 - 1))),
+                         (name, path, "org.freedesktop.DBus.Properties", "Get",
+                          GLib.Variant("(ss)", (ACCESSIBLE, "Description")))]
         answers = bus.calls(requests)
         following = []
         for i, (ref, depth, parent_showing) in enumerate(level):
-            role, states, name, children, extents, text = answers[6 * i:6 * i + 6]
+            role, states, name, children, extents, text, description = answers[7 * i:7 * i + 7]
             if any(isinstance(a, GLib.Error) for a in (role, states, name)):
                 nodes[ref] = {"role": "error", "name": str(next(a for a in (role, states, name)
                                                                 if isinstance(a, GLib.Error))), "showing": False}
@@ -121,6 +124,8 @@ def walk(bus, app):
             }
             if not isinstance(text, GLib.Error):
                 entry["text"] = text[0]
+            if not isinstance(description, GLib.Error) and description[0]:
+                entry["description"] = description[0]  # what a chart shows, in words
             if not isinstance(extents, GLib.Error):
                 entry["extents"] = list(extents[0])  # the window sits at 0,0 (no window manager)
             kids = [tuple(c) for c in children[0]] if not isinstance(children, GLib.Error) else []

@@ -15,6 +15,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ WINDOW_DIR = Path(__file__).resolve().parent
 REPO = WINDOW_DIR.parent.parent
 ATSPI_TOOL = WINDOW_DIR / "atspi_tool.py"
 APP_NAME = "io.github.gymbell.Gymbell.Window"  # the window's program name: its AT-SPI application name
+READ_WITHIN = 8  # s: a screen read that is not about punctuality waits this long for the pixels (as the desktops')
 
 # The e2e harness, loaded under a name of its own (both files are called conftest.py).
 sys.path.insert(0, str(REPO / "tests" / "support"))
@@ -88,6 +90,17 @@ class Display:
         path = self.screenshot(name)
         out = subprocess.run(["tesseract", str(path), "-", "--psm", "11"], capture_output=True, text=True, timeout=60)
         return out.stdout
+
+    def read_until(self, name, pattern, within=READ_WITHIN):
+        """What tesseract reads on the screen once `pattern` is among it, screenshots taken again for up to
+        `within` seconds: AT-SPI has a page's text before Xvfb has its pixels (the fresh-clone run's CI saw
+        only the header bar on the first screenshot). The last reading when it never shows, for the assert."""
+        deadline = time.monotonic() + within
+        while True:
+            text = self.ocr(name)
+            if re.search(pattern, text) or time.monotonic() > deadline:
+                return text
+            time.sleep(0.3)
 
     def xdotool(self, *args, timeout=10):
         """xdotool on this display (tests/support/xpointer.py); its output."""

@@ -69,9 +69,12 @@ def test_a_time_set_in_preferences_reaches_upcoming_within_a_second(daemon, wind
     wait_until(lambda: "private = true" in path.read_text(), 5, what="private = true in the file")
     window.act("check box", "Lower other audio while it plays")  # issue 47: other audio makes room for the sound
     wait_until(lambda: 'duck = "30%"' in path.read_text(), 5, what='duck = "30%" in the file')
+    window.act("check box", "Pause media players instead")  # … or its media players paused (MPRIS)
+    wait_until(lambda: 'duck = "pause"' in path.read_text(), 5, what='duck = "pause" in the file')
     window.click_node("push button", "Sunday")  # a weekday, with the pointer
     wait_until(lambda: '"sun"' not in path.read_text(), 5, what="Sunday off in the file")
     assert 'days = ["mon", "tue", "wed", "thu", "fri", "sat"]' in path.read_text()
+    assert cli("config", "check", str(path)).returncode == 0, "what the window wrote reads back"
     daemon.restart()  # what was written is what the daemon reads after a restart
     assert upcoming_daily(cli)[0] == target or time.gmtime(target).tm_wday == 6
     window.wait_for_text(r"^Next workout reminder$")
@@ -197,3 +200,16 @@ def test_quiet_hours_on_changed_and_off(daemon, window, write_config, cli):
     wait_until(lambda: "start =" not in path.read_text(), 5, what="the quiet hours removed")
     assert path.read_text().startswith(ALL_DAYS)
     assert cli("config", "check").returncode == 0
+
+
+def test_pausing_players_instead_and_back_keeps_the_persons_share(daemon, window, write_config):
+    path = write_config(ALL_DAYS + '[sound]\nduck = "50%"\n')
+    daemon.start()
+    window.launch()
+    open_preferences(window)
+    window.act("check box", "Pause media players instead")  # issue 47: players paused through MPRIS
+    wait_until(lambda: 'duck = "pause"' in path.read_text(), 5, what='duck = "pause" in the file')
+    window.act("check box", "Pause media players instead")  # back to lowering: their 50 %, not the standard 30 %
+    wait_until(lambda: 'duck = "50%"' in path.read_text(), 5, what='duck = "50%" in the file again')
+    window.act("check box", "Lower other audio while it plays")
+    wait_until(lambda: "duck = false" in path.read_text(), 5, what="duck = false in the file")

@@ -267,7 +267,7 @@ def test_the_workouts_window_fits_360_px_names_every_control_and_speaks_german(d
     assert window.node("spin button", "Sätze von Übung 1")
     check_fits_and_named(window, "Trainings und Programm")
     window.press("Zurück")
-    for name in ("Programm", "Gewichte", "Protokoll"):
+    for name in ("Programm", "Gewichte", "Fortschritt", "Protokoll"):
         page(window, name)
         check_fits_and_named(window, "Trainings und Programm")
     window.wait_for_text(r"^Noch keine Einheiten$")

@@ -47,6 +47,8 @@ public enum Effect: Equatable, Sendable {
 public enum WindowPage: String, Equatable, Sendable {
     /// Today, or the running workout while one is under way.
     case today
+    /// The Workouts window on its Progress page (the weekly summary's click).
+    case progress
 }
 
 public enum LaunchPurpose: Equatable, Sendable {

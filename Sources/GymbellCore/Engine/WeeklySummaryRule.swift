@@ -51,12 +51,12 @@ enum WeeklySummaryRule {
         Agenda.arm(&t)
     }
 
-    /// A click on it (its body, or "Open gymbell"): the window, where it is installed; else the
+    /// A click on it (its body, or "Open gymbell"): the window's Progress page, where it is installed; else the
     /// training report, where the week's workouts and records are.
     static func clicked(_ reminder: Reminder, key: String, _ t: inout Turn) {
         t.log(.info, "action invoked", ["id": "\(reminder.id)", "action": key])
         guard key == ReminderAction.defaultClick.key else { return }
-        t.effects.append(t.context.windowInstalled ? .openWindow(.today) : .openReport(exercise: nil))
+        t.effects.append(t.context.windowInstalled ? .openWindow(.progress) : .openReport(exercise: nil))
         t.close(.reminder(reminder.id))
     }
 }

@@ -52,7 +52,15 @@ final class NoticeOutput {
 
     func playSound(_ cue: SoundCue = .standard) {
         guard sound.enabled else { return }
-        sounds.play(cue.themeName(sound).map { .themed($0) } ?? currentSound, duck: sound.duck.percent)
+        sounds.play(cue.themeName(sound).map { .themed($0) } ?? currentSound, duck: sound.duck)
+    }
+
+    /// Where other audio makes room (`[sound] duck`), the voice is run by the sound helper, waiting
+    /// (`spd-say --wait`) so that the music stays lowered or paused until the sentence has been said.
+    func speak(_ argv: [String]) -> Bool {
+        guard sound.duck != .off, let program = argv.first else { return false }
+        let waiting = program.hasSuffix("spd-say") ? [program, "--wait"] + argv.dropFirst() : argv
+        return sounds.speak(waiting, duck: sound.duck)
     }
 
     /// The `file://` URI of an absolute path (spaces and other reserved characters escaped).

@@ -60,6 +60,8 @@ final class Presenter {
 
     func prepareSound(_ readiness: SoundReadiness, now: Date) { output.prepareSound(readiness, now: now) }
 
+    func speak(_ argv: [String]) -> Bool { output.speak(argv) }
+
     // MARK: The notification server
 
     /// Asks the server what it is and can do; `completion` runs once it is known (the daemon then

@@ -5,8 +5,10 @@ import GymbellCore
 /// days they span, what was left out and why (by line), and what it assumed.
 extension TrainingImport {
     /// The summary's lines; `zone` gives the days of the range. At most `shownSkips` skipped rows are
-    /// listed one by one (a broken export could have thousands), the rest counted.
-    public func summaryLines(in zone: Zone, shownSkips: Int = 20) -> [String] {
+    /// listed one by one (a broken export could have thousands), the rest counted. `unitChoice` says
+    /// where a person changes an assumed unit: `--unit` on the command line, the choice below in the
+    /// window's dialog (which has no flags).
+    public func summaryLines(in zone: Zone, shownSkips: Int = 20, unitChoice: UnitChoice = .flag) -> [String] {
         var lines = ["\(format.rawValue) export: \(count(workoutCount, "workout")), \(count(setCount, "set")), "
             + "\(count(exercises.count, "exercise"))."]
         if let first = firstStart, let last = lastStart {
@@ -18,7 +20,11 @@ extension TrainingImport {
             lines.append("Exercises: \(shown)\(exercises.count > 12 ? ", and \(exercises.count - 12) more" : "").")
         }
         if let unitAssumed {
-            lines.append("Weights read as \(unitAssumed.rawValue): this export does not say (--unit \(unitAssumed == .kg ? "lb" : "kg") if your app is set to it).")
+            let other = unitAssumed == .kg ? "lb" : "kg"
+            switch unitChoice {
+            case .flag: lines.append("Weights read as \(unitAssumed.rawValue): this export does not say (--unit \(other) if your app is set to it).")
+            case .below: lines.append("Weights read as \(unitAssumed.rawValue): this export does not say (choose \(other) below if your app is set to it).")
+            }
         }
         if timedSets > 0 { lines.append("Timed sets among them: \(timedSets) (a plank, a wall sit: kept with their seconds).") }
         if warmUps > 0 { lines.append("Warm-up sets among them: \(warmUps) (kept as warm-ups: no records, volume or overload from them).") }
@@ -29,6 +35,9 @@ extension TrainingImport {
         }
         return lines
     }
+
+    /// Where the summary tells a person to change the unit it assumed.
+    public enum UnitChoice: Sendable { case flag, below }
 
     private func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 }

@@ -58,6 +58,32 @@ final class Button: Widget {
     }
 
     func onClicked(_ handler: @escaping () -> Void) { on("clicked", handler) }
+
+    /// A click activates the named action ("app.fullscreen"): the button is the action's, as its key is.
+    func activates(_ action: String) -> Self {
+        gtk_actionable_set_action_name(OpaquePointer(pointer), action)
+        return self
+    }
+
+    /// The label follows whether the window it is in is full screen: `on` while it is, `off` while not.
+    /// (The button's own object need not be kept: the handlers hold the GTK button, not this.)
+    func followsFullscreen(on: String, off: String) -> Self {
+        let button = pointer
+        var watched = false
+        self.on("map", {
+            guard !watched, let root = gtk_widget_get_root(button) else { return }
+            watched = true
+            let window = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWindow.self)
+            let show = {
+                let text = gtk_window_is_fullscreen(window) != 0 ? on : off
+                gtk_button_set_label(UnsafeMutableRawPointer(button).assumingMemoryBound(to: GtkButton.self), text)
+                gb_accessible_set_label(button, text)
+            }
+            Signals.connect(UnsafeMutableRawPointer(root), "notify::fullscreened", withArgument: { _, _ in show() })
+            show()
+        })
+        return self
+    }
 }
 
 /// A toggle button (a weekday): `show` sets it without taking it for the person's change.

@@ -47,11 +47,18 @@ final class FlowBox: Widget {
 
 /// `child` in a vertical scrolled window, so that a page fits a narrow or short window.
 final class Scrolled: Widget {
-    init(_ child: Widget) {
+    /// `maxHeight`: as tall as the child up to that many pixels, scrolling beyond (a dialog's list);
+    /// nil: it takes the height it is given.
+    init(_ child: Widget, maxHeight: Int32? = nil) {
         super.init(gtk_scrolled_window_new()!)
         gtk_scrolled_window_set_policy(object(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(object(), child.pointer)
-        expandingVertically()
+        if let maxHeight {
+            gtk_scrolled_window_set_propagate_natural_height(object(), 1)
+            gtk_scrolled_window_set_max_content_height(object(), maxHeight)
+        } else {
+            expandingVertically()
+        }
     }
 }
 

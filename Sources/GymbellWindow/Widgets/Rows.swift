@@ -25,6 +25,11 @@ final class PreferencesGroup: Widget {
         if let description { adw_preferences_group_set_description(object(), description) }
     }
 
+    var title: String {
+        get { adw_preferences_group_get_title(object()).map { String(cString: $0) } ?? "" }
+        set { adw_preferences_group_set_title(object(), newValue) }
+    }
+
     func add(_ rows: [Widget]) {
         for row in rows { adw_preferences_group_add(object(), row.pointer) }
     }
@@ -131,11 +136,22 @@ final class ExpanderRow: Widget {
 final class EntryRow: Widget {
     let title: String
 
-    init(_ title: String) {
+    /// `applyButton: false`: the text is read when it is needed (a dialog's field), as it is typed.
+    init(_ title: String, applyButton: Bool = true) {
         self.title = title
         super.init(adw_entry_row_new()!)
         adw_preferences_row_set_title(object(), title)
-        adw_entry_row_set_show_apply_button(object(), 1)
+        adw_entry_row_set_show_apply_button(object(), applyButton ? 1 : 0)
+    }
+
+    /// The row's title, which names the field (to a screen reader too).
+    func setTitle(_ title: String) { adw_preferences_row_set_title(object(), title) }
+
+    /// The text changed as the person types; `changed` gets it.
+    func onChanged(_ changed: @escaping (String) -> Void) {
+        Signals.connect(UnsafeMutableRawPointer(pointer), "changed", run: { instance in
+            changed(gtk_editable_get_text(OpaquePointer(instance)).map { String(cString: $0) } ?? "")
+        })
     }
 
     /// The person applied the text (Enter, or the apply button); `applied` gets it.

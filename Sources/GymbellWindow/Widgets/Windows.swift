@@ -9,6 +9,13 @@ class Window: Widget {
 
     var isActive: Bool { gtk_window_is_active(typed(GtkWindow.self)) != 0 }
 
+    var isFullscreen: Bool { gtk_window_is_fullscreen(typed(GtkWindow.self)) != 0 }
+
+    /// Full screen, or back to a window.
+    func toggleFullscreen() {
+        if isFullscreen { gtk_window_unfullscreen(typed(GtkWindow.self)) } else { gtk_window_fullscreen(typed(GtkWindow.self)) }
+    }
+
     /// The window became the active one, or stopped being it.
     func onActiveChanged(_ handler: @escaping () -> Void) { on("notify::is-active", withArgument: { _ in handler() }) }
 
@@ -51,6 +58,17 @@ final class PagedWindow: Window {
     }
 
     func add(_ page: PreferencesPage) { adw_preferences_window_add(typed(AdwPreferencesWindow.self), page.object()) }
+
+    /// Switches to `page` (one added), as its view switcher button does.
+    func showPage(_ page: PreferencesPage) { adw_preferences_window_set_visible_page(typed(AdwPreferencesWindow.self), page.object()) }
+
+    /// Whether `page` is the one in front.
+    func isShowing(_ page: PreferencesPage) -> Bool {
+        UnsafeMutableRawPointer(adw_preferences_window_get_visible_page(typed(AdwPreferencesWindow.self))) == UnsafeMutableRawPointer(page.pointer)
+    }
+
+    /// The person (or the window) switched pages.
+    func onPageChanged(_ changed: @escaping () -> Void) { on("notify::visible-page", withArgument: { _ in changed() }) }
 
     func show(_ toast: Toast) { adw_preferences_window_add_toast(typed(AdwPreferencesWindow.self), toast.retainedForAdding()) }
 
@@ -141,11 +159,24 @@ enum MessageDialog {
         var appearance = Appearance.plain
     }
 
+    /// A dialog being asked: its text and its responses changed while it is up (until answered).
+    struct Shown<Answer: RawRepresentable> where Answer.RawValue == String {
+        fileprivate let dialog: UnsafeMutablePointer<AdwMessageDialog>
+
+        func setBody(_ body: String) { adw_message_dialog_set_body(dialog, body) }
+
+        /// A response that cannot be chosen now (a field of `extra` is wrong) is greyed out.
+        func setEnabled(_ answer: Answer, _ enabled: Bool) {
+            adw_message_dialog_set_response_enabled(dialog, answer.rawValue, enabled ? 1 : 0)
+        }
+    }
+
     /// Asks; `answered` gets the response chosen (`close`'s when the dialog is closed without one).
+    @discardableResult
     static func ask<Answer: RawRepresentable>(
         over parent: Window, heading: String, body: String, responses: [Response<Answer>], defaultResponse: Answer? = nil,
         close: Answer, extra: Widget? = nil, answered: @escaping (Answer) -> Void
-    ) where Answer.RawValue == String {
+    ) -> Shown<Answer> where Answer.RawValue == String {
         let dialog = adw_message_dialog_new(parent.typed(GtkWindow.self), heading, body)!
         let message = UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: AdwMessageDialog.self)
         if let extra { adw_message_dialog_set_extra_child(message, extra.pointer) }  // a field the answer reads
@@ -164,6 +195,7 @@ enum MessageDialog {
             answered(Signals.string(response).flatMap(Answer.init(rawValue:)) ?? close)
         })
         gtk_window_present(UnsafeMutableRawPointer(dialog).assumingMemoryBound(to: GtkWindow.self))
+        return Shown(dialog: message)
     }
 }
 

@@ -48,7 +48,7 @@ struct EngineStandaloneNoticeTests {
         #expect(present > 0 && effects[present - 1] == .close(.offeringWorkout))
         // A reminder that offers none replaces nothing.
         let advice = Reminder(id: ReminderID("advice"), kind: .restDay, due: instant(Self.monday), content: .restDay)
-        var turnWorld = try EngineHarness(at: Self.monday, stored: StoredState(agenda: PendingReminders([advice])))
+        let turnWorld = try EngineHarness(at: Self.monday, stored: StoredState(agenda: PendingReminders([advice])))
         #expect(!turnWorld.effects.contains(.close(.offeringWorkout)))
         #expect(presents(turnWorld.effects).map(\.reminder.id) == [ReminderID("advice")])
     }

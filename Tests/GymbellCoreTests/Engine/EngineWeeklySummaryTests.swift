@@ -114,7 +114,7 @@ struct EngineWeeklySummaryTests {
             let notice = ReminderNotice.make(for: reminder, server: .unknown, sessionRunning: false, windowInstalled: installed, messages: .english)
             #expect(notice.actions.map(\.key) == ["default"])
             let outcome = world.send(.action(on: .reminder(reminder), key: "default"))
-            #expect(outcome.effects.contains(installed ? .openWindow(.today) : .openReport(exercise: nil)))
+            #expect(outcome.effects.contains(installed ? .openWindow(.progress) : .openReport(exercise: nil)))
         }
     }
 }

@@ -85,6 +85,7 @@ public enum ConfigEdit: Equatable, Sendable {
         case .sound(.file(let file)): [Self.set("sound", "file", .string(file))]
         case .soundDuck(.off): [Self.set("sound", "duck", .boolean(false))]
         case .soundDuck(.lower(let percent)): [Self.set("sound", "duck", .string("\(percent)%"))]
+        case .soundDuck(.pause): [Self.set("sound", "duck", .string("pause"))]
         case .quietHours(nil):
             [.remove(TOMLPath(keys: "quiet_hours", "start")), .remove(TOMLPath(keys: "quiet_hours", "end"))]
         case .quietHours(let hours?):
