@@ -56,6 +56,11 @@ final class ExerciseList {
         }
     }
 
+    /// Each row's problems (by its place from 0) at the row: its error style and the sentences.
+    func show(problems: [Int: [String]]) {
+        for (index, row) in rows.enumerated() { row.row.showProblems(problems[index] ?? []) }
+    }
+
     private func append() {
         var list = exercises
         list.append(Exercise(name: messages("Exercise {n}", ["n": "\(list.count + 1)"]), sets: 3, reps: 10, rest: [90, 90, 90]))
@@ -112,7 +117,10 @@ final class ExerciseList {
         row.sets.show(exercise.sets)
         row.rest.show(Int(exercise.rest.first ?? 0))
         row.weight.show(number: exercise.weight ?? 0)
-        row.name.onChanged { [unowned self] in changed() }
+        row.name.onChanged { [unowned self, unowned header = row.row, unowned name = row.name] in
+            header.retitle("\(index + 1). \(name.trimmedText)")  // the header follows the name as it is typed
+            changed()
+        }
         for spin in [row.sets, row.weight, row.rest] { spin.onChanged { [unowned self] in changed() } }
         let unit = exercise.weightUnit.rawValue
         // Not the row's activatable widget: a row would name its switch alike in every exercise.

@@ -145,7 +145,8 @@ final class ProgrammeWindow {
                 save: { [unowned self] edits in change(edits) { [weak self] written in if written { self?.closeEditor() } } },
                 close: { [unowned self] in closeEditor() },
                 delete: { [unowned self] in delete($0) },
-                config: { [unowned self] in shown }))
+                config: { [unowned self] in shown },
+                askReplace: { [unowned self] in askReplace($0, $1, answer: $2) }))
         self.editor = editor
         window.presentSubpage(editor.widget)
     }
@@ -153,6 +154,20 @@ final class ProgrammeWindow {
     private func closeEditor() {
         window.closeSubpage()
         editor = nil
+    }
+
+    private enum ReplaceAnswer: String { case keep, replace }
+
+    /// A weekday the editor ticks that trains `other`: replace it there, or keep it (a day trains one workout).
+    private func askReplace(_ day: Weekday, _ other: WorkoutDefinition, answer: @escaping (Bool) -> Void) {
+        let values = ["day": text.weekday(day), "other": other.title]
+        MessageDialog.ask(
+            over: window, heading: messages("{day} already has {other}", values),
+            body: messages("A day trains one workout. Replace {other} on {day} with this one, or keep {other} there?", values),
+            responses: [.init(answer: ReplaceAnswer.keep, label: messages("Keep {other}", values)),
+                        .init(answer: .replace, label: messages("Replace"), appearance: .suggested)],
+            close: .keep
+        ) { answer($0 == .replace) }
     }
 
     private enum DeleteAnswer: String { case cancel, delete }
@@ -188,18 +203,5 @@ struct DaemonQuestions {
             case .failure(let error): refused("\(error)")
             }
         }
-    }
-}
-
-extension Config {
-    /// A workout name no workout has yet: `base`, else `base 2`, `base 3` …
-    func freeWorkoutName(_ base: String) -> String {
-        var name = base
-        var number = 2
-        while workouts[name] != nil {
-            name = "\(base) \(number)"
-            number += 1
-        }
-        return name
     }
 }

@@ -51,6 +51,11 @@ final class StationList {
         }
     }
 
+    /// Each row's problems (by its place from 0) at the row: its error style and the sentences.
+    func show(problems: [Int: [String]]) {
+        for (index, row) in rows.enumerated() { row.row.showProblems(problems[index] ?? []) }
+    }
+
     private func append() {
         var list = stations
         let n = ["n": "\(list.count + 1)"]
@@ -105,7 +110,10 @@ final class StationList {
                              repsRange: 1...1000, reps: station.reps ?? 10, seconds: Int(station.seconds ?? 30),
                              isTimed: station.seconds != nil) { [unowned self] in changed() }
                 : nil)
-        row.name.onChanged { [unowned self] in changed() }
+        row.name.onChanged { [unowned self, unowned header = row.row, unowned name = row.name] in
+            header.retitle("\(index + 1). \(name.trimmedText)")  // the header follows the name as it is typed
+            changed()
+        }
         row.row.add([ActionRow(messages("Name"), suffixes: [row.name])] + (row.target?.rows ?? []))
         let up = Button(messages("Up"), accessibleName: names.up) { [unowned self] in move(index, to: index - 1) }
         let down = Button(messages("Down"), accessibleName: names.down) { [unowned self] in move(index, to: index + 1) }

@@ -46,8 +46,8 @@ final class WorkoutsPage {
         ]
         new.add(FlowBox(kinds.map { title, kind in
             Button(title) { [unowned self] in
-                let name = config.freeWorkoutName(messages("My workout"))
-                actions.edit(WorkoutDefinition(name: name, title: name, kind: kind), true)
+                // Its key is derived from the name it is saved with.
+                actions.edit(WorkoutDefinition(name: "", title: WorkoutNames.freeName(messages("My workout"), in: config), kind: kind), true)
             }
         }, spacing: 6))
         for group in [templates, list, new] { page.add(group) }
@@ -57,8 +57,8 @@ final class WorkoutsPage {
     private func add(_ template: WorkoutTemplate, title: String) {
         let free = config.reminders.days.sorted().filter { config.program[$0] == nil }
         var workout = template.workout
-        workout.title = title
-        workout.name = config.freeWorkoutName(template.rawValue)
+        workout.title = WorkoutNames.freeName(title, in: config)
+        workout.name = WorkoutNames.key(for: template.rawValue, taken: config.workouts.keys)
         actions.change([.create(workout)] + free.map { .programDay($0, workout: workout.name) })
     }
 
@@ -69,7 +69,7 @@ final class WorkoutsPage {
         let workouts = config.workouts.values.sorted { ($0.title, $0.name) < ($1.title, $1.name) }
         for workout in workouts {
             let days = WorkoutEdit.days(using: workout.name, in: config)
-            var parts = [Self.kindName(workout.kind, messages), WorkoutText.length(workout.kind, frame: workout.frame, messages)]
+            var parts = [Self.kindName(workout.kind, messages), WorkoutLength.text(workout, messages)]
             parts.append(days.isEmpty ? messages("not in the programme") : days.map { String(text.weekday($0).prefix(3)) }.joined(separator: ", "))
             let row = ActionRow(workout.title, subtitle: parts.joined(separator: " · "), suffixes: [Image(icon: "go-next-symbolic")])
             row.onActivated { [actions] in actions.edit(workout, false) }
@@ -107,40 +107,5 @@ final class WorkoutsPage {
 
     private static func exerciseNames(_ workout: WorkoutDefinition) -> String {
         WorkoutSummary.exerciseNames(of: workout).joined(separator: ", ")
-    }
-}
-
-/// How long a workout takes, as the Workouts page and the editor show it while it is edited.
-enum WorkoutText {
-    /// `frame`: a circuit's or an AMRAP's get-ready, warm-up and cool-down count too (the other kinds say
-    /// their main part's length as they always did).
-    static func length(_ kind: WorkoutKind, frame: WorkoutFrame = .none, _ messages: Messages) -> String {
-        let minutes = { (seconds: TimeInterval) in max(1, Int((seconds / 60).rounded())) }
-        switch kind {
-        case .strength(let exercises):
-            guard !exercises.isEmpty else { return messages("no exercises yet") }
-            // Timed sets and supersets run as steps: their timeline measures them (a superset's rests as written).
-            let workout = WorkoutDefinition(name: "", title: "", kind: kind, frame: frame)
-            let total = WorkoutTimeline.runsAsSteps(workout)
-                ? WorkoutTimeline.estimatedLength(WorkoutTimeline.steps(of: workout)) : WorkoutPreview.estimatedSeconds(exercises)
-            return messages("about {n} min", ["n": "\(minutes(total))"])
-        case .hiit(let plan):
-            return messages("{rounds} × ({work} work + {rest} rest) = {n} min", [
-                "rounds": "\(plan.rounds)", "work": DurationText.format(plan.work), "rest": DurationText.format(plan.rest),
-                "n": "\(minutes(Double(plan.rounds) * (plan.work + plan.rest)))"])
-        case .walkRun(let plan):
-            return messages("{repeats} × ({run} run + {walk} walk) = {n} min", [
-                "repeats": "\(plan.repeats)", "run": DurationText.format(plan.run), "walk": DurationText.format(plan.walk),
-                "n": "\(minutes(Double(plan.repeats) * (plan.run + plan.walk)))"])
-        case .circuit(let plan) where plan.stations.isEmpty:
-            return messages("no stations yet")
-        case .amrap(let plan) where plan.stations.isEmpty:
-            return messages("no stations yet")
-        case .circuit, .amrap:
-            let steps = WorkoutTimeline.steps(of: WorkoutDefinition(name: "", title: "", kind: kind, frame: frame))
-            let timed = steps.allSatisfy(\.isTimed)
-            let seconds = timed ? WorkoutTimeline.timedLength(steps) : WorkoutTimeline.estimatedLength(steps)
-            return messages(timed ? "{n} min" : "about {n} min", ["n": "\(minutes(seconds))"])
-        }
     }
 }

@@ -20,8 +20,7 @@ def test_a_circuit_built_in_the_editor_is_saved_and_passes_config_check(daemon, 
     open_programme(window)
     window.click("New circuit")
     window.wait_for_text(r"^no stations yet$")
-    type_into(window, "Workout name", "home-circuit")
-    type_into(window, "Workout title", "Home Circuit")
+    type_into(window, "Workout name", "Home Circuit")  # one name; the key home_circuit is derived from it
     window.set_value("Rounds", 2)
     window.set_value("Rest between stations, seconds", 10)
     window.set_value("Rest between rounds, seconds", 45)
@@ -41,14 +40,14 @@ def test_a_circuit_built_in_the_editor_is_saved_and_passes_config_check(daemon, 
     window.wait_for_text(r"^about 7 min$")
     # Read from the screen too: the page scrolled back to its top (the mouse wheel), where the timeline is.
     window.display.xdotool("mousemove", "260", "400", "click", "--repeat", "30", "--delay", "20", "4", timeout=20)
-    wait_until(lambda: 0 < window.node("text", "Workout title")["extents"][1] < 680, 5, what="the editor's top in sight")
+    wait_until(lambda: 0 < window.node("text", "Workout name")["extents"][1] < 680, 5, what="the editor's top in sight")
     screen = ocr_window(window, "circuit-edited")
     assert re.search(r"Push-ups 12 reps, Squats 15 reps, Plank 40", screen), screen  # on screen, read by OCR
     window.press("Save workout")
-    wait_until(lambda: "home-circuit" in path.read_text(), 5, what="the circuit in the file")
+    wait_until(lambda: "home_circuit" in path.read_text(), 5, what="the circuit in the file")
     text = path.read_text()
     assert text == HAND_WRITTEN + (
-        '\n[workouts.home-circuit]\n'
+        '\n[workouts.home_circuit]\n'
         'title = "Home Circuit"\n'
         'kind = "circuit"\n'
         'rounds = 2\n'
@@ -63,7 +62,7 @@ def test_a_circuit_built_in_the_editor_is_saved_and_passes_config_check(daemon, 
     assert check.returncode == 0, check.stdout + check.stderr
     window.wait_for_text(r"^Home Circuit$")  # the list shows it
     # The daemon reads it (its watcher applied the file): started, its first step is the get-ready.
-    wait_until(lambda: cli("start", "home-circuit").returncode == 0, 5, what="the daemon to start the new circuit")
+    wait_until(lambda: cli("start", "home_circuit").returncode == 0, 5, what="the daemon to start the new circuit")
     session = json.loads(cli("status", "--json").stdout)["session"]
     assert session["kind"] == "circuit" and session["step"]["label"] == "Get ready — 10 s", session
     assert session["step"]["next"] == "Push-ups — 12 reps", session

@@ -64,7 +64,7 @@ def test_an_amrap_built_in_the_editor_has_its_cap_and_stations(daemon, window, w
     open_programme(window)
     window.click("New AMRAP")  # the pointer
     window.wait_for_text(r"^no stations yet$")
-    type_into(window, "Workout name", "kb")  # its title stays the new workout's
+    type_into(window, "Workout name", "Kettlebell")  # its key: kettlebell
     window.set_value("Time cap, minutes", 15)
     add_station(window, 1, "Swings", reps=15)
     add_station(window, 2, "Plank", seconds=30)
@@ -72,17 +72,17 @@ def test_an_amrap_built_in_the_editor_has_its_cap_and_stations(daemon, window, w
     window.wait_for_text(r"^As many rounds as possible in 15 min: Swings 15 reps, Plank 30 s$")
     window.wait_for_text(r"^15 min$")
     window.press("Save workout")
-    text, workout = saved(path, "kb", cli)
-    assert workout == {"title": "My workout", "kind": "amrap", "time": "15m",
+    text, workout = saved(path, "kettlebell", cli)
+    assert workout == {"title": "Kettlebell", "kind": "amrap", "time": "15m",
                        "stations": [{"name": "Swings", "reps": 15}, {"name": "Plank", "time": "30s"}]}, workout
-    session = started(cli, "kb")
+    session = started(cli, "kettlebell")
     assert session["step"]["label"] == "Get ready — 10 s", session
     assert session["step"]["next"].startswith("AMRAP: 15 Swings, Plank 30"), session
     assert cli("stop").returncode == 0
 
     # Opened again: a longer cap changes the cap alone.
-    window.wait_for_text(r"^My workout$")
-    window.click_node("list item", "My workout")
+    window.wait_for_text(r"^Kettlebell$")
+    window.click_node("list item", "Kettlebell")
     assert window.node("text", "Station 2 name")
     window.set_value("Time cap, minutes", 20)
     window.wait_for_text(r"^As many rounds as possible in 20 min: ")
@@ -98,7 +98,7 @@ def test_exercises_linked_in_a_superset_alternate_their_sets(daemon, window, wri
     window.launch()
     open_programme(window)
     window.click("New strength workout")
-    type_into(window, "Workout name", "upper")  # its title stays the new workout's ("My workout")
+    type_into(window, "Workout name", "Upper")  # its key: upper
     add_exercise(window, 1, "Push-ups", rest=0, reps=12)  # body weight, straight on to the row
     add_exercise(window, 2, "Row", rest=60, weight=12)
     window.wait_for_text(r"^3 sets: Push-ups 12 reps\n3 sets: Row 10 × 12 kg, rest 1 min$")
@@ -124,7 +124,7 @@ def test_timed_sets_and_body_weight_exercises(daemon, window, write_config, cli)
     window.launch()
     open_programme(window)
     window.click("New strength workout")
-    type_into(window, "Workout name", "core")
+    type_into(window, "Workout name", "Core")  # its key: core
     add_exercise(window, 1, "Plank", sets=2, rest=30, seconds=45)
     add_exercise(window, 2, "Squats", sets=2, rest=60, reps=20)  # body weight: no weight
     window.wait_for_text(r"^2 sets: Plank 45 s, rest 30 s\n2 sets: Squats 20 reps, rest 1 min$")

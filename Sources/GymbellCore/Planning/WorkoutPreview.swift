@@ -31,34 +31,26 @@ public struct WorkoutPreview: Codable, Hashable, Sendable {
         _ workout: WorkoutDefinition, overrides: [String: WeightOverride], kit: Kit? = nil, span: ProgramSpan?, day: LocalDay
     ) -> WorkoutPreview? {
         let week = span?.week(of: day)
+        // The length as the window says it (WorkoutLength); the weights planned do not change it.
+        guard let length = WorkoutLength.of(workout) else { return nil }
+        let weeks = week == nil ? nil : span?.weeks
         if WorkoutTimeline.runsAsSteps(workout) {
             let names = WorkoutSummary.exerciseNames(of: workout)
-            let steps = WorkoutTimeline.steps(of: workout.applying(overrides, kit: kit))
-            let timed = steps.allSatisfy(\.isTimed)
-            let seconds = timed ? WorkoutTimeline.timedLength(steps) : WorkoutTimeline.estimatedLength(steps)
             return WorkoutPreview(
                 exercises: Array(names.prefix(shownExercises)), moreExercises: max(0, names.count - shownExercises),
-                minutes: max(1, Int((seconds / 60).rounded())), estimated: !timed, week: week, weeks: week == nil ? nil : span?.weeks)
+                minutes: length.minutes, estimated: length.estimated, week: week, weeks: weeks)
         }
         switch workout.kind {
         case .strength(let configured):
-            guard !configured.isEmpty else { return nil }
             let exercises = WeightOverride.apply(overrides, to: configured, kit: kit)
             let names = exercises.map { exercise in
                 exercise.weight.map { "\(exercise.name) \(exercise.weightUnit.text($0))" } ?? exercise.name
             }
-            let minutes = max(5, Int((estimatedSeconds(exercises) / 300).rounded()) * 5)
             return WorkoutPreview(
-                exercises: Array(names.prefix(shownExercises)), moreExercises: max(0, names.count - shownExercises), minutes: minutes,
-                estimated: true, week: week, weeks: week == nil ? nil : span?.weeks)
-        case .hiit(let plan):
-            return WorkoutPreview(
-                exercises: [], minutes: max(1, Int((Double(plan.rounds) * (plan.work + plan.rest) / 60).rounded())), estimated: false,
-                week: week, weeks: week == nil ? nil : span?.weeks)
-        case .walkRun(let plan):
-            return WorkoutPreview(
-                exercises: [], minutes: max(1, Int((Double(plan.repeats) * (plan.run + plan.walk) / 60).rounded())), estimated: false,
-                week: week, weeks: week == nil ? nil : span?.weeks)
+                exercises: Array(names.prefix(shownExercises)), moreExercises: max(0, names.count - shownExercises),
+                minutes: length.minutes, estimated: true, week: week, weeks: weeks)
+        case .hiit, .walkRun:
+            return WorkoutPreview(exercises: [], minutes: length.minutes, estimated: false, week: week, weeks: weeks)
         case .circuit, .amrap:
             return nil  // runs as steps, above
         }

@@ -16,6 +16,13 @@ final class Label: Widget {
         set { gtk_label_set_text(object(), newValue) }
     }
 
+    /// Cut with "…" at its end when the space is too narrow (a title that follows what is typed).
+    @discardableResult
+    func ellipsized() -> Self {
+        gtk_label_set_ellipsize(object(), PANGO_ELLIPSIZE_END)
+        return self
+    }
+
     /// The person can select and copy it (an error message); it starts at the left.
     @discardableResult
     func selectableFromStart() -> Self {

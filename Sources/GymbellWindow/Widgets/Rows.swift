@@ -126,6 +126,9 @@ final class ExpanderRow: Widget {
     }
 
     var isExpanded: Bool { adw_expander_row_get_expanded(object()) != 0 }
+
+    /// Its title anew (an exercise's header follows its name as it is typed).
+    func retitle(_ title: String) { adw_preferences_row_set_title(object(), title) }
 }
 
 /// A row that is a text field with an apply button (named by its title): the text is taken when the
