@@ -60,4 +60,26 @@ static inline int gb_value_index(const GValue *value) {
     return G_VALUE_HOLDS_INT(value) ? g_value_get_int(value) : -1;
 }
 
+/* A spin button whose 0 means "none" shows `word` there instead of 0 (GtkSpinButton's "output"), and
+ * takes an emptied field back as 0 ("input"): an optional number in a person's words, no "(0: none)". */
+static gboolean gb_spin_zero_output(GtkSpinButton *spin, gpointer word) {
+    if (gtk_adjustment_get_value(gtk_spin_button_get_adjustment(spin)) != 0) return FALSE;
+    /* The spin button's own text refuses letters (GTK 4.8); its field's text takes the word. */
+    gtk_editable_set_text(gtk_editable_get_delegate(GTK_EDITABLE(spin)), (const char *)word);
+    return TRUE;
+}
+
+static gint gb_spin_zero_input(GtkSpinButton *spin, double *value, gpointer word) {
+    const char *text = gtk_editable_get_text(GTK_EDITABLE(spin));
+    if (text[0] == '\0' || g_strcmp0(text, (const char *)word) == 0) { *value = 0; return TRUE; }
+    return FALSE;
+}
+
+static inline void gb_spin_button_name_zero(GtkSpinButton *spin, const char *word) {
+    char *copy = g_strdup(word);  /* freed with the output handler, when the button goes */
+    g_signal_connect_data(spin, "output", G_CALLBACK(gb_spin_zero_output), copy, (GClosureNotify)(void (*)(void))g_free, (GConnectFlags)0);
+    g_signal_connect_data(spin, "input", G_CALLBACK(gb_spin_zero_input), copy, NULL, (GConnectFlags)0);
+    gtk_spin_button_update(spin);
+}
+
 #endif

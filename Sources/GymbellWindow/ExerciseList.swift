@@ -109,9 +109,9 @@ final class ExerciseList {
             target: RepsOrTime(
                 messages: messages,
                 names: (messages("Exercise {n} timed", n), messages("Exercise {n} reps", n), messages("Exercise {n} time in seconds", n)),
-                repsLabel: messages("Reps (0: none)"), repsRange: 0...1000, reps: exercise.reps ?? 0, seconds: Int(exercise.seconds ?? 45),
+                repsLabel: messages("Reps"), repsRange: 0...1000, reps: exercise.reps ?? 0, seconds: Int(exercise.seconds ?? 45),
                 isTimed: exercise.seconds != nil) { [unowned self] in changed() },
-            weight: SpinButton(messages("Exercise {n} weight", n), 0...2000, step: 2.5, digits: 1),
+            weight: SpinButton(messages("Exercise {n} weight", n), 0...2000, step: 2.5, digits: 1).namingZero(messages("None")),
             rest: SpinButton(messages("Exercise {n} rest in seconds", n), 0...3600),
             superset: Switch(accessibleName: messages("Exercise {n} in a superset with the next", n), on: linked))
         row.sets.show(exercise.sets)
@@ -129,7 +129,7 @@ final class ExerciseList {
         var controls: [Widget] = [
             ActionRow(messages("Name"), suffixes: [row.name]), ActionRow(messages("Sets"), suffixes: [row.sets]),
         ] + row.target.rows + [
-            ActionRow(messages("Weight in {unit} (0: none)", ["unit": unit]), subtitle: messages("None: body weight"), suffixes: [row.weight]),
+            ActionRow(messages("Weight in {unit}", ["unit": unit]), subtitle: messages("None: body weight"), suffixes: [row.weight]),
             ActionRow(messages("Rest after each set, seconds"), suffixes: [row.rest]),
         ]
         let supersetRow = ActionRow(messages("Superset with the next"),

@@ -16,6 +16,7 @@ struct RepsOrTime {
          repsRange: ClosedRange<Int>, reps: Int, seconds: Int, isTimed: Bool, changed: @escaping () -> Void) {
         timed = Switch(accessibleName: names.timed, on: isTimed)
         self.reps = SpinButton(names.reps, repsRange)
+        if repsRange.lowerBound == 0 { _ = self.reps.namingZero(messages("None")) }  // no reps: the set waits for Done
         self.seconds = SpinButton(names.seconds, 1...3600)
         self.reps.show(reps)
         self.seconds.show(seconds)

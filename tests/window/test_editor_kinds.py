@@ -127,6 +127,9 @@ def test_timed_sets_and_body_weight_exercises(daemon, window, write_config, cli)
     type_into(window, "Workout name", "Core")  # its key: core
     add_exercise(window, 1, "Plank", sets=2, rest=30, seconds=45)
     add_exercise(window, 2, "Squats", sets=2, rest=60, reps=20)  # body weight: no weight
+    # An optional number says so in its field ("None"), not in its label ("Weight (0: none)").
+    assert window.node("spin button", "Exercise 2 weight").get("text") == "None"
+    assert not [t for t in window.texts() if "0: none" in t]
     window.wait_for_text(r"^2 sets: Plank 45 s, rest 30 s\n2 sets: Squats 20 reps, rest 1 min$")
     # 2 × 45 s + 30 s + 30 s + 2 × 80 s + 60 s: about 6 min.
     window.wait_for_text(r"^about 6 min$")

@@ -196,6 +196,14 @@ final class SpinButton: Widget {
 
     /// The person changed the value.
     func onChanged(_ handler: @escaping () -> Void) { connections.append(on("value-changed", handler)) }
+
+    /// 0 is shown as `word` ("None"): an optional number, said so in the field itself. The field is made
+    /// wide enough for the word.
+    func namingZero(_ word: String) -> Self {
+        gtk_editable_set_width_chars(object(), max(gtk_editable_get_width_chars(object()), Int32(word.count)))
+        gb_spin_button_name_zero(object(), word)
+        return self
+    }
 }
 
 /// An on/off switch; `show` sets it without taking it for the person's change.
