@@ -32,6 +32,7 @@ final class ProgressPage {
     private let barsGroup: PreferencesGroup
     private let calendarGroup: PreferencesGroup
     private let recordsGroup: PreferencesGroup
+    private let reminders: ReminderOutcomesGroup
     private let line: ChartArea
     private let bars: ChartArea
     private let calendar: ChartArea
@@ -70,7 +71,8 @@ final class ProgressPage {
         calendarGroup = PreferencesGroup(messages("Training calendar"), description: messages("Workouts per day; each column is a week."))
         calendarGroup.add(calendar)
         recordsGroup = PreferencesGroup(messages("Records"))
-        for group in [overview, lineGroup, barsGroup, calendarGroup, recordsGroup] { page.add(group) }
+        reminders = ReminderOutcomesGroup(messages: messages, weekday: text.weekday)
+        for group in [overview, lineGroup, barsGroup, calendarGroup, recordsGroup, reminders.group] { page.add(group) }
         chooser.onSelected { [unowned self] index in
             guard exercises.indices.contains(index) else { return }
             chosen = exercises[index]
@@ -82,8 +84,11 @@ final class ProgressPage {
     func refresh() {
         actions.daemon.ask({ client throws(ClientError) in
             let history = try client.history(days: UInt32(ProgressPage.weeks * 7 + 7))
-            return (history, try client.setLog(days: UInt32(ProgressPage.lineDays)), try client.records())
-        }) { [weak self] reply in self?.show(history: reply.0, sets: reply.1, records: reply.2) }
+            return (history, try client.setLog(days: UInt32(ProgressPage.lineDays)), try client.records(), try client.stats().reminders)
+        }) { [weak self] reply in
+            self?.show(history: reply.0, sets: reply.1, records: reply.2)
+            self?.reminders.show(reply.3)
+        }
     }
 
     private func show(history: [HistoryEntry], sets: [LoggedSet], records: RecordsReport) {

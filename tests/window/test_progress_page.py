@@ -163,3 +163,21 @@ def test_the_charts_speak_german(daemon, window, write_config, cli, tmp_path):
     calendar = description(window, "Trainingskalender", r"^Trainingskalender")
     assert calendar == "Trainingskalender, letzte 12 Wochen: 3 Trainings an 3 Tagen; diese Woche 0", calendar
     window.wait_for_text(r"^Bester Satz 5 × 72 kg am .+, geschätztes Einwiederholungsmaximum 84 kg$")
+
+
+def test_what_became_of_the_reminders_shows_on_progress(daemon, window, write_config, cli, server, recorder):
+    """Issue 47 row 3 in the window: a daily reminder shown and snoozed (its button, through the recording
+    server), then Progress says "1 reminder" and "0 started · 1 snoozed · 0 skipped · 0 ignored", as
+    `gymbell stats` counts it."""
+    from workout_config import push_workout, weekday
+    due = time.time() + 4
+    hms = time.strftime("%H:%M:%S", time.gmtime(due))  # the daemon under test runs in UTC
+    write_config(f'[reminders]\ntime = "{hms}"\n[program]\n{weekday()} = "push"\n' + push_workout())
+    daemon.start()
+    shown = recorder.wait_for_notify("Workout Time!", timeout=20)
+    server.invoke_action(shown["id"], "snooze")
+    wait_until(lambda: "1 snoozed" in cli("stats").stdout, 10, what="the snooze counted")
+    window.launch("--progress")
+    window.wait_for_text(r"^1 reminder$", timeout=20)
+    window.wait_for_text(r"^0 started · 1 snoozed · 0 skipped · 0 ignored$")
+    window.wait_for_text(r"^What became of the daily reminders of the last 30 days\.$")

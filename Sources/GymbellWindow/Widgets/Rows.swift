@@ -62,6 +62,11 @@ final class ActionRow: Widget {
         set { adw_action_row_set_subtitle(object(), newValue) }
     }
 
+    var title: String {
+        get { adw_preferences_row_get_title(object()).map { String(cString: $0) } ?? "" }
+        set { adw_preferences_row_set_title(object(), newValue) }
+    }
+
     /// A row with `control` at its end that the whole row flips (the switch is named by the row).
     static func toggle(_ title: String, subtitle: String? = nil, _ control: Switch) -> ActionRow {
         let row = ActionRow(title, subtitle: subtitle, suffixes: [control])
