@@ -40,9 +40,11 @@ final class SessionPage {
         pause = Button(messages("Pause"), classes: big)  // Pause or Resume: connected below, when self is whole
         skip = Button(messages("Skip"), classes: big, accessibleName: messages("Skip to the next phase")) { onRequest(.skip) }
         let end = Button(messages("End workout"), classes: ["destructive-action"] + big) { onRequest(.end) }
-        let less = Button(messages("−15 s"), classes: ["pill"], accessibleName: messages("Rest 15 seconds less")) { onRequest(.adjustRest(-15)) }
-        let more = Button(messages("+15 s"), classes: ["pill"], accessibleName: messages("Rest 15 seconds more")) { onRequest(.adjustRest(15)) }
-        let skipRest = Button(messages("Skip rest"), classes: ["pill"]) { onRequest(.skip) }
+        // The rest's row in plain buttons: as pills (their wide padding) it made the window 475 px wide in
+        // German ("Pause überspringen", now "Pause beenden"), past a 360 px screen: now 360 px fit.
+        let less = Button(messages("−15 s"), classes: [], accessibleName: messages("Rest 15 seconds less")) { onRequest(.adjustRest(-15)) }
+        let more = Button(messages("+15 s"), classes: [], accessibleName: messages("Rest 15 seconds more")) { onRequest(.adjustRest(15)) }
+        let skipRest = Button(messages("Skip rest"), classes: []) { onRequest(.skip) }
         restButtons = Box(.horizontal, spacing: 12, [less, skipRest, more]).centered()
         let hard = (6...10).map { rpe in
             Button("\(rpe)", classes: ["circular"], accessibleName: messages("Set done at RPE {n}", ["n": "\(rpe)"])) { onRequest(.setDoneAt(rpe: Double(rpe))) }

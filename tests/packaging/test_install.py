@@ -104,11 +104,12 @@ def test_metainfo_validates_and_points_at_the_screenshot(installed):
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = struct.unpack(">II", png[16:24])
     assert width >= 200 and height >= 40, (width, height)
-    # Every screenshot it lists is a PNG of the repository's, the window's Today and Preferences in
-    # light and dark among them (packaging/window-screenshot.sh).
+    # Every screenshot it lists is a PNG of the repository's, the window's main views among them (Today and
+    # Preferences in light and dark; packaging/window-screenshot.sh takes them).
     prefix = SCREENSHOT_URL.rsplit("/", 1)[0] + "/"
     listed = re.findall(r'<image type="source">' + re.escape(prefix) + r'([^<]+)</image>', text)
-    for name in ("window-today.png", "window-today-dark.png", "window-preferences.png", "window-preferences-dark.png"):
+    for name in ("window-today.png", "window-today-dark.png", "window-preferences.png", "window-preferences-dark.png",
+                 "window-circuit.png", "window-editor.png", "window-progress.png", "window-log.png", "window-kit.png"):
         assert name in listed, listed
     for name in listed:
         assert (REPO / "data" / "screenshots" / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", name

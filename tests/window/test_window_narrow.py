@@ -42,7 +42,7 @@ def check_fits_and_named(window, frame_name, width=360):
     def controls():
         nodes, inside = [], False
         for node in window.showing():
-            if node["role"] == "frame":
+            if node["role"] in ("frame", "dialog"):  # a dialog: its own top level too
                 inside = node["name"] == frame_name
                 if inside and node["extents"][2] > width:
                     return None  # not resized yet
