@@ -191,11 +191,15 @@ def test_sizes_are_lean(deb, window_deb, unpacked):
     the gymbell .deb ≤ 5.5 MB. No library was newly pulled in; the growth is the features' own code.
     Issue 46 gives the window its app frame (menu, About, shortcuts), an honest Today, the mat's controls
     and a finish page: 16.67 MB stripped (fresh-clone run, 2026-12-02), so the window ≤ 17 MB (its .deb
-    4.58 MB, ≤ 5 MB; gymbell's 5.07 MB)."""
+    4.58 MB, ≤ 5 MB; gymbell's 5.07 MB). Issue 47's weekly summary, reminder outcomes and ducking (lowered
+    through libpulse opened at run time, or players paused over MPRIS by the sound helper), and issue 46's
+    editor checks and names in Core: 18.60 MB stripped (release build of 2026-12-03), so ≤ 19 MB; the window
+    with Progress drawn (cairo charts), the import dialog's choices and the editor's words: 17.10 MB, so
+    ≤ 17.5 MB (the .debs 5.17 and 4.70 MB, within their bounds). No library newly pulled in."""
     binary = (unpacked / "usr/bin/gymbell").stat().st_size
-    assert binary <= 18_500_000, f"stripped binary {binary / 1e6:.2f} MB > 18.5 MB"
+    assert binary <= 19_000_000, f"stripped binary {binary / 1e6:.2f} MB > 19 MB"
     window = (unpacked / "usr/bin/gymbell-window").stat().st_size
-    assert window <= 17_000_000, f"stripped window {window / 1e6:.2f} MB > 17 MB"
+    assert window <= 17_500_000, f"stripped window {window / 1e6:.2f} MB > 17.5 MB"
     package = Path(deb).stat().st_size
     assert package <= 5_500_000, f"gymbell .deb {package / 1e6:.2f} MB > 5.5 MB"
     package = Path(window_deb).stat().st_size
