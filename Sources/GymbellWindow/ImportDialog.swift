@@ -67,7 +67,7 @@ final class ImportDialog {
     }
 
     private func summary(_ log: TrainingImport) -> String {
-        log.summaryLines(in: options.timeZone, unitChoice: .below).joined(separator: "\n")
+        log.summaryLines(in: options.timeZone, unitChoice: .below, messages: messages).joined(separator: "\n")
     }
 
     /// The rows choosing how the log is read, in a list that scrolls past a few exercises.

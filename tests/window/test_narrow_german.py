@@ -108,7 +108,7 @@ def test_the_editor_of_an_amrap_and_of_supersets_fits_360_px_in_german(daemon, w
     resize(window, "Trainings und Programm")
     for title in ("Kettlebell AMRAP", "Dumbbell Supersets"):
         window.click_node("list item", title)
-        window.node("text", "Titel des Trainings")
+        window.node("text", "Name des Trainings")  # the editor is up (its one name field)
         fits(window, "Trainings und Programm")
         window.press("Zurück")
 
