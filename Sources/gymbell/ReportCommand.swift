@@ -61,7 +61,7 @@ struct Report: ParsableCommand {
             config = Config()
         }
         var report = TrainingReport(
-            history: history, setsInWeeks: sets, records: records, volumeKilograms: stats.volumeKilograms, program: config.program,
+            history: history, setsInWeeks: sets, records: records, volumeKilograms: stats.volumeKilograms, program: config.plan,
             weeks: Int(weeks), now: Date(), timeZone: LocalClock.zone)
         report.stats.reminders = stats.reminders  // what became of the daily reminders (issue 47)
         let gettext = Gettext.translation()

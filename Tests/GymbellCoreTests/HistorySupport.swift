@@ -20,4 +20,4 @@ func day(_ text: String) -> LocalDay {
     return day
 }
 
-let monWedFri: [Weekday: String] = [.mon: "push", .wed: "hiit20", .fri: "push"]
+let monWedFri: ProgrammePlan = [.mon: "push", .wed: "hiit20", .fri: "push"]

@@ -18,7 +18,7 @@ struct MilestoneTests {
         let name: String
         let zone: Zone
         let history: [HistoryEntry]
-        let program: [Weekday: String]
+        let program: ProgrammePlan
         let expected: [Milestone]
         var testDescription: String { name }
     }

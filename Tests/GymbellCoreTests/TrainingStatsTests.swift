@@ -7,7 +7,7 @@ struct TrainingStatsTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
         let zone: Zone
-        let program: [Weekday: String]
+        let program: ProgrammePlan
         let starts: [String]
         let now: String
         let expected: TrainingStats

@@ -12,7 +12,7 @@ private final class RecordingCommands: CommandRunning, StateTransferring {
     static let instant = Date(timeIntervalSince1970: 1_795_370_400)  // 2026-11-22T18:00:00Z
     static let instantText = "2026-11-22T18:00:00.000Z"
     static let calendar = ProgramCalendar(
-        program: [.mon: "hiit20"], workouts: ["hiit20": WorkoutDefinition(name: "hiit20", title: "HIIT 20", kind: .hiit(HIITPlan(rounds: 5, work: 40, rest: 20)))],
+        plan: [.mon: "hiit20"], workouts: ["hiit20": WorkoutDefinition(name: "hiit20", title: "HIIT 20", kind: .hiit(HIITPlan(rounds: 5, work: 40, rest: 20)))],
         reminderTime: LocalTime(hour: 18, minute: 0)!, from: instant, weeks: 1, timeZone: .utc)
 
     var calls: [Command] = []

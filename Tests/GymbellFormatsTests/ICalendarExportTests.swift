@@ -12,7 +12,7 @@ struct ICalendarExportTests {
         alarms: Bool = true
     ) -> String {
         ICalendarExport.ics(ProgramCalendar(
-            program: program, workouts: workouts, reminderTime: reminderTime, from: now, weeks: weeks, timeZone: timeZone,
+            plan: ProgrammePlan(main: program), workouts: workouts, reminderTime: reminderTime, from: now, weeks: weeks, timeZone: timeZone,
             messages: messages, learnedStarts: learnedStarts, autoLead: autoLead, alarms: alarms))
     }
 

@@ -23,6 +23,16 @@ public struct Config: Equatable, Sendable {
     public var exerciseNames: [String: String] = [:]
     /// `[kit]`: what the person lifts with; nil without one (weights are then planned as written).
     public var kit: Kit?
+    /// `[programs.NAME]`: programmes followed beside `[program]` (issue 47), in the file's order.
+    public var programmes: [Programme] = []
+    /// `[program] priority`: 1 (first) unless the file says otherwise.
+    public var programPriority: Int = 1
+
+    /// Every programme, first by priority: `[program]` and each `[programs.NAME]`.
+    public var plan: ProgrammePlan {
+        let main: [Programme] = program.isEmpty && programSpan == nil ? [] : [.main(program, span: programSpan, priority: programPriority)]
+        return ProgrammePlan(main + programmes)
+    }
 
     public init(
         reminders: DailyReminderSettings = .init(),
@@ -104,7 +114,7 @@ public struct SoundSettings: Equatable, Sendable {
 }
 
 /// A programme with a length: `[program] start = 2026-11-02` (a Monday, say) and `weeks = 8`.
-public struct ProgramSpan: Equatable, Sendable {
+public struct ProgramSpan: Hashable, Sendable {
     public var start: LocalDay
     public var weeks: Int
 

@@ -74,7 +74,8 @@ public enum ConfigParser {
         "attention": SettingsDecoding.attentionKeys,
         "mpris": ["enabled"],
         "progress": ["records", "record_min_percent", "overload", "overload_sessions", "upper_increment", "legs_increment"],
-        "program": Weekday.allCases.map(\.rawValue) + ["start", "weeks"],
+        "program": Weekday.allCases.map(\.rawValue) + ProgrammeDecoding.settingKeys,
+        "programs": [],
         "workouts": [],
         "exercise_names": [],
         "kit": KitDecoding.keys,
@@ -117,14 +118,13 @@ public enum ConfigParser {
         if let table = tables["workouts"] { config.workouts = WorkoutDecoding.decodeWorkouts(table, reader: &reader) }
         if let table = tables["kit"] { config.kit = KitDecoding.decode(table, reader: &reader) }
         if let table = tables["exercise_names"] { config.exerciseNames = decodeExerciseNames(table, reader: &reader) }
+        // Names of workouts the file defines, even ones with errors: those are reported once, there.
+        let defined = tables["workouts"].map { $0.keys.sorted() } ?? []
         if let table = tables["program"] {
-            // Names of workouts the file defines, even ones with errors: those are reported once, there.
-            let defined = tables["workouts"].map { $0.keys.sorted() } ?? []
-            var days = table
-            days["start"] = nil
-            days["weeks"] = nil
-            config.program = WorkoutDecoding.decodeProgram(days, workoutNames: defined, reader: &reader)
-            config.programSpan = WorkoutDecoding.decodeProgramSpan(table, reader: &reader)
+            ProgrammeDecoding.decodeMain(table, workoutNames: defined, into: &config, reader: &reader)
+        }
+        if let table = tables["programs"] {
+            config.programmes = ProgrammeDecoding.decodeNamed(table, workoutNames: defined, reader: &reader)
         }
         return config
     }
@@ -136,7 +136,7 @@ public enum ConfigParser {
                 return "unknown table [\(TOMLPath([.key(key)]))]; did you mean [\(suggestion)]?"
             }
             return "unknown table [\(TOMLPath([.key(key)]))]; the tables are "
-                + "[reminders], [rest], [sound], [quiet_hours], [attention], [mpris], [progress], [program], [workouts.NAME], [exercise_names] and [kit]"
+                + "[reminders], [rest], [sound], [quiet_hours], [attention], [mpris], [progress], [program], [programs.NAME], [workouts.NAME], [exercise_names] and [kit]"
         }
         if let home = sectionHolding(key) {
             return "\(TOMLText.quoted(key)) must be inside a table: put it under \(home)"

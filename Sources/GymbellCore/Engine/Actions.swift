@@ -57,6 +57,10 @@ enum Actions {
                 attempt(&t) { try DailyRules.snooze(minutes: nil, &$0) }
             case ReminderAction.start.key:
                 attempt(&t) { try DailyRules.startWorkout(named: nil, &$0) }
+            case let key where ReminderAction.workout(startedBy: key) != nil && reminder.content.alsoPlanned.contains { ReminderAction.startKey($0.workout) == key }:
+                // "Start Easy Run" on a day two programmes share: only a workout the reminder offered.
+                let workout = ReminderAction.workout(startedBy: key)
+                attempt(&t) { try DailyRules.startWorkout(named: workout, &$0) }
             case ReminderAction.defaultClick.key where reminder.kind.offersWorkoutActions && t.clickOpensWindow:
                 // The server draws Start Workout as a button of its own: a click on the body opens the window.
                 t.effects.append(.openWindow(.today))

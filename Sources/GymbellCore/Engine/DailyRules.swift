@@ -34,14 +34,15 @@ enum DailyRules {
     /// today and runs `start_command`, and the reply says that no workout is tracked.
     static func startWorkout(named name: String?, _ t: inout Turn) throws(CommandError) -> String {
         let today = LocalDay(containing: t.now, in: t.timeZone)
-        if name == nil, t.config.program[today.weekday] == nil, !t.config.program.isEmpty {
+        let plan = t.config.plan
+        if name == nil, plan.workout(on: today) == nil, !plan.isEmpty {
             let known = t.config.workouts.keys.sorted()
             throw .invalidArgument(
                 "today is a rest day in the programme: no workout started"
                     + (known.isEmpty ? "" : "; start one by name (`gymbell start NAME`): \(CommandError.listed(known))"))
         }
         var title: String?
-        if let workoutName = name ?? t.config.program[today.weekday] {
+        if let workoutName = name ?? plan.workout(on: today) {
             guard let workout = t.config.workouts[workoutName] else {
                 let known = t.config.workouts.keys.sorted()
                 throw .invalidArgument(
@@ -81,7 +82,10 @@ enum DailyRules {
             t.effects.append(.launch(t.config.reminders.startCommand, purpose: .startCommand))
         }
         Agenda.reevaluate(&t)
-        return t.messages.startedReply(title: title)
+        let also = name != nil ? [] : plan.workouts(on: today).dropFirst().map {
+            AlsoPlanned(workout: $0.workout, title: t.config.workouts[$0.workout]?.title ?? $0.workout)
+        }
+        return t.messages.startedReply(title: title, also: also)
     }
 
     /// A new config is in force: reminders held by the previous quiet hours follow the new ones, the

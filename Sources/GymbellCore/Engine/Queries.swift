@@ -25,7 +25,7 @@ enum Queries {
             return .weights(WeightCommands.list(t))
         case .stats:
             var report = StatsReport(
-                sessions: t.state.sessions, program: t.config.program, now: t.now, timeZone: t.timeZone,
+                sessions: t.state.sessions, program: t.config.plan, now: t.now, timeZone: t.timeZone,
                 volumeKilograms: t.state.progress.volumeKilograms)
             report.reminders = ReminderStats(t.state.outcomes, sessions: t.state.sessions, now: t.now, timeZone: t.timeZone)
             return .stats(report)
@@ -56,7 +56,8 @@ enum Queries {
         let daily = t.planner.upcoming(after: t.now, days: days, in: t.timeZone, excluding: t.state.daily.quietDay)
             .map { daily in
                 let text = daily.text(t.messages)
-                return UpcomingEntry(due: shownAt(daily.occurrence), kind: daily.kind.rawValue, title: text.title, body: text.body, workout: daily.workoutName)
+                return UpcomingEntry(due: shownAt(daily.occurrence), kind: daily.kind.rawValue, title: text.title, body: text.body, workout: daily.workoutName,
+                    also: daily.also.isEmpty ? nil : daily.also.map(\.workout))
             }
         let horizon = t.now.addingTimeInterval(Double(days) * 86_400)
         let pending = (pendingAgenda(t) + SmartRules.upcoming(t))
@@ -71,8 +72,8 @@ enum Queries {
     /// The program's workouts of the next `weeks` weeks, for a calendar.
     static func exportICS(weeks: Int, _ t: Turn) throws(CommandError) -> ProgramCalendar {
         guard Limits.exportWeeks.contains(weeks) else { throw .invalidArgument("export 1 to 52 weeks, not \(weeks)") }
-        guard !t.config.program.isEmpty else {
-            throw .invalidArgument("the [program] of \(t.context.configOrigin) plans no workouts, so there is nothing to export")
+        guard !t.config.plan.isEmpty else {
+            throw .invalidArgument("no programme of \(t.context.configOrigin) plans a workout ([program] or [programs.NAME]), so there is nothing to export")
         }
         var learned: [Weekday: LocalTime] = [:]
         if t.config.reminders.autoTime {
@@ -82,7 +83,7 @@ enum Queries {
             }
         }
         return ProgramCalendar(
-            program: t.config.program, workouts: t.config.workouts, reminderTime: t.config.reminders.time, from: t.now, weeks: weeks,
+            plan: t.config.plan, workouts: t.config.workouts, reminderTime: t.config.reminders.time, from: t.now, weeks: weeks,
             timeZone: t.timeZone, messages: t.messages, learnedStarts: learned, autoLead: t.config.reminders.autoLead,
             alarms: t.config.reminders.enabled)
     }

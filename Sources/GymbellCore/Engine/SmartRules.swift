@@ -79,7 +79,7 @@ enum SmartRules {
             let mark = t.state.sessions.index(of: SessionMarks.Mark(startedAt: session.startedAt, completed: true, rest: session.kind == .rest))
         else { return }
         let reached = MilestoneRule.reached(
-            completing: mark, sessions: t.state.sessions, program: t.config.program, now: t.now, timeZone: t.timeZone,
+            completing: mark, sessions: t.state.sessions, program: t.config.plan, now: t.now, timeZone: t.timeZone,
             volume: (before: t.state.progress.volumeKilograms(before: session.id), after: t.state.progress.volumeKilograms))
         guard let reminder = MilestoneRule.reminder(for: reached, session: session.id, at: t.now) else { return }
         t.log(.info, "milestone reached", ["session": "\(session.id)", "milestones": "\(reached)"])

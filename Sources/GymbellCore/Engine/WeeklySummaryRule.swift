@@ -40,7 +40,7 @@ enum WeeklySummaryRule {
     static func show(_ reading: WeekReading, _ t: inout Turn) {
         guard schedule(t.config.reminders) != nil else { return }  // turned off meanwhile
         let timeline = t.state.progress.timeline(earlier: reading.earlier, minPercent: t.config.progress.recordMinPercent)
-        let streak = TrainingStats(sessions: t.state.sessions, program: t.config.program, now: t.now, timeZone: t.timeZone).streak
+        let streak = TrainingStats(sessions: t.state.sessions, program: t.config.plan, now: t.now, timeZone: t.timeZone).streak
         let summary = WeekSummary(reading, records: timeline, streak: streak, timeZone: t.timeZone)
         let reminder = Reminder(
             id: ReminderID("weekly-\(reading.span.last)"), kind: .weeklySummary, due: reading.span.end, content: .weeklySummary(summary))

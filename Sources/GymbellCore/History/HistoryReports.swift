@@ -30,17 +30,17 @@ public struct StatsReport: Codable, Equatable, Sendable {
         self.regularWeeks = regularWeeks
     }
 
-    public init(history: [HistoryEntry], program: [Weekday: String], now: Date, timeZone: Zone, sets: [LoggedSet] = []) {
+    public init(history: [HistoryEntry], program: ProgrammePlan, now: Date, timeZone: Zone, sets: [LoggedSet] = []) {
         self.init(history: history, program: program, now: now, timeZone: timeZone, volumeKilograms: sets.filter { $0.at <= now }.volumeKilograms)
     }
 
     /// `volumeKilograms`: lifted in every set logged (the engine keeps it as sets are logged).
-    public init(history: [HistoryEntry], program: [Weekday: String], now: Date, timeZone: Zone, volumeKilograms: Double) {
+    public init(history: [HistoryEntry], program: ProgrammePlan, now: Date, timeZone: Zone, volumeKilograms: Double) {
         self.init(sessions: SessionMarks(entries: history), program: program, now: now, timeZone: timeZone, volumeKilograms: volumeKilograms)
     }
 
     /// From what the engine keeps of the sessions, in time linear in the streaks it counts.
-    public init(sessions: SessionMarks, program: [Weekday: String], now: Date, timeZone: Zone, volumeKilograms: Double) {
+    public init(sessions: SessionMarks, program: ProgrammePlan, now: Date, timeZone: Zone, volumeKilograms: Double) {
         let stats = TrainingStats(sessions: sessions, program: program, now: now, timeZone: timeZone)
         self.init(
             streak: stats.streak, sessionsThisWeek: stats.sessionsThisWeek, sessionsThisMonth: stats.sessionsThisMonth,
@@ -145,7 +145,7 @@ public struct SuggestReport: Codable, Equatable, Sendable {
                 let time = settings.autoTime ? SnoozeShift.applying(moved, to: suggestion.reminderTime) : suggestion.reminderTime
                 return Day(
                     weekday: suggestion.weekday.rawValue, usualStart: suggestion.usualStart?.description, samples: suggestion.samples,
-                    reminderTime: time.description, workout: config.program[suggestion.weekday],
+                    reminderTime: time.description, workout: config.plan.workout(onWeekday: suggestion.weekday),
                     snoozedStart: moved.map { LearnedTime.localTime(secondsSinceMidnight: $0).description })
             })
     }

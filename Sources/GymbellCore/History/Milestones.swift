@@ -46,7 +46,7 @@ public enum Milestone: Hashable, Sendable, Codable {
 public enum MilestoneRule {
     /// `history` already holds `session` as completed ([] when it does not).
     public static func reached(
-        byCompleting session: SessionID, history: [HistoryEntry], program: [Weekday: String], now: Date, timeZone: Zone,
+        byCompleting session: SessionID, history: [HistoryEntry], program: ProgrammePlan, now: Date, timeZone: Zone,
         volume: (before: Double, after: Double) = (0, 0)
     ) -> [Milestone] {
         guard let completed = history.first(where: { $0.id == session && $0.outcome == .completed }) else { return [] }
@@ -57,7 +57,7 @@ public enum MilestoneRule {
 
     /// `mark`: the completed session's index in `sessions`, which hold it as completed.
     public static func reached(
-        completing mark: Int, sessions: SessionMarks, program: [Weekday: String], now: Date, timeZone: Zone,
+        completing mark: Int, sessions: SessionMarks, program: ProgrammePlan, now: Date, timeZone: Zone,
         volume: (before: Double, after: Double) = (0, 0)
     ) -> [Milestone] {
         // Before it: without it, and without the other sessions of its day that did not complete (a

@@ -7,19 +7,19 @@ import FoundationEssentials
 public struct StreakRiskRule: Equatable, Sendable {
     public var enabled: Bool
     public var time: LocalTime
-    public var program: [Weekday: String]
+    public var program: ProgrammePlan
 
     /// Shorter streaks are not worth an evening nudge.
     public static let minimumStreak = 3
 
-    public init(enabled: Bool, time: LocalTime, program: [Weekday: String]) {
+    public init(enabled: Bool, time: LocalTime, program: ProgrammePlan) {
         self.enabled = enabled
         self.time = time
         self.program = program
     }
 
     public init(config: Config) {
-        self.init(enabled: config.reminders.streakWarning, time: config.reminders.streakWarningTime, program: config.program)
+        self.init(enabled: config.reminders.streakWarning, time: config.reminders.streakWarningTime, program: config.plan)
     }
 
     /// The warning for `day`, judged on the sessions started before `now`. Its due instant may lie
@@ -34,7 +34,7 @@ public struct StreakRiskRule: Equatable, Sendable {
     /// The workout planned on `day` when it gets a warning: it sees no session yet, and the streak it
     /// would end is long enough — counted only that far (years of training cost nothing here).
     private func atRisk(_ day: LocalDay, sessions: SessionMarks, now: Date, in timeZone: Zone) -> String? {
-        guard enabled, let workout = program[day.weekday] else { return nil }
+        guard enabled, let workout = program.workout(on: day) else { return nil }
         let days = TrainingDays(sessions: sessions, upTo: now, timeZone: timeZone)
         guard !days.contains(day) else { return nil }
         // An untrained `day` does not break the streak yet: this is the streak it would end.

@@ -85,14 +85,14 @@ public struct TrainingDays {
         return false
     }
 
-    static func isTrainingDay(_ day: LocalDay, program: [Weekday: String]) -> Bool {
-        program.isEmpty || program[day.weekday] != nil
+    static func isTrainingDay(_ day: LocalDay, program: ProgrammePlan) -> Bool {
+        program.isTrainingDay(day)
     }
 
     /// Consecutive planned training days with a session, counting back from `today`: today counts once
     /// trained, an untrained today does not break it yet, a planned rest day neither breaks nor extends it.
     /// `limit`: counts no further (whether a streak reaches a length costs that length, not the streak's).
-    func streak(endingOn today: LocalDay, program: [Weekday: String], limit: Int = .max) -> Int {
+    func streak(endingOn today: LocalDay, program: ProgrammePlan, limit: Int = .max) -> Int {
         var streak = 0
         var day = today
         for trained in descending where trained <= today {
@@ -109,7 +109,7 @@ public struct TrainingDays {
 
     /// The longest streak up to `today`, counted as `streak(endingOn:program:)` counts one: a planned
     /// rest day neither breaks nor extends it, a missed training day before today breaks it.
-    public func longestStreak(endingOn today: LocalDay, program: [Weekday: String]) -> Int {
+    public func longestStreak(endingOn today: LocalDay, program: ProgrammePlan) -> Int {
         let trained = Set(descending)
         guard let earliest = trained.min(), earliest <= today else { return 0 }
         var longest = 0

@@ -25,13 +25,13 @@ public struct TrainingStats: Equatable, Sendable {
         self.consecutiveTrainingDays = consecutiveTrainingDays
     }
 
-    public init(entries: [HistoryEntry], program: [Weekday: String], now: Date, timeZone: Zone) {
+    public init(entries: [HistoryEntry], program: ProgrammePlan, now: Date, timeZone: Zone) {
         self.init(sessions: SessionMarks(entries: entries), program: program, now: now, timeZone: timeZone)
     }
 
     /// From what the engine keeps of the sessions: in time linear in the streak and this month's
     /// sessions, not in the history's length.
-    public init(sessions: SessionMarks, program: [Weekday: String], now: Date, timeZone: Zone) {
+    public init(sessions: SessionMarks, program: ProgrammePlan, now: Date, timeZone: Zone) {
         let days = TrainingDays(sessions: sessions, upTo: now, timeZone: timeZone)
         let today = LocalDay(containing: now, in: timeZone)
         streak = days.streak(endingOn: today, program: program)

@@ -5,8 +5,9 @@ import FoundationEssentials
 public struct DailyTexts: Sendable {
     let messages: Messages
 
-    /// "Workout Time!" / "Today: Push Day — Bench Press 80 kg, Dips · about 45 min · Week 3 of 8".
-    public func reminder(workoutTitle: String?, preview: WorkoutPreview? = nil) -> Messages.Text {
+    /// "Workout Time!" / "Today: Push Day — Bench Press 80 kg, Dips · about 45 min · Week 3 of 8", and
+    /// on a day two programmes share, a line "Also today: Easy Run".
+    public func reminder(workoutTitle: String?, preview: WorkoutPreview? = nil, also: [AlsoPlanned] = []) -> Messages.Text {
         if let workoutTitle {
             var body = messages("Today: {workout}", ["workout": workoutTitle])
             if let preview {
@@ -21,6 +22,9 @@ public struct DailyTexts: Sendable {
                 if let week = preview.week, let weeks = preview.weeks {
                     body += " · " + messages("Week {week} of {weeks}", ["week": String(week), "weeks": String(weeks)])
                 }
+            }
+            if !also.isEmpty {
+                body += "\n" + messages("Also today: {workouts}", ["workouts": also.map(\.title).joined(separator: ", ")])
             }
             return (messages("Workout Time!"), body)
         }

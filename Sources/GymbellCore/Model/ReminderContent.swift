@@ -5,8 +5,9 @@ import FoundationEssentials
 /// before it; stored as JSON in the state database. The cases with large values are boxed (`indirect`),
 /// so that a reminder stays small: the agenda holds and copies thousands.
 public enum ReminderContent: Codable, Hashable, Sendable {
-    /// The daily reminder; `workout`: the title of today's planned workout, `preview`: what it holds.
-    indirect case daily(workout: String?, preview: WorkoutPreview? = nil)
+    /// The daily reminder; `workout`: the title of today's planned workout, `preview`: what it holds,
+    /// `also`: the workouts other programmes plan the same day (issue 47), each startable on its own.
+    indirect case daily(workout: String?, preview: WorkoutPreview? = nil, also: [AlsoPlanned]? = nil)
     case snoozed
     case restDay
     case restWarning(secondsLeft: Int)
@@ -36,9 +37,14 @@ public enum ReminderContent: Codable, Hashable, Sendable {
     /// for kinds whose values were not kept.
     case fixed(title: String, body: String)
 
+    /// The other workouts a daily reminder offers (issue 47).
+    public var alsoPlanned: [AlsoPlanned] {
+        if case .daily(_, _, let also?) = self { also } else { [] }
+    }
+
     public func text(_ messages: Messages) -> Messages.Text {
         switch self {
-        case .daily(let workout, let preview): messages.daily.reminder(workoutTitle: workout, preview: preview)
+        case .daily(let workout, let preview, let also): messages.daily.reminder(workoutTitle: workout, preview: preview, also: also ?? [])
         case .snoozed: messages.daily.snoozed
         case .restDay: messages.daily.restDay
         case .restWarning(let seconds): messages.session.restWarning(secondsLeft: seconds)
@@ -121,5 +127,18 @@ public struct NextSet: Codable, Hashable, Sendable {
         let number = weight == weight.rounded() ? String(Int(weight)) : String(weight)
         let load = "\(reps) × \(number)\(unit.map { " \($0)" } ?? "")"
         return plates.map { messages("{load} ({plates} per side)", ["load": load, "plates": $0]) } ?? load
+    }
+}
+
+/// Another workout planned the same day as the daily reminder's first (issue 47): what its own Start
+/// button starts and how it is called.
+public struct AlsoPlanned: Codable, Hashable, Sendable {
+    /// The workout's name in `[workouts]`.
+    public var workout: String
+    public var title: String
+
+    public init(workout: String, title: String) {
+        self.workout = workout
+        self.title = title
     }
 }

@@ -48,9 +48,12 @@ extension Messages {
         self("Skipped ahead to {phase}; {workout} stays paused. `gymbell resume` carries on", ["workout": title, "phase": phase])
     }
 
-    public func startedReply(title: String?) -> String {
+    /// `also`: the other workouts planned today, when the one started was today's first (issue 47).
+    public func startedReply(title: String?, also: [AlsoPlanned] = []) -> String {
         guard let title else { return self("No workout is planned today, so none is tracked; no more reminders today") }
-        return self("Started {workout}", ["workout": title])
+        guard !also.isEmpty else { return self("Started {workout}", ["workout": title]) }
+        return self("Started {workout}; also planned today: {others} (gymbell start {name})",
+                    ["workout": title, "others": also.map(\.title).joined(separator: ", "), "name": also[0].workout])
     }
 
     public func startCommandFailed(_ reason: String) -> String {

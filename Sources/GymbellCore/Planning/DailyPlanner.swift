@@ -7,8 +7,10 @@ public struct PlannedDaily: Hashable, Sendable {
     public let kind: ReminderKind
     /// What it says, rendered when shown.
     public let content: ReminderContent
-    /// The workout the program plans for that day, if any.
+    /// The workout the program plans for that day, if any (the first by priority).
     public let workoutName: String?
+    /// The other workouts other programmes plan that day (issue 47).
+    public var also: [AlsoPlanned] { content.alsoPlanned }
 
     public var reminderID: ReminderID { ReminderID("daily-\(day)") }
 
@@ -55,15 +57,15 @@ public struct DailyDecision: Equatable, Sendable {
     public var state: DailyState
 }
 
-/// Resolves `[reminders]` + `[program]` into daily reminders (DESIGN.md §3, §4).
+/// Resolves `[reminders]` + the programmes into daily reminders (DESIGN.md §3, §4): one a day, naming
+/// every workout the programmes plan that day, first by priority.
 public struct DailyPlanner: Sendable {
     public let settings: DailyReminderSettings
-    public let program: [Weekday: String]
+    public let plan: ProgrammePlan
     public let workouts: [String: WorkoutDefinition]
     /// `time = "auto"`: the reminder time learned per weekday (`LearnedTime`); weekdays left out use `time`.
     public let learnedTimes: [Weekday: LocalTime]
-    /// `[program] start`/`weeks`, and the planned weights raised over the config's: the day's preview.
-    public let programSpan: ProgramSpan?
+    /// The planned weights raised over the config's: the day's preview.
     public let overrides: [String: WeightOverride]
     /// `[kit]`: the preview's weights as the kit loads them.
     public let kit: Kit?
@@ -71,10 +73,9 @@ public struct DailyPlanner: Sendable {
     /// What it plans says nothing yet: its content is rendered when shown.
     public init(config: Config, learnedTimes: [Weekday: LocalTime] = [:], overrides: [String: WeightOverride] = [:]) {
         settings = config.reminders
-        programSpan = config.programSpan
         self.overrides = overrides
         kit = config.kit
-        program = config.program
+        plan = config.plan
         workouts = config.workouts
         self.learnedTimes = settings.autoTime ? learnedTimes : [:]
     }
@@ -105,15 +106,19 @@ public struct DailyPlanner: Sendable {
     public func planned(on day: LocalDay, in timeZone: Zone) -> PlannedDaily? {
         guard settings.enabled, settings.days.contains(day.weekday) else { return nil }
         let occurrence = day.instant(at: time(on: day.weekday), in: timeZone)
-        if program.isEmpty {
+        if plan.isEmpty {
             return PlannedDaily(day: day, occurrence: occurrence, kind: .daily, content: .daily(workout: nil), workoutName: nil)
         }
-        if let name = program[day.weekday] {
+        let planned = plan.workouts(on: day)
+        if let first = planned.first {
+            let name = first.workout
+            let also = planned.dropFirst().map { AlsoPlanned(workout: $0.workout, title: workouts[$0.workout]?.title ?? $0.workout) }
             return PlannedDaily(
                 day: day, occurrence: occurrence, kind: .daily,
                 content: .daily(
                     workout: workouts[name]?.title ?? name,
-                    preview: workouts[name].flatMap { WorkoutPreview.make($0, overrides: overrides, kit: kit, span: programSpan, day: day) }),
+                    preview: workouts[name].flatMap { WorkoutPreview.make($0, overrides: overrides, kit: kit, span: first.span, day: day) },
+                    also: also.isEmpty ? nil : also),
                 workoutName: name)
         }
         guard settings.restDays else { return nil }

@@ -37,9 +37,10 @@ public struct ProgramCalendar: Equatable, Sendable {
     /// The time one set of a strength exercise is reckoned to take.
     public static let secondsPerSet: TimeInterval = 45
 
-    /// The workouts `program` plans from today (local) through `weeks` weeks.
+    /// The workouts the programmes plan from today (local) through `weeks` weeks; a day of two
+    /// programmes holds an event for each.
     public init(
-        program: [Weekday: String], workouts: [String: WorkoutDefinition], reminderTime: LocalTime,
+        plan: ProgrammePlan, workouts: [String: WorkoutDefinition], reminderTime: LocalTime,
         from now: Date, weeks: Int, timeZone: Zone, messages: Messages = .english,
         learnedStarts: [Weekday: LocalTime] = [:], autoLead: TimeInterval = 0, alarms: Bool = true
     ) {
@@ -47,13 +48,15 @@ public struct ProgramCalendar: Equatable, Sendable {
         var events: [Event] = []
         for offset in 0..<(max(0, weeks) * 7) {
             let day = today.adding(days: offset)
-            guard let name = program[day.weekday], let workout = workouts[name] else { continue }
             let learned = learnedStarts[day.weekday]
-            let reminder = messages.daily.reminder(workoutTitle: workout.title)
-            events.append(Event(
-                day: day, workout: workout.name, title: workout.title, description: Self.description(of: workout, messages: messages),
-                start: day.instant(at: learned ?? reminderTime, in: timeZone), duration: Self.estimatedDuration(of: workout),
-                alarm: alarms ? Alarm(lead: learned == nil ? 0 : autoLead, text: "\(reminder.title) \(reminder.body)") : nil))
+            for planned in plan.workouts(on: day) {
+                guard let workout = workouts[planned.workout] else { continue }
+                let reminder = messages.daily.reminder(workoutTitle: workout.title)
+                events.append(Event(
+                    day: day, workout: workout.name, title: workout.title, description: Self.description(of: workout, messages: messages),
+                    start: day.instant(at: learned ?? reminderTime, in: timeZone), duration: Self.estimatedDuration(of: workout),
+                    alarm: alarms ? Alarm(lead: learned == nil ? 0 : autoLead, text: "\(reminder.title) \(reminder.body)") : nil))
+            }
         }
         self.events = events
         made = now

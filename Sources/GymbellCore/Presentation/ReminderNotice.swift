@@ -22,12 +22,14 @@ public enum ReminderNotice {
                 buttons = [.snooze.translated(messages)]
             } else {
                 click = (messages("Start Workout"), ReminderAction.start.key)
-                buttons = [.start.translated(messages), .snooze.translated(messages)]
+                buttons = [.start.translated(messages)] + Self.startButtons(for: reminder.content, messages) + [.snooze.translated(messages)]
             }
             if server.clickOpensWindow && windowInstalled {
-                // A click on the body opens the window on Today (the running workout, if one is under way).
+                // A click on the body opens the window on Today (the running workout, if one is under way);
+                // with a second workout to start it gives way first where the server draws few buttons.
                 click = nil
-                buttons.append(.openWindow.translated(messages))
+                let open = ReminderAction.openWindow.translated(messages)
+                buttons.append(buttons.count > 2 ? ReminderAction(key: open.key, label: open.label, shortLabel: open.shortLabel, isSecondary: true) : open)
             }
             if !server.hasActions {
                 body += "\n" + (sessionRunning ? messages("Snooze: gymbell snooze") : messages("Start: gymbell start · Snooze: gymbell snooze"))
@@ -65,5 +67,14 @@ public enum ReminderNotice {
         return Notice(
             title: text.title, body: body, on: server, actions: server.actions(click: click, buttons: buttons),
             category: reminder.kind.category, urgency: .normal, stays: stays, transient: stays > 0 && !kept, plainTitle: plainTitle)
+    }
+
+    /// A daily reminder on a day two programmes share (issue 47): a button for each other workout,
+    /// "Start Easy Run", after Start Workout (which starts the first).
+    static func startButtons(for content: ReminderContent, _ messages: Messages) -> [ReminderAction] {
+        content.alsoPlanned.map { also in
+            ReminderAction(
+                key: ReminderAction.startKey(also.workout), label: messages("Start {workout}", ["workout": also.title]), shortLabel: also.title)
+        }
     }
 }

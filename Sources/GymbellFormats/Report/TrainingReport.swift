@@ -85,10 +85,10 @@ public struct TrainingReport: Sendable {
     /// - Parameters:
     ///   - history: the sessions (all of them for the streaks; those before `firstDay` are not drawn).
     ///   - sets: the set log (all of it for the records).
-    ///   - program: `[program]`, for the streaks (a planned rest day does not break one).
+    ///   - program: the programmes, for the streaks (a planned rest day does not break one).
     ///   - recordMinPercent: `[progress] record_min_percent`, for the records timeline.
     public init(
-        history: [HistoryEntry], sets: [LoggedSet], program: [Weekday: String], weeks: Int, now: Date, timeZone: Zone,
+        history: [HistoryEntry], sets: [LoggedSet], program: ProgrammePlan, weeks: Int, now: Date, timeZone: Zone,
         recordMinPercent: Double = ProgressSettings().recordMinPercent
     ) {
         let sets = sets.filter { $0.at <= now }
@@ -106,7 +106,7 @@ public struct TrainingReport: Sendable {
     /// whole log (`RecordsReport`), and the volume of every set logged.
     public init(
         history: [HistoryEntry], setsInWeeks sets: [LoggedSet], records: RecordsReport, volumeKilograms: Double,
-        program: [Weekday: String], weeks: Int, now: Date, timeZone: Zone
+        program: ProgrammePlan, weeks: Int, now: Date, timeZone: Zone
     ) {
         let weeks = min(max(weeks, Self.weekRange.lowerBound), Self.weekRange.upperBound)
         let history = history.filter { $0.startedAt <= now }

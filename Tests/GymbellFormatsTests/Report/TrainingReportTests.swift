@@ -7,7 +7,7 @@ import Testing
 /// `gymbell report`, worked out by hand.
 enum ReportFixture {
     static let now = instant("2026-03-18T20:00:00+01:00")
-    static let program: [Weekday: String] = [.mon: "push", .wed: "push", .fri: "hiit20"]
+    static let program: ProgrammePlan = [.mon: "push", .wed: "push", .fri: "hiit20"]
 
     static func session(_ id: String, _ start: String, title: String = "Push Day", kind: SessionKind = .strength) -> HistoryEntry {
         let started = instant(start)
