@@ -18,14 +18,59 @@ public struct WorkoutsReport: Codable, Equatable, Sendable {
         }
     }
 
+    /// One programme (issue 47): `[program]` ("program") or a `[programs.NAME]`.
+    public struct Programme: Codable, Equatable, Sendable {
+        public var name: String
+        public var title: String
+        /// Weekday ("mon" … "sun") → workout name.
+        public var days: [String: String]
+        /// Its first day ("2026-11-02") and length, when it has them.
+        public var start: String?
+        public var weeks: Int?
+        public var priority: Int
+        /// It plans nothing outside its weeks (a `[programs.NAME]` with a span).
+        public var endsWithSpan: Bool
+
+        public init(_ programme: GymbellCore.Programme) {
+            name = programme.name
+            title = programme.title
+            days = Dictionary(uniqueKeysWithValues: programme.days.map { ($0.key.rawValue, $0.value) })
+            start = programme.span?.start.description
+            weeks = programme.span?.weeks
+            priority = programme.priority
+            endsWithSpan = programme.endsWithSpan
+        }
+
+        /// Core's programme again (days or a start that do not read are left out).
+        public var programme: GymbellCore.Programme {
+            var weekdays: [Weekday: String] = [:]
+            for (day, workout) in days { if let weekday = Weekday(rawValue: day) { weekdays[weekday] = workout } }
+            let span = start.flatMap(LocalDay.init(isoDate:)).flatMap { start in weeks.map { ProgramSpan(start: start, weeks: $0) } }
+            return GymbellCore.Programme(name: name, title: title, days: weekdays, span: span, priority: priority, endsWithSpan: endsWithSpan)
+        }
+    }
+
     /// By title, then name.
     public var workouts: [Workout]
-    /// Weekday ("mon" … "sun") → workout name; a day not listed is a rest day.
+    /// Weekday ("mon" … "sun") → workout name of `[program]`; a day not listed is a rest day there.
     public var program: [String: String]
+    /// Every programme, first by priority (issue 47); absent from daemons before it: then `program` alone.
+    public var programmes: [Programme]?
 
-    public init(workouts: [Workout], program: [String: String]) {
+    public init(workouts: [Workout], program: [String: String], programmes: [Programme]? = nil) {
         self.workouts = workouts
         self.program = program
+        self.programmes = programmes
+    }
+
+    /// The programmes as Core plans with them: which workouts a day holds.
+    public var plan: ProgrammePlan {
+        guard let programmes else {
+            var days: [Weekday: String] = [:]
+            for (day, workout) in program { if let weekday = Weekday(rawValue: day) { days[weekday] = workout } }
+            return ProgrammePlan(main: days)
+        }
+        return ProgrammePlan(programmes.map(\.programme))
     }
 
     public init(_ config: Config) {
@@ -40,6 +85,7 @@ public struct WorkoutsReport: Codable, Equatable, Sendable {
             return Workout(name: workout.name, title: workout.title, kind: kind)
         }
         program = Dictionary(uniqueKeysWithValues: config.program.map { ($0.key.rawValue, $0.value) })
+        programmes = config.plan.programmes.map(Programme.init)
     }
 
     public func jsonText() -> String { ISO8601.jsonText(self, orElse: "{}") }

@@ -137,6 +137,12 @@ struct ControlInterfaceTests {
             mon = "push"
             thu = "intervals"
 
+            [programs.cardio]
+            title = "Cardio block"
+            mon = "intervals"
+            start = 2026-11-02
+            weeks = 4
+
             [workouts.push]
             title = "Push Day"
             kind = "strength"
@@ -153,9 +159,18 @@ struct ControlInterfaceTests {
             Issue.record("Workouts gave no JSON text")
             return
         }
-        #expect(try WorkoutsReport.decode(jsonText: text) == WorkoutsReport(
-            workouts: [.init(name: "intervals", title: "Intervals", kind: "hiit"), .init(name: "push", title: "Push Day", kind: "strength")],
-            program: ["mon": "push", "thu": "intervals"]))
+        let report = try WorkoutsReport.decode(jsonText: text)
+        #expect(report.workouts == [.init(name: "intervals", title: "Intervals", kind: "hiit"), .init(name: "push", title: "Push Day", kind: "strength")])
+        #expect(report.program == ["mon": "push", "thu": "intervals"])
+        // Every programme, so that the window plans each day as the daemon does (issue 47).
+        #expect(report.plan == commands.configInForce.plan)
+        #expect(report.programmes?.map(\.title) == ["program", "Cardio block"])
+        let monday = try #require(LocalDay(isoDate: "2026-11-09"))
+        #expect(report.plan.workouts(on: monday).map(\.workout) == ["push", "intervals"])
+        #expect(report.plan.workouts(on: monday.adding(days: 28)).map(\.workout) == ["push"])
+        // A daemon from before several programmes answered `program` alone: still read.
+        let older = WorkoutsReport(workouts: [], program: ["mon": "push"])
+        #expect(older.plan == ProgrammePlan(main: [.mon: "push"]))
         #expect(commands.calls.isEmpty)  // the config in force, not an engine command
     }
 
