@@ -17,9 +17,10 @@ extension ConfigCommand {
                 changed while this ran, is not overwritten. A running daemon applies the change at once.
 
                 Values: quiet_hours takes a start and an end (22:00 07:00, or none); times as 19:30, durations as 90s, 2m, 1m30s or 2h, weekdays as mon wed fri (none for no \
-                day), true or false, a program and its arguments for reminders.start_command (none: no command).
+                day), dates as 2026-11-02, true or false, a program and its arguments for reminders.start_command (none: no command).
 
-                Keys: \(ConfigSettingText.keys.joined(separator: ", ")).
+                Keys: \(ConfigSettingText.keys.joined(separator: ", ")); and for each other programme \
+                (issue 47: [programs.NAME], e.g. programs.running.sat long_run): \(ConfigSettingText.programmeKeys).
                 """)
 
         @Argument(help: "The setting, as table.key (reminders.time).") var key: String

@@ -28,6 +28,12 @@ struct ConfigSettingTextTests {
             ("kit.kettlebells", ["none"], [.set(Self.path("kit", "kettlebells"), .numbers([]))]),
             ("kit.dumbbell_handle", ["2.5"], [.set(Self.path("kit", "dumbbell_handle"), .number(2.5))]),
             ("kit.warm_up", ["on"], [.set(Self.path("kit", "warm_up"), .boolean(true))]),
+            // Several programmes (issue 47).
+            ("program.priority", ["2"], [.set(Self.path("program", "priority"), .integer(2))]),
+            ("program.start", ["2026-11-02"], [.set(Self.path("program", "start"), .date(LocalDay(isoDate: "2026-11-02")!))]),
+            ("programs.running.sat", ["long_run"], [.set(Self.path("programs", "running", "sat"), .string("long_run"))]),
+            ("programs.running.title", ["Running plan"], [.set(Self.path("programs", "running", "title"), .string("Running plan"))]),
+            ("programs.running.weeks", ["8"], [.set(Self.path("programs", "running", "weeks"), .integer(8))]),
         ]
         for (key, values, expected) in cases {
             #expect(try ConfigSettingText.edits(key: key, values: values) == expected, "\(key) \(values)")
@@ -45,6 +51,8 @@ struct ConfigSettingTextTests {
             ("quiet_hours", ["22:00"], "quiet_hours takes a start and an end like 22:00 07:00 (none: no quiet hours)"),
             ("kit.plates", ["20", "-5"], "kit.plates: \"20 -5\" is not weights like 20 10 5 2.5 (none: an empty list)"),
             ("kit.bars", ["1e308"], "kit.bars: \"1e308\" is not weights like 20 10 5 2.5 (none: an empty list)"),
+            ("programs.running.start", ["next monday"], "programs.running.start: \"next monday\" is not a date like 2026-11-02"),
+            ("programs.running.someday", ["x"], "programs.running.someday is not a setting gymbell config set can change; the keys are listed by gymbell config set --help"),
         ]
         for (key, values, message) in cases {
             #expect(throws: ConfigSettingText.Failure(description: message)) { try ConfigSettingText.edits(key: key, values: values) }

@@ -6,7 +6,7 @@ import TOML
 public enum ConfigSettingText {
     /// What a setting's value is.
     enum Kind {
-        case boolean, integer, number, duration, timeOfDay, timeOrAuto, weekdays, text, command, weights, weeklyTime
+        case boolean, integer, number, duration, timeOfDay, timeOrAuto, weekdays, text, command, weights, weeklyTime, date
 
         var example: String {
             switch self {
@@ -21,6 +21,7 @@ public enum ConfigSettingText {
             case .command: "a program and its arguments (none: no command)"
             case .weights: "weights like 20 10 5 2.5 (none: an empty list)"
             case .weeklyTime: "a weekday and a time like sun 19:00 (off: none)"
+            case .date: "a date like 2026-11-02"
             }
         }
     }
@@ -41,7 +42,7 @@ public enum ConfigSettingText {
             "mpris.enabled": .boolean,
             "progress.records": .boolean, "progress.record_min_percent": .number, "progress.overload": .boolean,
             "progress.overload_sessions": .integer, "progress.upper_increment": .number, "progress.legs_increment": .number,
-            "program.weeks": .integer,
+            "program.weeks": .integer, "program.start": .date, "program.priority": .integer,
             "kit.unit": .text, "kit.bars": .weights, "kit.plates": .weights, "kit.dumbbells": .weights, "kit.dumbbell_handle": .number,
             "kit.dumbbell_plates": .weights, "kit.dumbbell_step": .number, "kit.dumbbell_max": .number, "kit.kettlebells": .weights,
             "kit.warm_up": .boolean,
@@ -49,6 +50,22 @@ public enum ConfigSettingText {
         for day in Weekday.allCases { kinds["program.\(day.rawValue)"] = .text }
         return kinds
     }()
+
+    /// A `[programs.NAME]` key (issue 47): `programs.NAME.mon` … `sun`, `title`, `start`, `weeks`, `priority`.
+    public static let programmeKeys = "programs.NAME.mon … programs.NAME.sun, programs.NAME.title, programs.NAME.start, programs.NAME.weeks, programs.NAME.priority"
+
+    /// What `key`'s value is; nil for a key `config set` does not take.
+    static func kind(of key: String) -> Kind? {
+        if let kind = kinds[key] { return kind }
+        let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, parts[0] == "programs", !parts[1].isEmpty else { return nil }
+        switch parts[2] {
+        case "title": return .text
+        case "start": return .date
+        case "weeks", "priority": return .integer
+        default: return Weekday(rawValue: parts[2]) == nil ? nil : .text
+        }
+    }
 
     /// Every key `config set` takes, sorted.
     public static var keys: [String] { (kinds.keys.filter { !$0.hasPrefix("quiet_hours.") } + [quietHours]).sorted() }
@@ -60,7 +77,7 @@ public enum ConfigSettingText {
 
     /// The key's path; throws for a key `config set` does not take.
     static func path(of key: String) throws(Failure) -> TOMLPath {
-        guard kinds[key] != nil else {
+        guard kind(of: key) != nil else {
             let hint = KeySuggestion.nearest(to: key, among: keys).map { "did you mean \($0)?" }
                 ?? "the keys are listed by gymbell config set --help"
             throw Failure(description: "\(key) is not a setting gymbell config set can change; \(hint)")
@@ -90,7 +107,7 @@ public enum ConfigSettingText {
     /// The edit that gives `key` the value typed as `values` (one word, or several for lists).
     static func edit(key: String, values: [String]) throws(Failure) -> ConfigTextEdit {
         let path = try path(of: key)
-        guard let kind = kinds[key] else { throw Failure(description: "\(key) is not a setting") }
+        guard let kind = kind(of: key) else { throw Failure(description: "\(key) is not a setting") }
         let bad = Failure(description: "\(key): \(TOMLText.quoted(values.joined(separator: " "))) is not \(kind.example)")
         let words = values.flatMap { $0.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init) }
         let single: String
@@ -131,6 +148,7 @@ public enum ConfigSettingText {
         case .number: value = PlainDecimal.value(of: single).map(ConfigEditValue.number)
         case .duration: value = DurationText.parse(single).map(ConfigEditValue.duration)
         case .timeOfDay: value = LocalTime(parsing: single).map(ConfigEditValue.timeOfDay)
+        case .date: value = LocalDay(isoDate: single).map(ConfigEditValue.date)
         case .timeOrAuto:
             value = single.lowercased() == "auto" ? .string("auto") : LocalTime(parsing: single).map(ConfigEditValue.timeOfDay)
         case .text, .weekdays, .command, .weights, .weeklyTime: value = .string(single)
