@@ -220,23 +220,35 @@ class Desktop:
             if where:
                 self.server.move(*where)
 
-    def press(self, label, key, on, default=False):
+    def press(self, label, key, on, default=False, below=None):
         """Choose the action `label` (`key`) on the notification showing `on`: its button, found on
         screen and clicked with the pointer (hovered first where buttons show on hover); where the
         server draws no buttons, a click on the notification when it is the default action, or the
-        server's own way to pick an action (mako: makoctl, dunst: its menu)."""
+        server's own way to pick an action (mako: makoctl, dunst: its menu). `below`: a phrase of the
+        body above the buttons — the button is looked for under it (where its label is also a word
+        of the body)."""
         label = self.server.labels.get(label, label)
         if not default and self.server.invoke_action(label, key):
             return "menu"
-        png = self.shot(f"before-{key}")
-        where = screen.find(png, label, self.server.notification_area)
+        key_name = key.replace(":", "-")
+
+        def look(png):
+            area = self.server.notification_area
+            if below:
+                over = screen.find_box(png, below, area)
+                if over:
+                    area = (area[0], over[3], area[2], area[3])
+            return screen.find(png, label, area)
+
+        png = self.shot(f"before-{key_name}")
+        where = look(png)
         if where is None:
             title = screen.find(png, on, self.server.notification_area)
             assert title, f"{self.name}: {on!r} is not on screen to act on ({png})"
             self.server.move(*title)
             time.sleep(0.5)
-            png = self.shot(f"hover-{key}")
-            where = screen.find(png, label, self.server.notification_area)
+            png = self.shot(f"hover-{key_name}")
+            where = look(png)
             if where is None:
                 assert default, f"{self.name}: no {label!r} button on {on!r} ({png})"
                 self.server.click(*title, button=self.server.default_click_button)

@@ -234,4 +234,5 @@ class LxqtServer(X11Server):
     #: bottom-right, 300 px wide, stacked upwards
     notification_area = (SCREEN_W // 2, 0, SCREEN_W, SCREEN_H)
     #: three buttons share a 186 px row there: gymbell sends the short labels (OCR reads "−1 rep" as "-lrep")
-    labels = {"Start Workout": "Start", "Snooze 1 hour": "Snooze", "Set done": "Done", "Fewer reps": "rep", "End workout": "End"}
+    labels = {"Start Workout": "Start", "Snooze 1 hour": "Snooze", "Set done": "Done", "Fewer reps": "rep", "End workout": "End",
+              "Start Easy Run": "Easy"}

@@ -7,6 +7,7 @@ MATE, LXQt, Budgie, SwayNotificationCenter), each brought up once for all its jo
     → the session's notification → click Set done → rest → "Rest over … set 2 of 3" on screen at its
     instant (as for HIIT), with Set done on it → … → complete, which then leaves the screen by itself;
   - snooze: the daily reminder → Snooze 1 hour → it goes, a snoozed reminder is pending;
+  - two programmes on one day (issue 47): one reminder naming both, its "Start Easy Run" starts the second;
   - HIIT 3 × 4 s / 3 s and walk/run 2 × 3 s / 2 s: at each transition (gymbell's 50 ms and the
     server's painting after its instant) the current instruction is on screen and the superseded one
     is not; after the session only the completion, which then goes away by itself; every transition
@@ -251,6 +252,30 @@ def test_the_weekly_summary_on_screen(desktop):
     d.hold(png, "Your week")
     text = " ".join(screen.text(png, d.server.notification_area).split())  # as the server wrapped it
     assert "1 workout" in text and "kg lifted" in text, f"{d.name}: the week's figures: {text!r} ({png})"
+    gymbell_on_time(d)
+
+
+def test_a_day_of_two_programmes(desktop):
+    """Issue 47's several programmes on each server: a strength programme and a running plan both plan
+    today. One daily reminder names both ("Also today: Easy Run", read by OCR); its "Start Easy Run"
+    (the button where the server draws buttons — lxqt-notificationd's reads "Easy…" —, dunst's menu,
+    makoctl) starts the running plan's workout, not the first."""
+    d = desktop
+    hms, due = local_time_in(8)
+    d.env.write_config(
+        f'[reminders]\ntime = "{hms}"\ndays = ["{TODAY}"]\nweekly_summary = false\n[program]\n{TODAY} = "push"\n'
+        f'[programs.running]\ntitle = "Running plan"\n{TODAY} = "easy_run"\npriority = 2\n' + PUSH
+        + '[workouts.easy_run]\ntitle = "Easy Run"\nkind = "walkrun"\nrun = "5m"\nwalk = "1m"\nrepeats = 4\n')
+    d.daemon.start()
+    png = d.wait_to_see("Also today", timeout=due - time.time() + READ_WITHIN, label="daily-two")
+    text = " ".join(screen.text(png, d.server.notification_area).split())
+    assert "Push Day" in text and "Easy Run" in text, f"{d.name}: the reminder names both: {text!r} ({png})"
+    d.press("Start Easy Run", "start:easy_run", on="Workout Time", below="Also today")
+    deadline = time.monotonic() + 10
+    while d.status()["session"] is None:
+        assert time.monotonic() < deadline, f"{d.name}: 'Start Easy Run' started nothing"
+        time.sleep(0.2)
+    assert d.status()["session"]["title"] == "Easy Run", f"{d.name}: {d.status()['session']}"
     gymbell_on_time(d)
 
 
