@@ -23,8 +23,8 @@ final class DaemonLink {
         var workoutTitles: [String: String] = [:]
         /// The daemon's workouts (name, title), by title: Today offers to start them.
         var workouts: [(name: String, title: String)] = []
-        /// Weekday ("mon" …) → workout name; empty: no programme.
-        var program: [String: String] = [:]
+        /// Every programme, first by priority: which workouts a day holds; empty: no programme.
+        var plan = ProgrammePlan([])
         /// The sessions of the last eight days (what "This week" counts, by Core's rule).
         var recent: [HistoryEntry] = []
     }
@@ -92,7 +92,7 @@ final class DaemonLink {
             return Snapshot(
                 status: status, upcoming: upcoming, stats: try? client.stats(),
                 workoutTitles: Dictionary(workouts.map { ($0.name, $0.title) }, uniquingKeysWith: { first, _ in first }),
-                workouts: workouts.map { (name: $0.name, title: $0.title) }, program: report?.program ?? [:],
+                workouts: workouts.map { (name: $0.name, title: $0.title) }, plan: report?.plan ?? ProgrammePlan([]),
                 recent: (try? client.history(days: 8)) ?? [])
         }, on: loop) { [weak self] result in
             guard let self else { return }

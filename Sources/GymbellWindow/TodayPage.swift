@@ -1,8 +1,9 @@
 import FoundationEssentials
 import GymbellCore
 
-/// Today, said as it is (issue 46): today's workout and a button that names it ("Start Push Day"); on a
-/// rest day or with no programme no such button (nothing would start), the workouts to choose from
+/// Today, said as it is (issue 46): today's workout and a button that names it ("Start Push Day"), and
+/// a button of its own for each other workout a programme plans today (issue 47: "Start Easy Run"); on
+/// a rest day or with no programme no such button (nothing would start), the workouts to choose from
 /// instead. Then the next daily reminder ("tomorrow at 18:00" when it is tomorrow's), the streak and
 /// the workouts done this week, and the other workouts and a rest timer.
 final class TodayPage {
@@ -13,6 +14,9 @@ final class TodayPage {
     private let plan = Label("", classes: ["title-1"])
     private let planNote = Label("", classes: ["dim-label"])
     private let start: Button
+    /// One button per other workout planned today (a second programme's), remade when they change.
+    private let alsoToday = Box(.vertical, spacing: 12).centered()
+    private var alsoNames: [String] = []
     private let when = Label("", classes: ["title-4"])
     private let what = Label("", classes: ["title-3"])
     private let preview = Label("", classes: ["dim-label"])
@@ -39,7 +43,7 @@ final class TodayPage {
         reminderActions = FlowBox([snooze, skip], spacing: 12, homogeneous: true)
         let rest = Button(messages("Rest timer"), classes: ["pill"], accessibleName: messages("Start a rest")) { onRequest(.rest) }
         let column = Box(.vertical, spacing: 12, [
-            todayHeading, plan, planNote, start.centered(), stats,
+            todayHeading, plan, planNote, start.centered(), alsoToday, stats,
             heading, what, when, preview, reminderActions,
             choicesHeading.marginTop(18), choices, rest.centered(),
         ])
@@ -48,22 +52,24 @@ final class TodayPage {
     }
 
     func show(_ snapshot: DaemonLink.Snapshot, text: TodayText, now: Date) {
-        let today = text.todaysWorkout(snapshot, now: now)
+        let planned = text.todaysWorkouts(snapshot, now: now)
+        let today = planned.first
         todays = today?.name
         if let today {
-            plan.text = today.title
+            plan.text = text.list(planned.map(\.title))
             start.label = messages("Start {workout}", ["workout": today.title])
             planNote.isVisible = false
             choicesHeading.text = messages("Or another workout")
         } else {
-            plan.text = snapshot.program.isEmpty ? messages("No workout planned") : messages("Rest day")
-            planNote.text = snapshot.program.isEmpty
+            plan.text = snapshot.plan.isEmpty ? messages("No workout planned") : messages("Rest day")
+            planNote.text = snapshot.plan.isEmpty
                 ? messages("No programme is set, so nothing starts by itself: choose a workout below.")
                 : messages("Your programme plans no workout today. To train anyway, choose one below.")
             planNote.isVisible = true
             choicesHeading.text = messages("Choose a workout")
         }
         start.isVisible = today != nil
+        showAlsoToday(Array(planned.dropFirst()))
         if let next = text.nextReminder(snapshot, now: now) {
             what.text = next.what
             when.text = next.when
@@ -79,7 +85,18 @@ final class TodayPage {
         if let stats = snapshot.stats { streak.text = text.streak(stats) }
         week.text = text.week(snapshot.recent, now: now)
         streak.isVisible = snapshot.stats != nil
-        showChoices(snapshot.workouts.filter { $0.name != today?.name })
+        showChoices(snapshot.workouts.filter { workout in !planned.contains { $0.name == workout.name } })
+    }
+
+    private func showAlsoToday(_ workouts: [(name: String, title: String)]) {
+        alsoToday.isVisible = !workouts.isEmpty
+        guard workouts.map(\.name) != alsoNames else { return }
+        alsoNames = workouts.map(\.name)
+        alsoToday.removeAll()
+        for workout in workouts {
+            let label = messages("Start {workout}", ["workout": workout.title])
+            alsoToday.append(Button(label, classes: ["pill"], accessibleName: label) { [onRequest] in onRequest(.startNamed(workout.name)) })
+        }
     }
 
     private func showChoices(_ workouts: [(name: String, title: String)]) {

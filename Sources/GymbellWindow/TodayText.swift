@@ -47,11 +47,35 @@ struct TodayText {
         return messages("This week: {n} workout done", plural: "This week: {n} workouts done", count: n, ["n": "\(n)"])
     }
 
-    /// Today's workout in the programme (name, title); nil on a rest day or with no programme.
-    func todaysWorkout(_ snapshot: DaemonLink.Snapshot, now: Date) -> (name: String, title: String)? {
-        let today = LocalDay(containing: now, in: zone).weekday
-        guard let name = snapshot.program[today.rawValue] else { return nil }
-        return (name, snapshot.workoutTitles[name] ?? name)
+    /// Today's workouts in the programmes (name, title), first by priority; none on a rest day or with no programme.
+    func todaysWorkouts(_ snapshot: DaemonLink.Snapshot, now: Date) -> [(name: String, title: String)] {
+        snapshot.plan.workouts(on: LocalDay(containing: now, in: zone)).map { ($0.workout, snapshot.workoutTitles[$0.workout] ?? $0.workout) }
+    }
+
+    /// "Push Day", "Push Day and Easy Run", "Push Day, Easy Run and Yoga".
+    func list(_ titles: [String]) -> String {
+        guard titles.count > 1, let last = titles.last else { return titles.first ?? "" }
+        return messages("{list} and {last}", ["list": titles.dropLast().joined(separator: ", "), "last": last])
+    }
+
+    /// "Mon: Easy Run, Sat: Long Run": a programme's days in week order, workouts by title.
+    func days(of programme: Programme, titles: [String: String]) -> String {
+        guard !programme.days.isEmpty else { return messages("No days yet") }
+        return programme.days.sorted { $0.key < $1.key }.map { day, workout in
+            messages("{weekday}: {workout}", ["weekday": messages.report.weekdayAbbreviation(day), "workout": titles[workout] ?? workout])
+        }.joined(separator: ", ")
+    }
+
+    /// "Week 1 of 2, from 2 Nov 2026", "Starts 2 Nov 2026", "Ended" (a `[programs.NAME]` plans nothing
+    /// after its weeks), or "Every week" without a span.
+    func weeks(of programme: Programme, now: Date) -> String {
+        guard let span = programme.span else { return messages("Every week") }
+        let today = LocalDay(containing: now, in: zone)
+        let start = messages.report.reportDate(span.start)
+        if let week = span.week(of: today) {
+            return messages("Week {week} of {weeks}, from {date}", ["week": "\(week)", "weeks": "\(span.weeks)", "date": start])
+        }
+        return today < span.start ? messages("Starts {date}", ["date": start]) : messages("Ended")
     }
 
     /// Whether a daily reminder (or a snooze of it) is still to come today: Snooze and Skip today act on it.

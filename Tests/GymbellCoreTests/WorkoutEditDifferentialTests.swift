@@ -90,8 +90,8 @@ struct WorkoutEditDifferentialTests {
         case .delete(let name, _):
             config.workouts[name] = nil
             config.program = config.program.filter { $0.value != name }
-        case .programDay(let day, let workout): config.program[day] = workout
-        case .programSpan(let span): config.programSpan = span
+        case .programDay(let day, let workout, _): config.program[day] = workout
+        case .programSpan(let span, _): config.programSpan = span
         }
         return config
     }

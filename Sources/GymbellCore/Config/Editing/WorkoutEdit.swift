@@ -16,27 +16,34 @@ public enum WorkoutEdit: Equatable, Sendable {
     /// The section (with the comment lines right above it) goes. With `clearingDays` the programme days
     /// that named it become rest days; without, a used workout is refused (`workoutInUse`).
     case delete(String, clearingDays: Bool)
-    /// The workout of a weekday; nil makes it a rest day.
-    case programDay(Weekday, workout: String?)
-    /// `start` and `weeks` of `[program]`; nil removes both.
-    case programSpan(ProgramSpan?)
+    /// The workout of a weekday in `programme` (`Programme.mainName`: `[program]`, else
+    /// `[programs.NAME]`); nil makes it a rest day.
+    case programDay(Weekday, workout: String?, programme: String = Programme.mainName)
+    /// `start` and `weeks` of `programme`; nil removes both.
+    case programSpan(ProgramSpan?, programme: String = Programme.mainName)
 
     /// The keys (and tables) it changes: what a change made on disk meanwhile must not have touched.
     public var touchedKeys: [TOMLPath] {
         let program = TOMLPath(keys: "program")
+        let programs = TOMLPath(keys: "programs")
         switch self {
         case .create(let workout), .update(let workout): return [TOMLPath(keys: "workouts", workout.name)]
-        case .rename(let old, let new): return [TOMLPath(keys: "workouts", old), TOMLPath(keys: "workouts", new), program]
+        case .rename(let old, let new): return [TOMLPath(keys: "workouts", old), TOMLPath(keys: "workouts", new), program, programs]
         case .duplicate(let name, let newName, _): return [TOMLPath(keys: "workouts", name), TOMLPath(keys: "workouts", newName)]
-        case .delete(let name, _): return [TOMLPath(keys: "workouts", name), program]
-        case .programDay(let day, _): return [program.appending(day.rawValue)]
-        case .programSpan: return [program.appending("start"), program.appending("weeks")]
+        case .delete(let name, _): return [TOMLPath(keys: "workouts", name), program, programs]
+        case .programDay(let day, _, let programme): return [Self.table(of: programme).appending(day.rawValue)]
+        case .programSpan(_, let programme): return [Self.table(of: programme).appending("start"), Self.table(of: programme).appending("weeks")]
         }
     }
 
-    /// The weekdays of `config`'s programme that name `workout`, in week order: what deleting it loses.
+    /// `[program]` or `[programs.NAME]`.
+    public static func table(of programme: String) -> TOMLPath {
+        programme == Programme.mainName ? TOMLPath(keys: "program") : TOMLPath(keys: "programs", programme)
+    }
+
+    /// The weekdays of `config`'s programmes that name `workout`, in week order: what deleting it loses.
     public static func days(using workout: String, in config: Config) -> [Weekday] {
-        config.program.filter { $0.value == workout }.map(\.key).sorted()
+        Set(config.plan.programmes.flatMap { $0.days.filter { $0.value == workout }.map(\.key) }).sorted()
     }
 }
 

@@ -8,14 +8,15 @@ enum WorkoutSections {
 
     static func edited(_ text: String, by edit: WorkoutEdit, path file: String) throws(ConfigEditError) -> String {
         switch edit {
-        case .programDay(let day, let workout):
-            return try keyEdits(ConfigEdit.programDay(day, workout: workout).textEdits, on: text, file: file)
-        case .programSpan(nil):
-            return try keyEdits([.remove(TOMLPath(keys: "program", "start")), .remove(TOMLPath(keys: "program", "weeks"))],
+        case .programDay(let day, let workout, let programme):
+            return try keyEdits([dayEdit(ProgrammeDay(programme: programme, day: day, key: day.rawValue), workout: workout)], on: text, file: file)
+        case .programSpan(nil, let programme):
+            let table = WorkoutEdit.table(of: programme)
+            return try keyEdits([.remove(table.appending("start")), .remove(table.appending("weeks"))], on: text, file: file)
+        case .programSpan(let span?, let programme):
+            let table = WorkoutEdit.table(of: programme)
+            return try keyEdits([.set(table.appending("start"), .date(span.start)), .set(table.appending("weeks"), .integer(span.weeks))],
                                 on: text, file: file)
-        case .programSpan(let span?):
-            return try keyEdits([.set(TOMLPath(keys: "program", "start"), .date(span.start)),
-                                 .set(TOMLPath(keys: "program", "weeks"), .integer(span.weeks))], on: text, file: file)
         case .update(let workout):
             let document = try ConfigEditor.read(Array(text.utf8), path: file)
             let path = workouts.appending(workout.name)
@@ -40,9 +41,9 @@ enum WorkoutSections {
         case .delete(let name, let clearingDays):
             let document = try ConfigEditor.read(Array(text.utf8), path: file)
             let days = programDays(naming: name, in: document)
-            guard days.isEmpty || clearingDays else { throw .workoutInUse(name, days: days) }
+            guard days.isEmpty || clearingDays else { throw .workoutInUse(name, days: Array(Set(days.map(\.day))).sorted()) }
             let removed = try delete(name, in: document)
-            return try keyEdits(days.flatMap { ConfigEdit.programDay($0, workout: nil).textEdits }, on: removed, file: file)
+            return try keyEdits(days.map { dayEdit($0, workout: nil) }, on: removed, file: file)
         }
     }
 
@@ -67,7 +68,7 @@ enum WorkoutSections {
         guard document.node(at: newPath) == nil else { throw .workoutExists(new) }
         let renamed = try toml { () throws(TOMLEditError) -> [UInt8] in try ConfigEditor.toml.renamingTable(oldPath, to: newPath, in: document) }
         let days = programDays(naming: old, in: document)
-        return try keyEdits(days.flatMap { ConfigEdit.programDay($0, workout: new).textEdits }, on: renamed, file: file)
+        return try keyEdits(days.map { dayEdit($0, workout: new) }, on: renamed, file: file)
     }
 
     private static func delete(_ name: String, in document: TOMLDocument) throws(ConfigEditError) -> String {
@@ -78,12 +79,32 @@ enum WorkoutSections {
 
     // MARK: Helpers
 
-    private static func programDays(naming name: String, in document: TOMLDocument) -> [Weekday] {
-        guard let program = document.node(at: TOMLPath(keys: "program")), program.kind == .table else { return [] }
-        return program.entries.compactMap { key, node in
-            guard let day = Weekday(configName: key), node.kind == .scalar, node.scalar == .string(name) else { return nil }
-            return day
-        }.sorted()
+    /// A weekday key of `[program]` or of a `[programs.NAME]`.
+    private struct ProgrammeDay {
+        var programme: String
+        var day: Weekday
+        /// The weekday as the file spells it ("mon", "monday").
+        var key: String
+    }
+
+    /// The weekdays of every programme that name `name`: `[program]`'s, then each `[programs.NAME]`'s.
+    private static func programDays(naming name: String, in document: TOMLDocument) -> [ProgrammeDay] {
+        var programmes = [Programme.mainName]
+        if let named = document.node(at: TOMLPath(keys: "programs")), named.kind == .table {
+            programmes += named.entries.map(\.key)
+        }
+        return programmes.flatMap { programme -> [ProgrammeDay] in
+            guard let table = document.node(at: WorkoutEdit.table(of: programme)), table.kind == .table else { return [] }
+            return table.entries.compactMap { key, node in
+                guard let day = Weekday(configName: key), node.kind == .scalar, node.scalar == .string(name) else { return nil }
+                return ProgrammeDay(programme: programme, day: day, key: key)
+            }.sorted { $0.day < $1.day }
+        }
+    }
+
+    private static func dayEdit(_ day: ProgrammeDay, workout: String?) -> ConfigTextEdit {
+        let path = WorkoutEdit.table(of: day.programme).appending(day.key)
+        return workout.map { .set(path, .string($0)) } ?? .remove(path)
     }
 
     private static func keyEdits(_ edits: [ConfigTextEdit], on text: String, file: String) throws(ConfigEditError) -> String {
