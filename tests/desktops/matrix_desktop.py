@@ -253,8 +253,21 @@ class Desktop:
                 assert default, f"{self.name}: no {label!r} button on {on!r} ({png})"
                 self.server.click(*title, button=self.server.default_click_button)
                 return "click"
+        where = self._settled(where, look, key_name)
         self.server.click(*where)
         return "button"
+
+    def _settled(self, where, look, key_name, tries=6):
+        """The button where it stays: a server that animates a notification replaced in place (Budgie
+        slides the new one in over the old) is read again until two looks 0.3 s apart agree, so that
+        the click lands on the button and not where it was drawn mid-slide."""
+        for i in range(tries):
+            time.sleep(0.3)
+            again = look(self.shot(f"settled-{key_name}-{i}"))
+            if again is not None and abs(again[0] - where[0]) <= 4 and abs(again[1] - where[1]) <= 4:
+                return again
+            where = again or where
+        return where
 
     def person_moves_pointer(self):
         """The pointer moves beside the notifications (not over them: a hovered one stays), as a person

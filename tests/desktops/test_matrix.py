@@ -267,7 +267,12 @@ def test_a_day_of_two_programmes(desktop):
         f'[programs.running]\ntitle = "Running plan"\n{TODAY} = "easy_run"\npriority = 2\n' + PUSH
         + '[workouts.easy_run]\ntitle = "Easy Run"\nkind = "walkrun"\nrun = "5m"\nwalk = "1m"\nrepeats = 4\n')
     d.daemon.start()
-    png = d.wait_to_see("Also today", timeout=due - time.time() + READ_WITHIN, label="daily-two")
+    png = d.wait_to_see("Workout Time", timeout=due - time.time() + READ_WITHIN, label="daily-two")
+    if not d.sees(png, "Also today"):
+        # GNOME Shell shows a banner's first line until the pointer rests on it, as a person's does.
+        title = screen.find(png, "Workout Time", d.server.notification_area)
+        d.server.move(*title)
+        png = d.wait_to_see("Also today", timeout=READ_WITHIN, label="daily-two-hovered")
     text = " ".join(screen.text(png, d.server.notification_area).split())
     assert "Push Day" in text and "Easy Run" in text, f"{d.name}: the reminder names both: {text!r} ({png})"
     d.press("Start Easy Run", "start:easy_run", on="Workout Time", below="Also today")
