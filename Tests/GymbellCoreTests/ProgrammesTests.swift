@@ -183,6 +183,20 @@ struct ProgrammesTests {
         #expect(world.state.session?.session.title == "Easy Run")
     }
 
+    @Test func aSnoozedReminderComesBackWithAStartForEach() throws {
+        var world = try EngineHarness(Self.two, at: Self.monday, in: .utc)
+        world.advance(to: instant("2026-11-02T18:00:00Z"))
+        let daily = try #require(world.presented.last { $0.kind == .daily })
+        world.send(.action(on: .reminder(daily), key: "snooze"))
+        world.advance(to: instant("2026-11-02T19:00:01Z"))
+        let snoozed = try #require(world.presented.last { $0.kind == .snoozed })
+        #expect(snoozed.content.alsoPlanned.map(\.workout) == ["easy_run"])
+        let notice = ReminderNotice.make(for: snoozed, server: .unknown, sessionRunning: false, windowInstalled: true, messages: .english)
+        #expect(notice.actions.map(\.key) == ["default", "start", "start:easy_run", "snooze"])
+        world.send(.action(on: .reminder(snoozed), key: "start:easy_run"))
+        #expect(world.state.session?.session.title == "Easy Run")
+    }
+
     @Test func startWithoutANameStartsTheFirstAndSaysWhatElseIsPlanned() throws {
         var world = try EngineHarness(Self.two, at: Self.monday, in: .utc)
         let reply = world.command(.start(workout: nil))

@@ -7,12 +7,23 @@ enum DailyRules {
     static func snooze(minutes: Int?, _ t: inout Turn) throws(CommandError) -> Reminder {
         let minutes = minutes ?? t.config.reminders.snoozeMinutes
         guard Limits.snoozeMinutes.contains(minutes) else { throw .invalidArgument("snooze for 1 to 1440 minutes, not \(minutes)") }
-        let reminder = Reminder(id: ReminderID("snooze"), kind: .snoozed, due: t.now.addingTimeInterval(Double(minutes) * 60), content: .snoozed)
+        // A day two programmes share keeps a Start for each when it comes back (issue 47).
+        let also = alsoPlanned(today: t.today, t)
+        let reminder = Reminder(
+            id: ReminderID("snooze"), kind: .snoozed, due: t.now.addingTimeInterval(Double(minutes) * 60),
+            content: also.isEmpty ? .snoozed : .snoozedAlso(also))
         t.write(.add(reminder))  // one snooze at a time: the same id replaces
         t.keep(OutcomeNoting.snoozed(on: t.today, t.state.outcomes))
         t.close(.offeringWorkout)
         Agenda.reevaluate(&t)
         return reminder
+    }
+
+    /// The workouts planned `today` after the first, by other programmes (issue 47).
+    static func alsoPlanned(today: LocalDay, _ t: Turn) -> [AlsoPlanned] {
+        t.config.plan.workouts(on: today).dropFirst().map {
+            AlsoPlanned(workout: $0.workout, title: t.config.workouts[$0.workout]?.title ?? $0.workout)
+        }
     }
 
     /// No more daily reminder today (seed 002: also once a workout was started today): a pending snooze
@@ -82,9 +93,7 @@ enum DailyRules {
             t.effects.append(.launch(t.config.reminders.startCommand, purpose: .startCommand))
         }
         Agenda.reevaluate(&t)
-        let also = name != nil ? [] : plan.workouts(on: today).dropFirst().map {
-            AlsoPlanned(workout: $0.workout, title: t.config.workouts[$0.workout]?.title ?? $0.workout)
-        }
+        let also = name != nil ? [] : alsoPlanned(today: today, t)
         return t.messages.startedReply(title: title, also: also)
     }
 

@@ -9,6 +9,8 @@ public enum ReminderContent: Codable, Hashable, Sendable {
     /// `also`: the workouts other programmes plan the same day (issue 47), each startable on its own.
     indirect case daily(workout: String?, preview: WorkoutPreview? = nil, also: [AlsoPlanned]? = nil)
     case snoozed
+    /// A snoozed reminder of a day two programmes share: a Start for each of the others (issue 47).
+    indirect case snoozedAlso([AlsoPlanned])
     case restDay
     case restWarning(secondsLeft: Int)
     /// `next`: the set that follows the rest, during a strength workout.
@@ -39,13 +41,16 @@ public enum ReminderContent: Codable, Hashable, Sendable {
 
     /// The other workouts a daily reminder offers (issue 47).
     public var alsoPlanned: [AlsoPlanned] {
-        if case .daily(_, _, let also?) = self { also } else { [] }
+        switch self {
+        case .daily(_, _, let also?), .snoozedAlso(let also): also
+        default: []
+        }
     }
 
     public func text(_ messages: Messages) -> Messages.Text {
         switch self {
         case .daily(let workout, let preview, let also): messages.daily.reminder(workoutTitle: workout, preview: preview, also: also ?? [])
-        case .snoozed: messages.daily.snoozed
+        case .snoozed, .snoozedAlso: messages.daily.snoozed
         case .restDay: messages.daily.restDay
         case .restWarning(let seconds): messages.session.restWarning(secondsLeft: seconds)
         case .restOver(let next): messages.session.restOver(next: next?.description(messages))
