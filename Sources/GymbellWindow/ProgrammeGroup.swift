@@ -65,7 +65,7 @@ final class ProgrammeGroup {
             let group = PreferencesGroup(programme.title)
             let summary = ActionRow("")
             let titleRow = EntryRow(messages("Title"))
-            titleRow.setAccessibleName(messages("{programme}: title", named))
+            titleRow.setAccessibleName(programme.title)  // "Running plan Title"
             let priority = SpinButton(messages("{programme}: priority", named), 1...9)
             let removeButton = Button(messages("Remove programme"), classes: ["destructive-action"],
                                       accessibleName: messages("Remove {programme}", named)) { remove(programme.name, programme.title) }

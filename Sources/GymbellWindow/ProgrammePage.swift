@@ -60,7 +60,7 @@ final class ProgrammePage {
         let title = WorkoutNames.trimmed(typed)
         guard !title.isEmpty else { return actions.toast(text.messages("A programme needs a title")) }
         actions.change([.addProgramme(WorkoutEdit.programmeName(for: title, in: config), title: title)])
-        newTitle.show("")
+        newTitle.clear()
     }
 
     private enum RemoveAnswer: String { case cancel, remove }

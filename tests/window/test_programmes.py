@@ -181,11 +181,23 @@ def test_a_programme_is_added_by_keyboard_planned_put_after_and_removed(daemon, 
                        what="tomorrow's reminder planning Push Day first")
     assert entry["workout"] == "push", entry
 
-    window.press("Remove Running plan")
+    # Its title changed in its own field (named for a screen reader by the programme): the table keeps its name.
+    assert window.node("text", "Title of the new programme").get("text") == ""  # emptied once added
+    field = in_sight(window, "text", "Running plan Title")
+    assert field.get("text") == "Running plan", field
+    x, y, w, h = field["extents"]
+    window.display.click(x + w // 2, y + h // 2)
+    window.display.xdotool("key", "--clearmodifiers", "ctrl+a", timeout=30)
+    window.display.xdotool("type", "--delay", "15", "Runs", timeout=30)
+    window.display.xdotool("key", "Return")
+    wait_until(lambda: 'title = "Runs"' in path.read_text(), 10, what="the new title in config.toml")
+    assert "[programs.running_plan]" in path.read_text()
+
+    window.press("Remove Runs")
     answer(window, "Remove")
     wait_until(lambda: "programs" not in path.read_text(), 10, what="the table gone from config.toml")
     text = path.read_text()
-    assert "Running plan" not in text and "[workouts.easy_run]" in text, text
+    assert "Runs" not in text and "[workouts.easy_run]" in text, text
     assert text.startswith(f'[program]\n{weekday()} = "push"\n{weekday(1)} = "push"\npriority = 5\n'), text
     assert cli("config", "check").returncode == 0
     # The daemon reloads the file: nothing plans Easy Run any more.
