@@ -5,7 +5,8 @@ import GymbellCore
 /// weeks. `[program]` as it always was (a "Week" group and a "Programme length" group); each
 /// `[programs.NAME]` beside it (issue 47: a running plan followed with a strength programme) one group
 /// of its title, its days and weeks in words first ("Mon: Easy Run, Sat: Long Run", "Week 1 of 2, from
-/// 2 Nov 2026"), each control named by the programme ("Running plan Tuesday", "Running plan: weeks").
+/// 2 Nov 2026"), each control named by the programme ("Running plan Tuesday", "Running plan: weeks"),
+/// with its title and priority to change and a button that removes it (the page asks first).
 final class ProgrammeGroup {
     /// What the page shows of it, in order.
     let groups: [PreferencesGroup]
@@ -23,10 +24,15 @@ final class ProgrammeGroup {
     private var days: [Weekday: (row: ComboRow, names: [String?])] = [:]
     private let start: Entry
     private let weeks: SpinButton
+    /// A `[programs.NAME]`'s title and priority.
+    private let titleRow: EntryRow?
+    private let priority: SpinButton?
     /// The programme as last shown.
     private var programme: Programme
 
-    init(_ programme: Programme, text: TodayText, change: @escaping ([WorkoutEdit]) -> Void, toast: @escaping (String) -> Void) {
+    /// `remove`: asked of the page for a `[programs.NAME]`, with its name and title.
+    init(_ programme: Programme, text: TodayText, change: @escaping ([WorkoutEdit]) -> Void, toast: @escaping (String) -> Void,
+         remove: @escaping (String, String) -> Void) {
         self.programme = programme
         name = programme.name
         title = programme.title
@@ -53,12 +59,22 @@ final class ProgrammeGroup {
             span.add(spanRows)
             groups = [week, span]
             summary = nil
+            titleRow = nil
+            priority = nil
         } else {
             let group = PreferencesGroup(programme.title)
             let summary = ActionRow("")
-            group.add([summary] + dayRows.map(\.1) + spanRows)
+            let titleRow = EntryRow(messages("Title"))
+            titleRow.setAccessibleName(programme.title)  // "Running plan Title"
+            let priority = SpinButton(messages("{programme}: priority", named), 1...9)
+            let removeButton = Button(messages("Remove programme"), classes: ["destructive-action"],
+                                      accessibleName: messages("Remove {programme}", named)) { remove(programme.name, programme.title) }
+            group.add([summary, titleRow, ActionRow(messages("Priority"), subtitle: messages("1 comes first"), suffixes: [priority])]
+                      + dayRows.map(\.1) + spanRows + [ActionRow(messages("Remove this programme"), suffixes: [removeButton])])
             groups = [group]
             self.summary = summary
+            self.titleRow = titleRow
+            self.priority = priority
         }
         for (day, row) in dayRows {
             row.onSelected { [unowned self] in chosen($0, on: day) }
@@ -66,6 +82,11 @@ final class ProgrammeGroup {
         }
         weeks.onChanged { [unowned self] in spanChanged() }
         start.onActivate { [unowned self] in spanChanged() }
+        titleRow?.onApplied { [unowned self] in titled($0) }
+        priority?.onChanged { [unowned self] in
+            guard let value = priority?.value, value != self.programme.priority else { return }
+            change([.programmePriority(value, programme: name)])
+        }
     }
 
     func show(_ programme: Programme, workouts: [WorkoutDefinition], now: Date) {
@@ -84,6 +105,17 @@ final class ProgrammeGroup {
         }
         start.show(programme.span?.start.description ?? "")
         weeks.show(programme.span?.weeks ?? 0)
+        titleRow?.show(programme.title)
+        priority?.show(programme.priority)
+    }
+
+    private func titled(_ typed: String) {
+        let title = WorkoutNames.trimmed(typed)
+        guard !title.isEmpty else {
+            titleRow?.show(programme.title)
+            return toast(messages("A programme needs a title"))
+        }
+        if title != programme.title { change([.programmeTitle(title, programme: name)]) }
     }
 
     private func chosen(_ index: Int, on day: Weekday) {

@@ -19,7 +19,7 @@ final class ProgrammeWindow {
     private lazy var workouts = WorkoutsPage(text: text, actions: .init(
         change: { [unowned self] in change($0) { _ in } }, edit: { [unowned self] in edit($0, isNew: $1) }))
     private lazy var programme = ProgrammePage(text: text, actions: .init(
-        change: { [unowned self] in change($0) { _ in } }, toast: { [unowned self] in window.toast($0) }))
+        change: { [unowned self] in change($0) { _ in } }, toast: { [unowned self] in window.toast($0) }, parent: window))
     private lazy var weights = WeightsPage(messages: messages, actions: .init(daemon: daemon, toast: { [unowned self] in window.toast($0) }))
     private lazy var progress = ProgressPage(
         text: text, weekStart: Weekday(gregorianWeekday: LocaleWeek.firstGregorianWeekday()), actions: .init(daemon: daemon, runGymbell: runGymbell))

@@ -45,4 +45,55 @@ struct ProgrammeEditTests {
         #expect(WorkoutEdit.days(using: "easy_run", in: try ConfigParser.parse(Self.text, path: "c.toml")) == [.mon])
         #expect(throws: ConfigEditError.workoutInUse("long_run", days: [.sat])) { try edited([.delete("long_run", clearingDays: false)]) }
     }
+
+    // MARK: Adding and removing a programme
+
+    /// The running plan with a comment above it and one inside, which the edits must keep.
+    static let commented = text.replacingOccurrences(of: "[programs.running]\n", with: "# my runs\n[programs.running]\n# easy first\n")
+
+    @Test func aProgrammeIsAddedUnderANameFromItsTitleAndReadBack() throws {
+        let config = try ConfigParser.parse(Self.commented, path: "config.toml")
+        #expect(WorkoutEdit.programmeName(for: "Running", in: config) == "running_2")
+        #expect(WorkoutEdit.programmeName(for: "Program", in: config) == "program_2")
+        #expect(WorkoutEdit.programmeName(for: "Zirkel für Ältere", in: config) == "zirkel_fur_altere")
+        let added = try ConfigEditor.apply([.addProgramme("swim", title: "Swim plan"), .programDay(.tue, workout: "easy_run", programme: "swim"),
+                                            .programmePriority(3, programme: "swim")], to: Self.commented, path: "config.toml")
+        #expect(added.text == Self.commented + "\n[programs.swim]\ntitle = \"Swim plan\"\ntue = \"easy_run\"\npriority = 3\n")
+        let reread = try ConfigParser.parse(added.text, path: "config.toml")
+        #expect(reread.programmes.last == Programme(name: "swim", title: "Swim plan", days: [.tue: "easy_run"], priority: 3))
+        #expect(throws: ConfigEditError.programmeExists("running")) {
+            try ConfigEditor.apply([.addProgramme("running", title: "Again")], to: Self.text, path: "config.toml")
+        }
+    }
+
+    @Test func aFreshProgrammeWithoutDaysIsWritable() throws {
+        let added = try edited([.addProgramme("swim", title: "Swim plan")])
+        #expect(added.config.programmes.map(\.name) == ["running", "swim"])
+        #expect(added.config.programmes.last?.days.isEmpty == true)
+        let emptied = try edited([.programDay(.mon, workout: nil, programme: "running"), .programDay(.sat, workout: nil, programme: "running")])
+        #expect(emptied.config.programmes.first?.days == [:])
+    }
+
+    @Test func aProgrammeIsRemovedWithItsCommentsAndTheRestKept() throws {
+        let removed = try ConfigEditor.apply([.removeProgramme("running")], to: Self.commented, path: "config.toml")
+        #expect(!removed.text.contains("my runs") && !removed.text.contains("[programs.running]"))
+        #expect(removed.text.contains("[program]\nmon = \"push\"") && removed.text.contains("[workouts.long_run]"))
+        #expect(try ConfigParser.parse(removed.text, path: "config.toml").programmes.isEmpty)
+        #expect(throws: ConfigEditError.noSuchProgramme("program")) { try edited([.removeProgramme(Programme.mainName)]) }
+        #expect(throws: ConfigEditError.noSuchProgramme("swim")) { try edited([.removeProgramme("swim")]) }
+    }
+
+    @Test func aTitleAndAPriorityAreSetWhereTheyStand() throws {
+        let set = try ConfigEditor.apply([.programmeTitle("Runs", programme: "running"), .programmePriority(5, programme: "running"),
+                                          .programmePriority(2)], to: Self.commented, path: "config.toml")
+        #expect(set.text == Self.commented.replacingOccurrences(of: "title = \"Running plan\"", with: "title = \"Runs\"")
+            .replacingOccurrences(of: "priority = 2\n", with: "priority = 5\n")
+            .replacingOccurrences(of: "fri = \"push\"\n", with: "fri = \"push\"\npriority = 2\n"))
+        let reread = try ConfigParser.parse(set.text, path: "config.toml")
+        #expect(reread.programmes.first?.title == "Runs" && reread.programmes.first?.priority == 5 && reread.programPriority == 2)
+        #expect(throws: ConfigEditError.self) { try edited([.programmePriority(10, programme: "running")]) }
+        #expect(throws: ConfigEditError.noSuchProgramme("swim")) { try edited([.programmeTitle("Swim", programme: "swim")]) }
+        #expect(WorkoutEdit.programmePriority(4, programme: "running").touchedKeys == [TOMLPath(keys: "programs", "running", "priority")])
+        #expect(WorkoutEdit.removeProgramme("running").touchedKeys == [TOMLPath(keys: "programs", "running")])
+    }
 }

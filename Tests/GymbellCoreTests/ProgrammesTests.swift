@@ -67,13 +67,19 @@ struct ProgrammesTests {
         ("[programs.running]\nmon = \"easy_runn\"\n", "config.toml:2:7: programs.running.mon: no workout is named \"easy_runn\"; did you mean \"easy_run\"?"),
         ("[programs.running]\nmon = \"easy_run\"\npriority = 0\n", "config.toml:3:12: programs.running.priority: 0 is out of range; use 1 to 9"),
         ("[programs.running]\nmondy = \"easy_run\"\n", "config.toml:2:1: unknown key \"mondy\" in [programs.running]; did you mean \"mon\"?"),
-        ("[programs.running]\ntitle = \"Runs\"\n", "config.toml:1:11: [programs.running] plans no workout: give it a weekday, like mon = \"push\""),
         ("[programs.running]\nmon = \"easy_run\"\nstart = 2026-11-02\n", "config.toml:3:9: programs.running.start: a programme with a start needs its length too: add weeks = 8 (say) to [programs.running]"),
         ("[programs]\nrunning = \"easy_run\"\n", "config.toml:2:11: programs.running: expected a table [programs.running] with a workout for some weekdays, got string \"easy_run\""),
     ])
     func aMistakeIsToldAtItsPlace(text: String, message: String) throws {
         let errors = #expect(throws: ConfigErrors.self) { try ConfigParser.parse(text + "\n" + Self.workouts, path: "config.toml") }
         #expect(errors?.diagnostics.map(\.description) == [message])
+    }
+
+    @Test func aProgrammeWithoutADayIsNoMistakeAndPlansNothing() throws {
+        let checked = try ConfigParser.check("[programs.running]\ntitle = \"Runs\"\n\n" + Self.workouts, path: "config.toml")
+        #expect(checked.warnings.isEmpty)
+        #expect(checked.config.programmes == [Programme(name: "running", title: "Runs", days: [:])])
+        #expect(checked.config.plan.programmes.allSatisfy { $0.days.isEmpty })
     }
 
     // MARK: The days

@@ -92,6 +92,8 @@ struct WorkoutEditDifferentialTests {
             config.program = config.program.filter { $0.value != name }
         case .programDay(let day, let workout, _): config.program[day] = workout
         case .programSpan(let span, _): config.programSpan = span
+        case .programmePriority(let priority, Programme.mainName): config.programPriority = priority
+        case .addProgramme, .removeProgramme, .programmeTitle, .programmePriority: break  // [programs.NAME]: not compared here
         }
         return config
     }

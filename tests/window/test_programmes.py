@@ -133,3 +133,75 @@ def test_the_programme_page_lists_the_running_plan_and_changes_its_day(daemon, w
     window.wait_for_text("^" + ", ".join(
         f"{day.capitalize()}: {title}" for day, title in sorted(days + [(weekday(1), "Long Run")], key=lambda d: WEEKDAYS.index(d[0])))
         + "$")
+
+
+def test_a_programme_is_added_by_keyboard_planned_put_after_and_removed(daemon, window, write_config, cli):
+    """A running plan added by its title (typed, Enter), given tomorrow's Easy Run, put after [program] with
+    its priority, then removed once asked: each read back from config.toml and from the daemon's plan."""
+    from test_preferences import answer
+    away_from_midnight()
+    # [program] trains Push Day today and tomorrow, after anything of priority 1 to 4.
+    path = write_config(f'[program]\n{weekday()} = "push"\n{weekday(1)} = "push"\npriority = 5\n\n' + push_workout() + RUNS)
+    daemon.start()
+    window.launch()
+    window.wait_for_text(r"^Push Day$")
+    window.click("Workouts and programme")
+    page(window, "Programme")
+
+    x, y, w, h = in_sight(window, "text", "Title of the new programme")["extents"]
+    window.display.click(x + w // 2, y + h // 2)
+    window.display.xdotool("type", "--delay", "15", "Running plan", timeout=30)
+    wait_until(lambda: window.node("text", "Title of the new programme").get("text") == "Running plan", 5, what="the title typed")
+    window.display.xdotool("key", "Return")
+    wait_until(lambda: "[programs.running_plan]" in path.read_text(), 10, what="the new table in config.toml")
+    assert '\n[programs.running_plan]\ntitle = "Running plan"\n' in path.read_text(), path.read_text()
+    window.wait_for_text(r"^No days yet$")  # its group, planning nothing yet
+
+    # Tomorrow's Easy Run: the plan's row opened with the pointer, the item chosen with the keyboard.
+    tomorrow = DAY_NAMES[WEEKDAYS.index(weekday(1))]
+    x, y, w, h = in_sight(window, "combo box", f"Running plan {tomorrow}")["extents"]
+    window.display.click(x + w // 2, y + h // 2)
+    time.sleep(1)
+    window.display.xdotool("key", "Down", "Return")  # Rest day → Easy Run
+    wait_until(lambda: f'{weekday(1)} = "easy_run"' in path.read_text(), 10, what="the day in config.toml")
+    # Priority 1 (new) comes before [program]'s 5: tomorrow's reminder names Easy Run first.
+    entry = wait_until(lambda: (lambda e: e if e and e["workout"] == "easy_run" else None)(tomorrows(cli)), 15,
+                       what="tomorrow's reminder planning Easy Run")
+    assert entry["workout"] == "easy_run", entry
+
+    window.set_value("Running plan: priority", 9)
+    wait_until(lambda: "priority = 9" in path.read_text(), 10, what="the priority in config.toml")
+    text = path.read_text()
+    assert text[text.index("[programs.running_plan]"):] == (
+        f'[programs.running_plan]\ntitle = "Running plan"\n{weekday(1)} = "easy_run"\npriority = 9\n'), text
+    assert text.startswith(f'[program]\n{weekday()} = "push"\n{weekday(1)} = "push"\npriority = 5\n'), text
+    check = cli("config", "check")
+    assert check.returncode == 0, check.stdout + check.stderr
+    entry = wait_until(lambda: (lambda e: e if e and e["workout"] == "push" else None)(tomorrows(cli)), 15,
+                       what="tomorrow's reminder planning Push Day first")
+    assert entry["workout"] == "push", entry
+
+    # Its title changed in its own field (named for a screen reader by the programme): the table keeps its name.
+    assert window.node("text", "Title of the new programme").get("text") == ""  # emptied once added
+    field = in_sight(window, "text", "Running plan Title")
+    assert field.get("text") == "Running plan", field
+    x, y, w, h = field["extents"]
+    window.display.click(x + w // 2, y + h // 2)
+    window.display.xdotool("key", "--clearmodifiers", "ctrl+a", timeout=30)
+    window.display.xdotool("type", "--delay", "15", "Runs", timeout=30)
+    window.display.xdotool("key", "Return")
+    wait_until(lambda: 'title = "Runs"' in path.read_text(), 10, what="the new title in config.toml")
+    assert "[programs.running_plan]" in path.read_text()
+
+    window.press("Remove Runs")
+    answer(window, "Remove")
+    wait_until(lambda: "programs" not in path.read_text(), 10, what="the table gone from config.toml")
+    text = path.read_text()
+    assert "Runs" not in text and "[workouts.easy_run]" in text, text
+    assert text.startswith(f'[program]\n{weekday()} = "push"\n{weekday(1)} = "push"\npriority = 5\n'), text
+    assert cli("config", "check").returncode == 0
+    # The daemon reloads the file: nothing plans Easy Run any more.
+    wait_until(lambda: (lambda r: r.returncode == 0 and "easy_run" not in r.stdout)(cli("upcoming", "--days", "3", "--json")), 15,
+               what="upcoming without Easy Run")
+    wait_until(lambda: not [t for t in window.texts() if t == "No days yet" or "Easy Run" in t and ":" in t], 10,
+               what="the plan's group gone")

@@ -32,9 +32,7 @@ enum ProgrammeDecoding {
             }
             let weekdays = decodeDays(
                 days.filter { !namedKeys.contains($0.key) }, at: programmePath, workoutNames: workoutNames, reader: &reader)
-            if weekdays.isEmpty, days.keys.allSatisfy({ namedKeys.contains($0) }) {
-                reader.reportKey(programmePath, "[\(programmePath)] plans no workout: give it a weekday, like mon = \"push\"")
-            }
+            // No weekday is no mistake: a programme just added, or whose last day was removed, plans nothing.
             programmes.append(Programme(
                 name: name, title: title, days: weekdays, span: decodeSpan(days, at: programmePath, reader: &reader),
                 priority: decodePriority(days, at: programmePath, reader: &reader) ?? 1))

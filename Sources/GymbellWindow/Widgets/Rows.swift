@@ -168,6 +168,9 @@ final class EntryRow: Widget {
 
     var text: String { Editable.text(of: self) }
 
+    /// Empties the field, typed in or not (its text was taken).
+    func clear() { gtk_editable_set_text(object(), "") }
+
     /// Shows `text` unless the person is typing in it (its text is theirs until applied).
     func show(_ text: String) {
         if !hasFocusWithin { gtk_editable_set_text(object(), text) }

@@ -31,6 +31,10 @@ public enum ConfigEditError: Error, Equatable, Sendable, CustomStringConvertible
     case workoutInUse(String, days: [Weekday])
     /// A workout needs a name.
     case emptyName
+    /// A `[programs.NAME]` of that name is already there.
+    case programmeExists(String)
+    /// No `[programs.NAME]` of that name.
+    case noSuchProgramme(String)
 
     /// The TOML editor's refusal, said of the config.
     init(_ error: TOMLEditError) {
@@ -53,6 +57,8 @@ public enum ConfigEditError: Error, Equatable, Sendable, CustomStringConvertible
         case .workoutInUse(let name, let days):
             "the programme trains \(TOMLText.quoted(name)) on \(days.map(\.rawValue).joined(separator: ", "))"
         case .emptyName: "a workout needs a name"
+        case .programmeExists(let name): "a programme [programs.\(TOMLText.quoted(name))] already exists"
+        case .noSuchProgramme(let name): "no programme [programs.\(TOMLText.quoted(name))] is there"
         }
     }
 }

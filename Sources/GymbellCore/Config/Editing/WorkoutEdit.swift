@@ -21,6 +21,15 @@ public enum WorkoutEdit: Equatable, Sendable {
     case programDay(Weekday, workout: String?, programme: String = Programme.mainName)
     /// `start` and `weeks` of `programme`; nil removes both.
     case programSpan(ProgramSpan?, programme: String = Programme.mainName)
+    /// A new `[programs.NAME]` with `title` and no days, at the end of the file (`programmeName` gives
+    /// NAME for a title).
+    case addProgramme(String, title: String)
+    /// The `[programs.NAME]` table (with the comment lines right above it) goes; `[program]` cannot.
+    case removeProgramme(String)
+    /// The `title` of a `[programs.NAME]`.
+    case programmeTitle(String, programme: String)
+    /// The `priority` (1 comes first, to 9) of `programme`.
+    case programmePriority(Int, programme: String = Programme.mainName)
 
     /// The keys (and tables) it changes: what a change made on disk meanwhile must not have touched.
     public var touchedKeys: [TOMLPath] {
@@ -33,12 +42,21 @@ public enum WorkoutEdit: Equatable, Sendable {
         case .delete(let name, _): return [TOMLPath(keys: "workouts", name), program, programs]
         case .programDay(let day, _, let programme): return [Self.table(of: programme).appending(day.rawValue)]
         case .programSpan(_, let programme): return [Self.table(of: programme).appending("start"), Self.table(of: programme).appending("weeks")]
+        case .addProgramme(let name, _), .removeProgramme(let name): return [Self.table(of: name)]
+        case .programmeTitle(_, let programme): return [Self.table(of: programme).appending("title")]
+        case .programmePriority(_, let programme): return [Self.table(of: programme).appending("priority")]
         }
     }
 
     /// `[program]` or `[programs.NAME]`.
     public static func table(of programme: String) -> TOMLPath {
         programme == Programme.mainName ? TOMLPath(keys: "program") : TOMLPath(keys: "programs", programme)
+    }
+
+    /// The `[programs.NAME]` key a new programme called `title` gets: the workout key rule
+    /// (`WorkoutNames.key`), unique among `config`'s programmes and never "program".
+    public static func programmeName(for title: String, in config: Config) -> String {
+        WorkoutNames.key(for: title, taken: config.programmes.map(\.name) + [Programme.mainName])
     }
 
     /// The weekdays of `config`'s programmes that name `workout`, in week order: what deleting it loses.

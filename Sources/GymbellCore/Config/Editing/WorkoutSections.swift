@@ -17,6 +17,8 @@ enum WorkoutSections {
             let table = WorkoutEdit.table(of: programme)
             return try keyEdits([.set(table.appending("start"), .date(span.start)), .set(table.appending("weeks"), .integer(span.weeks))],
                                 on: text, file: file)
+        case .addProgramme, .removeProgramme, .programmeTitle, .programmePriority:
+            return try programmeEdited(text, by: edit, file: file)
         case .update(let workout):
             let document = try ConfigEditor.read(Array(text.utf8), path: file)
             let path = workouts.appending(workout.name)
@@ -107,14 +109,14 @@ enum WorkoutSections {
         return workout.map { .set(path, .string($0)) } ?? .remove(path)
     }
 
-    private static func keyEdits(_ edits: [ConfigTextEdit], on text: String, file: String) throws(ConfigEditError) -> String {
+    static func keyEdits(_ edits: [ConfigTextEdit], on text: String, file: String) throws(ConfigEditError) -> String {
         var bytes = Array(text.utf8)
         for edit in edits { bytes = try ConfigEditor.edited(bytes, by: edit, path: file) }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The text a section edit of the TOML editor makes.
-    private static func toml(_ edit: () throws(TOMLEditError) -> [UInt8]) throws(ConfigEditError) -> String {
+    static func toml(_ edit: () throws(TOMLEditError) -> [UInt8]) throws(ConfigEditError) -> String {
         do {
             return String(decoding: try edit(), as: UTF8.self)
         } catch {
