@@ -136,6 +136,14 @@ exercises = [
   { name = "Dead hang", sets = 2, time = "30s", rest = [60, 90] },
 ]
 
+[programs.mobility]
+title = "Mobility block"
+sat = "stretch"
+sun = "stretch"
+start = 2026-11-02
+weeks = 6
+priority = 2
+
 [workouts.stretch]
 title = "Mobility"
 kind = "circuit"
@@ -460,8 +468,26 @@ HOME_KEYS = ["kind", "stations", "rounds", "rest", "round_rest", "get_ready", "w
              "work", "superset", "title"]
 
 
+PROGRAMME_KEYS = ["mon", "tue", "sun", "title", "start", "weeks", "priority", "monday", "Mon", "program"]
+PROGRAMME_VALUES = ['"body"', '"stretch"', '"nope"', '2026-11-02', '"2026-11-02"', '"2026-02-30"', '0000-01-01',
+                    '9999-12-31', '0', '1', '9', '10', '104', '105', '-1', '{ mon = "body" }', '["body"]']
+
+
+def _programme_fragment(rng):
+    """Another programme (issue 47): [programs.NAME] with keys right and wrong, edge values, or many of them."""
+    if rng.random() < 0.2:  # many programmes, each a day
+        n = rng.choice([2, 50, 1000])
+        return "".join(f'[programs.p{i}]\n{rng.choice(["mon", "tue", "sun"])} = "body"\npriority = {i % 12}\n' for i in range(n))
+    header = rng.choice(["[programs.p%d]" % rng.randrange(3), "[programs]", '[programs."ru n"]', "[[programs.x]]", "[programs.p0.q]"])
+    lines = [header] + [f"{rng.choice(PROGRAMME_KEYS)} = {rng.choice(PROGRAMME_VALUES + EDGE_VALUES[:20])}" for _ in range(rng.randint(1, 4))]
+    return "\n".join(lines) + "\n"
+
+
 def _home_fragment(rng):
-    """A home workout (issue 44) with one key given an edge value, or nested and long lists of stations."""
+    """A home workout (issue 44) with one key given an edge value, or nested and long lists of stations;
+    now and then another programme (issue 47)."""
+    if rng.random() < 0.35:
+        return _programme_fragment(rng)
     kind = rng.choice(["circuit", "amrap", "hiit", "strength"])
     lines = [f"[workouts.h{rng.randrange(3)}]", f'kind = "{kind}"']
     if rng.random() < 0.5:
