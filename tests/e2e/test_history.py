@@ -559,7 +559,7 @@ def test_export_ics_events_alarms_and_stable_uids(daemon, env, write_config, cli
     write_config(PUSH)
     assert cli("reload").returncode == 0
     empty = cli("export-ics")
-    assert empty.returncode == 1 and "plans no workouts" in empty.stderr, empty.stderr
+    assert empty.returncode == 1 and "plans a workout ([program] or [programs.NAME]), so there is nothing to export" in empty.stderr, empty.stderr
 
     # Daily reminders off: the events stay, without alarms.
     write_config(f'[reminders]\nenabled = false\n[program]\n{weekday(0)} = "push"\n' + PUSH)
