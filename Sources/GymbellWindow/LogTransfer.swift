@@ -125,7 +125,8 @@ final class LogTransfer {
             var text = messages("Imported: {workouts} workouts with {sets} sets; {kept} already in your history", [
                 "workouts": "\(report.addedSessions)", "sets": "\(report.addedSets)", "kept": "\(report.alreadyThere)"])
             if report.refusedCount > 0 { text += "; " + report.refusalLines(limit: 3).joined(separator: ";") }
-            window.toast(text)
+            // Counts and maybe refusals to read: longer than a toast's 5 s.
+            window.show(Toast(text, timeout: 15))
             imported()
         }
     }
