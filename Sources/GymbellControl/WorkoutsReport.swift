@@ -43,8 +43,7 @@ public struct WorkoutsReport: Codable, Equatable, Sendable {
 
         /// Core's programme again (days or a start that do not read are left out).
         public var programme: GymbellCore.Programme {
-            var weekdays: [Weekday: String] = [:]
-            for (day, workout) in days { if let weekday = Weekday(rawValue: day) { weekdays[weekday] = workout } }
+            let weekdays = WorkoutsReport.weekdays(days)
             let span = start.flatMap(LocalDay.init(isoDate:)).flatMap { start in weeks.map { ProgramSpan(start: start, weeks: $0) } }
             return GymbellCore.Programme(name: name, title: title, days: weekdays, span: span, priority: priority, endsWithSpan: endsWithSpan)
         }
@@ -63,13 +62,16 @@ public struct WorkoutsReport: Codable, Equatable, Sendable {
         self.programmes = programmes
     }
 
+    /// "mon" … "sun" → workout, as Core keys it (days that do not read are left out).
+    static func weekdays(_ days: [String: String]) -> [Weekday: String] {
+        var weekdays: [Weekday: String] = [:]
+        for (day, workout) in days { if let weekday = Weekday(rawValue: day) { weekdays[weekday] = workout } }
+        return weekdays
+    }
+
     /// The programmes as Core plans with them: which workouts a day holds.
     public var plan: ProgrammePlan {
-        guard let programmes else {
-            var days: [Weekday: String] = [:]
-            for (day, workout) in program { if let weekday = Weekday(rawValue: day) { days[weekday] = workout } }
-            return ProgrammePlan(main: days)
-        }
+        guard let programmes else { return ProgrammePlan(main: Self.weekdays(program)) }
         return ProgrammePlan(programmes.map(\.programme))
     }
 

@@ -21,9 +21,7 @@ enum DailyRules {
 
     /// The workouts planned `today` after the first, by other programmes (issue 47).
     static func alsoPlanned(today: LocalDay, _ t: Turn) -> [AlsoPlanned] {
-        t.config.plan.workouts(on: today).dropFirst().map {
-            AlsoPlanned(workout: $0.workout, title: t.config.workouts[$0.workout]?.title ?? $0.workout)
-        }
+        AlsoPlanned.after(first: t.config.plan.workouts(on: today), titles: t.config.workouts)
     }
 
     /// No more daily reminder today (seed 002: also once a workout was started today): a pending snooze
@@ -46,14 +44,15 @@ enum DailyRules {
     static func startWorkout(named name: String?, _ t: inout Turn) throws(CommandError) -> String {
         let today = LocalDay(containing: t.now, in: t.timeZone)
         let plan = t.config.plan
-        if name == nil, plan.workout(on: today) == nil, !plan.isEmpty {
+        let planned = plan.workout(on: today)
+        if name == nil, planned == nil, !plan.isEmpty {
             let known = t.config.workouts.keys.sorted()
             throw .invalidArgument(
                 "today is a rest day in the programme: no workout started"
                     + (known.isEmpty ? "" : "; start one by name (`gymbell start NAME`): \(CommandError.listed(known))"))
         }
         var title: String?
-        if let workoutName = name ?? plan.workout(on: today) {
+        if let workoutName = name ?? planned {
             guard let workout = t.config.workouts[workoutName] else {
                 let known = t.config.workouts.keys.sorted()
                 throw .invalidArgument(

@@ -146,4 +146,9 @@ public struct AlsoPlanned: Codable, Hashable, Sendable {
         self.workout = workout
         self.title = title
     }
+
+    /// The workouts after a day's first (`ProgrammePlan.workouts(on:)`), titled by `workouts`.
+    public static func after(first planned: [PlannedWorkout], titles workouts: [String: WorkoutDefinition]) -> [AlsoPlanned] {
+        planned.dropFirst().map { AlsoPlanned(workout: $0.workout, title: workouts[$0.workout]?.title ?? $0.workout) }
+    }
 }

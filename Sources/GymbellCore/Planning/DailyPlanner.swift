@@ -112,7 +112,7 @@ public struct DailyPlanner: Sendable {
         let planned = plan.workouts(on: day)
         if let first = planned.first {
             let name = first.workout
-            let also = planned.dropFirst().map { AlsoPlanned(workout: $0.workout, title: workouts[$0.workout]?.title ?? $0.workout) }
+            let also = AlsoPlanned.after(first: planned, titles: workouts)
             return PlannedDaily(
                 day: day, occurrence: occurrence, kind: .daily,
                 content: .daily(
