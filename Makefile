@@ -3,7 +3,7 @@ SWIFT ?= swift
 PYTHON ?= /usr/bin/python3
 BIN := .build/debug/gymbell
 
-.PHONY: help deps build release run test test-unit test-e2e test-window test-desktops dbus-xml clean
+.PHONY: help deps build release run test test-unit test-e2e test-window test-desktops test-sync dbus-xml clean
 
 help:
 	@echo "make run        install what is missing, build, run the daemon in the foreground"
@@ -14,6 +14,7 @@ help:
 	@echo "make test-e2e   end-to-end tests only (private D-Bus, recording notification server)"
 	@echo "make test-window  the window under Xvfb, driven through AT-SPI and pointer clicks"
 	@echo "make test-desktops  the real-desktop matrix: eleven notification servers (tests/desktops/README.md)"
+	@echo "make test-sync  two daemons, their history kept in step by two real Syncthing instances (tests/sync)"
 	@echo "make dbus-xml   regenerate data/io.github.gymbell.Gymbell1.xml from the control contract"
 
 deps:
@@ -47,6 +48,9 @@ test-window: build
 
 test-desktops: build
 	./scripts/test.sh desktops
+
+test-sync: build
+	./scripts/test.sh sync
 
 # The control interface's introspection XML comes from Sources/GymbellControl/ControlContract.swift;
 # GymbellControlTests fails when the shipped file differs from it.

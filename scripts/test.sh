@@ -9,8 +9,9 @@
 #                                build and unit tests run, reliability and window run beside e2e, the desktops run in
 #                                two streams side by side, and the release build for packaging runs beneath
 #                                them at the lowest priority.
-#   scripts/test.sh unit|e2e|window|packaging|desktops|reliability   one part
-#                                (window: gymbell-window under Xvfb, driven through AT-SPI and xdotool)
+#   scripts/test.sh unit|e2e|window|packaging|desktops|reliability|sync   one part
+#                                (window: gymbell-window under Xvfb, driven through AT-SPI and xdotool;
+#                                sync: two daemons and two real Syncthing instances on 127.0.0.1, issue 48)
 set -eu
 cd "$(dirname "$0")/.."
 part="${1:-all}"
@@ -56,9 +57,9 @@ if run unit; then
   swift test --explicit-target-dependency-import-check error || status=1
 fi
 joined install
-# The end-to-end, the reliability and the window's tests side by side: each mostly waits — for
-# reminders to fall due, for the window to answer — and their bounds on time are a second or more
-# (the window's: ten). Each has its own pytest folder.
+# The end-to-end, the reliability, the window's and the sync tests side by side: each mostly waits — for
+# reminders to fall due, for the window to answer, for Syncthing to carry a journal — and their bounds
+# on time are a second or more (the window's: ten; sync's: fifteen). Each has its own pytest folder.
 # The reliability suite in two: its two long imports (a million rows; kill -9 during twenty imports,
 # some 12 minutes together) beside the rest of it.
 imports="tests/reliability/test_big_import.py tests/reliability/test_import_kill.py"
@@ -69,6 +70,7 @@ if [ "$part" = all ]; then
   # shellcheck disable=SC2086  # $ignored: an option per path
   beside reliability run_pytest tests/reliability $ignored $strict --basetemp "$beside_dir/reliability"
   beside window run_pytest tests/window $strict --basetemp "$beside_dir/window"
+  beside sync run_pytest tests/sync $strict --basetemp "$beside_dir/sync"
 fi
 if run e2e; then
   run_pytest tests/e2e $strict --basetemp "$beside_dir/e2e" || status=1
@@ -76,11 +78,15 @@ fi
 joined imports "tests/reliability: the long imports"
 joined reliability tests/reliability
 joined window tests/window
+joined sync tests/sync
 if [ "$part" = reliability ]; then
   run_pytest tests/reliability $strict || status=1
 fi
 if [ "$part" = window ]; then
   run_pytest tests/window $strict || status=1
+fi
+if [ "$part" = sync ]; then
+  run_pytest tests/sync $strict || status=1
 fi
 if run desktops; then
   ./scripts/install-desktops.sh

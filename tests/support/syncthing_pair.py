@@ -1,0 +1,328 @@
+"""Two real Syncthing instances on 127.0.0.1 sharing one folder, `gymbell` (issue 48's tests).
+
+    pair = SyncthingPair(tmp_path / "syncthing", {"a": path_a, "b": path_b}).start()
+    try:
+        pair.wait_connected(); …; pair.scan("a"); pair.wait_in_sync()
+    finally:
+        pair.stop()
+
+Each side gets a fresh home (`syncthing generate --no-default-folder`), configured by editing its
+config.xml before the first start, so that no default setting ever runs (/work/shared/SYNCTHING.md):
+GUI/REST and the sync listener on 127.0.0.1 ports of their own (free ones, found by binding port 0 —
+other suites may run beside), no discovery, relays, NAT or usage reports, the peer known by a static
+address, the folder watched with fsWatcherDelayS=1. Only the second side dials, every second while
+not connected (reconnectionIntervalS=1); the first knows no address of it. Measured with 1.19: when
+both dial, their connections cross now and then and neither Hello completes for its 20 s timeout; with
+the default interval of 60 s, a resume after pause() waited up to a minute for the next dial. One process per side (STMONITORED=yes), its log
+in `<root>/<side>/syncthing.log`; `stop()` always ends and reaps both. Syncthing panics without a
+non-empty HOME, so every process gets one (root is fine).
+"""
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+FOLDER = "gymbell"
+SYNCTHING = "syncthing"
+START_TIMEOUT = 20.0  # s: start → REST answers (0.5 s on an idle machine)
+# A request to 127.0.0.1 never goes through a proxy from the environment.
+_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+class SyncthingError(AssertionError):
+    """The pair did not do what was asked in time; the message carries both logs' tails."""
+
+
+def available():
+    """Whether Debian's syncthing is installed (scripts/install-deps.sh installs it)."""
+    return shutil.which(SYNCTHING) is not None
+
+
+def free_ports(count):
+    """`count` distinct free TCP ports on 127.0.0.1 (held together while found, so no repeats)."""
+    socks = []
+    try:
+        for _ in range(count):
+            s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            s.bind(("127.0.0.1", 0))
+            socks.append(s)
+        return [s.getsockname()[1] for s in socks]
+    finally:
+        for s in socks:
+            s.close()
+
+
+class Instance:
+    """One Syncthing: its home, ports, API key, device id, folder path and process."""
+
+    def __init__(self, name, root, folder_path):
+        self.name = name
+        self.root = Path(root)
+        self.home = self.root / "home"
+        self.folder = Path(folder_path)
+        self.log = self.root / "syncthing.log"
+        self.api_key = f"gymbell-test-{name}-{os.urandom(8).hex()}"
+        self.gui_port = self.listen_port = None
+        self.device_id = None
+        self.proc = None
+
+    @property
+    def environment(self):
+        return {"PATH": "/usr/bin:/bin", "HOME": str(self.root), "STMONITORED": "yes", "STHASHING": "minio",
+                "LANG": "C.UTF-8"}
+
+    def generate(self):
+        self.root.mkdir(parents=True, exist_ok=True)
+        r = subprocess.run([SYNCTHING, "generate", "--home", str(self.home), "--no-default-folder",
+                            "--skip-port-probing"], env=self.environment, capture_output=True, text=True, timeout=30)
+        if r.returncode != 0:
+            raise SyncthingError(f"syncthing generate ({self.name}) failed: {r.stdout}{r.stderr}")
+        ids = [line.split("Device ID:", 1)[1].strip() for line in (r.stdout + r.stderr).splitlines()
+               if "Device ID:" in line]
+        if not ids:
+            raise SyncthingError(f"syncthing generate ({self.name}) printed no device id: {r.stdout}{r.stderr}")
+        self.device_id = ids[0]
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.gui_port}"
+
+    def configure(self, peer, dials):
+        """config.xml: own ports, nothing leaving 127.0.0.1, the peer (at its static address when this
+        side `dials`, else "dynamic", which finds nothing without discovery), the shared folder."""
+        path = self.home / "config.xml"
+        tree = ET.parse(path)
+        top = tree.getroot()
+        gui = top.find("gui")
+        gui.set("enabled", "true")
+        gui.set("tls", "false")
+        _text(gui, "address", f"127.0.0.1:{self.gui_port}")
+        _text(gui, "apikey", self.api_key)
+        options = top.find("options")
+        for old in options.findall("listenAddress"):
+            options.remove(old)
+        ET.SubElement(options, "listenAddress").text = f"tcp://127.0.0.1:{self.listen_port}"
+        for key, value in (("globalAnnounceEnabled", "false"), ("localAnnounceEnabled", "false"),
+                           ("relaysEnabled", "false"), ("natEnabled", "false"), ("startBrowser", "false"),
+                           ("urAccepted", "-1"), ("crashReportingEnabled", "false"),
+                           ("autoUpgradeIntervalH", "0"), ("reconnectionIntervalS", "1")):
+            _text(options, key, value)
+        defaults = top.find("defaults")
+        # The peer, from the defaults' device.
+        device = _copy(defaults.find("device"))
+        device.set("id", peer.device_id)
+        device.set("name", peer.name)
+        for old in device.findall("address"):
+            device.remove(old)
+        device.insert(0, ET.Element("address"))
+        device[0].text = f"tcp://127.0.0.1:{peer.listen_port}" if dials else "dynamic"
+        top.insert(list(top).index(gui), device)
+        # The folder, from the defaults' folder, shared by both.
+        folder = _copy(defaults.find("folder"))
+        folder.attrib.update({"id": FOLDER, "label": FOLDER, "path": str(self.folder), "type": "sendreceive",
+                              "rescanIntervalS": "3600", "fsWatcherEnabled": "true", "fsWatcherDelayS": "1"})
+        for old in folder.findall("device"):
+            folder.remove(old)
+        for position, device_id in enumerate((self.device_id, peer.device_id)):
+            member = ET.Element("device", {"id": device_id, "introducedBy": ""})
+            ET.SubElement(member, "encryptionPassword")
+            folder.insert(position, member)
+        top.insert(list(top).index(device), folder)
+        tree.write(path, encoding="utf-8", xml_declaration=False)
+
+    def start(self):
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen(
+                [SYNCTHING, "serve", "--home", str(self.home), "--no-browser", "--no-restart", "--no-upgrade",
+                 "--logflags=7"], env=self.environment, stdout=out, stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL, start_new_session=True)
+
+    def wait_ready(self, timeout=START_TIMEOUT):
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.proc.poll() is not None:
+                return False
+            try:
+                if self.get("/rest/system/ping", timeout=2).get("ping") == "pong":
+                    return True
+            except (OSError, ValueError):
+                pass
+            if time.monotonic() >= deadline:
+                raise SyncthingError(f"syncthing {self.name} did not answer on {self.url} within {timeout:.0f} s:\n"
+                                     + self.tail())
+            time.sleep(0.05)
+
+    def request(self, method, path, timeout=30):
+        req = urllib.request.Request(self.url + path, method=method, headers={"X-API-Key": self.api_key})
+        with _OPENER.open(req, timeout=timeout) as answer:
+            body = answer.read()
+        return json.loads(body) if body.strip() else None
+
+    def get(self, path, timeout=10):
+        return self.request("GET", path, timeout)
+
+    def post(self, path, timeout=30):
+        return self.request("POST", path, timeout)
+
+    def stop(self):
+        if self.proc is None:
+            return
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        self.proc = None
+
+    def tail(self, limit=3000):
+        try:
+            text = self.log.read_text(errors="replace")
+        except OSError:
+            return "(no log)"
+        return f"--- syncthing {self.name} log ---\n" + (text if len(text) <= limit else "…" + text[-limit:])
+
+
+def _text(parent, tag, value):
+    element = parent.find(tag)
+    if element is None:
+        element = ET.SubElement(parent, tag)
+    element.text = value
+
+
+def _copy(element):
+    return ET.fromstring(ET.tostring(element))
+
+
+class SyncthingPair:
+    """Two instances, `sides` named as the keys of `folders` (two: name → that side's folder path)."""
+
+    def __init__(self, root, folders):
+        assert len(folders) == 2, folders
+        self.root = Path(root)
+        self.sides = {name: Instance(name, self.root / name, path) for name, path in folders.items()}
+
+    def __getitem__(self, side):
+        return self.sides[side]
+
+    def _peer(self, side):
+        return next(i for name, i in self.sides.items() if name != side)
+
+    def start(self, attempts=3):
+        """Generate, configure and start both; returns self once both answer. A port taken between
+        finding it and binding it (another suite beside) costs a retry with new ports."""
+        try:
+            for i in self.sides.values():
+                i.generate()
+            for attempt in range(attempts):
+                ports = free_ports(4)
+                for n, i in enumerate(self.sides.values()):
+                    i.gui_port, i.listen_port = ports[2 * n], ports[2 * n + 1]
+                for n, (name, i) in enumerate(self.sides.items()):
+                    (i.home / "config.xml").write_bytes(self._pristine(i))
+                    i.configure(self._peer(name), dials=n == 1)
+                # The side that is dialled first: the dialler's first dial finds it listening (one
+                # that fails is tried again only after five seconds).
+                if all(i.start() or i.wait_ready() for i in self.sides.values()):
+                    return self
+                for i in self.sides.values():
+                    i.stop()
+            raise SyncthingError(f"syncthing did not start in {attempts} attempts:\n" + self.tails())
+        except BaseException:
+            self.stop()
+            raise
+
+    def _pristine(self, instance):
+        """config.xml as generated (kept once, so that a retry edits the original again)."""
+        saved = instance.root / "config.generated.xml"
+        if not saved.exists():
+            shutil.copy(instance.home / "config.xml", saved)
+        return saved.read_bytes()
+
+    def wait_connected(self, timeout=15):
+        """Until each side reports the other connected; returns the seconds it took."""
+        began = time.monotonic()
+        self._wait(lambda: all(self._connected(name) for name in self.sides), timeout, "the two to connect")
+        return time.monotonic() - began
+
+    def _connected(self, side):
+        peer = self._peer(side).device_id
+        connections = self.sides[side].get("/rest/system/connections")["connections"]
+        return bool(connections.get(peer, {}).get("connected"))
+
+    def scan(self, side):
+        """Rescan the side's folder now (returns when the scan is done)."""
+        self.sides[side].post(f"/rest/db/scan?folder={FOLDER}")
+
+    def in_sync(self):
+        """Both folders idle with nothing needed, and each side sees the other at 100 %."""
+        for name, i in self.sides.items():
+            status = i.get(f"/rest/db/status?folder={FOLDER}")
+            if status.get("state") != "idle" or status.get("needTotalItems", status.get("needFiles")) != 0:
+                return False
+            peer = self._peer(name).device_id
+            completion = i.get(f"/rest/db/completion?folder={FOLDER}&device={peer}")
+            if completion.get("completion") != 100 or completion.get("needItems") != 0:
+                return False
+        return True
+
+    def wait_in_sync(self, timeout=20, scan=True):
+        """Rescan both (unless scan=False), then wait until in_sync(); returns the seconds it took."""
+        began = time.monotonic()
+        if scan:
+            for name in self.sides:
+                self.scan(name)
+        self._wait(self.in_sync, timeout, "the two folders to be in sync")
+        return time.monotonic() - began
+
+    def pause(self):
+        """Each side pauses the other: both offline, as two computers without a network."""
+        for name, i in self.sides.items():
+            i.post(f"/rest/system/pause?device={self._peer(name).device_id}")
+        self._wait(lambda: not any(self._connected(name) for name in self.sides), 15, "the two to disconnect")
+
+    def resume(self):
+        for name, i in self.sides.items():
+            i.post(f"/rest/system/resume?device={self._peer(name).device_id}")
+
+    def conflict_copies(self, side):
+        """The names of the `.sync-conflict-` copies in the side's folder."""
+        return sorted(p.name for p in self.sides[side].folder.iterdir() if ".sync-conflict-" in p.name)
+
+    def _wait(self, predicate, timeout, what):
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                if predicate():
+                    return
+            except (OSError, ValueError, KeyError):
+                pass
+            if time.monotonic() >= deadline:
+                raise SyncthingError(f"timed out after {timeout:.0f} s waiting for {what}:\n" + self.tails())
+            time.sleep(0.1)
+
+    def tails(self):
+        return "\n".join(i.tail() for i in self.sides.values())
+
+    def stop(self):
+        """Ends both processes and reaps them, whatever state they are in (both told at once: each
+        takes up to a second and a half to shut down)."""
+        for i in self.sides.values():
+            if i.proc is not None and i.proc.poll() is None:
+                i.proc.send_signal(signal.SIGTERM)
+        for i in self.sides.values():
+            try:
+                i.stop()
+            except Exception:  # noqa: BLE001 - the other side must be stopped too
+                if i.proc is not None:
+                    i.proc.kill()
+                    i.proc.wait()
