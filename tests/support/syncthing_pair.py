@@ -13,7 +13,9 @@ other suites may run beside), no discovery, relays, NAT or usage reports, the pe
 address, the folder watched with fsWatcherDelayS=1. Only the second side dials, every second while
 not connected (reconnectionIntervalS=1); the first knows no address of it. Measured with 1.19: when
 both dial, their connections cross now and then and neither Hello completes for its 20 s timeout; with
-the default interval of 60 s, a resume after pause() waited up to a minute for the next dial. One process per side (STMONITORED=yes), its log
+the default interval of 60 s, a resume after pause() waited up to a minute for the next dial. Not at
+a lowered priority (setLowPriority=false): the tests time gymbell's merge beside other suites, not
+how long a niced Syncthing waits for a core. One process per side (STMONITORED=yes), its log
 in `<root>/<side>/syncthing.log`; `stop()` always ends and reaps both. Syncthing panics without a
 non-empty HOME, so every process gets one (root is fine).
 """
@@ -113,7 +115,8 @@ class Instance:
         for key, value in (("globalAnnounceEnabled", "false"), ("localAnnounceEnabled", "false"),
                            ("relaysEnabled", "false"), ("natEnabled", "false"), ("startBrowser", "false"),
                            ("urAccepted", "-1"), ("crashReportingEnabled", "false"),
-                           ("autoUpgradeIntervalH", "0"), ("reconnectionIntervalS", "1")):
+                           ("autoUpgradeIntervalH", "0"), ("reconnectionIntervalS", "1"),
+                           ("setLowPriority", "false")):
             _text(options, key, value)
         defaults = top.find("defaults")
         # The peer, from the defaults' device.

@@ -179,8 +179,9 @@ def test_a_copied_device_id_gives_a_conflict_copy_and_both_keep_both_workouts(co
     a.write_config(QUIET + PUSH)
     a.daemon.start()
     # B's state directory began as a copy of A's: the same device id, the same journal name.
-    b.device_file.parent.mkdir(parents=True, exist_ok=True)
+    b.device_file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     b.device_file.write_bytes(a.device_file.read_bytes())
+    b.device_file.chmod(a.device_file.stat().st_mode & 0o777)
     b.write_config(QUIET + PUSH)
     b.daemon.start()
     assert a.device == b.device and a.journal.name == b.journal.name
