@@ -119,10 +119,20 @@ public final class Daemon {
         loaded = newConfig
         send(.configApplied(newConfig.config, origin: newConfig.origin))
         onConfigApplied?(newConfig.config)
+        onSyncSettings?(newConfig.config.sync)
     }
 
     /// What outside the engine follows the config (the idle monitor's away threshold).
     var onConfigApplied: ((Config) -> Void)?
+    /// The synced folder follows `[sync]` (issue 48) …
+    var onSyncSettings: ((SyncSettings?) -> Void)?
+    /// … and writes this computer's journal after each change to the history (`StoreChange.touchesJournal`).
+    var onHistoryChange: (() -> Void)?
+
+    /// The synced folder's state, for `status`.
+    func updateSync(_ status: SyncStatus?) {
+        if status != engine.state.sync { send(.syncChanged(status)) }
+    }
 
     /// Shows the running session on `player` from now on; its controls come back as commands.
     func attach(player: any MediaPlayerShowing) {
@@ -216,6 +226,7 @@ public final class Daemon {
         case .store(let change):
             do {
                 try store.apply(change)
+                if change.touchesJournal { onHistoryChange?() }
                 if case .correctSet = change { pendingProgress = LogQueries(store: store, now: environment.clock()).summedUpAgain() }
             } catch {
                 logger.error("state database error: \(error)")

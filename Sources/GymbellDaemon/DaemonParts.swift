@@ -64,6 +64,8 @@ struct DaemonParts {
     let reloader: ConfigReloader
     let control: ControlInterface
     let player: MediaPlayer
+    /// The folder shared with the person's other computers (issue 48).
+    let syncFolder: SyncFolder
 
     init(_ found: DaemonRunner.StartingPoint, paths: XDGPaths, logger: Logger) throws(DaemonRunner.StartFailure) {
         self.logger = logger
@@ -96,8 +98,13 @@ struct DaemonParts {
                 iconFile: iconFile),
             logger: logger)
         reloader = ConfigReloader(paths: paths, daemon: daemon, logger: logger)
-        control = ControlInterface(
-            commands: daemon, transfers: DaemonStateTransfer(store: store, clock: Self.clock, daemon: daemon), reload: reloader.reload)
+        let transfers = DaemonStateTransfer(store: store, clock: Self.clock, daemon: daemon)
+        control = ControlInterface(commands: daemon, transfers: transfers, reload: reloader.reload)
+        syncFolder = SyncFolder(
+            transfers: transfers, daemon: daemon, store: store, device: { [paths, logger] in DeviceIdentity.load(paths, logger: logger) }, home: paths.home,
+            clock: Self.clock, logger: logger)
+        daemon.onSyncSettings = { [syncFolder] in syncFolder.apply($0) }
+        daemon.onHistoryChange = { [syncFolder] in syncFolder.historyChanged() }
         player = MediaPlayer(loop: loop, artURL: iconFile.map { URL(fileURLWithPath: $0).absoluteString }, clock: Self.clock, logger: logger)
         player.onControl = { [daemon, logger] control in
             if case .failure(let refusal) = daemon.run(.player(control)) {
@@ -126,6 +133,7 @@ struct DaemonParts {
         daemon.notificationServerAppeared()
         daemon.attach(player: player)
         daemon.reevaluate()
+        syncFolder.apply(config.config.sync)
         trim.whenIdle()
         loop.run()
     }

@@ -90,7 +90,7 @@ public enum BoundedFileReader {
         }
     }
 
-    private static func nonRegularKind(_ mode: mode_t) -> String? {
+    static func nonRegularKind(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: nil
         case S_IFDIR: "a directory"
@@ -102,7 +102,7 @@ public enum BoundedFileReader {
         }
     }
 
-    private static func failure(call: String, errno code: Int32) -> Failure {
+    static func failure(call: String, errno code: Int32) -> Failure {
         switch code {
         case ENOENT, ENOTDIR: .missing
         case ELOOP: .symlinkLoop

@@ -54,7 +54,32 @@ public final class FileWatcher {
             throw SystemError(message: "Cannot watch \(path): \(directory): \(reason)")
         }
         let coalescer = ChangeCoalescer(quietPeriodMilliseconds: Self.quietPeriodMilliseconds, onChange: onChange)
-        let reader = EventReader(fd: fd, name: Array(name.utf8))
+        let wanted = Array(name.utf8)
+        let reader = EventReader(fd: fd, selfEvents: false) { $0.elementsEqual(wanted) }
+        self.path = path
+        self.fd = fd
+        self.coalescer = coalescer
+        source = MainLoop.watch(fd: fd, for: .readable) { _ in
+            if reader.readNamesTheFile() { coalescer.eventArrived() }
+            return true
+        }
+    }
+
+    /// Starts watching the directory at `path` for the files whose names `names` accepts (issue 48: the
+    /// journals of a synced folder), and for the directory itself going away (deleted, moved, its disk
+    /// unmounted: then the calls stop, and the caller watches for it to come back).
+    /// - Throws: when the directory cannot be watched (it is missing, not a directory, unreadable).
+    public init(directory path: String, names: @escaping (String) -> Bool, onChange: @escaping () -> Void) throws(SystemError) {
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { throw SystemError(message: "Cannot watch \(path): \(String(cString: strerror(errno)))") }
+        let mask = Self.events | UInt32(IN_ONLYDIR | IN_DELETE_SELF | IN_MOVE_SELF)
+        guard inotify_add_watch(fd, path, mask) >= 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw SystemError(message: "Cannot watch \(path): \(reason)")
+        }
+        let coalescer = ChangeCoalescer(quietPeriodMilliseconds: Self.quietPeriodMilliseconds, onChange: onChange)
+        let reader = EventReader(fd: fd, selfEvents: true) { names(String(decoding: $0, as: UTF8.self)) }
         self.path = path
         self.fd = fd
         self.coalescer = coalescer
@@ -85,15 +110,18 @@ public final class FileWatcher {
     }
 }
 
-/// Reads what inotify has queued and says whether any event of it names the watched file.
+/// Reads what inotify has queued and says whether any event of it names a watched file (or, with
+/// `selfEvents`, is about the watched directory itself: deleted, moved, unmounted).
 private final class EventReader {
     let fd: Int32
-    let name: [UInt8]
+    let selfEvents: Bool
+    let matches: ([UInt8]) -> Bool
     private var buffer = [UInt8](repeating: 0, count: 16 * 1024)
 
-    init(fd: Int32, name: [UInt8]) {
+    init(fd: Int32, selfEvents: Bool, matches: @escaping ([UInt8]) -> Bool) {
         self.fd = fd
-        self.name = name
+        self.selfEvents = selfEvents
+        self.matches = matches
     }
 
     func readNamesTheFile() -> Bool {
@@ -110,7 +138,8 @@ private final class EventReader {
                     let nameBytes = bytes[(offset + header)..<min(count, offset + header + length)]
                     // The name is padded with NULs to an alignment.
                     let eventName = nameBytes.prefix { $0 != 0 }
-                    if mask & FileWatcher.events != 0, eventName.elementsEqual(name) { found = true }
+                    if mask & FileWatcher.events != 0, !eventName.isEmpty, matches(Array(eventName)) { found = true }
+                    if selfEvents, mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_UNMOUNT | IN_IGNORED) != 0 { found = true }
                     if mask & UInt32(IN_Q_OVERFLOW) != 0 { found = true }  // events were lost: any may have been the file's
                     offset += header + length
                 }

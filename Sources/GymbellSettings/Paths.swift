@@ -8,9 +8,12 @@ public struct XDGPaths: Sendable {
     public let stateHome: String
     public let dataHome: String
     public let dataDirs: [String]
+    /// The home directory (`$HOME`), for the `~` of a path in the config.
+    public let home: String
 
     public init(environment: (String) -> String? = CurrentProcess.environmentVariable) {
         let home = environment("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? CurrentProcess.homeDirectory
+        self.home = home
         func absolute(_ key: String) -> String? {
             guard let value = environment(key), value.hasPrefix("/") else { return nil }  // relative paths are invalid per spec
             return value
@@ -51,6 +54,8 @@ public struct XDGPaths: Sendable {
 
     public var stateDirectory: String { stateHome + "/gymbell" }
     public var stateDatabase: String { stateDirectory + "/state.sqlite" }
+    /// This computer's id in a synced folder (issue 48), beside the state and not in it.
+    public var deviceID: String { stateDirectory + "/device-id" }
     /// The sound helper's journal of other programs' streams it lowered while a sound played (issue 47).
     public var duckJournal: String { stateDirectory + "/ducked" }
     /// Its journal of media players it paused while a sound played (`duck = "pause"`; issue 47).

@@ -74,6 +74,8 @@ public final class StateStore {
 
     /// Import, backup and restore (StateTransfer).
     public var transfer: StateTransfer { StateTransfer(connection: connection) }
+    /// The synced folder's journals (issue 48).
+    public var journal: SyncJournalStore { SyncJournalStore(connection: connection) }
 
     /// The same file from another thread while this store's users go on (StoreSharing).
     public var sharing: StoreSharing { StoreSharing(connection: connection, store: StateStore.init) }

@@ -232,6 +232,9 @@ enum StoreRestore {
             let columns = try shared(table, db).map { "\"\($0)\"" }.joined(separator: ", ")
             try db.executeScript("DELETE FROM main.\(table); INSERT INTO main.\(table) (\(columns)) SELECT \(columns) FROM restored.\(table)")
         }
+        // The synced folder's journals are read again from their start: the restored history lacks what
+        // was merged after the backup (merging what it has again changes nothing).
+        try db.executeScript("DELETE FROM main.sync_journal; DELETE FROM main.sync_waiting")
         try StateTransfer.setsCameIn(db)
     }
 

@@ -41,20 +41,7 @@ public struct StateTransfer {
                     outcome.alreadyThere += 1
                     continue
                 }
-                let end = (e.endedAt ?? e.startedAt).timeIntervalSince1970
-                try db.execute(
-                    """
-                    INSERT INTO session (id, kind, title, started_at, ends_at, workout, outcome, ended_at, sets_done, last_progress_at,
-                        rounds, amrap)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                    [e.id.rawValue, e.kind.rawValue, e.title, e.startedAt.timeIntervalSince1970, end, e.workout, e.outcome.rawValue,
-                     e.endedAt?.timeIntervalSince1970, e.setsDone, e.lastProgressAt.timeIntervalSince1970, e.rounds, e.amrap ? 1 : 0])
-                for set in session.sets {
-                    try db.execute(
-                        "INSERT INTO set_log (\(StoredProgress.columns)) VALUES (\(StoredProgress.placeholders(StoredProgress.columnCount)))",
-                        StoredProgress.values(of: set))
-                }
+                try Self.insert(session, db)
                 outcome.addedSessions += 1
                 outcome.addedSets += session.sets.count
             }
@@ -66,6 +53,27 @@ public struct StateTransfer {
             }
             outcome.after = try Self.counts(db)
             return outcome
+        }
+    }
+
+    /// Writes a checked session the history does not have, with its sets (new ids, in the order given);
+    /// `origin`: the device whose journal brought it (issue 48; nil: this computer's, to be journaled).
+    static func insert(_ session: ImportedSession, origin: String? = nil, _ db: StoreDatabase) throws {
+        let e = session.entry
+        let end = (e.endedAt ?? e.startedAt).timeIntervalSince1970
+        try db.execute(
+            """
+            INSERT INTO session (id, kind, title, started_at, ends_at, workout, outcome, ended_at, sets_done, last_progress_at,
+                rounds, amrap, origin, journaled)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [e.id.rawValue, e.kind.rawValue, e.title, e.startedAt.timeIntervalSince1970, end, e.workout, e.outcome.rawValue,
+             e.endedAt?.timeIntervalSince1970, e.setsDone, e.lastProgressAt.timeIntervalSince1970, e.rounds, e.amrap ? 1 : 0,
+             origin, origin == nil ? 0 : 1])
+        for set in session.sets {
+            try db.execute(
+                "INSERT INTO set_log (\(StoredProgress.columns)) VALUES (\(StoredProgress.placeholders(StoredProgress.columnCount)))",
+                StoredProgress.values(of: set))
         }
     }
 

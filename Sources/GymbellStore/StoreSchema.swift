@@ -200,6 +200,7 @@ enum StoreSchema {
                 try db.executeScript(#"ALTER TABLE "daily_state" ADD COLUMN "weekly_summary_day" INTEGER"#)
             }
         },
+        Migration(version: 17, identifier: "v17 synced journals", migrate: SyncSchema.migrate),
     ]
 
     static var latestVersion: Int { migrations.last?.version ?? 0 }

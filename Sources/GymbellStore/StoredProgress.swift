@@ -53,12 +53,18 @@ public struct StoredProgress {
     /// making the records timeline afresh (what each session beat may have changed with it) and keeping
     /// the summary that walk gives as the snapshot (the old one no longer is the log's): the daemon's
     /// reading after it, and the next start-up's, add nothing to it.
-    public func correct(_ corrected: LoggedSet) throws(StoreError) {
+    /// The correction is stamped as this computer's, made `at`, for its journal (issue 48: the later
+    /// correction of a set wins on every computer).
+    public func correct(_ corrected: LoggedSet, at now: Date = Date()) throws(StoreError) {
         guard let id = corrected.id else { return }
         try connection.write { db in
             try db.execute(
-                "UPDATE set_log SET reps = ?, weight = ?, failed = ?, seconds = ?, warm_up = ?, rpe = ? WHERE id = ?",
-                [corrected.reps, corrected.weight, corrected.failed ? 1 : 0, corrected.seconds, corrected.warmUp ? 1 : 0, corrected.rpe, id])
+                """
+                UPDATE set_log SET reps = ?, weight = ?, failed = ?, seconds = ?, warm_up = ?, rpe = ?, revised_at = ?, revised_by = NULL,
+                    revision_journaled = 0 WHERE id = ?
+                """,
+                [corrected.reps, corrected.weight, corrected.failed ? 1 : 0, corrected.seconds, corrected.warmUp ? 1 : 0, corrected.rpe,
+                 now.timeIntervalSince1970, id])
             try ProgressSnapshot.save(try RecordTimeline.rebuild(db), db)
         }
     }

@@ -11,7 +11,11 @@ struct Status: ParsableCommand {
             --json prints one object: {"session": null | {"id","kind","title","started_at","ends_at","phase","percent_done","paused",\
             "step"}, \
             "pending": [{"id","kind","due","title","body","paused","after_resume"}], "next_daily": null | "<ISO 8601>", \
-            "storage": null | {"problem","saving","message","since"}, "held": null | {"why","reminders","message"}}.
+            "storage": null | {"problem","saving","message","since"}, "held": null | {"why","reminders","message"}, \
+            "sync": null | {"folder","device","available","journals": [{"file","sessions","problem"}],"merged_at","write_problem"}}.
+            "sync" is the [sync] folder shared with your other computers: this computer's id (its journal there is \
+            gymbell-<device>.jsonl), whether the folder is there now, each other computer's journal with the workouts \
+            merged from it and, when part of it was not merged, why.
             "held" says why reminders that can wait are held ("why": a list of do_not_disturb, screen_locked, \
             away, not_yet_known) and which ("reminders": their ids; they stay in "pending").
             A paused session's reminders have "paused": true and "after_resume": the seconds from the resume \
@@ -94,6 +98,7 @@ enum StatusText {
         }
         lines.append("Next daily reminder: " + (report.nextDaily.map { LocalClock.dateTime($0, now: now) } ?? "none"))
         if let held = report.held { lines.append("Held: \(held.message)") }
+        if let sync = report.sync { lines += sync.summaryLines }
         // First, so that it is seen: state that is not being saved (or was replaced).
         if let storage = report.storage { lines.insert("Storage: \(storage.message)", at: 0) }
         return lines

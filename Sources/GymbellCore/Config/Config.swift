@@ -27,6 +27,8 @@ public struct Config: Equatable, Sendable {
     public var programmes: [Programme] = []
     /// `[program] priority`: 1 (first) unless the file says otherwise.
     public var programPriority: Int = 1
+    /// `[sync]`: the folder shared with the person's other computers (issue 48); nil: this computer alone.
+    public var sync: SyncSettings?
 
     /// Every programme, first by priority: `[program]` and each `[programs.NAME]`.
     public var plan: ProgrammePlan {

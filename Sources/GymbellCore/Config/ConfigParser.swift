@@ -79,6 +79,7 @@ public enum ConfigParser {
         "workouts": [],
         "exercise_names": [],
         "kit": KitDecoding.keys,
+        "sync": SettingsDecoding.syncKeys,
     ]
 
     /// The table a key of another section belongs in, for "it belongs in [rest]".
@@ -117,6 +118,7 @@ public enum ConfigParser {
         if let table = tables["attention"] { config.attention = SettingsDecoding.decodeAttention(table, reader: &reader) }
         if let table = tables["workouts"] { config.workouts = WorkoutDecoding.decodeWorkouts(table, reader: &reader) }
         if let table = tables["kit"] { config.kit = KitDecoding.decode(table, reader: &reader) }
+        if let table = tables["sync"] { config.sync = SettingsDecoding.decodeSync(table, reader: &reader) }
         if let table = tables["exercise_names"] { config.exerciseNames = decodeExerciseNames(table, reader: &reader) }
         // Names of workouts the file defines, even ones with errors: those are reported once, there.
         let defined = tables["workouts"].map { $0.keys.sorted() } ?? []
@@ -136,7 +138,7 @@ public enum ConfigParser {
                 return "unknown table [\(TOMLPath([.key(key)]))]; did you mean [\(suggestion)]?"
             }
             return "unknown table [\(TOMLPath([.key(key)]))]; the tables are "
-                + "[reminders], [rest], [sound], [quiet_hours], [attention], [mpris], [progress], [program], [programs.NAME], [workouts.NAME], [exercise_names] and [kit]"
+                + "[reminders], [rest], [sound], [quiet_hours], [attention], [mpris], [progress], [program], [programs.NAME], [workouts.NAME], [exercise_names], [kit] and [sync]"
         }
         if let home = sectionHolding(key) {
             return "\(TOMLText.quoted(key)) must be inside a table: put it under \(home)"

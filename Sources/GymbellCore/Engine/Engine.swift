@@ -97,6 +97,8 @@ public struct Engine: Sendable {
             Agenda.arm(&turn)
         case .stateReloaded(let stored):
             StateReload.adopt(stored, &turn)
+        case .syncChanged(let status):
+            turn.state.sync = status
         case .weekRead(let reading):
             WeeklySummaryRule.show(reading, &turn)
         case .shutdown:

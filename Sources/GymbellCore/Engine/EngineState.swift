@@ -50,6 +50,8 @@ public struct EngineState: Equatable, Sendable {
     public var nextSmartCheck: Date?
     /// What the state database reports (nil: all is well), and what the user was last told.
     public var storage: StorageProblem?
+    /// The synced folder as the daemon last told it (issue 48); nil without one.
+    public var sync: SyncStatus?
     /// When the state database next tries to save what it keeps in memory (the timer is armed for it).
     public var storageRetry: Date?
     public var toldStorage: StorageProblem?

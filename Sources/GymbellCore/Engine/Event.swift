@@ -36,6 +36,8 @@ public enum Event: Equatable, Sendable {
     /// The state database's condition changed (nil: all is well again), or when it tries next to save
     /// what it keeps in memory (`retryAt`; nil: nothing to save).
     case storageChanged(StorageProblem?, retryAt: Date?)
+    /// The synced folder's state changed (issue 48: a merge, a journal refused, the folder gone or back).
+    case syncChanged(SyncStatus?)
     /// The daemon is about to exit.
     case shutdown
     /// The week a weekly summary asked for (`Effect.readWeek`), as the state database keeps it.

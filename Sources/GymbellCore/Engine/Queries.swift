@@ -12,7 +12,7 @@ enum Queries {
         case .status:
             return .status(StatusReport(
                 session: t.state.session?.session, pending: pendingAgenda(t), nextDaily: t.state.nextDaily?.occurrence, now: t.now,
-                messages: t.messages, storage: t.state.storage, held: AttentionRules.heldEntry(t)))
+                messages: t.messages, storage: t.state.storage, held: AttentionRules.heldEntry(t), sync: t.state.sync))
         case .history(let days):
             // The sessions are read from the state database where they live (the daemon answers: issue 33).
             _ = try start(ofLast: days, t)

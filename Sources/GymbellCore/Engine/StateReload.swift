@@ -17,6 +17,7 @@ enum StateReload {
         fresh.nowPlaying = previous.nowPlaying
         fresh.soundReadiness = previous.soundReadiness
         fresh.storage = previous.storage
+        fresh.sync = previous.sync
         fresh.storageRetry = previous.storageRetry
         fresh.toldStorage = previous.toldStorage
         fresh.overloadOffers = previous.overloadOffers
@@ -26,6 +27,9 @@ enum StateReload {
         let sameSession = previous.session?.session.id == fresh.session?.session.id
         if sameSession { fresh.transition = previous.transition }
         t.state = fresh
+        // A workout today that came in (from another computer's journal, an import, a restore) counts
+        // today as trained, as one started here does: no daily reminder today (issue 48).
+        if fresh.sessions.trained(on: t.today, in: t.timeZone, before: t.now) { DailyRules.quietenToday(&t) }
         Agenda.reevaluate(&t)
         // Another session runs now (a restore brought back the backup's): its notification, or none.
         if !sameSession { Agenda.refreshSessionNotice(&t) }

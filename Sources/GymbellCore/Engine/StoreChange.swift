@@ -49,6 +49,17 @@ public enum StoreChange: Equatable, Sendable {
     case keepOutcome(ReminderOutcome)
 }
 
+extension StoreChange {
+    /// Whether the change is one a synced folder's journal carries to the other computers (issue 48):
+    /// a session ended, a set corrected, a next-time weight.
+    public var touchesJournal: Bool {
+        switch self {
+        case .start, .stop, .finish, .abandon, .correctSet, .setOverride: true
+        default: false
+        }
+    }
+}
+
 extension EngineState {
     /// The change as the database makes it, on the state in memory.
     public mutating func apply(_ change: StoreChange) {

@@ -131,4 +131,16 @@ public struct SessionMarks: Equatable, Sendable {
     public func completedWorkouts(atOrBefore now: Date) -> Int {
         completedWorkouts - marks[countStarted(atOrBefore: now)...].count(where: \.completedWorkout)
     }
+
+    /// Whether a workout (a rest timer aside) started on `day` in `zone`, before `now`: a day trained
+    /// wherever it was trained (issue 48: on another computer, in an import).
+    public func trained(on day: LocalDay, in zone: Zone, before now: Date) -> Bool {
+        for mark in marks.reversed() {
+            if mark.startedAt > now { continue }
+            let markDay = LocalDay(containing: mark.startedAt, in: zone)
+            if markDay < day { return false }
+            if markDay == day, !mark.rest { return true }
+        }
+        return false
+    }
 }

@@ -127,17 +127,20 @@ public struct StatusReport: Codable, Equatable, Sendable {
     public var nextDaily: Date?
     /// nil while the state is saved as it should be.
     public var storage: StorageEntry?
+    /// The synced folder (issue 48); nil without `[sync]` (and from daemons before it).
+    public var sync: SyncStatus?
 
     enum CodingKeys: String, CodingKey {
-        case session, pending, storage, held
+        case session, pending, storage, held, sync
         case nextDaily = "next_daily"
     }
 
     public init(
         session: Session?, pending: [Reminder], nextDaily: Date?, now: Date, messages: Messages = .english, storage: StorageProblem? = nil,
-        held: HeldEntry? = nil
+        held: HeldEntry? = nil, sync: SyncStatus? = nil
     ) {
         self.held = held
+        self.sync = sync
         self.session = session.map {
             SessionEntry(
                 id: $0.id.rawValue, kind: $0.kind.rawValue, title: $0.title, startedAt: $0.startedAt, endsAt: $0.endsAt,
@@ -171,6 +174,7 @@ public struct StatusReport: Codable, Equatable, Sendable {
         try container.encode(nextDaily, forKey: .nextDaily)
         try container.encode(storage, forKey: .storage)
         try container.encode(held, forKey: .held)
+        try container.encode(sync, forKey: .sync)
     }
 
     public func jsonText(pretty: Bool = false) -> String {

@@ -18,6 +18,8 @@ final class DaemonStateTransfer: StateTransferring {
     private let clock: () -> Date
     private let daemon: Daemon
     private var running = false
+    /// Called on the loop when a transfer's work has ended (the synced folder writes what it brought).
+    var onFinished: ((String) -> Void)?
     /// Batches of an import (ImportBatch) added sets that the last batch is still to put in order.
     private var batchedSetsPending = false
 
@@ -88,9 +90,29 @@ final class DaemonStateTransfer: StateTransferring {
         _ what: String, holding: Bool, _ done: @escaping (Result<Report, CommandError>) -> Void,
         _ work: @escaping (StateTransfer) throws(CommandError) -> Report, readAgain: @escaping (Report) -> Bool
     ) {
+        run(what, holding: holding, done, { (worker: StateStore) throws(CommandError) -> Report in try work(worker.transfer) }, readAgain: readAgain)
+    }
+
+    /// Whether an import, backup, restore or journal work is running now (one runs at a time).
+    var isRunning: Bool { running }
+
+    /// The synced folder's work (issue 48: a merge, this computer's journal written) as a transfer:
+    /// off the loop on a store of its own, one at a time with the others, the state read again after
+    /// when `readAgain` says so. Refused (`.failure`) while another runs.
+    func journalWork<Report>(
+        _ what: String, _ work: @escaping (StateStore) -> Report, readAgain: @escaping (Report) -> Bool,
+        then done: @escaping (Result<Report, CommandError>) -> Void
+    ) {
+        run(what, holding: true, done, { (worker: StateStore) throws(CommandError) -> Report in work(worker) }, readAgain: readAgain)
+    }
+
+    private func run<Report>(
+        _ what: String, holding: Bool, _ done: @escaping (Result<Report, CommandError>) -> Void,
+        _ work: @escaping (StateStore) throws(CommandError) -> Report, readAgain: @escaping (Report) -> Bool
+    ) {
         guard !running else { return done(.failure(.failed("another import, backup or restore is running; nothing was changed"))) }
         guard let worker = store.sharing.another() else {
-            let result = Result { () throws(CommandError) in try work(store.transfer) }
+            let result = Result { () throws(CommandError) in try work(store) }
             guard case .success(let report) = result, readAgain(report) else { return done(result) }
             do { try daemon.reloadStoredState() } catch { return done(.failure(Self.unread(what, error))) }
             return done(result)
@@ -99,16 +121,19 @@ final class DaemonStateTransfer: StateTransferring {
         if holding { store.sharing.holdWrites() }
         OffLoopWork.run(name: "gymbell-\(what)", {
             defer { worker.sharing.closeAnother() }
-            return Result { () throws(CommandError) in try work(worker.transfer) }
+            return Result { () throws(CommandError) in try work(worker) }
         }, then: { [self] result in
             if holding { try? store.sharing.releaseHeldWrites() }  // a failure is the store's problem, reported as for any write
             guard case .success(let report) = result, readAgain(report) else {
                 running = false
-                return done(result)
+                done(result)
+                onFinished?(what)
+                return
             }
             readAgainOffLoop(after: what, attemptsLeft: 3) { [self] error in
                 running = false
                 done(error.map { .failure($0) } ?? result)
+                onFinished?(what)
             }
         })
     }

@@ -1,0 +1,44 @@
+import FoundationEssentials
+import TOML
+
+/// `[sync]`: the folder a sync engine (Syncthing) keeps in step across the person's computers (issue 48).
+/// Each computer writes its own journal there and merges the others'.
+public struct SyncSettings: Equatable, Sendable {
+    /// As written: an absolute path, or `~/…` (the daemon puts the home directory in).
+    public var folder: String
+
+    public init(folder: String) { self.folder = folder }
+
+    /// The folder with `~` replaced by `home`.
+    public func path(home: String) -> String {
+        if folder == "~" { return home }
+        guard folder.hasPrefix("~/") else { return folder }
+        return (home.hasSuffix("/") ? String(home.dropLast()) : home) + folder.dropFirst()
+    }
+}
+
+extension SettingsDecoding {
+    static let syncKeys = ["folder"]
+
+    /// `[sync] folder`: absolute or under `~`; nil (no syncing) when the table has no valid folder.
+    static func decodeSync(_ table: [String: TOMLValue], reader: inout ConfigReader) -> SyncSettings? {
+        let path: TOMLPath = [.key("sync")]
+        reader.rejectUnknownKeys(of: table, at: path, known: syncKeys, elsewhere: ConfigParser.sectionHolding)
+        guard let value = table["folder"] else {
+            reader.reportKey(path, "[sync] needs folder = \"~/Sync/gymbell\": the folder your sync engine shares between your computers")
+            return nil
+        }
+        let key = path.appending("folder")
+        guard let folder = reader.string(value, at: key, expected: "a folder like \"~/Sync/gymbell\"", whenEmpty: "the folder is empty; name the synced folder or remove [sync]")
+        else { return nil }
+        guard folder.hasPrefix("/") || folder == "~" || folder.hasPrefix("~/") else {
+            reader.reportValue(key, "\(TOMLText.quoted(folder)) is not an absolute path; write it from / or from ~/ (\"~/Sync/gymbell\")")
+            return nil
+        }
+        guard !folder.unicodeScalars.contains(where: RecordBounds.isControl), folder.utf8.count <= 4096 else {
+            reader.reportValue(key, "the folder's path holds a control character or is longer than 4096 bytes")
+            return nil
+        }
+        return SyncSettings(folder: folder)
+    }
+}
