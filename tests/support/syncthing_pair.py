@@ -1,23 +1,15 @@
-"""Two real Syncthing instances on 127.0.0.1 sharing one folder, `gymbell` (issue 48's tests).
+"""Two real Syncthing instances on 127.0.0.1 sharing one folder, `gymbell` (issue 48's tests):
+`SyncthingPair(root, {"a": path_a, "b": path_b}).start()`, then `wait_connected()`, `scan(side)`,
+`wait_in_sync()`, `pause()`/`resume()`, `conflict_copies(side)`, and `stop()` in a `finally`.
 
-    pair = SyncthingPair(tmp_path / "syncthing", {"a": path_a, "b": path_b}).start()
-    try:
-        pair.wait_connected(); …; pair.scan("a"); pair.wait_in_sync()
-    finally:
-        pair.stop()
-
-Each side gets a fresh home (`syncthing generate --no-default-folder`), configured by editing its
-config.xml before the first start, so that no default setting ever runs (/work/shared/SYNCTHING.md):
-GUI/REST and the sync listener on 127.0.0.1 ports of their own (free ones, found by binding port 0 —
-other suites may run beside), no discovery, relays, NAT or usage reports, the peer known by a static
-address, the folder watched with fsWatcherDelayS=1. Only the second side dials, every second while
-not connected (reconnectionIntervalS=1); the first knows no address of it. Measured with 1.19: when
-both dial, their connections cross now and then and neither Hello completes for its 20 s timeout; with
-the default interval of 60 s, a resume after pause() waited up to a minute for the next dial. Not at
-a lowered priority (setLowPriority=false): the tests time gymbell's merge beside other suites, not
-how long a niced Syncthing waits for a core. One process per side (STMONITORED=yes), its log
-in `<root>/<side>/syncthing.log`; `stop()` always ends and reaps both. Syncthing panics without a
-non-empty HOME, so every process gets one (root is fine).
+Fresh homes (`syncthing generate --no-default-folder`), config.xml edited before the first start so
+that no default ever runs (/work/shared/SYNCTHING.md): REST and the listener on free 127.0.0.1 ports
+(bound to port 0 to find them: other suites run beside), no discovery, relays, NAT or reports, the
+folder watched with fsWatcherDelayS=1, normal priority (the tests time gymbell, not a niced Syncthing).
+Only the second side dials, every second while not connected: with 1.19, two sides dialling each
+other now and then crossed and neither Hello completed for 20 s, and at the default 60 s interval a
+resume waited up to a minute. One process a side (STMONITORED=yes), logged to <root>/<side>/
+syncthing.log, always reaped by stop(). HOME must be non-empty (else Syncthing panics); root is fine.
 """
 
 import json
@@ -27,7 +19,6 @@ import signal
 import socket
 import subprocess
 import time
-import urllib.error
 import urllib.request
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -39,8 +30,8 @@ START_TIMEOUT = 20.0  # s: start → REST answers (0.5 s on an idle machine)
 _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
-class SyncthingError(AssertionError):
-    """The pair did not do what was asked in time; the message carries both logs' tails."""
+class SyncthingError(AssertionError):  # the pair did not do what was asked in time; both logs' tails
+    pass
 
 
 def available():
@@ -50,12 +41,10 @@ def available():
 
 def free_ports(count):
     """`count` distinct free TCP ports on 127.0.0.1 (held together while found, so no repeats)."""
-    socks = []
+    socks = [socket.socket(socket.AF_INET, socket.SOCK_STREAM) for _ in range(count)]
     try:
-        for _ in range(count):
-            s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        for s in socks:
             s.bind(("127.0.0.1", 0))
-            socks.append(s)
         return [s.getsockname()[1] for s in socks]
     finally:
         for s in socks:
@@ -72,14 +61,11 @@ class Instance:
         self.folder = Path(folder_path)
         self.log = self.root / "syncthing.log"
         self.api_key = f"gymbell-test-{name}-{os.urandom(8).hex()}"
-        self.gui_port = self.listen_port = None
-        self.device_id = None
-        self.proc = None
+        self.gui_port = self.listen_port = self.device_id = self.proc = None
 
-    @property
-    def environment(self):
-        return {"PATH": "/usr/bin:/bin", "HOME": str(self.root), "STMONITORED": "yes", "STHASHING": "minio",
-                "LANG": "C.UTF-8"}
+        # STHASHING=minio: no hashing benchmark at start-up (0.9 s)
+        self.environment = {"PATH": "/usr/bin:/bin", "HOME": str(self.root), "STMONITORED": "yes",
+                            "STHASHING": "minio", "LANG": "C.UTF-8"}
 
     def generate(self):
         self.root.mkdir(parents=True, exist_ok=True)
@@ -87,11 +73,11 @@ class Instance:
                             "--skip-port-probing"], env=self.environment, capture_output=True, text=True, timeout=30)
         if r.returncode != 0:
             raise SyncthingError(f"syncthing generate ({self.name}) failed: {r.stdout}{r.stderr}")
-        ids = [line.split("Device ID:", 1)[1].strip() for line in (r.stdout + r.stderr).splitlines()
-               if "Device ID:" in line]
+        ids = [line.split("Device ID:", 1)[1].strip() for line in (r.stdout + r.stderr).splitlines() if "Device ID:" in line]
         if not ids:
             raise SyncthingError(f"syncthing generate ({self.name}) printed no device id: {r.stdout}{r.stderr}")
         self.device_id = ids[0]
+        shutil.copy(self.home / "config.xml", self.root / "config.generated.xml")  # what configure() edits
 
     @property
     def url(self):
@@ -100,8 +86,7 @@ class Instance:
     def configure(self, peer, dials):
         """config.xml: own ports, nothing leaving 127.0.0.1, the peer (at its static address when this
         side `dials`, else "dynamic", which finds nothing without discovery), the shared folder."""
-        path = self.home / "config.xml"
-        tree = ET.parse(path)
+        tree = ET.parse(self.root / "config.generated.xml")
         top = tree.getroot()
         gui = top.find("gui")
         gui.set("enabled", "true")
@@ -139,7 +124,7 @@ class Instance:
             ET.SubElement(member, "encryptionPassword")
             folder.insert(position, member)
         top.insert(list(top).index(device), folder)
-        tree.write(path, encoding="utf-8", xml_declaration=False)
+        tree.write(self.home / "config.xml", encoding="utf-8", xml_declaration=False)
 
     def start(self):
         with open(self.log, "ab") as out:
@@ -149,6 +134,7 @@ class Instance:
                 stdin=subprocess.DEVNULL, start_new_session=True)
 
     def wait_ready(self, timeout=START_TIMEOUT):
+        """True once REST answers, False if the process ended first (a port taken meanwhile)."""
         deadline = time.monotonic() + timeout
         while True:
             if self.proc.poll() is not None:
@@ -163,29 +149,27 @@ class Instance:
                                      + self.tail())
             time.sleep(0.05)
 
-    def request(self, method, path, timeout=30):
+    def get(self, path, timeout=10, method="GET"):
+        """A REST call's JSON answer (None when empty)."""
         req = urllib.request.Request(self.url + path, method=method, headers={"X-API-Key": self.api_key})
         with _OPENER.open(req, timeout=timeout) as answer:
             body = answer.read()
         return json.loads(body) if body.strip() else None
 
-    def get(self, path, timeout=10):
-        return self.request("GET", path, timeout)
-
-    def post(self, path, timeout=30):
-        return self.request("POST", path, timeout)
+    def post(self, path):
+        return self.get(path, timeout=30, method="POST")
 
     def stop(self):
-        if self.proc is None:
-            return
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
+        """SIGTERM (unless it ended), then SIGKILL after 5 s; reaped either way."""
+        if self.proc is not None:
+            if self.proc.poll() is None:
+                self.proc.send_signal(signal.SIGTERM)
             try:
                 self.proc.wait(5)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
-                self.proc.wait(5)
-        self.proc = None
+                self.proc.wait()
+            self.proc = None
 
     def tail(self, limit=3000):
         try:
@@ -196,10 +180,7 @@ class Instance:
 
 
 def _text(parent, tag, value):
-    element = parent.find(tag)
-    if element is None:
-        element = ET.SubElement(parent, tag)
-    element.text = value
+    (parent.find(tag) if parent.find(tag) is not None else ET.SubElement(parent, tag)).text = value
 
 
 def _copy(element):
@@ -214,7 +195,7 @@ class SyncthingPair:
         self.root = Path(root)
         self.sides = {name: Instance(name, self.root / name, path) for name, path in folders.items()}
 
-    def __getitem__(self, side):
+    def __getitem__(self, side):  # the Instance: pair["a"].get("/rest/…")
         return self.sides[side]
 
     def _peer(self, side):
@@ -231,7 +212,6 @@ class SyncthingPair:
                 for n, i in enumerate(self.sides.values()):
                     i.gui_port, i.listen_port = ports[2 * n], ports[2 * n + 1]
                 for n, (name, i) in enumerate(self.sides.items()):
-                    (i.home / "config.xml").write_bytes(self._pristine(i))
                     i.configure(self._peer(name), dials=n == 1)
                 # The side that is dialled first: the dialler's first dial finds it listening (one
                 # that fails is tried again only after five seconds).
@@ -243,13 +223,6 @@ class SyncthingPair:
         except BaseException:
             self.stop()
             raise
-
-    def _pristine(self, instance):
-        """config.xml as generated (kept once, so that a retry edits the original again)."""
-        saved = instance.root / "config.generated.xml"
-        if not saved.exists():
-            shutil.copy(instance.home / "config.xml", saved)
-        return saved.read_bytes()
 
     def wait_connected(self, timeout=15):
         """Until each side reports the other connected; returns the seconds it took."""
@@ -293,7 +266,7 @@ class SyncthingPair:
             i.post(f"/rest/system/pause?device={self._peer(name).device_id}")
         self._wait(lambda: not any(self._connected(name) for name in self.sides), 15, "the two to disconnect")
 
-    def resume(self):
+    def resume(self):  # both sides; the second dials within a second
         for name, i in self.sides.items():
             i.post(f"/rest/system/resume?device={self._peer(name).device_id}")
 
@@ -301,7 +274,7 @@ class SyncthingPair:
         """The names of the `.sync-conflict-` copies in the side's folder."""
         return sorted(p.name for p in self.sides[side].folder.iterdir() if ".sync-conflict-" in p.name)
 
-    def _wait(self, predicate, timeout, what):
+    def _wait(self, predicate, timeout, what):  # a REST error while waiting counts as "not yet"
         deadline = time.monotonic() + timeout
         while True:
             try:
@@ -323,9 +296,4 @@ class SyncthingPair:
             if i.proc is not None and i.proc.poll() is None:
                 i.proc.send_signal(signal.SIGTERM)
         for i in self.sides.values():
-            try:
-                i.stop()
-            except Exception:  # noqa: BLE001 - the other side must be stopped too
-                if i.proc is not None:
-                    i.proc.kill()
-                    i.proc.wait()
+            i.stop()

@@ -128,7 +128,7 @@ def test_a_set_corrected_on_b_reaches_a(computers, record_timing):
     second = [s for s in sets_of(b, entry["id"]) if s["set"] == 2]
     assert len(second) == 1 and second[0]["reps"] == 8, sets_of(b, entry["id"])
     corrected = b.ok("history", "correct", second[0]["id"], "--reps", "6")
-    assert "is now 6 × 80 kg (was 8 × 80 kg)" in corrected, corrected
+    assert "is now 6 × 80 kg" in corrected and "(was 8 × 80 kg)" in corrected, corrected
     assert [s["reps"] for s in sets_of(b, entry["id"])] == [8, 6]
 
     began = time.monotonic()
@@ -178,6 +178,7 @@ def test_a_copied_device_id_gives_a_conflict_copy_and_both_keep_both_workouts(co
     computers.syncthing.pause()
     a.write_config(QUIET + PUSH)
     a.daemon.start()
+    H.wait_until(lambda: a.json("status")["sync"]["device"], 10, what="A's device id (made when the folder is applied)")
     # B's state directory began as a copy of A's: the same device id, the same journal name.
     b.device_file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     b.device_file.write_bytes(a.device_file.read_bytes())
