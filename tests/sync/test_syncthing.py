@@ -53,8 +53,13 @@ def session_ids(computer):
 def wait_for_sessions(computer, ids, timeout=MERGED_WITHIN):
     """Until `computer`'s history holds every id in `ids`; returns the seconds it took."""
     began = time.monotonic()
-    H.wait_until(lambda: set(ids) <= set(session_ids(computer)), timeout, interval=0.2,
-                 what=f"{computer.name}'s history to hold {sorted(ids)} (it has {session_ids(computer)})")
+    while not set(ids) <= set(session_ids(computer)):
+        if time.monotonic() - began < timeout:
+            time.sleep(0.2)
+            continue
+        pytest.fail(f"{computer.name}'s history did not hold {sorted(ids)} within {timeout:.0f} s; it has "
+                    f"{session_ids(computer)}; its folder: {sorted(p.name for p in computer.folder.iterdir())};"
+                    f" its status's sync: {computer.json('status')['sync']}")
     return time.monotonic() - began
 
 
