@@ -4,9 +4,9 @@
 # notification servers, a PulseAudio null sink).
 #   scripts/test.sh              everything: unit, e2e, window, desktops (the real-desktop matrix:
 #                                GNOME, Plasma, xfce4-notifyd, notification-daemon, mako, dunst, Cinnamon,
-#                                MATE, LXQt, Budgie, swaync — and dunst's own menu), packaging, reliability.
+#                                MATE, LXQt, Budgie, swaync — and dunst's own menu), packaging, reliability, sync.
 #                                Within ~50 minutes on 2 cores: the desktops' packages install while the
-#                                build and unit tests run, reliability and window run beside e2e, the desktops run in
+#                                build and unit tests run, reliability, window and sync run beside e2e, the desktops run in
 #                                two streams side by side, and the release build for packaging runs beneath
 #                                them at the lowest priority.
 #   scripts/test.sh unit|e2e|window|packaging|desktops|reliability|sync   one part
