@@ -8,6 +8,10 @@ c. Both offline (paused in Syncthing), each trains; back online, both histories 
    exactly once each, and `status` tells of the other's journal.
 d. Two computers with the same device id (a copied state directory) write the same journal name; trained
    on both while offline, Syncthing makes a `.sync-conflict-` copy; both end with both workouts.
+
+Measured on 2 cores (2026-12-03, also with four busy loops beside): merged 0.7–1.6 s after the workout
+ended, the correction was made or the pair resumed; the whole suite 75–85 s, (a) 40 s of it (it waits
+past the reminders' due instants).
 """
 
 import datetime as dt
