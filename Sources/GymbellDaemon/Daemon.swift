@@ -118,21 +118,13 @@ public final class Daemon {
     public func apply(_ newConfig: LoadedConfig) {
         loaded = newConfig
         send(.configApplied(newConfig.config, origin: newConfig.origin))
-        onConfigApplied?(newConfig.config)
-        onSyncSettings?(newConfig.config.sync)
+        for follower in configFollowers { follower(newConfig.config) }
     }
 
-    /// What outside the engine follows the config (the idle monitor's away threshold).
-    var onConfigApplied: ((Config) -> Void)?
-    /// The synced folder follows `[sync]` (issue 48) …
-    var onSyncSettings: ((SyncSettings?) -> Void)?
-    /// … and writes this computer's journal after each change to the history (`StoreChange.touchesJournal`).
+    /// What outside the engine follows the config (the idle monitor's away threshold, the synced folder).
+    var configFollowers: [(Config) -> Void] = []
+    /// The synced folder writes this computer's journal after each change to the history (issue 48).
     var onHistoryChange: (() -> Void)?
-
-    /// The synced folder's state, for `status`.
-    func updateSync(_ status: SyncStatus?) {
-        if status != engine.state.sync { send(.syncChanged(status)) }
-    }
 
     /// Shows the running session on `player` from now on; its controls come back as commands.
     func attach(player: any MediaPlayerShowing) {

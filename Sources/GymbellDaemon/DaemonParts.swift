@@ -103,7 +103,7 @@ struct DaemonParts {
         syncFolder = SyncFolder(
             transfers: transfers, daemon: daemon, store: store, device: { [paths, logger] in DeviceIdentity.load(paths, logger: logger) }, home: paths.home,
             clock: Self.clock, logger: logger)
-        daemon.onSyncSettings = { [syncFolder] in syncFolder.apply($0) }
+        daemon.configFollowers.append { [syncFolder] in syncFolder.apply($0.sync) }
         daemon.onHistoryChange = { [syncFolder] in syncFolder.historyChanged() }
         player = MediaPlayer(loop: loop, artURL: iconFile.map { URL(fileURLWithPath: $0).absoluteString }, clock: Self.clock, logger: logger)
         player.onControl = { [daemon, logger] control in

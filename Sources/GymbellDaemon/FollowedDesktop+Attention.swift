@@ -31,7 +31,7 @@ extension FollowedDesktop {
         }
         if let attention {
             daemon.attach(screenKeeper: ScreenKeeper(bus: attention.listener, logger: logger))
-            daemon.onConfigApplied = { [weak attention] config in attention?.awayAfterChanged(config.attention.awayAfter) }
+            daemon.configFollowers.append { [weak attention] config in attention?.awayAfterChanged(config.attention.awayAfter) }
         }
         var screenLock: ScreenLockWatch?
         do {

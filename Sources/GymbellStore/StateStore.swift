@@ -72,9 +72,8 @@ public final class StateStore {
     /// The set log, planned weights and dismissed overload suggestions.
     public var progress: StoredProgress { StoredProgress(connection: connection) }
 
-    /// Import, backup and restore (StateTransfer).
+    /// Import, backup and restore (StateTransfer); the synced folder's journals (issue 48).
     public var transfer: StateTransfer { StateTransfer(connection: connection) }
-    /// The synced folder's journals (issue 48).
     public var journal: SyncJournalStore { SyncJournalStore(connection: connection) }
 
     /// The same file from another thread while this store's users go on (StoreSharing).

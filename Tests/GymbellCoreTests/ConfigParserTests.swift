@@ -183,7 +183,7 @@ struct ConfigParserTests {
         (
             "unknown table",
             "[sound]\nenabled = true\n\n[notifications]\nurgency = \"low\"\n",
-            ["config.toml:4:2: unknown table [notifications]; the tables are [reminders], [rest], [sound], [quiet_hours], [attention], [mpris], [progress], [program], [programs.NAME], [workouts.NAME], [exercise_names] and [kit]"]
+            ["config.toml:4:2: unknown table [notifications]; the tables are [reminders], [rest], [sound], [quiet_hours], [attention], [mpris], [progress], [program], [programs.NAME], [workouts.NAME], [exercise_names], [kit] and [sync]"]
         ),
         (
             "misspelt table",

@@ -123,7 +123,7 @@ struct LatePolicyTests {
 struct StatusReportTests {
     @Test func emptyStatusHasNullsNotMissingKeys() {
         let json = StatusReport(session: nil, pending: [], nextDaily: nil, now: Date()).jsonText()
-        #expect(json == #"{"held":null,"next_daily":null,"pending":[],"session":null,"storage":null}"#)
+        #expect(json == #"{"held":null,"next_daily":null,"pending":[],"session":null,"storage":null,"sync":null}"#)
     }
 
     @Test func roundTripWithMilliseconds() throws {

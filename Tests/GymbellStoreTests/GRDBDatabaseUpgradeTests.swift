@@ -33,11 +33,13 @@ struct GRDBDatabaseUpgradeTests {
     func schema(_ database: StoreDatabase) throws -> [String] {
         try database.rows(
             "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE '%grdb_migrations%' "
-                + "AND tbl_name NOT IN ('set_log', 'weight_override', 'overload_dismissal', 'progress_snapshot', 'progress_snapshot_set', 'record_candidate', 'sqlite_sequence', 'put_aside', 'reminder_outcome') ORDER BY name")
+                + "AND tbl_name NOT IN ('set_log', 'weight_override', 'overload_dismissal', 'progress_snapshot', 'progress_snapshot_set', 'record_candidate', 'sqlite_sequence', 'put_aside', 'reminder_outcome', 'sync_journal', 'sync_waiting', 'sync_own') "
+                + "AND name NOT IN ('session_to_journal') ORDER BY name")
             .map { "\($0["type"] ?? "") \($0["name"] ?? "") \($0["sql"] ?? "-")" }
-            // Tables (v7, v8, v10, v11; v12's AUTOINCREMENT bookkeeping) and columns (v8, v9, v14) added after the GRDB build.
+            // Tables (v7, v8, v10, v11; v12's AUTOINCREMENT bookkeeping; v17's journals) and columns (v8, v9, v14, v17) added after the GRDB build.
             .map { $0.replacing(#", "streak_warned_day" INTEGER"#, with: "").replacing(#", "weekly_summary_day" INTEGER"#, with: "").replacing(#", "recovered" INTEGER NOT NULL DEFAULT 0"#, with: "")
-                .replacing(#", "rounds" INTEGER, "amrap" INTEGER NOT NULL DEFAULT 0"#, with: "") }
+                .replacing(#", "rounds" INTEGER, "amrap" INTEGER NOT NULL DEFAULT 0"#, with: "")
+                .replacing(#", "origin" TEXT, "journaled" INTEGER NOT NULL DEFAULT 0"#, with: "") }
     }
 
     @Test func theFixtureIsWhatTheGRDBBuildLeft() throws {

@@ -4,6 +4,7 @@ Syncthing fills; tests/sync runs the same with two real Syncthing instances). Ea
 journal there and merges the other's: the history, a correction, the day counted as trained, and
 what a hostile or broken journal does (nothing)."""
 
+import calendar
 import json
 import os
 import signal
@@ -153,3 +154,54 @@ def test_a_day_trained_on_the_laptop_brings_no_daily_reminder_on_the_desktop(tmp
     finally:
         for c in made:
             c.stop()
+
+
+def years_of(line, stranger, count):
+    """`count` workouts two days apart going back from the line's, as the journal of `stranger`: the
+    laptop's own line, made into ten years of another computer's."""
+    base = json.loads(line)
+    out = []
+    for n in range(1, count + 1):
+        shift = n * 2 * 86400
+        entry = dict(base["session"]["entry"], id=f"years-{n}")
+        for key in ("started_at", "ended_at", "last_progress_at"):
+            entry[key] = shifted(entry[key], shift)
+        sets = [dict(s, session=f"years-{n}", at=shifted(s["at"], shift)) for s in base["session"]["sets"]] * 6
+        entry["sets_done"] = len(sets)
+        out.append(json.dumps(dict(base, device=stranger, session=dict(entry=entry, sets=sets)), separators=(",", ":")))
+    return ("\n".join(out) + "\n").encode()
+
+
+def shifted(instant, seconds):
+    t = time.strptime(instant[:19], "%Y-%m-%dT%H:%M:%S")
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(calendar.timegm(t) - seconds)) + instant[19:]
+
+
+def test_ten_years_from_another_computer_merge_off_the_loop_and_survive_a_kill(pair):
+    folder, laptop, desktop = pair
+    laptop.train()
+    own = folder / f"gymbell-{laptop.device()}.jsonl"
+    wait_until(lambda: own.exists() and own.read_bytes().endswith(b"\n"), 10, what="the laptop's journal")
+    stranger = "abcdefabcdefabcd"
+    journal = years_of(own.read_bytes().splitlines()[0], stranger, 1825)
+    assert len(journal) > 5 << 20
+    # A rest runs on the desktop while the years arrive: it ends on time all the same.
+    rest_began = time.time()
+    desktop.cli("rest", "3")
+    began = time.monotonic()
+    (folder / f"gymbell-{stranger}.jsonl").write_bytes(journal)
+    over = Recorder(desktop.server.log).wait_for_notify("Rest over ⏰", timeout=10)
+    late = over["t"] - rest_began - 3
+    assert late < 1.0, f"the rest ended {late:.2f} s late while the years merged"
+    wait_until(lambda: len(desktop.sessions()) > 1, 30, what="the first batches merged")
+    # kill -9 halfway (or after: both must end with every workout once).
+    desktop.daemon.kill(signal.SIGKILL)
+    desktop.daemon.start()
+    years = lambda: [s["id"] for s in desktop.json("history", "--days", "3660") if s["id"].startswith("years-")]
+    wait_until(lambda: len(years()) == 1825, 120, interval=1, what="ten years merged")
+    took = time.monotonic() - began
+    ids = [s["id"] for s in desktop.json("history", "--days", "3660")]
+    assert len(ids) == len(set(ids)) == 1827  # the years, the laptop's workout, the desktop's rest: each once
+    journals = {j["file"]: j for j in desktop.sync()["journals"]}
+    assert journals[f"gymbell-{stranger}.jsonl"]["problem"] is None
+    print(f"ten years ({len(journal) >> 20} MiB, 1825 workouts × 12 sets) merged in {took:.1f} s with a kill -9; rest over {late:+.2f} s")

@@ -153,12 +153,18 @@ final class SyncFolder {
     }
 
     private func publish() {
-        guard let path else { return daemon.updateSync(nil) }
+        logger.debug("sync publish", metadata: ["files": "\(files.count)", "merged_at": "\(mergedAt.map(ISO8601.format) ?? "none")"])
+        guard let path else { return report(nil) }
         let present = Set(files)
         var journals = ((try? store.journal.journals()) ?? []).filter { present.contains($0.file) }
         if let problem { journals.append(SyncStatus.Journal(file: "(folder)", sessions: 0, problem: problem)) }
-        daemon.updateSync(SyncStatus(
+        report(SyncStatus(
             folder: path, device: device.rawValue, available: available, journals: journals, mergedAt: mergedAt, writeProblem: writeProblem))
+    }
+
+    /// The folder's state, for `status` (the engine keeps it).
+    private func report(_ status: SyncStatus?) {
+        if status != daemon.state.sync { daemon.send(.syncChanged(status)) }
     }
 
     static func parent(of path: String) -> String {
