@@ -202,13 +202,15 @@ def test_a_copied_device_id_gives_a_conflict_copy_and_both_keep_both_workouts(co
     computers.syncthing.scan("a")
     computers.syncthing.scan("b")
     computers.syncthing.resume()
-    record_timing("resumed → both merged", max(wait_for_sessions(a, [on_b["id"]]), wait_for_sessions(b, [on_a["id"]])))
-
+    # Syncthing's part: one keeps the name, the other's journal is a conflict copy, on both sides.
+    computers.syncthing.wait_connected()
     computers.syncthing.wait_in_sync()
     copies = computers.syncthing.conflict_copies("a")
     assert copies and all(c.startswith(f"gymbell-{a.device}.sync-conflict-") and c.endswith(".jsonl") for c in copies), \
         sorted(p.name for p in a.folder.iterdir())
     assert computers.syncthing.conflict_copies("b") == copies
+    # gymbell's: both workouts on both sides, once.
+    record_timing("in sync → both merged", max(wait_for_sessions(a, [on_b["id"]]), wait_for_sessions(b, [on_a["id"]])))
     time.sleep(2)  # a second look: nothing merged twice
     for computer in (a, b):
         assert sorted(session_ids(computer)) == sorted([on_a["id"], on_b["id"]]), computer.history()
