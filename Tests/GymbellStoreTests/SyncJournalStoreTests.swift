@@ -106,4 +106,20 @@ struct SyncJournalStoreTests {
         #expect(try desktop.progress.weightOverrides().map(\.weight) == [57.5])
         #expect(try send(desktop, as: Self.desktop).isEmpty)  // the laptop's weight is not the desktop's to journal
     }
+
+    @Test func aRestoreReadsTheJournalsAgainFromTheirStart() throws {
+        let path = temporaryDatabasePath("sync-restore")
+        let store = try StateStore(path: path)
+        let backup = FilePath.directory(of: temporaryDatabasePath("sync-restore-backup")) + "/backup.sqlite"
+        _ = try store.transfer.importSessions([transfer.session("mine", daysAgo: 3, sets: [("Row", 10, 50)])])
+        _ = try store.transfer.backup(to: backup)
+        let theirs = JournalEntry(device: Self.laptop, written: Self.now, event: .session(transfer.session("theirs", daysAgo: 1, sets: [("Row", 10, 52)])))
+        #expect(try merge([theirs], into: store).sessions == 1)
+        _ = try store.transfer.restore(from: backup, keepingAsideIn: FilePath.directory(of: path), at: Self.now, confirmed: true)
+        // The backup lacks what was merged after it: the journal is read again, and it comes back once.
+        #expect(try store.history().map(\.id.rawValue) == ["mine"])
+        #expect(try store.journal.progress(of: "gymbell-1111111111111111.jsonl") == nil)
+        #expect(try merge([theirs], into: store).sessions == 1)
+        #expect(try store.history().map(\.id.rawValue) == ["mine", "theirs"])
+    }
 }

@@ -205,3 +205,35 @@ def test_ten_years_from_another_computer_merge_off_the_loop_and_survive_a_kill(p
     journals = {j["file"]: j for j in desktop.sync()["journals"]}
     assert journals[f"gymbell-{stranger}.jsonl"]["problem"] is None
     print(f"ten years ({len(journal) >> 20} MiB, 1825 workouts × 12 sets) merged in {took:.1f} s with a kill -9; rest over {late:+.2f} s")
+
+
+def test_a_folder_that_is_away_is_waited_for_and_what_was_done_meanwhile_goes_over(tmp_path):
+    """A removable disk: the folder is not there at start; both computers go on alone (the laptop
+    trains), and when the disk is back both write and merge."""
+    disk = tmp_path / "media" / "DISK"
+    folder = disk / "gymbell"
+    (tmp_path / "media").mkdir()
+    made = []
+    try:
+        laptop = Computer(tmp_path, folder, "laptop")
+        made.append(laptop)
+        desktop = Computer(tmp_path, folder, "desktop")
+        made.append(desktop)
+        status = laptop.sync()
+        assert status["available"] is False and status["folder"] == str(folder), status
+        assert "not there now" in laptop.cli("status")
+        laptop.train()
+        [done] = laptop.sessions()
+        disk.mkdir()
+        folder.mkdir()
+        wait_until(lambda: [s["id"] for s in desktop.sessions()] == [done["id"]], 10, what="the workout done while the disk was away")
+        assert laptop.sync()["available"] and desktop.sync()["available"]
+        # Away again (unmounted): both go on, nothing lost.
+        for f in folder.iterdir():
+            f.unlink()
+        folder.rmdir()
+        wait_until(lambda: desktop.sync()["available"] is False, 5, what="the desktop to see the folder gone")
+        assert [s["id"] for s in desktop.sessions()] == [done["id"]]
+    finally:
+        for c in made:
+            c.stop()
