@@ -39,6 +39,7 @@ import dbus  # noqa: E402
 from workout_config import ALL_DAYS  # noqa: E402  (tests/support)
 
 import years as years_section  # noqa: E402  (bench/years.py: issue 33)
+import sync_bench  # noqa: E402  (bench/sync_bench.py: issue 48)
 
 GOAL_MEDIAN_MS = 2.0
 GOAL_P99_MS = 10.0
@@ -534,7 +535,7 @@ def main():
     ap.add_argument("--quick", action="store_true", help="small counts: a smoke run of about a minute")
     ap.add_argument("--deb", help="the gymbell .deb built from this binary (make bench passes it), for its size")
     ap.add_argument("--window-deb", help="the gymbell-window .deb built with it (make bench passes it), for its size")
-    ap.add_argument("--only", choices=["footprint", "lateness", "idle", "scale", "window", "years"], action="append",
+    ap.add_argument("--only", choices=["footprint", "lateness", "idle", "scale", "window", "years", "sync"], action="append",
                     help="run only these sections (repeatable)")
     a = ap.parse_args()
     binary = Path(a.bin)
@@ -542,11 +543,11 @@ def main():
         sys.exit(f"bench: no gymbell binary at {binary}; build it: "
                  "make release-static (or make bench, which also builds the .deb)")
     sz = Sizes(a.quick)
-    sections = a.only or ["footprint", "lateness", "idle", "scale", "window", "years"]
+    sections = a.only or ["footprint", "lateness", "idle", "scale", "window", "years", "sync"]
     m, b = machine(), build_info(binary)
     log(f"{b['kind']} build {b['path']} on {m['nproc']} × {m['cpu']}; load {m['load']}")
     began = time.monotonic()
-    errors, foot, lat, idle, scale, win, years = [], None, None, None, None, None, None
+    errors, foot, lat, idle, scale, win, years, sync = [], None, None, None, None, None, None, None
     # Scratch space kept until the next run (daemon logs, server records): bench/results/work/.
     root = Path(a.out).resolve().parent / "work"
     shutil.rmtree(root, ignore_errors=True)
@@ -567,15 +568,17 @@ def main():
                     win = bench_window(root, binary, H, start_daemon_watched, runs=3 if a.quick else 7)
                 elif name == "years":
                     years = years_section.bench_years(root, binary, sz, sz.startups, quick=a.quick)
+                elif name == "sync":
+                    sync = sync_bench.bench_sync(root, binary, quick=a.quick)
             except Exception as e:  # report the others anyway
                 traceback.print_exc()
                 errors.append((name, f"{type(e).__name__}: {e}"[:500]))
     elapsed = time.monotonic() - began
-    table = report(m, b, lat, idle, scale, errors, elapsed, a.quick, foot, win, years)
+    table = report(m, b, lat, idle, scale, errors, elapsed, a.quick, foot, win, years) + "\n".join(sync_bench.report_lines(sync, ms)) + "\n"
     out = Path(a.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     raw = {"machine": m, "build": b, "footprint": foot, "lateness": lat, "idle": idle, "scale": scale, "window": win,
-           "years": years,
+           "years": years, "sync": sync,
            "errors": errors}
     full = ("# gymbell benchmarks\n\n" + table + "\nRaw figures (seconds): `" + out.with_suffix(".json").name
             + "` beside this file. Method: bench/run.py's docstring and comments; goals: issues 6 and 16.\n")

@@ -168,6 +168,14 @@ class PlasmaServer(X11Session):
                 DS.pytest.fail(f"the screen did not lock:\n{self.log_tail('ksmserver')}")
             time.sleep(0.1)
 
+    def hold_lock_screen_ui(self):
+        """Keeps the lock screen's password field and media controls up: one letter typed into the
+        password field. Its UI hides 10 s after it appeared, the pointer moving or not (the fade-out
+        timer restarts only when the UI comes back), and a click then lands on no button (a click on
+        the lock screen's play button was lost under load); with text in the password field the timer
+        is stopped. The field has the keyboard focus even while the UI is hidden."""
+        self._xdotool("type", "x")
+
     def reveal_lock_screen(self):
         """The lock screen shows its clock alone until the pointer moves: move it (twice, far
         enough) and let the fade-in end."""
