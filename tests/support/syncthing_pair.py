@@ -12,6 +12,7 @@ resume waited up to a minute. One process a side (STMONITORED=yes), logged to <r
 syncthing.log, always reaped by stop(). HOME must be non-empty (else Syncthing panics); root is fine.
 """
 
+import copy
 import json
 import os
 import shutil
@@ -105,7 +106,7 @@ class Instance:
             _text(options, key, value)
         defaults = top.find("defaults")
         # The peer, from the defaults' device.
-        device = _copy(defaults.find("device"))
+        device = copy.deepcopy(defaults.find("device"))
         device.set("id", peer.device_id)
         device.set("name", peer.name)
         for old in device.findall("address"):
@@ -114,7 +115,7 @@ class Instance:
         device[0].text = f"tcp://127.0.0.1:{peer.listen_port}" if dials else "dynamic"
         top.insert(list(top).index(gui), device)
         # The folder, from the defaults' folder, shared by both.
-        folder = _copy(defaults.find("folder"))
+        folder = copy.deepcopy(defaults.find("folder"))
         folder.attrib.update({"id": FOLDER, "label": FOLDER, "path": str(self.folder), "type": "sendreceive",
                               "rescanIntervalS": "3600", "fsWatcherEnabled": "true", "fsWatcherDelayS": "1"})
         for old in folder.findall("device"):
@@ -134,15 +135,18 @@ class Instance:
                 stdin=subprocess.DEVNULL, start_new_session=True)
 
     def wait_ready(self, timeout=START_TIMEOUT):
-        """True once REST answers, False if the process ended first (a port taken meanwhile)."""
+        """True once REST answers and the listener listens; False if a port was taken meanwhile (the
+        GUI's: the process ends; the listener's: its status says so)."""
         deadline = time.monotonic() + timeout
         while True:
             if self.proc.poll() is not None:
                 return False
             try:
-                if self.get("/rest/system/ping", timeout=2).get("ping") == "pong":
-                    return True
-            except (OSError, ValueError):
+                listener = self.get("/rest/system/status", timeout=2)["connectionServiceStatus"].get(
+                    f"tcp://127.0.0.1:{self.listen_port}")
+                if listener is not None:
+                    return listener.get("error") is None
+            except (OSError, ValueError, KeyError):
                 pass
             if time.monotonic() >= deadline:
                 raise SyncthingError(f"syncthing {self.name} did not answer on {self.url} within {timeout:.0f} s:\n"
@@ -183,10 +187,6 @@ def _text(parent, tag, value):
     (parent.find(tag) if parent.find(tag) is not None else ET.SubElement(parent, tag)).text = value
 
 
-def _copy(element):
-    return ET.fromstring(ET.tostring(element))
-
-
 class SyncthingPair:
     """Two instances, `sides` named as the keys of `folders` (two: name → that side's folder path)."""
 
@@ -207,7 +207,7 @@ class SyncthingPair:
         try:
             for i in self.sides.values():
                 i.generate()
-            for attempt in range(attempts):
+            for _ in range(attempts):
                 ports = free_ports(4)
                 for n, i in enumerate(self.sides.values()):
                     i.gui_port, i.listen_port = ports[2 * n], ports[2 * n + 1]
