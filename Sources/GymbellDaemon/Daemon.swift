@@ -183,10 +183,7 @@ public final class Daemon {
         let moment = Moment(now: now, timeZone: environment.timeZone(), newID: environment.newID())
         let outcome = engine.handle(event, at: moment)
         var reply = outcome.reply
-        switch event {
-        case .configApplied, .stateReloaded, .syncChanged: changed = true  // the window reads again (a merge, an import)
-        default: break
-        }
+        if event.changesWhatTheWindowShows { changed = true }
         for effect in outcome.effects {
             if case .store = effect { changed = true } else if case .nowPlaying = effect { changed = true }
             perform(effect, reply: &reply)

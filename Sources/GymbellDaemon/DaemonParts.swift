@@ -101,7 +101,8 @@ struct DaemonParts {
         let transfers = DaemonStateTransfer(store: store, clock: Self.clock, daemon: daemon)
         control = ControlInterface(commands: daemon, transfers: transfers, reload: reloader.reload)
         syncFolder = SyncFolder(
-            transfers: transfers, daemon: daemon, store: store, device: { [paths, logger] in DeviceIdentity.load(paths, logger: logger) }, home: paths.home,
+            transfers: transfers, daemon: daemon, store: store, device: { [paths, logger] in DeviceIdentity.load(paths, logger: logger) }, deviceFile: paths.deviceID,
+            home: paths.home,
             clock: Self.clock, logger: logger)
         daemon.configFollowers.append { [syncFolder] in syncFolder.apply($0.sync) }
         daemon.onHistoryChange = { [syncFolder] in syncFolder.historyChanged() }

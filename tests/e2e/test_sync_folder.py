@@ -46,7 +46,9 @@ class Computer:
         return self.json("status")["sync"]
 
     def device(self):
-        return (self.env.state_home / "gymbell" / "device-id").read_text().strip()
+        path = self.env.state_home / "gymbell" / "device-id"
+        wait_until(path.exists, 5, what=f"{self.name}'s device id")  # made when the folder is first followed
+        return path.read_text().strip()
 
     def train(self):
         self.cli("start", "push")
@@ -234,6 +236,37 @@ def test_a_folder_that_is_away_is_waited_for_and_what_was_done_meanwhile_goes_ov
         folder.rmdir()
         wait_until(lambda: desktop.sync()["available"] is False, 5, what="the desktop to see the folder gone")
         assert [s["id"] for s in desktop.sessions()] == [done["id"]]
+    finally:
+        for c in made:
+            c.stop()
+
+
+def test_two_computers_with_one_device_id_still_merge_each_others_workouts(tmp_path):
+    """A state directory copied to a second computer carries its device id: both write one journal.
+    Each merges that journal too, and a conflict copy of it is named in `status` with what to do."""
+    folder = tmp_path / "Sync" / "gymbell"
+    folder.mkdir(parents=True)
+    made = []
+    try:
+        laptop = Computer(tmp_path, folder, "laptop")
+        made.append(laptop)
+        device = laptop.device()
+        desktop_state = tmp_path / "desktop" / "state" / "gymbell"
+        desktop_state.mkdir(parents=True)
+        (desktop_state / "device-id").write_text(device + "\n")
+        desktop = Computer(tmp_path, folder, "desktop")
+        made.append(desktop)
+        assert desktop.device() == device
+        laptop.train()
+        desktop.train()
+        both = lambda c: len(c.sessions()) == 2
+        wait_until(lambda: both(laptop) and both(desktop), 10, what="each computer's workout on both")
+        # Syncthing keeps the other's version as a conflict copy: merged, and named.
+        own = folder / f"gymbell-{device}.jsonl"
+        (folder / f"gymbell-{device}.sync-conflict-20261203-120000-ABCDEFG.jsonl").write_bytes(own.read_bytes())
+        wait_until(lambda: any("another computer writes this journal too" in (j["problem"] or "") for j in desktop.sync()["journals"]), 5,
+                   what="the shared id named")
+        assert both(desktop) and both(laptop)
     finally:
         for c in made:
             c.stop()

@@ -47,6 +47,17 @@ public enum Event: Equatable, Sendable {
     case stateReloaded(StoredState)
 }
 
+extension Event {
+    /// Beside the state database's changes, what makes the window read again: a new config, the state
+    /// read again (a merge, an import, a restore), the synced folder's state.
+    public var changesWhatTheWindowShows: Bool {
+        switch self {
+        case .configApplied, .stateReloaded, .syncChanged: true
+        default: false
+        }
+    }
+}
+
 /// What a notification on screen shows.
 public enum NoticeTarget: Equatable, Sendable {
     case reminder(Reminder)

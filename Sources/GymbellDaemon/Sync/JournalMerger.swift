@@ -11,7 +11,7 @@ import GymbellStore
 enum JournalMerger {
     struct Run: Equatable {
         var count = MergeCount()
-        /// The journals in the folder (this computer's own aside).
+        /// The journals in the folder (this computer's own among them).
         var files: [String] = []
         /// Why the folder or the state could not be read or written.
         var problem: String?
@@ -23,8 +23,10 @@ enum JournalMerger {
     static func run(folder: String, own: DeviceID, store: SyncJournalStore) -> Run {
         var run = Run()
         do {
-            let ownName = JournalName.own(own)
-            run.files = try AppendedFile.names(in: folder).filter { JournalName.device(of: $0) != nil && $0 != ownName }.sorted()
+            // This computer's own journal too: where two computers write one (a state directory copied with
+            // its device id), Syncthing keeps one's version under the name and the other's as a conflict
+            // copy, and both must be merged. Its own lines are merged once, like any: nothing changes.
+            run.files = try AppendedFile.names(in: folder).filter { JournalName.device(of: $0) != nil }.sorted()
         } catch {
             run.problem = "\(error)"
             return run

@@ -19,6 +19,8 @@ final class SyncFolder {
     /// Read (or made) when a folder is first configured: a computer that syncs nothing keeps no id.
     private lazy var device: DeviceID = loadDevice()
     private let home: String
+    /// Where the device id is kept (named when two computers share one).
+    private let deviceFile: String
     private let clock: () -> Date
     private let logger: Logger
 
@@ -32,11 +34,12 @@ final class SyncFolder {
     private var problem: String?
     private var writeProblem: String?
 
-    init(transfers: DaemonStateTransfer, daemon: Daemon, store: StateStore, device: @escaping () -> DeviceID, home: String, clock: @escaping () -> Date, logger: Logger) {
+    init(transfers: DaemonStateTransfer, daemon: Daemon, store: StateStore, device: @escaping () -> DeviceID, deviceFile: String, home: String, clock: @escaping () -> Date, logger: Logger) {
         self.transfers = transfers
         self.daemon = daemon
         self.store = store
         loadDevice = device
+        self.deviceFile = deviceFile
         self.home = home
         self.clock = clock
         self.logger = logger
@@ -76,9 +79,10 @@ final class SyncFolder {
         }
         if AppendedFile.isDirectory(path) {
             available = true
-            let own = JournalName.own(device)
             do {
-                watcher = try FileWatcher(directory: path, names: { $0 != own && JournalName.device(of: $0) != nil }) { [weak self] in
+                // Every journal, this computer's own too: another computer may write under its id
+                // (JournalMerger.run); a merge after its own write reads only the new lines, once.
+                watcher = try FileWatcher(directory: path, names: { JournalName.device(of: $0) != nil }) { [weak self] in
                     self?.folderChanged()
                 }
             } catch {
@@ -155,9 +159,16 @@ final class SyncFolder {
     private func publish() {
         logger.debug("sync publish", metadata: ["files": "\(files.count)", "merged_at": "\(mergedAt.map(ISO8601.format) ?? "none")"])
         guard let path else { return report(nil) }
-        let present = Set(files)
+        let own = JournalName.own(device)
+        let present = Set(files).subtracting([own])
         var journals = ((try? store.journal.journals()) ?? []).filter { present.contains($0.file) }
         if let problem { journals.append(SyncStatus.Journal(file: "(folder)", sessions: 0, problem: problem)) }
+        if present.contains(where: { $0 != own && JournalName.device(of: $0) == device }) {
+            // A conflict copy of this computer's journal: another computer writes under its id too.
+            journals.append(SyncStatus.Journal(file: own, sessions: 0, problem:
+                "another computer writes this journal too (a state directory copied with its device id?); both are merged, "
+                    + "but remove \(deviceFile) on one of them and restart its gymbell to give it an id of its own"))
+        }
         report(SyncStatus(
             folder: path, device: device.rawValue, available: available, journals: journals, mergedAt: mergedAt, writeProblem: writeProblem))
     }
