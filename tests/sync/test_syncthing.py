@@ -7,7 +7,8 @@ b. A set corrected on B (`gymbell history correct`) reaches A's training log.
 c. Both offline (paused in Syncthing), each trains; back online, both histories hold both workouts,
    exactly once each, and `status` tells of the other's journal.
 d. Two computers with the same device id (a copied state directory) write the same journal name; trained
-   on both while offline, Syncthing makes a `.sync-conflict-` copy; both end with both workouts.
+   on both while offline, Syncthing makes a `.sync-conflict-` copy; both end with both workouts, and
+   `status` names the shared journal.
 
 Measured on 2 cores (2026-12-03, also with four busy loops beside): merged 0.7–1.6 s after the workout
 ended, the correction was made or the pair resumed; the whole suite 75–85 s, (a) 40 s of it (it waits
@@ -209,10 +210,13 @@ def test_a_copied_device_id_gives_a_conflict_copy_and_both_keep_both_workouts(co
     assert copies and all(c.startswith(f"gymbell-{a.device}.sync-conflict-") and c.endswith(".jsonl") for c in copies), \
         sorted(p.name for p in a.folder.iterdir())
     assert computers.syncthing.conflict_copies("b") == copies
-    # gymbell's: both workouts on both sides, once.
+    # gymbell's: both workouts on both sides, once; and status names the shared journal.
     record_timing("in sync → both merged", max(wait_for_sessions(a, [on_b["id"]]), wait_for_sessions(b, [on_a["id"]])))
     time.sleep(2)  # a second look: nothing merged twice
     for computer in (a, b):
         assert sorted(session_ids(computer)) == sorted([on_a["id"], on_b["id"]]), computer.history()
         for entry in (on_a, on_b):
             assert [s["set"] for s in sets_of(computer, entry["id"])] == [1, 2], computer.sets()
+        journals = computer.json("status")["sync"]["journals"]
+        assert [j["file"] for j in journals if "another computer writes this journal too" in (j["problem"] or "")] \
+            == [computer.journal.name], journals
