@@ -11,7 +11,7 @@ d. Two computers with the same device id (a copied state directory) write the sa
    `status` names the shared journal.
 
 Measured on 2 cores (2026-12-03, also with four busy loops beside): merged 0.7–1.6 s after the workout
-ended, the correction was made or the pair resumed; the whole suite 75–85 s, (a) 40 s of it (it waits
+ended, the correction was made or the pair resumed; the whole suite 70–85 s, (a) 40 s of it (it waits
 past the reminders' due instants).
 """
 
