@@ -183,7 +183,8 @@ public final class Daemon {
         let moment = Moment(now: now, timeZone: environment.timeZone(), newID: environment.newID())
         let outcome = engine.handle(event, at: moment)
         var reply = outcome.reply
-        if case .configApplied = event { changed = true }
+        // The synced folder's state is part of `status` too: the window shows it (issue 48).
+        switch event { case .configApplied, .syncChanged: changed = true; default: break }
         for effect in outcome.effects {
             if case .store = effect { changed = true } else if case .nowPlaying = effect { changed = true }
             perform(effect, reply: &reply)
