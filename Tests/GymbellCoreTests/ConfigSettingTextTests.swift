@@ -103,6 +103,19 @@ struct ConfigSettingTextTests {
         #expect(unset.text == ConfigParser.defaultText)
     }
 
+    @Test func aChosenFolderUnderHomeIsWrittenFromTilde() {
+        let cases: [(String, String, String)] = [
+            ("/home/anna/Sync/gymbell", "/home/anna", "~/Sync/gymbell"), ("/home/anna", "/home/anna", "~"),
+            ("/home/annabel/Sync", "/home/anna", "/home/annabel/Sync"), ("/media/usb/gymbell", "/home/anna", "/media/usb/gymbell"),
+            ("/srv/sync", "/", "/srv/sync"),
+        ]
+        for (path, home, written) in cases {
+            #expect(SyncSettings.written(path, home: home) == written, "\(path) in \(home)")
+            #expect(SyncSettings(folder: written).path(home: home) == path, "\(path) in \(home)")
+        }
+        #expect(SyncSettings.written("/home/anna/Sync", home: "/home/anna/") == "~/Sync")
+    }
+
     /// The first of a few typical words that `key` takes.
     static func sample(for key: String) -> [String] {
         let words = key.contains("time") ? ["20:00"] : ["mon", "true", "10", "90s", "xdg-open"]

@@ -2,7 +2,8 @@
 is refused at the field with its sentence and nothing written; `~/Sync/gymbell` typed and applied is
 written as `[sync] folder` and the daemon follows it (`status --json`), the row under it telling what the
 daemon's status says — not there yet, there, and how many workouts came from another computer's journal;
-"Stop syncing" removes the table. Real GTK under Xvfb, the real daemon on a private bus, AT-SPI,
+"Stop syncing" removes the table. A folder chosen with the folder chooser (its location typed) under the
+home directory is written from `~`. Real GTK under Xvfb, the real daemon on a private bus, AT-SPI,
 xdotool's keyboard and the config file read back."""
 
 import calendar
@@ -11,6 +12,7 @@ import time
 
 from conftest import wait_until
 from test_kit import type_and_apply
+from test_log_files import choose_file
 from workout_config import ALL_DAYS
 
 PUSH = ('[workouts.push]\ntitle = "Push Day"\nkind = "strength"\nexercises = [\n'
@@ -98,3 +100,20 @@ def test_the_synced_folder_typed_is_written_followed_and_cleared(daemon, window,
     wait_until(lambda: status_sync(cli) is None, 5, what="the daemon following no folder")
     assert window.node("text", FIELD).get("text", "") == ""
     assert not any(t.startswith("The folder is") for t in window.texts())
+
+
+def test_a_folder_chosen_in_the_chooser_is_written_from_home(daemon, window, write_config, cli, env):
+    path = write_config(CONFIG)
+    folder = env.home / "Sync" / "gymbell"
+    folder.mkdir(parents=True)
+    daemon.start()
+    window.vars["GSETTINGS_BACKEND"] = "memory"  # the chooser keeps its settings (no dconf on the test's bus)
+    window.launch()
+    scroll_to_sync(window)
+    window.click_node("push button", "Choose the synced folder")
+    choose_file(window, "Choose", str(folder), besides=("Choose the synced folder",))
+    # Under the home directory: written from ~, as it is the same on each computer.
+    wait_until(lambda: '[sync]\nfolder = "~/Sync/gymbell"\n' in path.read_text(), 10, what="the chosen folder in the file")
+    wait_until(lambda: (status_sync(cli) or {}).get("available") is True, 5, what="the daemon following the folder")
+    assert window.node("text", FIELD).get("text") == "~/Sync/gymbell"
+    window.wait_for_text(r"^The folder is there; no other computer has written to it yet$")
