@@ -236,7 +236,7 @@ final class MainWindow {
 
     func openPreferences() {
         let preferences = preferences ?? PreferencesWindow(
-            config: config, messages: text.messages, weekdayName: text.weekday,
+            config: config, link: link, messages: text.messages, weekdayName: text.weekday,
             actions: .init(
                 suggestions: { [unowned self] done in askSuggestions(tries: 10, done) },
                 runGymbell: { [unowned self] arguments in runGymbell(arguments) }))

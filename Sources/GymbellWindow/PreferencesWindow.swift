@@ -36,6 +36,7 @@ final class PreferencesWindow {
     private let quietFrom: TimeRow
     private let quietUntil: TimeRow
     private var sound: SoundPreferences!
+    private var sync: SyncPreferences!
     private let privateMode = Switch()
     private let records = Switch()
     private let overload = Switch()
@@ -47,7 +48,7 @@ final class PreferencesWindow {
     /// answer between two quick changes would show the second one undone for a moment).
     private var changesInFlight = 0
 
-    init(config: ConfigFile, messages: Messages, weekdayName: @escaping (Weekday) -> String, actions: Actions) {
+    init(config: ConfigFile, link: DaemonLink, messages: Messages, weekdayName: @escaping (Weekday) -> String, actions: Actions) {
         self.config = config
         self.messages = messages
         self.weekdayName = weekdayName
@@ -66,12 +67,16 @@ final class PreferencesWindow {
         window = PagedWindow(title: messages("Preferences"), width: 480, height: 640)
         let page = PreferencesPage(title: messages("General"), icon: "preferences-system-symbolic")
         sound = SoundPreferences(messages: messages) { [unowned self] in change($0) }
-        groups = [reminderGroup(), daysGroup(), quietGroup(), sound.group, noticeGroup(), startGroup()]
+        sync = SyncPreferences(messages: messages, home: XDGPaths().home, over: window) { [unowned self] in change($0) }
+        groups = [reminderGroup(), daysGroup(), quietGroup(), sound.group, noticeGroup(), startGroup(), sync.group]
         for group in [errorGroup] + groups { page.add(group) }
         groups.append(kit.group)
         window.add(page)
         window.add(kit.page)
         kit.onChange { [unowned self] in change(.kit($0)) }
+        // The synced folder's state is the daemon's: shown as its status tells it.
+        link.follow { [weak self] state in self?.showSync(state) }
+        showSync(link.last)
         // Back from an editor: a file changed there shows when this window is active again. (No file
         // monitor: it would overwrite an entry being typed in; a change made here re-reads the file anyway.)
         window.onActiveChanged { [unowned self] in
@@ -213,6 +218,11 @@ final class PreferencesWindow {
         self.config.startsAtLogin { [weak self] on in self?.login.show(on) }
         startCommand.show(CommandText.join(reminders.startCommand))
         kit.show(config.kit)
+        sync.show(config.sync)
+    }
+
+    private func showSync(_ state: DaemonLink.State) {
+        if case .running(let snapshot) = state { sync.show(status: snapshot.status.sync) } else { sync.show(status: nil) }
     }
 
     /// With time = "auto": when the reminder comes on each weekday, and the usual start it was learned from.

@@ -17,7 +17,9 @@ extension ConfigCommand {
                 changed while this ran, is not overwritten. A running daemon applies the change at once.
 
                 Values: quiet_hours takes a start and an end (22:00 07:00, or none); times as 19:30, durations as 90s, 2m, 1m30s or 2h, weekdays as mon wed fri (none for no \
-                day), dates as 2026-11-02, true or false, a program and its arguments for reminders.start_command (none: no command).
+                day), dates as 2026-11-02, true or false, a program and its arguments for reminders.start_command (none: no command), \
+                the folder your sync engine shares between your computers for sync.folder, from / or ~/ ("~/Sync/gymbell"; \
+                `gymbell config unset sync.folder` stops syncing).
 
                 Keys: \(ConfigSettingText.keys.joined(separator: ", ")); and for each other programme \
                 (issue 47: [programs.NAME], e.g. programs.running.sat long_run): \(ConfigSettingText.programmeKeys).
@@ -46,7 +48,7 @@ extension ConfigCommand {
             commandName: "unset",
             abstract: "Remove one setting from your config file (its built-in default applies again).")
 
-        @Argument(help: "The setting, as table.key (reminders.late_grace), or quiet_hours.") var key: String
+        @Argument(help: "The setting, as table.key (reminders.late_grace, sync.folder), or quiet_hours.") var key: String
 
         func run() throws {
             let edits: [ConfigTextEdit]

@@ -50,6 +50,8 @@ struct ConfigEditRoundTripTests {
         (.legsIncrement(10), { $0.progress.legsIncrement = 10 }),
         (.programDay(.tue, workout: "hiit20"), { $0.program[.tue] = "hiit20" }),
         (.programDay(.mon, workout: nil), { $0.program[.mon] = nil }),
+        (.syncFolder("~/Sync/gym \"bell\""), { $0.sync = SyncSettings(folder: "~/Sync/gym \"bell\"") }),
+        (.syncFolder(nil), { $0.sync = nil }),
     ]
 
     /// A hand-written file with comments everywhere, a program, a sound file and quiet hours.

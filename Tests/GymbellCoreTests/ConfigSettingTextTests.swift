@@ -64,7 +64,7 @@ struct ConfigSettingTextTests {
         let samples: [String: [String]] = ["reminders.time": ["07:00"], "program.weeks": ["4"], "sound.name": ["bell"],
                                            "quiet_hours": ["22:00", "06:00"], "progress.record_min_percent": ["3"],
                                            "kit.unit": ["lb"], "kit.dumbbell_max": ["30"],
-                                           "reminders.weekly_summary": ["sun", "19:00"]]
+                                           "reminders.weekly_summary": ["sun", "19:00"], "sync.folder": ["~/Sync/gymbell"]]
         for key in ConfigSettingText.keys where !key.hasPrefix("program.") || key == "program.weeks" {
             let values = samples[key] ?? Self.sample(for: key)
             let edits = try ConfigSettingText.edits(key: key, values: values)
@@ -73,6 +73,47 @@ struct ConfigSettingTextTests {
             if key.hasPrefix("kit.dumbbell_"), key != "kit.dumbbell_handle" { text += "\n[kit]\ndumbbell_handle = 2\ndumbbell_step = 2\ndumbbell_max = 24\n" }
             #expect(throws: Never.self, "\(key)") { _ = try ConfigEditor.apply(edits, to: text, path: "c") }
         }
+    }
+
+    @Test func theSyncedFolderIsSetAsTheReaderTakesIt() throws {
+        #expect(ConfigSettingText.keys.contains("sync.folder"))
+        for folder in ["~/Sync/gymbell", "/media/usb/gym bell", "~"] {
+            #expect(try ConfigSettingText.edits(key: "sync.folder", values: [folder]) == [.set(Self.path("sync", "folder"), .string(folder))])
+        }
+        // A relative path: the reader's own sentence after the key, as `config check` says it of the file.
+        let relative = "sync.folder: \"Sync/gymbell\" is not an absolute path; write it from / or from ~/ (\"~/Sync/gymbell\")"
+        #expect(throws: ConfigSettingText.Failure(description: relative)) { try ConfigSettingText.edits(key: "sync.folder", values: ["Sync/gymbell"]) }
+        let parsed = #expect(throws: ConfigErrors.self) { try ConfigParser.parse("[sync]\nfolder = \"Sync/gymbell\"\n", path: "c") }
+        #expect(parsed?.diagnostics.map(\.description) == ["c:2:10: " + relative])
+        let mistakes: [([String], String)] = [
+            (["~anna/Sync"], "sync.folder: \"~anna/Sync\" is not an absolute path; write it from / or from ~/ (\"~/Sync/gymbell\")"),
+            ([""], "sync.folder: the folder is empty; gymbell config unset sync.folder stops syncing"),
+            (["/a\u{7}b"], "sync.folder: the folder's path holds a control character or is longer than 4096 bytes"),
+            (["~/Sync", "gymbell"], "sync.folder takes one value, a folder from / or ~/ like ~/Sync/gymbell; got 2"),
+        ]
+        for (values, message) in mistakes {
+            #expect(throws: ConfigSettingText.Failure(description: message)) { try ConfigSettingText.edits(key: "sync.folder", values: values) }
+        }
+        // Set, then unset: the key goes, and the table it emptied with it (a [sync] without folder is a mistake).
+        let set = try ConfigEditor.apply(try ConfigSettingText.edits(key: "sync.folder", values: ["~/Sync/gymbell"]), to: ConfigParser.defaultText, path: "c")
+        #expect(set.config.sync == SyncSettings(folder: "~/Sync/gymbell"))
+        #expect(set.text.contains("[sync]\nfolder = \"~/Sync/gymbell\"\n"))
+        let unset = try ConfigEditor.apply(try ConfigSettingText.removal(of: "sync.folder"), to: set.text, path: "c")
+        #expect(unset.config.sync == nil)
+        #expect(unset.text == ConfigParser.defaultText)
+    }
+
+    @Test func aChosenFolderUnderHomeIsWrittenFromTilde() {
+        let cases: [(String, String, String)] = [
+            ("/home/anna/Sync/gymbell", "/home/anna", "~/Sync/gymbell"), ("/home/anna", "/home/anna", "~"),
+            ("/home/annabel/Sync", "/home/anna", "/home/annabel/Sync"), ("/media/usb/gymbell", "/home/anna", "/media/usb/gymbell"),
+            ("/srv/sync", "/", "/srv/sync"),
+        ]
+        for (path, home, written) in cases {
+            #expect(SyncSettings.written(path, home: home) == written, "\(path) in \(home)")
+            #expect(SyncSettings(folder: written).path(home: home) == path, "\(path) in \(home)")
+        }
+        #expect(SyncSettings.written("/home/anna/Sync", home: "/home/anna/") == "~/Sync")
     }
 
     /// The first of a few typical words that `key` takes.

@@ -89,3 +89,26 @@ def test_config_set_without_a_file_starts_from_the_default(env, cli):
     assert text.startswith("# gymbell configuration")
     assert '\ndays = ["mon", "wed", "fri"]\n' in text
     assert cli("config", "check").stdout == f"{env.config_file}: OK\n"
+
+
+def test_the_synced_folder_is_set_refused_when_relative_and_unset(daemon, write_config, cli, env):
+    path = write_config(COMMENTED.format(time="18:00"))
+    daemon.start()
+    r = cli("config", "set", "sync.folder", "Sync/gymbell")
+    assert r.returncode != 0
+    assert 'sync.folder: "Sync/gymbell" is not an absolute path; write it from / or from ~/ ("~/Sync/gymbell")' in r.stderr
+    assert path.read_text() == COMMENTED.format(time="18:00")
+    assert "sync.folder" in cli("config", "set", "--help").stdout
+    assert cli("config", "set", "sync.folder", "~/Sync/gymbell").returncode == 0
+    assert path.read_text().endswith('\n[sync]\nfolder = "~/Sync/gymbell"\n')
+    status = lambda: json.loads(cli("status", "--json").stdout)["sync"]
+    deadline = time.monotonic() + 5
+    while not (status() or {}).get("folder") == str(env.home / "Sync" / "gymbell"):
+        assert time.monotonic() < deadline, "the daemon did not follow the folder"
+        time.sleep(0.05)
+    assert cli("config", "unset", "sync.folder").returncode == 0
+    assert path.read_text() == COMMENTED.format(time="18:00")
+    deadline = time.monotonic() + 5
+    while status() is not None:
+        assert time.monotonic() < deadline, "the daemon still follows a folder"
+        time.sleep(0.05)

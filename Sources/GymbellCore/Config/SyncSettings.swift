@@ -15,6 +15,38 @@ public struct SyncSettings: Equatable, Sendable {
         guard folder.hasPrefix("~/") else { return folder }
         return (home.hasSuffix("/") ? String(home.dropLast()) : home) + folder.dropFirst()
     }
+
+    /// A chosen folder as the config writes it: `~/…` under `home` (the same on each computer), else as is.
+    public static func written(_ path: String, home: String) -> String {
+        let home = home.hasSuffix("/") ? String(home.dropLast()) : home
+        if home.isEmpty || !path.hasPrefix("/") { return path }
+        if path == home { return "~" }
+        return path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path
+    }
+}
+
+extension SyncSettings {
+    /// Why a folder cannot be the synced folder: the config reader, `config set` and the window say it.
+    public enum FolderProblem: Equatable, Sendable {
+        case empty, notAbsolute, controlOrTooLong
+
+        /// The reader's sentence (`config set` puts the key before it).
+        public func sentence(folder: String) -> String {
+            switch self {
+            case .empty: "the folder is empty; name the synced folder or remove [sync]"
+            case .notAbsolute: "\(TOMLText.quoted(folder)) is not an absolute path; write it from / or from ~/ (\"~/Sync/gymbell\")"
+            case .controlOrTooLong: "the folder's path holds a control character or is longer than 4096 bytes"
+            }
+        }
+    }
+
+    /// What is wrong with `folder` as `[sync] folder`; nil: nothing.
+    public static func problem(with folder: String) -> FolderProblem? {
+        if folder.isEmpty { return .empty }
+        guard folder.hasPrefix("/") || folder == "~" || folder.hasPrefix("~/") else { return .notAbsolute }
+        guard !folder.unicodeScalars.contains(where: RecordBounds.isControl), folder.utf8.count <= 4096 else { return .controlOrTooLong }
+        return nil
+    }
 }
 
 extension SettingsDecoding {
@@ -29,14 +61,10 @@ extension SettingsDecoding {
             return nil
         }
         let key = path.appending("folder")
-        guard let folder = reader.string(value, at: key, expected: "a folder like \"~/Sync/gymbell\"", whenEmpty: "the folder is empty; name the synced folder or remove [sync]")
+        guard let folder = reader.string(value, at: key, expected: "a folder like \"~/Sync/gymbell\"", whenEmpty: SyncSettings.FolderProblem.empty.sentence(folder: ""))
         else { return nil }
-        guard folder.hasPrefix("/") || folder == "~" || folder.hasPrefix("~/") else {
-            reader.reportValue(key, "\(TOMLText.quoted(folder)) is not an absolute path; write it from / or from ~/ (\"~/Sync/gymbell\")")
-            return nil
-        }
-        guard !folder.unicodeScalars.contains(where: RecordBounds.isControl), folder.utf8.count <= 4096 else {
-            reader.reportValue(key, "the folder's path holds a control character or is longer than 4096 bytes")
+        if let problem = SyncSettings.problem(with: folder) {
+            reader.reportValue(key, problem.sentence(folder: folder))
             return nil
         }
         return SyncSettings(folder: folder)

@@ -169,7 +169,18 @@ final class EntryRow: Widget {
     var text: String { Editable.text(of: self) }
 
     /// Empties the field, typed in or not (its text was taken).
-    func clear() { gtk_editable_set_text(object(), "") }
+    func clear() { set("") }
+
+    /// Puts `text` in the field, typed in or not (a chooser's answer).
+    func set(_ text: String) { gtk_editable_set_text(object(), text) }
+
+    /// Buttons at the field's end, before the apply button.
+    func addSuffixes(_ widgets: [Widget]) {
+        for widget in widgets {
+            widget.verticallyCentered()
+            adw_entry_row_add_suffix(object(), widget.pointer)
+        }
+    }
 
     /// Shows `text` unless the person is typing in it (its text is theirs until applied).
     func show(_ text: String) {

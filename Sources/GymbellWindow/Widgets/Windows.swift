@@ -202,7 +202,7 @@ enum MessageDialog {
 /// GTK 4.8's file chooser (GtkFileDialog is 4.10): the portal's where one runs, modal to a window.
 /// One chooser at a time: while one is open, another `choose` does nothing.
 final class FileChooser {
-    enum Action { case open, save }
+    enum Action { case open, save, folder }
 
     /// The chooser open now: a native dialog belongs to no window, so it is kept until it answers.
     private var open: OpaquePointer?
@@ -212,7 +212,11 @@ final class FileChooser {
         _ title: String, over parent: Window, _ action: Action, accept: String, cancel: String, name: String? = nil,
         chosen: @escaping (String) -> Void
     ) {
-        let mode = action == .open ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE
+        let mode = switch action {
+        case .open: GTK_FILE_CHOOSER_ACTION_OPEN
+        case .save: GTK_FILE_CHOOSER_ACTION_SAVE
+        case .folder: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER
+        }
         guard open == nil, let native = gtk_file_chooser_native_new(title, parent.typed(GtkWindow.self), mode, accept, cancel) else { return }
         let dialog = UnsafeMutablePointer<GtkNativeDialog>(native)
         gtk_native_dialog_set_modal(dialog, 1)

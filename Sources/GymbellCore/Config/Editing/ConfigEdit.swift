@@ -56,6 +56,8 @@ public enum ConfigEdit: Equatable, Sendable {
     // [kit]: every weight key written in the kit's unit (an empty list or no handle removes its keys);
     // `implements` are set one by one, none removed.
     case kit(Kit)
+    // [sync]: the synced folder as written (`~/…` or absolute); nil removes it, and with it the table.
+    case syncFolder(String?)
 
     /// The key edits this setting is.
     public var textEdits: [ConfigTextEdit] {
@@ -100,6 +102,8 @@ public enum ConfigEdit: Equatable, Sendable {
         case .programDay(let day, let workout?): [Self.set("program", day.rawValue, .string(workout))]
         case .programDay(let day, nil): [.remove(TOMLPath(keys: "program", day.rawValue))]
         case .kit(let kit): Self.kitEdits(kit)
+        case .syncFolder(let folder?): [Self.set("sync", "folder", .string(folder))]
+        case .syncFolder(nil): [.remove(TOMLPath(keys: "sync", "folder"))]
         }
     }
 

@@ -6,7 +6,7 @@ import TOML
 public enum ConfigSettingText {
     /// What a setting's value is.
     enum Kind {
-        case boolean, integer, number, duration, timeOfDay, timeOrAuto, weekdays, text, command, weights, weeklyTime, date
+        case boolean, integer, number, duration, timeOfDay, timeOrAuto, weekdays, text, command, weights, weeklyTime, date, folder
 
         var example: String {
             switch self {
@@ -22,6 +22,7 @@ public enum ConfigSettingText {
             case .weights: "weights like 20 10 5 2.5 (none: an empty list)"
             case .weeklyTime: "a weekday and a time like sun 19:00 (off: none)"
             case .date: "a date like 2026-11-02"
+            case .folder: "a folder from / or ~/ like ~/Sync/gymbell"
             }
         }
     }
@@ -46,6 +47,7 @@ public enum ConfigSettingText {
             "kit.unit": .text, "kit.bars": .weights, "kit.plates": .weights, "kit.dumbbells": .weights, "kit.dumbbell_handle": .number,
             "kit.dumbbell_plates": .weights, "kit.dumbbell_step": .number, "kit.dumbbell_max": .number, "kit.kettlebells": .weights,
             "kit.warm_up": .boolean,
+            "sync.folder": .folder,
         ]
         for day in Weekday.allCases { kinds["program.\(day.rawValue)"] = .text }
         return kinds
@@ -151,6 +153,13 @@ public enum ConfigSettingText {
         case .date: value = LocalDay(isoDate: single).map(ConfigEditValue.date)
         case .timeOrAuto:
             value = single.lowercased() == "auto" ? .string("auto") : LocalTime(parsing: single).map(ConfigEditValue.timeOfDay)
+        case .folder:
+            // The reader's sentence; an empty folder is no folder: unset stops syncing.
+            if let problem = SyncSettings.problem(with: single) {
+                let hint = problem == .empty ? "; gymbell config unset \(key) stops syncing" : ""
+                throw Failure(description: "\(key): \(problem == .empty ? "the folder is empty" : problem.sentence(folder: single))\(hint)")
+            }
+            value = .string(single)
         case .text, .weekdays, .command, .weights, .weeklyTime: value = .string(single)
         }
         guard let value else { throw bad }
