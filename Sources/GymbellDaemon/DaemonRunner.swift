@@ -39,6 +39,7 @@ public enum DaemonRunner {
             try takeName(service)
             try parts.startNotifier()
             let desktop = FollowedDesktop.follow(parts, through: service)
+            parts.syncFolder.afterWork = { [trim = desktop.trim] in trim.whenIdle() }
             parts.run(trimmingWith: desktop.trim)
             withExtendedLifetime((service, desktop)) { stop(parts, desktop: desktop) }
             return Status.ok

@@ -24,6 +24,8 @@ final class SyncFolder {
     private let clock: () -> Date
     private let logger: Logger
 
+    /// After a journal written or a merge: the memory its work took is given back once idle (IdleTrim).
+    var afterWork: (() -> Void)?
     private var settings: SyncSettings?
     private var watcher: FileWatcher?
     private var available = false
@@ -137,6 +139,7 @@ final class SyncFolder {
             pendingWrite = true  // another transfer ran: again when it ends
         }
         publish()
+        afterWork?()
     }
 
     private func merged(_ result: Result<JournalMerger.Run, CommandError>) {
@@ -154,6 +157,7 @@ final class SyncFolder {
             pendingMerge = true
         }
         publish()
+        afterWork?()
     }
 
     private func publish() {
