@@ -78,6 +78,12 @@ def bench_sync(root, binary, quick=False):
         time.sleep(9.0)  # the daemon trims its heap once idle (IdleTrim)
         res["pss_settled_kb"] = smaps_rollup_kb(pid).get("Pss")
         res["hwm_kb"] = proc_status_kb(pid, "VmHWM")
+        # The same history read at a start, for comparison: what holding it costs, merge or not.
+        b.stop_daemon()
+        b.start_daemon()
+        b.cli("status")
+        time.sleep(3.0)
+        res["pss_restarted_kb"] = smaps_rollup_kb(b.proc.pid).get("Pss")
     finally:
         b.close()
     return res
@@ -98,7 +104,7 @@ def report_lines(res, ms):
         f"| B merges it all, from its start (off the loop, batches of 200) | {res['merge_s']:.1f} s ({res['merged']} merged) |",
         f"| a rest due on B during the merge: late by | {ms(res['rest_late_s']) if res['rest_late_s'] is not None else 'lost'} |",
         f"| B's PSS at start → 1 s / 10 s after the merge (peak RSS) | {mb(res['pss_start_kb'])} → {mb(res['pss_after_kb'])} / "
-        f"{mb(res.get('pss_settled_kb'))} ({mb(res['hwm_kb'])}) |",
+        f"{mb(res.get('pss_settled_kb'))} ({mb(res['hwm_kb'])}); restarted on the merged history: {mb(res.get('pss_restarted_kb'))} |",
     ]
 
 
