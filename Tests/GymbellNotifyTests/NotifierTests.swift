@@ -7,7 +7,7 @@ import Testing
 
 /// The notifier against a real notification server on a real bus: what libnotify sends is read back
 /// from the server's records, and the server's signals come back as the notifier's callbacks.
-@Suite(.mainContext)
+@Suite(.mainContext, .serialized)  // libnotify is one per process: two notifiers at once share its proxy, and its signals go to the first one's thread
 struct NotifierTests {
     let server: RecordingServer
     let loop = MainLoop()
