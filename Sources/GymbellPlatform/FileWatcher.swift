@@ -43,43 +43,39 @@ public final class FileWatcher {
     /// Starts watching `path` (relative paths resolve against the working directory); the file
     /// need not exist yet, its directory must.
     /// - Throws: when `path` is empty or its directory cannot be watched.
-    public init(path: String, onChange: @escaping () -> Void) throws(SystemError) {
+    public convenience init(path: String, onChange: @escaping () -> Void) throws(SystemError) {
         guard !path.isEmpty else { throw SystemError(message: "Cannot watch a file without a path") }
         let (directory, name) = Self.split(path)
-        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { throw SystemError(message: "Cannot watch \(path): \(String(cString: strerror(errno)))") }
-        guard inotify_add_watch(fd, directory, Self.events | UInt32(IN_ONLYDIR)) >= 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw SystemError(message: "Cannot watch \(path): \(directory): \(reason)")
-        }
-        let coalescer = ChangeCoalescer(quietPeriodMilliseconds: Self.quietPeriodMilliseconds, onChange: onChange)
         let wanted = Array(name.utf8)
-        let reader = EventReader(fd: fd, selfEvents: false) { $0.elementsEqual(wanted) }
-        self.path = path
-        self.fd = fd
-        self.coalescer = coalescer
-        source = MainLoop.watch(fd: fd, for: .readable) { _ in
-            if reader.readNamesTheFile() { coalescer.eventArrived() }
-            return true
-        }
+        try self.init(
+            path: path, directory: directory, named: "\(path): \(directory)", mask: Self.events | UInt32(IN_ONLYDIR), selfEvents: false,
+            matches: { $0.elementsEqual(wanted) }, onChange: onChange)
     }
 
     /// Starts watching the directory at `path` for the files whose names `names` accepts (issue 48: the
     /// journals of a synced folder), and for the directory itself going away (deleted, moved, its disk
     /// unmounted: then the calls stop, and the caller watches for it to come back).
     /// - Throws: when the directory cannot be watched (it is missing, not a directory, unreadable).
-    public init(directory path: String, names: @escaping (String) -> Bool, onChange: @escaping () -> Void) throws(SystemError) {
+    public convenience init(directory path: String, names: @escaping (String) -> Bool, onChange: @escaping () -> Void) throws(SystemError) {
+        try self.init(
+            path: path, directory: path, named: path, mask: Self.events | UInt32(IN_ONLYDIR | IN_DELETE_SELF | IN_MOVE_SELF), selfEvents: true,
+            matches: { names(String(decoding: $0, as: UTF8.self)) }, onChange: onChange)
+    }
+
+    /// One inotify instance watching `directory` with `mask`; `named` is how a failure names it.
+    private init(
+        path: String, directory: String, named: String, mask: UInt32, selfEvents: Bool, matches: @escaping ([UInt8]) -> Bool,
+        onChange: @escaping () -> Void
+    ) throws(SystemError) {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { throw SystemError(message: "Cannot watch \(path): \(String(cString: strerror(errno)))") }
-        let mask = Self.events | UInt32(IN_ONLYDIR | IN_DELETE_SELF | IN_MOVE_SELF)
-        guard inotify_add_watch(fd, path, mask) >= 0 else {
+        guard inotify_add_watch(fd, directory, mask) >= 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
-            throw SystemError(message: "Cannot watch \(path): \(reason)")
+            throw SystemError(message: "Cannot watch \(named): \(reason)")
         }
         let coalescer = ChangeCoalescer(quietPeriodMilliseconds: Self.quietPeriodMilliseconds, onChange: onChange)
-        let reader = EventReader(fd: fd, selfEvents: true) { names(String(decoding: $0, as: UTF8.self)) }
+        let reader = EventReader(fd: fd, selfEvents: selfEvents, matches: matches)
         self.path = path
         self.fd = fd
         self.coalescer = coalescer

@@ -15,14 +15,8 @@ public struct DeviceID: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// The id of the first 8 of `random` bytes (the daemon's `getrandom`).
     public init(random: [UInt8]) {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for byte in random.prefix(8) {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0f)])
-        }
-        while text.count < 16 { text.append(digits[0]) }
-        rawValue = String(decoding: text, as: UTF8.self)
+        let bytes = Array(random.prefix(8))
+        rawValue = Hex.lowercase(bytes + Array(repeating: 0, count: 8 - bytes.count))
     }
 
     public var description: String { rawValue }

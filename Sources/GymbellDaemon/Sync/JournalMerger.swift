@@ -105,12 +105,6 @@ enum JournalMerger {
 
     /// The last 32 bytes of `before` + `bytes`, in hexadecimal (`JournalProgress.tail`).
     static func hex(_ bytes: [UInt8], before: [UInt8] = []) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for byte in (before + bytes).suffix(32) {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        Hex.lowercase((before + bytes).suffix(32))
     }
 }
