@@ -49,4 +49,22 @@ struct EngineStateReloadTests {
         harness.advance(by: 90)
         #expect(harness.shown.last?.title == "Rest over ⏰")
     }
+
+    /// Issue 48: a workout that came in (another computer's journal, an import, a restore) started today
+    /// counts today as trained, as one started here does; one of another day, or a rest timer, does not.
+    @Test(arguments: [
+        ("2026-03-02T08:30:00+01:00", false, true),  // a workout this morning: today is trained
+        ("2026-03-01T18:00:00+01:00", false, false),  // yesterday's
+        ("2026-03-02T08:30:00+01:00", true, false),  // a rest timer this morning is no workout
+    ])
+    func aWorkoutOfTodayThatCameInQuietensTodaysReminder(startedAt: String, restTimer: Bool, quiet: Bool) throws {
+        var harness = try EngineHarness("[reminders]\ntime = \"18:00\"\n", at: Self.start)
+        let today = LocalDay(containing: instant(Self.start), in: berlin)
+        #expect(harness.state.nextDaily.map { LocalDay(containing: $0.occurrence, in: berlin) } == today)
+        var merged = Self.stored(harness.state)
+        merged.sessions = SessionMarks(merged.sessions.marks + [SessionMarks.Mark(startedAt: instant(startedAt), completed: true, rest: restTimer)])
+        harness.send(.stateReloaded(merged))
+        #expect((harness.state.daily.quietDay == today) == quiet)
+        #expect((harness.state.nextDaily.map { LocalDay(containing: $0.occurrence, in: berlin) } == today) == !quiet)
+    }
 }
