@@ -57,7 +57,7 @@ enum StoreRows {
         guard let id: String = row["id"], let kindName: String = row["kind"], let kind = SessionKind(rawValue: kindName),
             let title: String = row["title"], let startedAt: Double = row["started_at"], let endsAt: Double = row["ends_at"]
         else { return nil }
-        let detail = (row["detail"] as String?).flatMap { try? JSONDecoder().decode(SessionDetail.self, from: Data($0.utf8)) }
+        let detail = (row["detail"] as String?).flatMap { StoredSessionDetail.decode($0, sessionStart: Date(timeIntervalSince1970: startedAt)) }
         return Session(
             id: SessionID(id), kind: kind, title: title,
             startedAt: Date(timeIntervalSince1970: startedAt), endsAt: Date(timeIntervalSince1970: endsAt),
@@ -93,7 +93,7 @@ enum StoreRows {
         var rounds: Int? = row["rounds"]
         var amrap = (row["amrap"] as Int? ?? 0) != 0 && rounds != nil
         if outcome == .running, let session = session(from: row) {
-            if case .strength(let progress) = session.detail { setsDone = progress.totalSetsDone }
+            if let strength = session.strengthView(at: session.startedAt) { setsDone = strength.totalSetsDone }
             if let counted = session.rounds(at: session.startedAt) { (rounds, amrap) = (counted.count, counted.amrap) }
         }
         return HistoryEntry(

@@ -69,24 +69,20 @@ struct BodyMarkupTests {
         let definition = WorkoutDefinition(name: "push", title: workout, kind: .strength(exercises: [
             Exercise(name: exercise, sets: 2, reps: 8, weight: 80, unit: "kg", rest: [3, 3]),
         ]))
-        guard case .strength(let exercises) = definition.kind else { return [] }
-        var (session, progress) = StrengthPlanner.start(id: SessionID("s"), workout: definition, exercises: exercises, at: start)
+        var walk = StrengthWalk(workout: definition, at: start)
         func notice(_ transition: Reminder?, nextDue: Date?, at now: Date) -> Notice {
             SessionNotice.make(
-                session: session, transition: transition, nextDue: nextDue, now: now, timeZone: berlin, server: server,
+                session: walk.session, transition: transition, nextDue: nextDue, now: now, timeZone: berlin, server: server,
                 messages: .english, privateMode: privateMode)
         }
         let first = notice(nil, nextDue: nil, at: start)
-        let rest = progress.recordSet()
-        progress.restUntil = start.addingTimeInterval(rest ?? 0)
-        session.detail = .strength(progress)
-        let reminders = StrengthPlanner.afterSet(session: session, progress: progress, rest: rest, warnBefore: 0, at: start)
+        let reminders = walk.recordSet(at: start)
         let over = reminders.first { $0.kind == .restOver }
         let resting = notice(nil, nextDue: over?.due, at: start)
         let said = notice(over, nextDue: nil, at: start.addingTimeInterval(3.01))
         let complete = reminder(.workoutComplete, .workoutComplete(workout: workout, sets: 2))
         let done = notice(
-            Reminder(id: complete.id, kind: .workoutComplete, due: start, content: complete.content, sessionID: session.id),
+            Reminder(id: complete.id, kind: .workoutComplete, due: start, content: complete.content, sessionID: walk.session.id),
             nextDue: nil, at: start.addingTimeInterval(10))
         return [first, resting, said, done]
     }

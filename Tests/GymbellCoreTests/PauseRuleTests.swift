@@ -68,11 +68,10 @@ struct PauseRuleTests {
             Exercise(name: "Bench Press", sets: 4, reps: 8, weight: 80, unit: "kg", rest: [90, 90, 90, 120]),
             Exercise(name: "Overhead Press", sets: 3, reps: 10, weight: 40.5, unit: "kg", rest: [90, 90, 90]),
         ]))
-        guard case .strength(let exercises) = workout.kind else { return }
-        var progress = StrengthProgress(workoutName: workout.name, exercises: exercises)
-        for _ in 0..<5 { _ = progress.recordSet() }  // 4 sets of the first exercise, 1 of the second
-        let session = Session(id: SessionID("s7"), kind: .strength, title: "Push Day", startedAt: instant("2026-03-30T18:00:00+02:00"),
-                              endsAt: instant("2026-03-30T18:30:00+02:00"), detail: .strength(progress))
+        var walk = StrengthWalk(id: SessionID("s7"), workout: workout, at: instant("2026-03-30T18:00:00+02:00"))
+        // 4 sets of the first exercise, 1 of the second, each after the rest before it.
+        for minute in 0..<5 { walk.recordSet(at: instant("2026-03-30T18:00:00+02:00").addingTimeInterval(Double(minute) * 180)) }
+        let session = walk.session
         let step = PauseStep.Reminder(number: 1, due: instant("2026-03-30T20:10:00+02:00"))
         let reminder = PauseRule(pauseAfter: 7200).reminder(step, for: session)
         #expect(reminder.title == "Paused workout: Push Day")

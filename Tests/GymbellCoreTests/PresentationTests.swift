@@ -275,17 +275,16 @@ struct PresentationTests {
         }
     }
 
-    static func strength() -> (Session, StrengthProgress) {
+    static func strength() -> StrengthWalk {
         let workout = WorkoutDefinition(name: "push", title: "Push Day", kind: .strength(exercises: [
             Exercise(name: "Bench Press", sets: 3, reps: 8, weight: 80, unit: "kg", rest: [3, 3, 3]),
         ]))
-        guard case .strength(let exercises) = workout.kind else { fatalError("a strength workout") }
-        return StrengthPlanner.start(id: SessionID("s"), workout: workout, exercises: exercises, at: start)
+        return StrengthWalk(workout: workout, at: start)
     }
 
     static func firstSet(on server: ServerProfile, messages: Messages = .english) -> Notice {
         SessionNotice.make(
-            session: strength().0, transition: nil, nextDue: nil, now: start, timeZone: berlin, server: server, messages: messages,
+            session: strength().session, transition: nil, nextDue: nil, now: start, timeZone: berlin, server: server, messages: messages,
             privateMode: false)
     }
 
@@ -306,14 +305,12 @@ struct PresentationTests {
 
     @Test("a strength set waits for Set done")
     func strengthSet() throws {
-        var (session, progress) = Self.strength()
+        var walk = Self.strength()
         let first = Self.firstSet(on: Self.xfce)
         #expect((first.title, first.body) == ("Push Day", "Now: Bench Press — set 1 of 3, 8 × 80 kg"))
         #expect(first.expireTimeout == 0)
-        let rest = progress.recordSet()
-        progress.restUntil = Self.start.addingTimeInterval(rest ?? 0)
-        session.detail = .strength(progress)
-        let reminders = StrengthPlanner.afterSet(session: session, progress: progress, rest: rest, warnBefore: 0, at: Self.start)
+        let reminders = walk.recordSet(at: Self.start)
+        let session = walk.session
         let over = try #require(reminders.first { $0.kind == .restOver })
         let resting = SessionNotice.make(
             session: session, transition: nil, nextDue: over.due, now: Self.start, timeZone: berlin, server: Self.gnome, messages: .english,
@@ -332,9 +329,8 @@ struct PresentationTests {
         }
         // A set planned without reps (a plank held) cannot fall short by a rep: no Fewer reps.
         let plank = WorkoutDefinition(name: "core", title: "Core", kind: .strength(exercises: [Exercise(name: "Plank", sets: 2, rest: [30, 30])]))
-        guard case .strength(let held) = plank.kind else { return }
         let holding = SessionNotice.make(
-            session: StrengthPlanner.start(id: SessionID("p"), workout: plank, exercises: held, at: Self.start).0, transition: nil,
+            session: StrengthWalk(id: SessionID("p"), workout: plank, at: Self.start).session, transition: nil,
             nextDue: nil, now: Self.start, timeZone: berlin, server: Self.gnome, messages: .english, privateMode: false)
         #expect(holding.actions.map(\.key) == ["default", "set-done", "stop"])
         #expect(!SessionNotice.endsSession(over, of: session, nextDue: nil), "a strength rest's end is not the workout's")
@@ -356,8 +352,7 @@ struct PresentationTests {
         let workout = WorkoutDefinition(name: "push", title: "Push & Pull <Heavy>", kind: .strength(exercises: [
             Exercise(name: "Bench Press", sets: 3, reps: 8, weight: 80, unit: "kg", rest: [3, 3, 3]),
         ]))
-        guard case .strength(let exercises) = workout.kind else { return }
-        let session = StrengthPlanner.start(id: SessionID("s"), workout: workout, exercises: exercises, at: Self.start).0
+        let session = StrengthWalk(workout: workout, at: Self.start).session
         for server in Self.all {
             let notice = SessionNotice.make(
                 session: session, transition: nil, nextDue: nil, now: Self.start, timeZone: berlin, server: server, messages: .english,

@@ -20,12 +20,12 @@ struct PrivateModeTests {
                                          startingAt: start).reminders
         reminders += SessionPlanner.walkRun(id: SessionID("w"), plan: WalkRunPlan(run: 60, walk: 60, repeats: 2), title: "Secret Walk",
                                             startingAt: start).reminders
-        guard case .strength(let exercises) = secret.kind else { return reminders }
-        var (session, progress) = StrengthPlanner.start(id: SessionID("s"), workout: secret, exercises: exercises, at: start)
-        while !progress.isComplete {
-            let rest = progress.recordSet()
-            session.detail = .strength(progress)
-            reminders += StrengthPlanner.afterSet(session: session, progress: progress, rest: rest, warnBefore: 10, at: start)
+        var walk = StrengthWalk(workout: secret, at: start)
+        var now = start
+        while walk.session.strengthView(at: now)?.isComplete == false {
+            let said = walk.recordSet(at: now, warnBefore: 10)
+            reminders += said
+            now = said.last?.due ?? now
         }
         return reminders
     }

@@ -150,47 +150,51 @@ struct StrengthSessionTests {
     ]
 
     @Test func walksEverySetWithItsRestAndDescribesTheNext() {
-        var progress = StrengthProgress(workoutName: "push", exercises: exercises)
-        #expect(progress.totalSets == 7)
-        #expect(progress.nextSetDescription == "Bench Press — set 1 of 4, 8 × 80 kg")
-        #expect(progress.remainingPlannedRest == 180 + 180 + 60 + 120 + 90 + 90)
+        let workout = WorkoutDefinition(name: "push", title: "Push Day", kind: .strength(exercises: exercises))
+        var walk = StrengthWalk(workout: workout, at: start)
+        #expect(walk.view(at: start).totalSets == 7)
+        #expect(walk.view(at: start).nextSetDescription(.english) == "Bench Press — set 1 of 4, 8 × 80 kg")
+        #expect(walk.session.endsAt.timeIntervalSince(start) == 180 + 180 + 60 + 120 + 90 + 90)
         var rests: [TimeInterval?] = []
         var nexts: [String?] = []
+        var now = start
         for _ in 0..<7 {
-            rests.append(progress.recordSet())
-            nexts.append(progress.nextSetDescription)
+            walk.recordSet(at: now)
+            rests.append(walk.view(at: now).restUntil.map { $0.timeIntervalSince(now) })
+            nexts.append(walk.view(at: now).nextSetDescription(.english))
+            now = walk.view(at: now).restUntil ?? now
         }
         #expect(rests == [180, 180, 60, 120, 90, 90, nil])
         #expect(nexts == [
             "Bench Press — set 2 of 4, 8 × 80 kg", "Bench Press — set 3 of 4, 8 × 80 kg", "Bench Press — set 4 of 4, 8 × 80 kg",
             "Overhead Press — set 1 of 2, 10 × 42.5 kg", "Overhead Press — set 2 of 2, 10 × 42.5 kg", "Plank — set 1 of 1", nil,
         ])
-        #expect(progress.isComplete)
-        #expect(progress.recordSet() == nil)
-        #expect(progress.totalSetsDone == 7)
+        #expect(walk.view(at: now).isComplete)
+        #expect(walk.view(at: now).totalSetsDone == 7)
     }
 
     @Test func restOverSaysWhatComesNextAndTheLastSetCompletes() {
         let workout = WorkoutDefinition(name: "push", title: "Push Day", kind: .strength(exercises: exercises))
-        var (session, progress) = StrengthPlanner.start(id: SessionID("p"), workout: workout, exercises: exercises, at: start)
-        #expect(session.kind == .strength)
-        #expect(session.phase(at: start) == "Bench Press — set 1 of 4, 8 × 80 kg")
-        _ = progress.recordSet()
-        _ = progress.recordSet()
-        let rest = progress.recordSet()
-        let reminders = StrengthPlanner.afterSet(session: session, progress: progress, rest: rest, warnBefore: 10, at: start)
+        var walk = StrengthWalk(id: SessionID("p"), workout: workout, at: start)
+        #expect(walk.session.kind == .strength)
+        #expect(walk.session.phase(at: start) == "Bench Press — set 1 of 4, 8 × 80 kg")
+        walk.recordSet(at: start.addingTimeInterval(-400))
+        walk.recordSet(at: start.addingTimeInterval(-200))
+        let reminders = walk.recordSet(at: start, warnBefore: 10)
         #expect(reminders.map(\.kind) == [.restWarning, .restOver])
         #expect(reminders.map { $0.due.timeIntervalSince(start) } == [50, 60])
         #expect(reminders[1].body == "Time for your next set! Next: Bench Press — set 4 of 4, 8 × 80 kg")
         #expect(reminders.allSatisfy { $0.sessionID == SessionID("p") })
-        progress.restUntil = start.addingTimeInterval(60)
-        session.detail = .strength(progress)
-        #expect(session.phase(at: start.addingTimeInterval(30)) == "resting; next: Bench Press — set 4 of 4, 8 × 80 kg")
-        #expect(session.percentDone(at: start) == 42)
-        for _ in 0..<4 { _ = progress.recordSet() }
-        let done = StrengthPlanner.afterSet(session: session, progress: progress, rest: nil, warnBefore: 10, at: start)
+        #expect(walk.session.phase(at: start.addingTimeInterval(30)) == "resting; next: Bench Press — set 4 of 4, 8 × 80 kg")
+        #expect(walk.session.percentDone(at: start) == 42)
+        var done: [Reminder] = []
+        var now = start.addingTimeInterval(60)
+        for _ in 0..<4 {
+            done = walk.recordSet(at: now, warnBefore: 10)
+            now = done.last?.due ?? now
+        }
         #expect(done.map(\.kind) == [.workoutComplete])
-        #expect(done[0].due == start)
+        #expect(done[0].due == now)
         #expect(done[0].title == "Workout complete 🎉")
         #expect(done[0].body == "Push Day: 7 sets done. Great work!")
     }

@@ -62,11 +62,13 @@ struct GRDBDatabaseUpgradeTests {
 
         let session = try #require(try store.activeSession())
         #expect(session.id == Self.running)
-        guard case .strength(let progress) = session.detail else {
-            Issue.record("no strength progress in \(String(describing: session.detail))")
-            return
-        }
-        #expect(progress.totalSetsDone == 1 && progress.exercises.first?.name == "Bench Press")
+        // Stored by gymbell 0.x as a strength progress; carried on as steps, in the rest before set 2.
+        let progress = try #require(session.stepProgress)
+        #expect(progress.setsDone == 1 && progress.steps.first?.name == "Bench Press")
+        let view = try #require(session.strengthView(at: Date(timeIntervalSince1970: 1_795_432_700)))
+        #expect(view.totalSetsDone == 1 && view.restUntil == Date(timeIntervalSince1970: 1_795_432_714.448202))
+        #expect(view.nextSetDescription(.english) == "Bench Press — set 2 of 3, 8 × 80 kg")
+        #expect(session.strengthView(at: Date(timeIntervalSince1970: 1_795_432_715))?.restUntil == nil)
         #expect(try store.noticeID(of: Self.running) == 2)
 
         let pending = try store.pendingReminders()

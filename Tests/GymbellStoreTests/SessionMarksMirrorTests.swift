@@ -37,8 +37,7 @@ struct SessionMarksMirrorTests {
         case 0: return SessionPlanner.rest(id: id, seconds: 90, startingAt: start)
         case 1: return SessionPlanner.hiit(id: id, plan: HIITPlan(rounds: 2, work: 40, rest: 20), startingAt: start)
         default:
-            guard case .strength(let exercises) = push.kind else { preconditionFailure() }
-            return SessionPlan(session: StrengthPlanner.start(id: id, workout: push, exercises: exercises, at: start).0, reminders: [])
+            return StepPlanner.start(id: id, workout: push, steps: WorkoutTimeline.steps(of: push), at: start)
         }
     }
 

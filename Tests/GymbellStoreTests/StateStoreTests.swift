@@ -159,7 +159,7 @@ struct StateStoreTests {
         let store = try StateStore()
         let exercises = [Exercise(name: "Squat", sets: 2, reps: 5, rest: [60, 60])]
         let workout = WorkoutDefinition(name: "legs", title: "Leg Day", kind: .strength(exercises: exercises))
-        var (session, _) = StrengthPlanner.start(id: SessionID("s"), workout: workout, exercises: exercises, at: start)
+        var session = StepPlanner.start(id: SessionID("s"), workout: workout, steps: WorkoutTimeline.steps(of: workout), at: start).session
         try store.start(SessionPlan(session: session, reminders: []), workout: "legs")
         try store.notePauseReminder(1, of: session.id)
         let held = Reminder(id: ReminderID("s-paused-1"), kind: .pausedWorkout, due: start.addingTimeInterval(9000), title: "t", body: "b",
@@ -167,9 +167,10 @@ struct StateStoreTests {
         try store.add(held)
         #expect(try store.runningEntry()?.pauseReminders == 1)
 
-        guard case .strength(var progress) = session.detail else { Issue.record("not strength"); return }
-        _ = progress.recordSet()
-        session.detail = .strength(progress)
+        var progress = try #require(session.stepProgress)
+        progress.setsDone = 1
+        progress.index = 1
+        session.detail = .steps(progress)
         try store.replan(SessionPlan(session: session, reminders: []), progressAt: start.addingTimeInterval(600))
         let running = try #require(try store.runningEntry())
         #expect(running.pauseReminders == 0)

@@ -16,19 +16,19 @@ struct StoreChangeMirrorTests {
         kind: .strength(exercises: [Exercise(name: "Bench Press", sets: 2, reps: 8, weight: 80, unit: "kg", rest: [60, 60])]))
 
     static func strengthPlan(_ id: String, at start: TimeInterval) -> SessionPlan {
-        guard case .strength(let exercises) = push.kind else { preconditionFailure() }
-        return SessionPlan(session: StrengthPlanner.start(id: SessionID(id), workout: push, exercises: exercises, at: at(start)).0, reminders: [])
+        StepPlanner.start(id: SessionID(id), workout: push, steps: WorkoutTimeline.steps(of: push), at: at(start))
     }
 
+    /// The set waiting for Done done at `seconds`: what follows it starts then (as StepCommands.done).
     static func afterSet(_ plan: SessionPlan, at seconds: TimeInterval) -> SessionPlan {
         var session = plan.session
-        guard case .strength(var progress) = session.detail else { preconditionFailure() }
-        let rest = progress.recordSet()
-        let reminders = StrengthPlanner.afterSet(session: session, progress: progress, rest: rest, warnBefore: 10, at: at(seconds))
-        progress.restUntil = rest.map { at(seconds + $0) }
-        session.detail = .strength(progress)
-        session.endsAt = at(seconds + (rest ?? 0))
-        return SessionPlan(session: session, reminders: reminders)
+        guard var progress = session.stepProgress else { preconditionFailure() }
+        progress.setsDone += 1
+        progress.index += 1
+        progress.startedAt = at(seconds)
+        session.detail = .steps(progress)
+        session.endsAt = StepPlanner.estimatedEnd(progress, at: at(seconds))
+        return SessionPlan(session: session, reminders: StepPlanner.reminders(of: session, progress, warnBefore: 10))
     }
 
     static let daily = Reminder(id: ReminderID("daily-x"), kind: .daily, due: at(50), title: "Workout Time!", body: "Today: Push Day")

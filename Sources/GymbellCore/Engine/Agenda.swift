@@ -88,7 +88,6 @@ enum Agenda {
     /// the milestones it reaches are celebrated.
     static func finishSessionIfDone(_ t: inout Turn) {
         guard let session = t.state.session?.session else { return }
-        if case .strength(let progress) = session.detail, !progress.isComplete { return }  // waits for the next set
         if let position = session.stepPosition(at: t.now), let progress = session.stepProgress, position.step < progress.steps.count {
             return  // a step waits for Done (or a paused run has more to come)
         }
@@ -99,20 +98,12 @@ enum Agenda {
         t.write(.finish(session.id, at: session.kind == .strength || session.stepProgress != nil ? t.now : min(t.now, session.endsAt)))
         t.log(.info, "session finished", ["session": "\(session.id)", "kind": session.kind.rawValue])
         SmartRules.celebrateMilestones(of: session, &t)
-        switch session.detail {
-        case .strength(let progress):
-            SmartRules.celebrateRecords(of: session.id, &t)
-            SmartRules.suggestOverload(after: session.id, exercises: progress.exercises, &t)
-        case .steps(let progress):
-            // Timed sets and sets by reps of any workout of steps can set records; a strength workout's
-            // exercises (with timed sets or supersets) are weighed for more, as the exercises it planned.
-            SmartRules.celebrateRecords(of: session.id, &t)
-            if case .strength(let exercises)? = t.config.workouts[progress.workoutName]?.kind {
-                let planned = WeightOverride.apply([:], to: exercises.filter { $0.seconds == nil }, kit: t.config.kit)  // as loaded
-                SmartRules.suggestOverload(after: session.id, exercises: planned, &t)
-            }
-        case .rest, .hiit, .walkRun:
-            break
+        guard let progress = session.stepProgress else { return }
+        // Timed sets and sets by reps of any workout of steps can set records; a strength workout's
+        // exercises by reps are weighed for more, at the weights this session planned them with.
+        SmartRules.celebrateRecords(of: session.id, &t)
+        if case .strength(let exercises)? = t.config.workouts[progress.workoutName]?.kind {
+            SmartRules.suggestOverload(after: session.id, exercises: progress.planned(exercises.filter { $0.seconds == nil }), &t)
         }
     }
 

@@ -40,8 +40,9 @@ enum Commands {
         }
     }
 
-    /// Starts a rest timer of `seconds` (the configured default when nil), replacing any session.
-    /// During a strength workout the rest belongs to it and its end says which set comes next.
+    /// Starts a rest timer of `seconds` (the configured default when nil), replacing a rest timer or an
+    /// interval session. During a workout of steps (a strength workout) the rest belongs to it and its
+    /// end says what comes next (`StepCommands.rest`).
     static func rest(seconds: TimeInterval?, _ t: inout Turn) throws(CommandError) -> Date {
         let seconds = seconds ?? t.config.rest.defaultDuration
         guard seconds >= Limits.rest.lowerBound else {
@@ -51,18 +52,7 @@ enum Commands {
             throw .invalidArgument("a rest can last at most 24 hours, not \(DurationText.format(seconds))")
         }
         t.state.transition = nil  // a new rest supersedes whatever the last one said
-        if var session = t.state.session?.session, case .strength(var progress) = session.detail, !progress.isComplete {
-            let reminders = StrengthPlanner.restReminders(
-                of: session, id: SessionID("\(session.id)-rest\(Int(t.now.timeIntervalSince1970 * 1000))"), seconds: seconds,
-                warnBefore: t.config.rest.warnBefore, next: progress.nextSet, at: t.now)
-            progress.restUntil = t.now.addingTimeInterval(seconds)
-            progress.restStartedAt = t.now
-            session.detail = .strength(progress)
-            session.endsAt = t.now.addingTimeInterval(seconds + progress.remainingPlannedRest)
-            t.write(.replan(SessionPlan(session: session, reminders: reminders), progressAt: t.now))
-            Agenda.reevaluate(&t)
-            return t.now.addingTimeInterval(seconds)
-        }
+        if t.state.session?.session.stepProgress != nil { return try StepCommands.rest(seconds: seconds, &t) }
         let plan = SessionPlanner.rest(
             id: try t.freshSessionID(), seconds: seconds, startingAt: t.now, warnBefore: t.config.rest.warnBefore, messages: t.messages)
         return start(plan, workout: nil, &t).session.endsAt
@@ -88,57 +78,20 @@ enum Commands {
             // A warning that would now fall before the present is dropped.
             return reminder.kind == .restWarning && reminder.due <= t.now ? nil : reminder
         }
-        if case .strength(var progress) = session.detail {
-            progress.restUntil = newEnd
-            session.detail = .strength(progress)
-            session.endsAt = session.endsAt.addingTimeInterval(delta)
-        } else {
-            session.endsAt = newEnd
-        }
+        session.endsAt = newEnd
         t.write(.replan(SessionPlan(session: session, reminders: moved), progressAt: t.now))
         if t.state.transition?.reminder.kind == .restWarning { t.state.transition = nil }  // its count is wrong now
         Agenda.reevaluate(&t)
         return newEnd
     }
 
-    /// Records a finished set of the running strength workout — as planned, or as `correction` says it
-    /// was done — in the training log; starts the rest that follows it, or completes the workout after
-    /// its last set. Returns what comes next, as a sentence.
+    /// Records the step waiting for Done of the running workout (a set of a strength workout) — as
+    /// planned, or as `correction` says it was done — and starts what follows it (StepCommands.done).
     static func setDone(_ correction: SetCorrection, _ t: inout Turn) throws(CommandError) -> String {
-        if t.state.session?.session.stepProgress != nil { return try StepCommands.done(correction, &t) }
-        guard var session = t.state.session?.session, case .strength(var progress) = session.detail else {
+        guard t.state.session?.session.stepProgress != nil else {
             throw .noSession("no strength workout is running; start one with `gymbell start WORKOUT`")
         }
-        try Limits.check(correction)
-        let done = progress.nextSet
-        let rest = progress.recordSet()
-        t.state.transition = nil  // "Rest over" is done with: the set it announced is recorded
-        let logged = done.map { done in
-            LoggedSet(
-                session: session.id, workout: t.state.session?.workout, exercise: done.exercise, setNumber: done.set,
-                reps: correction.reps(planned: done.reps), plannedReps: done.reps, weight: correction.weight ?? done.weight,
-                unit: WeightUnit(configured: done.unit) ?? .kg, failed: correction.failed(planned: done.reps), at: t.now, rpe: correction.rpe)
-        }
-        if let logged {
-            // A set of a new session closes the latest one: what it beat goes to the records timeline.
-            let closed = t.state.progress.closing(before: logged)
-            if !closed.isEmpty { t.write(.keepRecords(closed)) }
-            t.write(.logSet(logged))
-        }
-        let reminders = StrengthPlanner.afterSet(
-            session: session, progress: progress, rest: rest, warnBefore: t.config.rest.warnBefore, at: t.now)
-        progress.restUntil = rest.map { t.now.addingTimeInterval($0) }
-        progress.restStartedAt = rest.map { _ in t.now }
-        session.detail = .strength(progress)
-        session.endsAt = t.now.addingTimeInterval((rest ?? 0) + progress.remainingPlannedRest)
-        t.close(.kind(.pausedWorkout))
-        t.write(.replan(SessionPlan(session: session, reminders: reminders), progressAt: t.now))
-        Agenda.reevaluate(&t)
-        let noted = correction == .asPlanned ? "" : logged.map { t.messages.setLoggedReply($0) + " " } ?? ""
-        guard let rest, let next = progress.nextSetDescription(t.messages) else {
-            return noted + t.messages.workoutCompleteReply(sets: progress.totalSetsDone, title: session.title)
-        }
-        return noted + t.messages.setRecordedReply(rest: DurationText.format(rest), next: next)
+        return try StepCommands.done(correction, &t)
     }
 
     /// Makes `plan` the running session (a rest, or an interval session planned whole from now);

@@ -63,12 +63,13 @@ enum DailyRules {
             let plan: SessionPlan
             let applied = workout.applying(t.state.overrides, kit: t.config.kit)
             let warmUps = WarmUpRamp.exercises(of: applied, kit: t.config.kit)  // ramps run as warm-up steps
-            if WorkoutTimeline.runsAsSteps(workout) || WarmUpRamp.applies(to: warmUps, kit: t.config.kit) {
+            if WorkoutTimeline.runsAsStepSession(workout) || WarmUpRamp.applies(to: warmUps, kit: t.config.kit) {
                 let planned = WarmUpRamp.inserting(into: WorkoutTimeline.steps(of: applied), exercises: warmUps, kit: t.config.kit)
                 try Limits.check(planned)
                 let toBeat = t.config.progress.records ? t.state.roundBests[workoutName]?.rounds : nil
                 plan = StepPlanner.start(
-                    id: id, workout: workout, steps: planned, at: t.now, countdown: t.config.sound.countdown, roundsToBeat: toBeat)
+                    id: id, workout: workout, steps: planned, at: t.now, countdown: t.config.sound.countdown, roundsToBeat: toBeat,
+                    warnBefore: t.config.rest.warnBefore)
             } else { switch workout.kind {
             case .hiit(let hiit):
                 try Limits.check(hiit)
@@ -76,10 +77,7 @@ enum DailyRules {
             case .walkRun(let walkRun):
                 try Limits.check(walkRun)
                 plan = SessionPlanner.walkRun(id: id, plan: walkRun, title: workout.title, startingAt: t.now, messages: t.messages)
-            case .strength(let exercises):
-                let planned = WeightOverride.apply(t.state.overrides, to: exercises, kit: t.config.kit)
-                plan = SessionPlan(session: StrengthPlanner.start(id: id, workout: workout, exercises: planned, at: t.now).0, reminders: [])
-            case .circuit, .amrap:
+            case .strength, .circuit, .amrap:
                 throw .failed("internal error: a \(workout.kind) workout runs as steps")
             } }
             t.write(.start(plan, workout: workoutName))

@@ -8,8 +8,12 @@ enum StepCommands {
     /// what follows it from now.
     static func done(_ correction: SetCorrection, _ t: inout Turn) throws(CommandError) -> String {
         guard let session = t.state.session?.session, let progress = session.stepProgress,
-              let position = session.stepPosition(at: t.now) else { throw .noSession("no workout is running") }
+              var position = session.stepPosition(at: t.now) else { throw .noSession("no workout is running") }
         guard position.step < progress.steps.count else { throw .noSession("\(CommandError.named(session.title)) is complete") }
+        if session.speaksAsStrength, progress.steps[position.step].role == .rest,
+           let set = progress.steps[position.step...].firstIndex(where: \.isWork) {
+            position.step = set  // Set done during a rest: the set after it was begun early (the rest ends now)
+        }
         let step = progress.steps[position.step]
         if step.countsRounds { return try countRound(session, progress, &t) }
         guard !step.isTimed else {
@@ -21,7 +25,46 @@ enum StepCommands {
         let logged = step.isWork || (step.role == .warmUp && step.weight != nil) ? loggedSet(step, correction, session, at: t.now, &t) : nil
         let next = advance(past: position.step, session, progress, &t)
         let noted = correction == .asPlanned ? "" : logged.map { t.messages.setLoggedReply($0) + " " } ?? ""
-        return noted + reply(done: step, next: next, t)
+        guard session.speaksAsStrength else { return noted + reply(done: step, next: next, t) }
+        // A plain strength workout: "Set recorded. Rest 1m30s, then Bench Press — set 2 of 3, 8 × 80 kg".
+        guard let set = t.state.session?.session.strengthView(at: t.now)?.nextSetDescription(t.messages) else {
+            let sets = progress.setsDone + progress.workSteps(progress.index..<position.step + 1)
+            return noted + t.messages.workoutCompleteReply(sets: sets, title: session.title)
+        }
+        let rest = next?.role == .rest ? next?.seconds ?? 0 : 0
+        return noted + t.messages.setRecordedReply(rest: DurationText.format(rest), next: set)
+    }
+
+    /// `gymbell rest N` during a workout of steps: a rest of `seconds` from now that belongs to it. In a
+    /// rest, that rest lasts `seconds` from now instead; at a step waiting for Done, the rest comes
+    /// before it (a strength workout's "Rest over" then names that set again). A timed exercise running
+    /// now ends by itself or by `gymbell skip`.
+    static func rest(seconds: TimeInterval, _ t: inout Turn) throws(CommandError) -> Date {
+        guard var session = t.state.session?.session, var progress = session.stepProgress,
+              let position = session.stepPosition(at: t.now) else { throw .noSession("no workout is running") }
+        guard position.step < progress.steps.count else { throw .noSession("\(CommandError.named(session.title)) is complete") }
+        let step = progress.steps[position.step]
+        guard !step.isTimed || step.role == .rest || step.role == .getReady else {
+            throw .invalidArgument("\(step.label(t.messages)) is timed and ends by itself; `gymbell skip` ends it now")
+        }
+        logTimedSteps(progress.index..<position.step, of: session, progress, &t)
+        progress.setsDone += progress.workSteps(progress.index..<position.step)
+        let rest = WorkoutStep(.rest, seconds: seconds)
+        if step.isTimed {
+            progress.steps[position.step] = rest
+        } else {
+            progress.steps.insert(rest, at: position.step)
+        }
+        progress.index = position.step
+        progress.startedAt = t.now
+        session.shift = 0
+        session.pausedAt = nil
+        session.detail = .steps(progress)
+        session.endsAt = StepPlanner.estimatedEnd(progress, at: t.now)
+        let reminders = StepPlanner.reminders(of: session, progress, countdown: t.config.sound.countdown, warnBefore: t.config.rest.warnBefore)
+        t.write(.replan(SessionPlan(session: session, reminders: reminders), progressAt: t.now))
+        Agenda.reevaluate(&t)
+        return t.now.addingTimeInterval(seconds)
     }
 
     /// Skip on a step waiting for Done: it is passed over, not logged, and what follows starts now.
@@ -40,6 +83,7 @@ enum StepCommands {
         guard var session = t.state.session?.session, let progress = session.stepProgress,
               let position = session.stepPosition(at: t.now) else { throw .noSession("no workout is running") }
         guard position.step < progress.runEnd, session.pausedAt == nil else {
+            if session.speaksAsStrength { throw .noSession("no rest is running; start one with `gymbell rest`") }
             throw .invalidArgument("no timed step is running now; only a running timed step can be made longer or shorter")
         }
         let end = position.began.addingTimeInterval(progress.steps[position.step].seconds ?? 0)
@@ -64,11 +108,19 @@ enum StepCommands {
         let moved = state.agenda.of(session: session.id).compactMap { reminder -> Reminder? in
             guard state.isWaiting(reminder) else { return reminder }
             let moved = reminder.moved(by: delta)
-            return moved.kind == .stepEnding && moved.due <= t.now ? nil : moved  // its last seconds have begun
+            // Its last seconds have begun, or a rest's warning would now fall before the present.
+            return (moved.kind == .stepEnding || moved.kind == .restWarning) && moved.due <= t.now ? nil : moved
         }
-        session.shift += delta
+        if session.speaksAsStrength, var lengthened = session.stepProgress {
+            // A rest between sets is as long as it was made: it began when it began (the player's length follows).
+            lengthened.steps[position.step].seconds = (lengthened.steps[position.step].seconds ?? 0) + delta
+            session.detail = .steps(lengthened)
+        } else {
+            session.shift += delta
+        }
         session.endsAt.addTimeInterval(delta)
-        t.state.transition = nil
+        // A strength rest's notification keeps saying its phase; a warning's count is wrong now.
+        if !session.speaksAsStrength || t.state.transition?.reminder.kind == .restWarning { t.state.transition = nil }
         t.write(.replan(SessionPlan(session: session, reminders: moved), progressAt: t.now))
         Agenda.reevaluate(&t)
         return newEnd
@@ -87,11 +139,12 @@ enum StepCommands {
         session.detail = .steps(progress)
         session.endsAt = StepPlanner.estimatedEnd(progress, at: t.now)
         t.close(.kind(.pausedWorkout))
-        let reminders = StepPlanner.reminders(of: session, progress, countdown: t.config.sound.countdown)
+        let reminders = StepPlanner.reminders(of: session, progress, countdown: t.config.sound.countdown, warnBefore: t.config.rest.warnBefore)
         t.write(.replan(SessionPlan(session: session, reminders: reminders), progressAt: t.now))
         // The step begun now says what its reminder says when the clock reaches it (a rest after Done
-        // reads as a rest after a plank), silently: the person just did something.
-        t.state.transition = StepPlanner.stepReminder(of: session, progress, starting: progress.index, at: t.now)
+        // reads as a rest after a plank), silently: the person just did something. A plain strength
+        // workout's notification says its phase ("Resting until …. Next: …"), as it always has.
+        t.state.transition = session.speaksAsStrength ? nil : StepPlanner.stepReminder(of: session, progress, starting: progress.index, at: t.now)
             .map { EngineState.Transition(reminder: $0, endsSession: false) }
         Agenda.reevaluate(&t)
         return progress.index < progress.steps.count ? progress.steps[progress.index] : nil

@@ -23,15 +23,12 @@ enum PlayerPhase: Equatable, Sendable {
         switch session.detail {
         case .rest:
             self = now < session.endsAt ? .rest : .over
-        case .strength(let progress):
-            if progress.isComplete {
-                self = .over
-            } else if let until = progress.restUntil, until > now {
-                self = .rest
-            } else {
-                self = .set
-            }
         case .steps(let progress):
+            if let strength = session.strengthView(at: now) {
+                // Sets and rests: a rest between sets plays as a rest timer does.
+                self = strength.isComplete ? .over : (strength.restUntil.map { $0 > now } ?? false) ? .rest : .set
+                return
+            }
             let step = session.stepPosition(at: now)?.step ?? progress.steps.count
             if step >= progress.steps.count {
                 self = .over
@@ -55,7 +52,7 @@ enum TimelineCommands {
     /// Stops an interval session's timeline where it is: nothing of it falls due until it resumes.
     static func pause(_ t: inout Turn) throws(CommandError) -> String {
         guard var session = t.state.session?.session else { throw .noSession("no session is running") }
-        guard session.isInterval else {
+        guard session.isInterval, !session.speaksAsStrength else {
             throw .invalidArgument(
                 session.kind == .strength
                     ? "\(CommandError.named(session.title)) waits for you between sets by itself; only HIIT and walk/run can pause"
@@ -93,17 +90,13 @@ enum TimelineCommands {
     /// its last phase completes it now.
     static func skip(_ t: inout Turn) throws(CommandError) -> String {
         guard let current = t.state.session?.session else { throw .noSession("no session is running") }
+        if current.speaksAsStrength, current.strengthView(at: t.now)?.restUntil.map({ $0 > t.now }) != true {
+            throw .invalidArgument("a set is in progress: `gymbell set-done` records it")
+        }
         if current.pausedAt == nil, let reply = try StepCommands.skipWaiting(&t) { return reply }
         if let pausedAt = current.pausedAt, let reply = try skipPaused(current, pausedAt: pausedAt, &t) { return reply }
         resumeTimeline(&t)
         guard var session = t.state.session?.session else { throw .noSession("no session is running") }
-        if case .strength(var progress) = session.detail {
-            guard let restUntil = progress.restUntil, restUntil > t.now else {
-                throw .invalidArgument("a set is in progress: `gymbell set-done` records it")
-            }
-            progress.restUntil = t.now
-            session.detail = .strength(progress)
-        }
         let state = t.state
         let waiting = reminders(of: session.id, t).filter { state.isWaiting($0) }  // in due order
         guard let target = waiting.first(where: { !$0.kind.isWarning }) else { throw .noSession("\(CommandError.named(session.title)) has nothing left to skip") }
@@ -170,7 +163,7 @@ enum TimelineCommands {
         case .next:
             // A workout of steps: Next on a step by reps is Done (its CanGoNext is true); a strength set
             // keeps Next meaning nothing (CanGoNext false), as media keys were taught before steps.
-            if phase == .set, session.stepProgress != nil { return .setDone }
+            if phase == .set, session.stepProgress != nil, !session.speaksAsStrength { return .setDone }
             return phase == .set || phase == .over ? nil : .skip
         case .play, .pause, .playPause:
             switch (phase, control) {

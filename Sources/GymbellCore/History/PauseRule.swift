@@ -55,8 +55,8 @@ public struct PauseRule: Equatable, Sendable {
     /// The reminder for `session`; its id names the session and the reminder's number.
     public func reminder(_ step: PauseStep.Reminder, for session: Session) -> Reminder {
         var position: (Int, Int)?
-        if case .strength(let progress) = session.detail, !progress.exercises.isEmpty {
-            position = (min(progress.exerciseIndex + 1, progress.exercises.count), progress.exercises.count)
+        if let strength = session.strengthView(at: step.due), strength.exercises > 0 {
+            position = (strength.exercise, strength.exercises)
         }
         return Reminder(
             id: ReminderID("\(session.id)-paused-\(step.number)"), kind: .pausedWorkout, due: step.due,

@@ -117,12 +117,13 @@ public enum SessionKind: String, Codable, Sendable {
 }
 
 /// What a session is doing, kept with it so a restarted daemon knows the plan and the progress.
+/// A strength workout runs as steps (issue 44); one stored by an older gymbell is read as steps
+/// (`StoredSessionDetail`).
 public enum SessionDetail: Codable, Hashable, Sendable {
     case rest
     case hiit(HIITPlan)
     case walkRun(WalkRunPlan)
-    case strength(StrengthProgress)
-    /// A workout of steps (issue 44): circuits, named intervals, timed sets, supersets, warm-up and cool-down.
+    /// A workout of steps: strength, circuits, named intervals, timed sets, supersets, warm-up and cool-down.
     case steps(StepProgress)
 }
 
@@ -158,7 +159,7 @@ public struct Session: Hashable, Sendable {
     public var isInterval: Bool {
         switch detail {
         case .hiit, .walkRun, .steps: true
-        case .rest, .strength: false
+        case .rest: false
         }
     }
 
@@ -175,7 +176,7 @@ public struct Session: Hashable, Sendable {
         switch detail {
         case .hiit(let plan): Double(plan.rounds) * (plan.work + plan.rest)
         case .walkRun(let plan): Double(plan.repeats) * (plan.run + plan.walk)
-        case .rest, .strength, .steps: nil
+        case .rest, .steps: nil
         }
     }
 
@@ -199,11 +200,12 @@ public struct Session: Hashable, Sendable {
             return Self.intervalPhase(
                 elapsed: elapsed, first: plan.run, second: plan.walk, count: plan.repeats,
                 names: (messages("run, repeat {n} of {count}"), messages("walk, repeat {n} of {count}")), messages: messages)
-        case .strength(let progress):
-            guard let next = progress.nextSetDescription(messages) else { return messages("complete") }
-            if let restUntil = progress.restUntil, now < restUntil { return messages("resting; next: {next}", ["next": next]) }
-            return next
         case .steps(let progress):
+            if let strength = strengthView(at: now) {
+                guard let next = strength.nextSetDescription(messages) else { return messages("complete") }
+                if let restUntil = strength.restUntil, now < restUntil { return messages("resting; next: {next}", ["next": next]) }
+                return next
+            }
             guard let step = currentStep(at: now) else { return messages("complete") }
             return StatusStep.phase(step, roundsDone: step.countsRounds ? progress.roundsCounted : nil, messages)
         }
@@ -222,7 +224,6 @@ public struct Session: Hashable, Sendable {
         case .rest: return 0
         case .hiit(let plan): return finished(count: plan.rounds, first: plan.work, second: plan.rest)
         case .walkRun(let plan): return finished(count: plan.repeats, first: plan.run, second: plan.walk)
-        case .strength(let progress): return progress.totalSetsDone
         case .steps(let progress):
             let step = stepPosition(at: now)?.step ?? progress.index
             return progress.setsDone + progress.workSteps(progress.index..<max(progress.index, step))
@@ -231,8 +232,8 @@ public struct Session: Hashable, Sendable {
 
     /// Progress through the session, 0…100 (the notification `value` hint).
     public func percentDone(at now: Date) -> Int {
-        if case .strength(let progress) = detail {
-            return progress.totalSets == 0 ? 100 : progress.totalSetsDone * 100 / progress.totalSets
+        if let strength = strengthView(at: now) {
+            return strength.totalSets == 0 ? 100 : strength.totalSetsDone * 100 / strength.totalSets
         }
         if let progress = stepProgress, let position = stepPosition(at: now) {
             return progress.steps.isEmpty ? 100 : min(100, position.step * 100 / progress.steps.count)

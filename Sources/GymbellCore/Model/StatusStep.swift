@@ -33,9 +33,10 @@ public struct StatusStep: Codable, Equatable, Sendable {
         case roundsDone = "rounds_done"
     }
 
-    /// The step current at `now` of `session`; nil for other sessions and a workout through.
+    /// The step current at `now` of `session`; nil for other sessions, a workout through, and a plain
+    /// strength workout (its sets and rests are its phase, as `status` has always said them).
     public init?(_ session: Session, at now: Date, messages: Messages) {
-        guard let progress = session.stepProgress, let position = session.stepPosition(at: now),
+        guard !session.speaksAsStrength, let progress = session.stepProgress, let position = session.stepPosition(at: now),
               position.step < progress.steps.count else { return nil }
         let step = progress.steps[position.step]
         number = position.step + 1

@@ -75,8 +75,8 @@ public struct ProgramCalendar: Equatable, Sendable {
         case .walkRun(let plan):
             return Double(plan.repeats) * (plan.run + plan.walk)
         case .strength(let exercises):
-            let progress = StrengthProgress(workoutName: workout.name, exercises: exercises)
-            let seconds = Double(progress.totalSets) * secondsPerSet + progress.remainingPlannedRest
+            let steps = WorkoutTimeline.strength(exercises)
+            let seconds = Double(steps.filter(\.isWork).count) * secondsPerSet + WorkoutTimeline.timedLength(steps)
             return (seconds / 60).rounded(.up) * 60
         case .circuit, .amrap:
             return 0  // runs as steps, above

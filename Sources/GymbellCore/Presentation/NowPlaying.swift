@@ -61,9 +61,10 @@ public struct NowPlaying: Equatable, Sendable {
             return interval(
                 session, now: now, workout: workout, phases: (plan.run, plan.walk), count: plan.repeats,
                 names: (messages("Run"), messages("Walk")), counter: messages("repeat {n} of {count}"), messages: messages)
-        case .strength(let progress):
-            return strength(session, progress, now: now, workout: workout, messages: messages, privateMode: privateMode)
         case .steps(let progress):
+            if let strength = session.strengthView(at: now) {
+                return Self.strength(session, strength, now: now, workout: workout, messages: messages, privateMode: privateMode)
+            }
             return steps(session, progress, now: now, workout: workout, messages: messages, privateMode: privateMode)
         }
     }
@@ -124,7 +125,7 @@ public struct NowPlaying: Equatable, Sendable {
     }
 
     private static func strength(
-        _ session: Session, _ progress: StrengthProgress, now: Date, workout: String, messages: Messages, privateMode: Bool
+        _ session: Session, _ progress: StrengthView, now: Date, workout: String, messages: Messages, privateMode: Bool
     ) -> NowPlaying {
         guard let next = progress.nextSet else {
             return NowPlaying(
@@ -145,7 +146,7 @@ public struct NowPlaying: Equatable, Sendable {
         let after = progress.restAfterNextSet.map { step(messages("Rest"), $0, messages) } ?? messages("Next: done")
         return NowPlaying(
             session: session.id, track: "\(progress.totalSetsDone * 2)", title: setLine, artist: [workout, load].compactMap { $0 }.joined(separator: " · "),
-            album: after, length: nil, status: .paused, phaseStart: progress.restUntil ?? session.startedAt, frozenAt: nil,
+            album: after, length: nil, status: .paused, phaseStart: progress.phaseStart, frozenAt: nil,
             canGoNext: false)
     }
 

@@ -25,12 +25,12 @@ public enum SessionNotice {
                 title: said.title, body: said.body, on: server, actions: server.actions(click: (messages("Dismiss"), nil), buttons: []),
                 category: transition.kind.category, urgency: .normal, stays: Notice.glanceTimeout, transient: true)
         }
-        if let progress = session.stepProgress {
+        let strength = session.strengthView(at: now)
+        if strength == nil, let progress = session.stepProgress {
             return StepNotice.make(
                 session: session, progress: progress, transition: transition, said: said, nextDue: nextDue, now: now, timeZone: timeZone, server: server,
                 messages: messages, privateMode: privateMode)
         }
-        let strength: StrengthProgress? = if case .strength(let progress) = session.detail { progress } else { nil }
         var title = privateMode ? PrivateMode.sessionTitle(session.kind, messages: messages) : session.title
         var body: String
         if let said {
@@ -99,7 +99,7 @@ public enum SessionNotice {
     }
 
     private static func strengthLine(
-        _ progress: StrengthProgress, at now: Date, timeZone: Zone, messages: Messages, privateMode: Bool
+        _ progress: StrengthView, at now: Date, timeZone: Zone, messages: Messages, privateMode: Bool
     ) -> String {
         if privateMode {
             // No exercise names or weights on a shared screen: only how far along.

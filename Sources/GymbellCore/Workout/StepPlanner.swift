@@ -16,13 +16,13 @@ public enum StepPlanner {
     /// `workout` started at `now` as steps (`steps`: its timeline, weights as planned for today).
     public static func start(
         id: SessionID, workout: WorkoutDefinition, steps: [WorkoutStep], at now: Date, countdown: Bool = false,
-        roundsToBeat: Int? = nil
+        roundsToBeat: Int? = nil, warnBefore: TimeInterval = 0
     ) -> SessionPlan {
         let progress = StepProgress(workoutName: workout.name, steps: steps, startedAt: now, roundsToBeat: roundsToBeat)
         var session = Session(
             id: id, kind: sessionKind(of: workout.kind), title: workout.title, startedAt: now, endsAt: now, detail: .steps(progress))
         session.endsAt = estimatedEnd(progress, at: now)
-        return SessionPlan(session: session, reminders: reminders(of: session, progress, countdown: countdown))
+        return SessionPlan(session: session, reminders: reminders(of: session, progress, countdown: countdown, warnBefore: warnBefore))
     }
 
     /// The last seconds `[sound] countdown` counts, and the shortest timed step it counts them in.
@@ -30,8 +30,12 @@ public enum StepPlanner {
     static let countdownShortest: TimeInterval = 8
 
     /// The reminders of the running part: one at the end of each of its timed steps saying what starts
-    /// then, and the completion when the part ends the workout (at once when nothing is left).
-    public static func reminders(of session: Session, _ progress: StepProgress, countdown: Bool = false) -> [Reminder] {
+    /// then, and the completion when the part ends the workout (at once when nothing is left). A plain
+    /// strength workout's rest says "Rest over" with the set that comes next, and warns `warnBefore`
+    /// seconds before its end (`[rest] warn_before`), as rests always have.
+    public static func reminders(
+        of session: Session, _ progress: StepProgress, countdown: Bool = false, warnBefore: TimeInterval = 0
+    ) -> [Reminder] {
         let steps = progress.steps
         let end = progress.runEnd
         guard progress.index < steps.count else {
@@ -52,8 +56,28 @@ public enum StepPlanner {
                 reminders.append(completion(of: session, progress, sets: progress.setsDone + progress.workSteps(progress.index..<end), at: due))
                 break
             }
-            if let reminder = stepReminder(of: session, progress, starting: next, at: due) { reminders.append(reminder) }
+            if session.speaksAsStrength, steps[step].role == .rest {
+                reminders += restReminders(of: session, ending: steps[step], before: next, at: due, warnBefore: warnBefore, progress)
+            } else if let reminder = stepReminder(of: session, progress, starting: next, at: due) {
+                reminders.append(reminder)
+            }
         }
+        return reminders
+    }
+
+    /// A plain strength workout's rest ending at `due`, before the step `next`: its warning and "Rest
+    /// over" naming the set that comes next.
+    private static func restReminders(
+        of session: Session, ending rest: WorkoutStep, before next: Int, at due: Date, warnBefore: TimeInterval, _ progress: StepProgress
+    ) -> [Reminder] {
+        var reminders: [Reminder] = []
+        if warnBefore > 0, warnBefore < rest.seconds ?? 0 {
+            reminders.append(Reminder(
+                id: ReminderID("\(session.id)-s\(next)-warn"), kind: .restWarning, due: due.addingTimeInterval(-warnBefore),
+                content: .restWarning(secondsLeft: Int(warnBefore.rounded())), sessionID: session.id))
+        }
+        let set = progress.steps[next...].first(where: \.isWork).map(NextSet.init)
+        reminders.append(Reminder(id: ReminderID("\(session.id)-s\(next)"), kind: .restOver, due: due, content: .restOver(next: set), sessionID: session.id))
         return reminders
     }
 
@@ -105,7 +129,6 @@ extension Session {
     /// reps): the paused-workout rule applies then. Timelines and rests run by themselves.
     public func waitsForPerson(at now: Date) -> Bool {
         switch detail {
-        case .strength: true
         case .steps: currentStep(at: now).map { !$0.isTimed } ?? false
         case .rest, .hiit, .walkRun: false
         }
