@@ -127,7 +127,7 @@ struct SetsDoneTests {
     @Test func intervalRoundsCountWhenTheirWorkEnds() {
         let start = instant("2026-11-22T10:00:00+01:00")
         let hiit = Session(id: SessionID("h"), kind: .hiit, title: "HIIT", startedAt: start, endsAt: start.addingTimeInterval(180),
-                           detail: .hiit(HIITPlan(rounds: 3, work: 40, rest: 20)))
+                           detail: .interval(.hiit(HIITPlan(rounds: 3, work: 40, rest: 20)), from: start))
         #expect([0, 39, 40, 99, 100, 160, 500].map { hiit.setsDone(at: start.addingTimeInterval($0)) } == [0, 0, 1, 1, 2, 3, 3])
         let rest = Session(id: SessionID("r"), kind: .rest, title: "Rest", startedAt: start, endsAt: start.addingTimeInterval(90))
         #expect(rest.setsDone(at: start.addingTimeInterval(100)) == 0)

@@ -87,7 +87,7 @@ struct PauseRuleTests {
 
     @Test func intervalSessionsGetAGeneralBody() {
         let session = Session(id: SessionID("h1"), kind: .hiit, title: "HIIT 20", startedAt: instant("2026-03-30T18:00:00+02:00"),
-                              endsAt: instant("2026-03-30T18:05:00+02:00"), detail: .hiit(HIITPlan(rounds: 5, work: 40, rest: 20)))
+                              endsAt: instant("2026-03-30T18:05:00+02:00"), detail: .interval(.hiit(HIITPlan(rounds: 5, work: 40, rest: 20)), from: instant("2026-03-30T18:00:00+02:00")))
         let reminder = PauseRule(pauseAfter: 7200).reminder(.init(number: 2, due: instant("2026-03-31T18:00:00+02:00")), for: session)
         #expect((reminder.title, reminder.body) == ("Paused workout: HIIT 20", "Your workout is still open. Resume?"))
         #expect(reminder.id == ReminderID("h1-paused-2"))

@@ -95,7 +95,7 @@ enum Agenda {
         if let progress = session.stepProgress { StepCommands.logTimedSteps(progress.index..<progress.steps.count, of: session, progress, &t) }
         // Its last reminder, too, was taken by the server. A timeline that ran out while the daemon was
         // away ended at its planned end, not now.
-        t.write(.finish(session.id, at: session.kind == .strength || session.stepProgress != nil ? t.now : min(t.now, session.endsAt)))
+        t.write(.finish(session.id, at: session.intervalPlan == nil ? t.now : min(t.now, session.endsAt)))
         t.log(.info, "session finished", ["session": "\(session.id)", "kind": session.kind.rawValue])
         SmartRules.celebrateMilestones(of: session, &t)
         guard let progress = session.stepProgress else { return }

@@ -52,7 +52,9 @@ enum Commands {
             throw .invalidArgument("a rest can last at most 24 hours, not \(DurationText.format(seconds))")
         }
         t.state.transition = nil  // a new rest supersedes whatever the last one said
-        if t.state.session?.session.stepProgress != nil { return try StepCommands.rest(seconds: seconds, &t) }
+        if let session = t.state.session?.session, session.stepProgress != nil, session.intervalPlan == nil {
+            return try StepCommands.rest(seconds: seconds, &t)
+        }
         let plan = SessionPlanner.rest(
             id: try t.freshSessionID(), seconds: seconds, startingAt: t.now, warnBefore: t.config.rest.warnBefore, messages: t.messages)
         return start(plan, workout: nil, &t).session.endsAt

@@ -63,23 +63,18 @@ enum DailyRules {
             let plan: SessionPlan
             let applied = workout.applying(t.state.overrides, kit: t.config.kit)
             let warmUps = WarmUpRamp.exercises(of: applied, kit: t.config.kit)  // ramps run as warm-up steps
-            if WorkoutTimeline.runsAsStepSession(workout) || WarmUpRamp.applies(to: warmUps, kit: t.config.kit) {
-                let planned = WarmUpRamp.inserting(into: WorkoutTimeline.steps(of: applied), exercises: warmUps, kit: t.config.kit)
-                try Limits.check(planned)
-                let toBeat = t.config.progress.records ? t.state.roundBests[workoutName]?.rounds : nil
-                plan = StepPlanner.start(
-                    id: id, workout: workout, steps: planned, at: t.now, countdown: t.config.sound.countdown, roundsToBeat: toBeat,
-                    warnBefore: t.config.rest.warnBefore)
-            } else { switch workout.kind {
-            case .hiit(let hiit):
-                try Limits.check(hiit)
-                plan = SessionPlanner.hiit(id: id, plan: hiit, title: workout.title, startingAt: t.now, messages: t.messages)
-            case .walkRun(let walkRun):
-                try Limits.check(walkRun)
-                plan = SessionPlanner.walkRun(id: id, plan: walkRun, title: workout.title, startingAt: t.now, messages: t.messages)
-            case .strength, .circuit, .amrap:
-                throw .failed("internal error: a \(workout.kind) workout runs as steps")
-            } }
+            // Every workout runs as steps; a plain strength workout, HIIT or walk/run says what it always said.
+            switch workout.kind {
+            case .hiit(let hiit): try Limits.check(hiit)
+            case .walkRun(let walkRun): try Limits.check(walkRun)
+            case .strength, .circuit, .amrap: break
+            }
+            let planned = WarmUpRamp.inserting(into: WorkoutTimeline.steps(of: applied), exercises: warmUps, kit: t.config.kit)
+            try Limits.check(planned)
+            let toBeat = t.config.progress.records ? t.state.roundBests[workoutName]?.rounds : nil
+            plan = StepPlanner.start(
+                id: id, workout: workout, steps: planned, at: t.now, countdown: t.config.sound.countdown, roundsToBeat: toBeat,
+                warnBefore: t.config.rest.warnBefore)
             t.write(.start(plan, workout: workoutName))
             t.state.transition = nil
             title = workout.title

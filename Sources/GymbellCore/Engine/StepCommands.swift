@@ -173,6 +173,7 @@ enum StepCommands {
     /// set with its seconds at the instant it ended, a warm-up's as a warm-up set (an AMRAP's cap is
     /// its rounds, not a set).
     static func logTimedSteps(_ range: Range<Int>, of session: Session, _ progress: StepProgress, _ t: inout Turn) {
+        guard session.intervalPlan == nil else { return }  // plain HIIT and walk/run log no sets, as ever
         var end = progress.startedAt.addingTimeInterval(session.shift)
         for index in progress.index..<min(range.upperBound, progress.runEnd) {
             let step = progress.steps[index]

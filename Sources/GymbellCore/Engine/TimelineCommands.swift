@@ -23,6 +23,12 @@ enum PlayerPhase: Equatable, Sendable {
         switch session.detail {
         case .rest:
             self = now < session.endsAt ? .rest : .over
+        case .steps where session.intervalPlan != nil:
+            if session.isTimelineOver(at: now) {
+                self = .over
+            } else {
+                self = session.pausedAt == nil ? .running : .paused
+            }
         case .steps(let progress):
             if let strength = session.strengthView(at: now) {
                 // Sets and rests: a rest between sets plays as a rest timer does.
@@ -34,12 +40,6 @@ enum PlayerPhase: Equatable, Sendable {
                 self = .over
             } else if !progress.steps[step].isTimed {
                 self = .set
-            } else {
-                self = session.pausedAt == nil ? .running : .paused
-            }
-        case .hiit, .walkRun:
-            if session.isTimelineOver(at: now) {
-                self = .over
             } else {
                 self = session.pausedAt == nil ? .running : .paused
             }

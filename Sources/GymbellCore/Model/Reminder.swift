@@ -117,13 +117,12 @@ public enum SessionKind: String, Codable, Sendable {
 }
 
 /// What a session is doing, kept with it so a restarted daemon knows the plan and the progress.
-/// A strength workout runs as steps (issue 44); one stored by an older gymbell is read as steps
+/// Every workout runs as steps (issue 44); one stored by an older gymbell is read as steps
 /// (`StoredSessionDetail`).
 public enum SessionDetail: Codable, Hashable, Sendable {
     case rest
-    case hiit(HIITPlan)
-    case walkRun(WalkRunPlan)
-    /// A workout of steps: strength, circuits, named intervals, timed sets, supersets, warm-up and cool-down.
+    /// A workout of steps: every workout — strength, HIIT, walk/run, circuits, named intervals, timed
+    /// sets, supersets, warm-up and cool-down.
     case steps(StepProgress)
 }
 
@@ -158,7 +157,7 @@ public struct Session: Hashable, Sendable {
     /// Whether the session runs by a timeline that can pause (HIIT, walk/run, a workout of steps).
     public var isInterval: Bool {
         switch detail {
-        case .hiit, .walkRun, .steps: true
+        case .steps: true
         case .rest: false
         }
     }
@@ -172,13 +171,7 @@ public struct Session: Hashable, Sendable {
 
     /// An interval timeline's whole length (pauses left out): rounds × (work + rest), repeats ×
     /// (run + walk); nil for a rest or a strength workout.
-    public var timelineLength: TimeInterval? {
-        switch detail {
-        case .hiit(let plan): Double(plan.rounds) * (plan.work + plan.rest)
-        case .walkRun(let plan): Double(plan.repeats) * (plan.run + plan.walk)
-        case .rest, .steps: nil
-        }
-    }
+    public var timelineLength: TimeInterval? { intervalPlan?.length }
 
     /// An interval timeline has run its course by `now` (its completion is due or shown).
     public func isTimelineOver(at now: Date) -> Bool {
@@ -192,15 +185,18 @@ public struct Session: Hashable, Sendable {
         switch detail {
         case .rest:
             return now < endsAt ? messages("rest") : messages("rest over")
-        case .hiit(let plan):
-            return Self.intervalPhase(
-                elapsed: elapsed, first: plan.work, second: plan.rest, count: plan.rounds,
-                names: (messages("work, round {n} of {count}"), messages("rest, round {n} of {count}")), messages: messages)
-        case .walkRun(let plan):
-            return Self.intervalPhase(
-                elapsed: elapsed, first: plan.run, second: plan.walk, count: plan.repeats,
-                names: (messages("run, repeat {n} of {count}"), messages("walk, repeat {n} of {count}")), messages: messages)
         case .steps(let progress):
+            switch intervalPlan {
+            case .hiit(let plan)?:
+                return Self.intervalPhase(
+                    elapsed: elapsed, first: plan.work, second: plan.rest, count: plan.rounds,
+                    names: (messages("work, round {n} of {count}"), messages("rest, round {n} of {count}")), messages: messages)
+            case .walkRun(let plan)?:
+                return Self.intervalPhase(
+                    elapsed: elapsed, first: plan.run, second: plan.walk, count: plan.repeats,
+                    names: (messages("run, repeat {n} of {count}"), messages("walk, repeat {n} of {count}")), messages: messages)
+            case nil: break
+            }
             if let strength = strengthView(at: now) {
                 guard let next = strength.nextSetDescription(messages) else { return messages("complete") }
                 if let restUntil = strength.restUntil, now < restUntil { return messages("resting; next: {next}", ["next": next]) }
@@ -220,11 +216,11 @@ public struct Session: Hashable, Sendable {
             guard cycle > 0 else { return count }
             return min(count, Int(((elapsed + second) / cycle).rounded(.down)))
         }
-        switch detail {
-        case .rest: return 0
-        case .hiit(let plan): return finished(count: plan.rounds, first: plan.work, second: plan.rest)
-        case .walkRun(let plan): return finished(count: plan.repeats, first: plan.run, second: plan.walk)
-        case .steps(let progress):
+        switch (detail, intervalPlan) {
+        case (.rest, _): return 0
+        case (_, .hiit(let plan)?): return finished(count: plan.rounds, first: plan.work, second: plan.rest)
+        case (_, .walkRun(let plan)?): return finished(count: plan.repeats, first: plan.run, second: plan.walk)
+        case (.steps(let progress), nil):
             let step = stepPosition(at: now)?.step ?? progress.index
             return progress.setsDone + progress.workSteps(progress.index..<max(progress.index, step))
         }
@@ -235,7 +231,7 @@ public struct Session: Hashable, Sendable {
         if let strength = strengthView(at: now) {
             return strength.totalSets == 0 ? 100 : strength.totalSetsDone * 100 / strength.totalSets
         }
-        if let progress = stepProgress, let position = stepPosition(at: now) {
+        if intervalPlan == nil, let progress = stepProgress, let position = stepPosition(at: now) {
             return progress.steps.isEmpty ? 100 : min(100, position.step * 100 / progress.steps.count)
         }
         let total = endsAt.timeIntervalSince(startedAt) - shift

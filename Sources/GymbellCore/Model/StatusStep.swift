@@ -36,7 +36,7 @@ public struct StatusStep: Codable, Equatable, Sendable {
     /// The step current at `now` of `session`; nil for other sessions, a workout through, and a plain
     /// strength workout (its sets and rests are its phase, as `status` has always said them).
     public init?(_ session: Session, at now: Date, messages: Messages) {
-        guard !session.speaksAsStrength, let progress = session.stepProgress, let position = session.stepPosition(at: now),
+        guard !session.speaksAsStrength, session.intervalPlan == nil, let progress = session.stepProgress, let position = session.stepPosition(at: now),
               position.step < progress.steps.count else { return nil }
         let step = progress.steps[position.step]
         number = position.step + 1

@@ -66,7 +66,7 @@ public struct ProgramCalendar: Equatable, Sendable {
 
     /// HIIT and walk/run exactly; strength as 45 s a set plus the rests between sets, rounded up to a minute.
     public static func estimatedDuration(of workout: WorkoutDefinition) -> TimeInterval {
-        if WorkoutTimeline.runsAsSteps(workout) {
+        if WorkoutTimeline.measuredBySteps(workout) {
             return (WorkoutTimeline.estimatedLength(WorkoutTimeline.steps(of: workout)) / 60).rounded(.up) * 60
         }
         switch workout.kind {

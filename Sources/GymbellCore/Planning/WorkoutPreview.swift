@@ -34,7 +34,7 @@ public struct WorkoutPreview: Codable, Hashable, Sendable {
         // The length as the window says it (WorkoutLength); the weights planned do not change it.
         guard let length = WorkoutLength.of(workout) else { return nil }
         let weeks = week == nil ? nil : span?.weeks
-        if WorkoutTimeline.runsAsSteps(workout) {
+        if WorkoutTimeline.measuredBySteps(workout) {
             let names = WorkoutSummary.exerciseNames(of: workout)
             return WorkoutPreview(
                 exercises: Array(names.prefix(shownExercises)), moreExercises: max(0, names.count - shownExercises),

@@ -53,15 +53,18 @@ public struct NowPlaying: Equatable, Sendable {
                 session: session.id, track: "0", title: messages("Rest"), artist: workout, album: messages("Next: your next set"),
                 length: session.endsAt.timeIntervalSince(session.startedAt), status: now < session.endsAt ? .playing : .stopped,
                 phaseStart: session.startedAt, frozenAt: nil, canGoNext: now < session.endsAt)
-        case .hiit(let plan):
-            return interval(
-                session, now: now, workout: workout, phases: (plan.work, plan.rest), count: plan.rounds,
-                names: (messages("Work"), messages("Rest")), counter: messages("round {n} of {count}"), messages: messages)
-        case .walkRun(let plan):
-            return interval(
-                session, now: now, workout: workout, phases: (plan.run, plan.walk), count: plan.repeats,
-                names: (messages("Run"), messages("Walk")), counter: messages("repeat {n} of {count}"), messages: messages)
         case .steps(let progress):
+            switch session.intervalPlan {
+            case .hiit(let plan)?:
+                return interval(
+                    session, now: now, workout: workout, phases: (plan.work, plan.rest), count: plan.rounds,
+                    names: (messages("Work"), messages("Rest")), counter: messages("round {n} of {count}"), messages: messages)
+            case .walkRun(let plan)?:
+                return interval(
+                    session, now: now, workout: workout, phases: (plan.run, plan.walk), count: plan.repeats,
+                    names: (messages("Run"), messages("Walk")), counter: messages("repeat {n} of {count}"), messages: messages)
+            case nil: break
+            }
             if let strength = session.strengthView(at: now) {
                 return Self.strength(session, strength, now: now, workout: workout, messages: messages, privateMode: privateMode)
             }

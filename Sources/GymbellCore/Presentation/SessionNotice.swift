@@ -26,7 +26,7 @@ public enum SessionNotice {
                 category: transition.kind.category, urgency: .normal, stays: Notice.glanceTimeout, transient: true)
         }
         let strength = session.strengthView(at: now)
-        if strength == nil, let progress = session.stepProgress {
+        if strength == nil, session.intervalPlan == nil, let progress = session.stepProgress {
             return StepNotice.make(
                 session: session, progress: progress, transition: transition, said: said, nextDue: nextDue, now: now, timeZone: timeZone, server: server,
                 messages: messages, privateMode: privateMode)

@@ -43,10 +43,18 @@ public enum StepPlanner {
         }
         var reminders: [Reminder] = []
         var offset: TimeInterval = session.shift
+        let interval = session.intervalPlan
         for step in progress.index..<end {
             offset += steps[step].seconds ?? 0
             let due = progress.startedAt.addingTimeInterval(offset)
             let next = step + 1
+            if let interval {
+                // Plain HIIT and walk/run say what they always said at the end of each step.
+                let said = interval.said(ending: steps[step], last: next == steps.count)
+                let id = next == steps.count ? "\(session.id)-complete" : "\(session.id)-s\(next)"
+                reminders.append(Reminder(id: ReminderID(id), kind: said.0, due: due, content: said.1, sessionID: session.id))
+                continue
+            }
             if countdown, let seconds = steps[step].seconds, seconds >= countdownShortest {
                 reminders.append(Reminder(
                     id: ReminderID("\(session.id)-c\(step)"), kind: .stepEnding, due: due.addingTimeInterval(-Double(countdownSeconds)),
@@ -129,8 +137,9 @@ extension Session {
     /// reps): the paused-workout rule applies then. Timelines and rests run by themselves.
     public func waitsForPerson(at now: Date) -> Bool {
         switch detail {
-        case .steps: currentStep(at: now).map { !$0.isTimed } ?? false
-        case .rest, .hiit, .walkRun: false
+        // A plain strength workout waits for the person through its rests too, as it always has.
+        case .steps: speaksAsStrength || (currentStep(at: now).map { !$0.isTimed } ?? false)
+        case .rest: false
         }
     }
 

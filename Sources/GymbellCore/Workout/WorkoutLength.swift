@@ -27,7 +27,7 @@ public struct WorkoutLength: Equatable, Sendable {
         case .amrap(let plan) where plan.stations.isEmpty: return nil
         default: break
         }
-        if WorkoutTimeline.runsAsSteps(workout) {
+        if WorkoutTimeline.measuredBySteps(workout) {
             let steps = WorkoutTimeline.steps(of: workout)
             let timed = steps.allSatisfy(\.isTimed)
             return WorkoutLength(seconds: timed ? WorkoutTimeline.timedLength(steps) : WorkoutTimeline.estimatedLength(steps), estimated: !timed)
@@ -50,10 +50,10 @@ public struct WorkoutLength: Equatable, Sendable {
         }
         let n = "\(length.minutes)"
         switch workout.kind {
-        case .hiit(let plan) where !WorkoutTimeline.runsAsSteps(workout):
+        case .hiit(let plan) where !WorkoutTimeline.measuredBySteps(workout):
             return messages("{rounds} × ({work} work + {rest} rest) = {n} min", [
                 "rounds": "\(plan.rounds)", "work": DurationText.format(plan.work), "rest": DurationText.format(plan.rest), "n": n])
-        case .walkRun(let plan) where !WorkoutTimeline.runsAsSteps(workout):
+        case .walkRun(let plan) where !WorkoutTimeline.measuredBySteps(workout):
             return messages("{repeats} × ({run} run + {walk} walk) = {n} min", [
                 "repeats": "\(plan.repeats)", "run": DurationText.format(plan.run), "walk": DurationText.format(plan.walk), "n": n])
         default:

@@ -29,8 +29,8 @@ public enum WorkoutTimeline {
     /// Whether a workout is measured and shown by its steps (length, preview, calendar) rather than as
     /// its kind was before issue 44: the kinds that are new, and the old ones once they use what only
     /// steps can do (named intervals, timed sets, supersets, a get-ready, warm-up or cool-down). Every
-    /// strength workout *runs* as steps (`runsAsStepSession`); a plain one is spoken of as sets and rests.
-    public static func runsAsSteps(_ workout: WorkoutDefinition) -> Bool {
+    /// workout *runs* as steps; a plain strength workout, HIIT or walk/run is spoken of as it always was.
+    public static func measuredBySteps(_ workout: WorkoutDefinition) -> Bool {
         if !workout.frame.isEmpty { return true }
         switch workout.kind {
         case .circuit, .amrap: return true
@@ -38,13 +38,6 @@ public enum WorkoutTimeline {
         case .walkRun: return false
         case .strength(let exercises): return exercises.contains { $0.seconds != nil || $0.superset != nil }
         }
-    }
-
-    /// Whether a workout's session is one of steps: every strength workout and every workout
-    /// `runsAsSteps`; plain HIIT and walk/run are planned whole from the same steps (`SessionPlanner`).
-    public static func runsAsStepSession(_ workout: WorkoutDefinition) -> Bool {
-        if case .strength = workout.kind { return true }
-        return runsAsSteps(workout)
     }
 
     /// Length of the timed steps (what a step waiting for Done takes is not known).

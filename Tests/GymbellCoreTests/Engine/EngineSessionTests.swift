@@ -136,7 +136,7 @@ struct EngineSessionTests {
         var world = try EngineHarness(at: Self.start)
         _ = world.command(.hiit(HIITPlan(rounds: 3, work: 40, rest: 20), title: nil, workout: nil))
         world.advance(by: 50)
-        for command: Command in [.resume, .setDone, .adjustRest(by: 10), .snooze(minutes: 2000), .start(workout: "nope")] {
+        for command: Command in [.resume, .setDone, .adjustRest(by: -15), .snooze(minutes: 2000), .start(workout: "nope")] {
             let before = world.state
             let outcome = world.send(.command(command))
             guard case .failure = outcome.reply else { Issue.record("\(command) was not refused"); continue }

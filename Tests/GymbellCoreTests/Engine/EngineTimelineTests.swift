@@ -350,7 +350,7 @@ struct EngineTimelineTests {
         let begin = instant(Self.start)
         let session = Session(
             id: SessionID("h"), kind: .hiit, title: "HIIT", startedAt: begin, endsAt: begin.addingTimeInterval(300),
-            detail: .hiit(HIITPlan(rounds: 5, work: 40, rest: 20)))
+            detail: .interval(.hiit(HIITPlan(rounds: 5, work: 40, rest: 20)), from: begin))
         #expect(PlayerPhase(of: session, at: begin.addingTimeInterval(299)) == .running)
         #expect(PlayerPhase(of: session, at: begin.addingTimeInterval(300)) == .over)
         var paused = session

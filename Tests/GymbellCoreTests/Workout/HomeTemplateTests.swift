@@ -44,7 +44,7 @@ struct HomeTemplateTests {
         #expect(steps.count == expected.steps)
         #expect(WorkoutTimeline.timedLength(steps) == expected.timed)
         #expect(WorkoutTimeline.estimatedLength(steps) == expected.estimated)
-        #expect(WorkoutTimeline.runsAsSteps(workout))
+        #expect(WorkoutTimeline.measuredBySteps(workout))
         #expect(throws: Never.self) { try Limits.check(steps) }
     }
 

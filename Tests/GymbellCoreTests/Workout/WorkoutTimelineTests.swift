@@ -94,14 +94,14 @@ struct WorkoutTimelineTests {
             "Get ready — 10 s", "Warm-up — 5 min", "Push-ups — 10 reps", "Rest — 15 s", "Plank — 30 s", "Rest — 1 min", "Push-ups — 10 reps",
             "Rest — 15 s", "Plank — 30 s", "Cool-down: Stretch — 2 min",
         ])
-        #expect(WorkoutTimeline.runsAsSteps(workout))
+        #expect(WorkoutTimeline.measuredBySteps(workout))
     }
 
     @Test func oldKindsWithoutWhatIsNewKeepTheirOwnPaths() {
-        #expect(!WorkoutTimeline.runsAsSteps(WorkoutDefinition(name: "h", title: "H", kind: .hiit(HIITPlan(rounds: 2, work: 20, rest: 10)))))
-        #expect(!WorkoutTimeline.runsAsSteps(WorkoutDefinition(
+        #expect(!WorkoutTimeline.measuredBySteps(WorkoutDefinition(name: "h", title: "H", kind: .hiit(HIITPlan(rounds: 2, work: 20, rest: 10)))))
+        #expect(!WorkoutTimeline.measuredBySteps(WorkoutDefinition(
             name: "p", title: "P", kind: .strength(exercises: [Exercise(name: "Bench", sets: 3, reps: 5, rest: [90])]))))
-        #expect(WorkoutTimeline.runsAsSteps(WorkoutDefinition(
+        #expect(WorkoutTimeline.measuredBySteps(WorkoutDefinition(
             name: "p", title: "P", kind: .strength(exercises: [Exercise(name: "Plank", sets: 3, rest: [60], seconds: 45)]))))
     }
 }

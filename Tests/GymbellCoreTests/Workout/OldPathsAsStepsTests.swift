@@ -139,3 +139,58 @@ enum OldStrengthPath {
         return (said, replies)
     }
 }
+
+/// Plain HIIT and walk/run run as steps too: the reminders their old planner gave (frozen here:
+/// `SessionPlanner.hiit`/`.walkRun` of git ca44fa9d, planned whole from the start), the same.
+@Suite("Plain HIIT and walk/run as steps: said as before")
+struct IntervalsAsStepsTests {
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// The old timeline: the first phase's end says `first`, the second's `second`, the last `last`.
+    static func old(count: Int, _ a: TimeInterval, _ b: TimeInterval, first: ReminderKind, second: ReminderKind, last: ReminderKind) -> [String] {
+        var said: [String] = []
+        var offset: TimeInterval = 0
+        for k in 0..<count {
+            offset += a
+            said.append("\(Int(offset)) \(k == count - 1 && b == 0 ? last : first)")
+            if b > 0 {
+                offset += b
+                said.append("\(Int(offset)) \(k == count - 1 ? last : second)")
+            }
+        }
+        return said
+    }
+
+    static func said(_ plan: SessionPlan) -> [String] {
+        plan.reminders.map { "\(Int($0.due.timeIntervalSince(start))) \($0.kind)" }
+    }
+
+    @Test(arguments: [(5, 40.0, 20.0), (1, 30, 0), (8, 20, 10), (3, 45, 15)])
+    func hiit(rounds: Int, work: TimeInterval, rest: TimeInterval) {
+        let plan = SessionPlanner.hiit(id: SessionID("h"), plan: HIITPlan(rounds: rounds, work: work, rest: rest), startingAt: Self.start)
+        #expect(Self.said(plan) == Self.old(count: rounds, work, rest, first: .hiitWorkDone, second: .hiitRestOver, last: .hiitComplete))
+        #expect(plan.session.kind == .hiit && plan.session.title == "HIIT")
+        #expect(plan.session.endsAt == Self.start.addingTimeInterval(Double(rounds) * (work + rest)))
+        #expect(plan.session.intervalPlan == .hiit(HIITPlan(rounds: rounds, work: work, rest: rest)))
+        #expect(plan.reminders.map { $0.text(.english).title }.last == "HIIT session complete 🎉")
+    }
+
+    @Test(arguments: [(60.0, 90.0, 8), (120, 60, 1)])
+    func walkRun(run: TimeInterval, walk: TimeInterval, repeats: Int) {
+        let plan = SessionPlanner.walkRun(id: SessionID("w"), plan: WalkRunPlan(run: run, walk: walk, repeats: repeats), startingAt: Self.start)
+        #expect(Self.said(plan) == Self.old(count: repeats, run, walk, first: .runDone, second: .walkDone, last: .walkRunComplete))
+        #expect(plan.session.kind == .walkrun && plan.session.intervalPlan != nil)
+    }
+
+    @Test("an interval session stored by an older gymbell carries on at its place")
+    func storedIntervalCarriesOn() throws {
+        let json = #"{"hiit":{"_0":{"rounds":3,"work":40,"rest":20}}}"#
+        let detail = try #require(StoredSessionDetail.decode(json, sessionStart: Self.start))
+        let session = Session(id: SessionID("h"), kind: .hiit, title: "HIIT", startedAt: Self.start, endsAt: Self.start.addingTimeInterval(180), detail: detail)
+        #expect(session.phase(at: Self.start.addingTimeInterval(70)) == "work, round 2 of 3")
+        #expect(session.intervalPlan == .hiit(HIITPlan(rounds: 3, work: 40, rest: 20)))
+        let walk = try #require(StoredSessionDetail.decode(#"{"walkRun":{"_0":{"run":60,"walk":30,"repeats":2}}}"#, sessionStart: Self.start))
+        let walking = Session(id: SessionID("w"), kind: .walkrun, title: "W", startedAt: Self.start, endsAt: Self.start, detail: walk)
+        #expect(walking.phase(at: Self.start.addingTimeInterval(70)) == "walk, repeat 1 of 2")
+    }
+}
