@@ -29,7 +29,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Header only: the daemon loads libX11 and libXext with dlopen when it follows idleness on X11.
         .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
-        // libwayland-client's headers, loaded with dlopen like libX11, and the idle protocols' code made by
+        // libwayland-client's headers (libwayland-dev), loaded with dlopen like libX11, and the idle protocols' code made by
         // wayland-scanner, committed (generated/: the build needs no scanner; CWayland.h says from what).
         .target(name: "CWayland", exclude: ["generated"]),
 

@@ -68,10 +68,10 @@ def still_answers_without_the_compositor(d, kill):
 # --- sway 1.7 (org_kde_kwin_idle) ----------------------------------------------------------------
 
 @pytest.fixture
-def sway(request, env, gymbell_bin, artifacts):
-    if _missing("mako"):
-        pytest.skip(f"not installed: {_missing('mako')}")
-    d = Desktop("mako", env, gymbell_bin, artifacts, request)
+def sway(request, desktop, env, gymbell_bin, artifacts):
+    if _missing(desktop):
+        pytest.skip(f"not installed: {_missing(desktop)}")
+    d = Desktop(desktop, env, gymbell_bin, artifacts, request)
     try:
         d.start()
         yield d
@@ -85,6 +85,8 @@ def pointer_motion(server, dx, dy):
     server.run_as_user([PYTHON, VIRTUAL_POINTER, "--move", dx, dy])
 
 
+# `desktop`: the stage the test brings up, which also places it in a stream (conftest.desktop_of)
+@pytest.mark.parametrize("desktop", ["mako"])
 def test_sway_holds_a_reminder_while_away_and_shows_it_at_the_first_motion(sway):
     d = sway
     assert "DISPLAY" not in d.env.vars and d.env.vars.get("WAYLAND_DISPLAY"), "a Wayland session alone"
@@ -132,7 +134,7 @@ class KWinJourney:
 
 
 @pytest.fixture
-def kwin(request, env, gymbell_bin, artifacts):
+def kwin(request, desktop, env, gymbell_bin, artifacts):
     if kwin_bare.missing():
         pytest.skip(f"not installed: {kwin_bare.missing()}")
     server = H.NotificationServer(env)
@@ -153,6 +155,7 @@ def kwin(request, env, gymbell_bin, artifacts):
         pulse.stop()
 
 
+@pytest.mark.parametrize("desktop", [kwin_bare.BareKWin.name])
 def test_kwin_holds_a_reminder_while_away_and_asks_for_it_at_the_first_motion(kwin):
     d = kwin
     d.compositor.move(5, 0)  # the person's last input
