@@ -114,6 +114,9 @@ let package = Package(
         .testTarget(name: "GymbellNotifyTests", dependencies: ["GymbellNotify", "GymbellPlatform", "GymbellTestSupport"]),
         .testTarget(name: "GymbellX11Tests", dependencies: ["GymbellX11", "GymbellPlatform", "GymbellTestSupport"]),
         .testTarget(
+            name: "GymbellWaylandTests", dependencies: ["GymbellWayland", "GymbellPlatform", "GymbellTestSupport"],
+            exclude: ["fake_compositor.py"]),
+        .testTarget(
             name: "GymbellSoundTests", dependencies: ["GymbellSound", "GymbellCore", "GymbellPlatform", "GymbellTestSupport"]),
         .testTarget(name: "GymbellControlTests", dependencies: ["GymbellControl", "GymbellCore", "GymbellBus"]),
         .testTarget(
