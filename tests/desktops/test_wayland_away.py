@@ -42,13 +42,14 @@ def held_while_away(d, last_input, due, source):
     idle notification counts from when it is made), by `source`; the reminder held; the daemon asleep
     for 2 s. Returns its wake-ups meanwhile."""
     d.daemon.start()
-    started = time.monotonic()  # it owns its name: the notification was asked for before
+    started = time.monotonic()  # it owns its name; it follows the desktop (the notification asked for) just after
     assert (d.status()["held"] or {}).get("why") is None, "not away yet"
-    away = H.wait_until(lambda: (d.status()["held"] or {}).get("why") == ["away"] and time.monotonic(), timeout=AWAY_AFTER + 3,
+    away = H.wait_until(lambda: (d.status()["held"] or {}).get("why") == ["away"] and time.monotonic(), timeout=AWAY_AFTER + 5,
                         what="away")
     print(f"FIGURE {d.name}: away {away - last_input:.2f} s after the last input, {away - started:.2f} s after the "
           f"daemon's start (away_after {AWAY_AFTER} s)")
-    assert away - last_input >= AWAY_AFTER - 0.1 and away - started <= AWAY_AFTER + 1.5
+    # Not early; late by no more than the daemon's own start after its name (seen: 0.1-0.7 s under load) and a status.
+    assert away - last_input >= AWAY_AFTER - 0.1 and away - started <= AWAY_AFTER + 3
     assert f"away followed through the Wayland compositor's {source}" in d.daemon.output()
     H.wait_until(lambda: (d.status()["held"] or {}).get("reminders"), timeout=due - time.time() + 3, what="the reminder held")
     before = context_switches(d.daemon.pid)
