@@ -29,6 +29,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Header only: the daemon loads libX11 and libXext with dlopen when it follows idleness on X11.
         .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
+        // libwayland-client's headers (libwayland-dev), loaded with dlopen like libX11, and the idle protocols' code made by
+        // wayland-scanner, committed (generated/: the build needs no scanner; CWayland.h says from what).
+        .target(name: "CWayland", exclude: ["generated"]),
 
         // The next three are pure Swift: no C, no clock, no files.
         // TOML 1.0 text: a reader that says where each key and value is written, and an editor that keeps
@@ -57,6 +60,8 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/gdk-pixbuf-2.0"])]),
         // The X server: away told by the X Sync extension's IDLETIME alarms, on the GLib loop.
         .target(name: "GymbellX11", dependencies: ["CX11", "GymbellPlatform"]),
+        // A Wayland compositor: away told by ext-idle-notify-v1 or org_kde_kwin_idle, on the GLib loop.
+        .target(name: "GymbellWayland", dependencies: ["CWayland", "GymbellPlatform"]),
         // Sounds through libcanberra, played by a helper process that lowers other audio meanwhile (libpulse)
         // or pauses media players (MPRIS, libdbus).
         .target(name: "GymbellSound", dependencies: ["CCanberra", "CPulse", "CGLib", "GymbellPlatform", "GymbellBus", "GymbellCore"]),
@@ -73,7 +78,7 @@ let package = Package(
             name: "GymbellDaemon",
             dependencies: [
                 "GymbellCore", "GymbellFormats", "GymbellStore", "GymbellPlatform", "GymbellBus", "GymbellNotify",
-                "GymbellSound", "GymbellSettings", "GymbellControl", "GymbellX11",
+                "GymbellSound", "GymbellSettings", "GymbellControl", "GymbellX11", "GymbellWayland",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -108,6 +113,9 @@ let package = Package(
         .testTarget(name: "GymbellBusTests", dependencies: ["GymbellBus", "GymbellPlatform", "GymbellTestSupport"]),
         .testTarget(name: "GymbellNotifyTests", dependencies: ["GymbellNotify", "GymbellPlatform", "GymbellTestSupport"]),
         .testTarget(name: "GymbellX11Tests", dependencies: ["GymbellX11", "GymbellPlatform", "GymbellTestSupport"]),
+        .testTarget(
+            name: "GymbellWaylandTests", dependencies: ["GymbellWayland", "GymbellPlatform", "GymbellTestSupport"],
+            exclude: ["fake_compositor.py"]),
         .testTarget(
             name: "GymbellSoundTests", dependencies: ["GymbellSound", "GymbellCore", "GymbellPlatform", "GymbellTestSupport"]),
         .testTarget(name: "GymbellControlTests", dependencies: ["GymbellControl", "GymbellCore", "GymbellBus"]),

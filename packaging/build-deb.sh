@@ -100,7 +100,7 @@ daemon_depends="$(depends "$bin")"
 window_depends="$(depends "$window")"
 
 control gymbell "$daemon_depends, libnotify4, libcanberra0, tzdata" \
-  "gymbell-window, dbus-user-session | dbus-x11, notification-daemon, libcanberra-pulse, libpulse0, libx11-6, libxext6" \
+  "gymbell-window, dbus-user-session | dbus-x11, notification-daemon, libcanberra-pulse, libpulse0, libx11-6, libxext6, libwayland-client0" \
   "workout reminders for the Linux desktop" <<'EOF'
  gymbell reminds you while you work out at home: when a rest between sets is
  over, when an interval of a HIIT or walk/run session ends, and when today's

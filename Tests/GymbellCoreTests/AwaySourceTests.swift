@@ -2,7 +2,7 @@ import Testing
 @testable import GymbellCore
 
 /// Which idle source says the person is away, by the session (issue 31).
-@Suite("AwaySource: Mutter's idle monitor, the X server's IDLETIME or none")
+@Suite("AwaySource: Mutter's idle monitor, the Wayland compositor's idle notifications, the X server's IDLETIME or none")
 struct AwaySourceTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let display: String?
@@ -21,9 +21,12 @@ struct AwaySourceTests {
         Case(display: ":0", wayland: nil, mutter: false, source: .x11IdleTime),
         Case(display: ":0", wayland: "", mutter: false, source: .x11IdleTime),
         Case(display: "localhost:10.0", wayland: nil, mutter: false, source: .x11IdleTime),
-        // Another Wayland compositor (Plasma Wayland, sway): Xwayland's counter sees only X clients' input.
-        Case(display: ":1", wayland: "wayland-1", mutter: false, source: .none),
-        Case(display: nil, wayland: "/run/user/1000/wayland-1", mutter: false, source: .none),
+        // Another Wayland compositor (Plasma Wayland, sway): its own idle notifications, also where Xwayland
+        // gives a DISPLAY (Xwayland's counter sees only X clients' input).
+        Case(display: ":1", wayland: "wayland-1", mutter: false, source: .wayland),
+        Case(display: nil, wayland: "wayland-0", mutter: false, source: .wayland),
+        Case(display: nil, wayland: "/run/user/1000/wayland-1", mutter: false, source: .wayland),
+        Case(display: "", wayland: "wayland-0", mutter: false, source: .wayland),
         // No display at all (a daemon started from a text console or before the session).
         Case(display: nil, wayland: nil, mutter: false, source: .none),
         Case(display: "", wayland: nil, mutter: false, source: .none),

@@ -8,6 +8,11 @@ zwlr_virtual_pointer_manager_v1 (wlr-virtual-pointer-unstable-v1), creates one v
 the default seat, prints "ready" and then just stays connected until killed or the compositor goes.
 The pointer is driven by sway's own seat cursor commands.
 
+`virtual_pointer.py --move DX DY`: instead, one relative motion of a virtual pointer of its own, then
+exit once the compositor has it (a round trip). Unlike `swaymsg seat seat0 cursor set`, which moves the
+cursor without an input device, this is input as a person's mouse gives it: it counts as activity for
+the compositor's idle notifications (org_kde_kwin_idle).
+
 Environment: WAYLAND_DISPLAY (a name in XDG_RUNTIME_DIR, or an absolute path), XDG_RUNTIME_DIR.
 """
 
@@ -15,6 +20,7 @@ import os
 import socket
 import struct
 import sys
+import time
 
 MANAGER = "zwlr_virtual_pointer_manager_v1"
 
@@ -97,6 +103,20 @@ def main():
             sys.exit(f"wayland error: {payload!r}")
         if obj == callback and opcode == 0:
             break
+    if len(sys.argv) == 4 and sys.argv[1] == "--move":
+        dx, dy = (round(float(v) * 256) for v in sys.argv[2:])  # wl_fixed
+        stamp = int(time.monotonic() * 1000) & 0xFFFFFFFF
+        conn.send(pointer, 0, struct.pack("<Iii", stamp, dx, dy))  # motion(time, dx, dy)
+        conn.send(pointer, 4)  # frame
+        done = conn.new_id()
+        conn.send(1, 0, struct.pack("<I", done))
+        for obj, opcode, payload in events:
+            if obj == 1 and opcode == 0:
+                sys.exit(f"wayland error: {payload!r}")
+            if obj == done and opcode == 0:
+                print("moved", flush=True)
+                return
+        sys.exit("the compositor went away")
     print("ready", flush=True)
     for obj, opcode, payload in events:  # stay connected; the compositor's events are ignored
         if obj == 1 and opcode == 0:

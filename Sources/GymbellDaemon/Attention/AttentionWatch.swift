@@ -5,7 +5,7 @@ import Logging
 
 /// What the desktop tells of the person: Do Not Disturb, a locked screen, away (issue 31). Told, not
 /// polled: every source is a signal on the session or system bus (or GSettings, itself told by dconf's
-/// signal; or, for away on X11, the X server's alarms: X11Away), asked at start-up and when its
+/// signal; or, for away without Mutter, the display server's alarms: DisplayServerAway), asked at start-up and when its
 /// service appears — subscribed first, then asked without waiting, and asked again while no answer
 /// comes (AttentionQuestion); until it answers, its fact is unknown, and the daemon tells the engine
 /// so (issue 50: under load an answer came too late and counted as "off"). One session-bus connection carries
@@ -26,7 +26,7 @@ final class AttentionWatch {
     private var sources: [any AttentionSource] = []
     private var systemListener: DBusSignalListener?
     private var gnomeBanners: SettingWatch?
-    private var x11Away: X11Away?
+    private var displayServerAway: DisplayServerAway?
 
     /// Connects, asks every source now (before the daemon's first look at the agenda, so that a restart
     /// keeps held what is held) and follows them. `report`: a fact changed (dnd, locked, away);
@@ -53,12 +53,14 @@ final class AttentionWatch {
         self.sources = sources
         forward = { [weak self] signal in self?.route(signal) }
         mako.onCriticalShown = criticalShown
-        // Away on X11 without Mutter's monitor: the X server's alarms. Its name watched before the sources'
-        // own watches, so that when the monitor leaves, the alarms say "away" before the monitor's "not".
-        let x11Away = X11Away(loop: loop, awayAfter: awayAfter, logger: logger) { [weak self] away in self?.set(.away, X11Away.id, away) }
-        self.x11Away = x11Away
-        x11Away.choose(mutterIdleMonitor: listener.nameHasOwner(MutterIdle.busName))
-        try names.watchNameOwner(MutterIdle.busName) { [weak x11Away] owner in x11Away?.choose(mutterIdleMonitor: owner != nil) }
+        // Away without Mutter's monitor: the compositor's or the X server's alarms. Its name watched before
+        // the sources' own watches, so that when the monitor leaves, the alarms say "away" before the monitor's "not".
+        let away = DisplayServerAway(loop: loop, awayAfter: awayAfter, logger: logger) { [weak self] source, away in
+            self?.set(.away, source, away)
+        }
+        displayServerAway = away
+        away.choose(mutterIdleMonitor: listener.nameHasOwner(MutterIdle.busName))
+        try names.watchNameOwner(MutterIdle.busName) { [weak away] owner in away?.choose(mutterIdleMonitor: owner != nil) }
         for source in sources {
             source.onChange = { [weak self, weak source] value in
                 guard let self, let source else { return }
@@ -94,7 +96,7 @@ final class AttentionWatch {
     /// `[attention] away_after` changed (a reload): the idle watch is made anew.
     func awayAfterChanged(_ seconds: Double) {
         for case let idle as MutterIdle in sources { idle.change(awayAfter: seconds, on: listener, logger: logger) }
-        x11Away?.change(awayAfter: seconds)
+        displayServerAway?.change(awayAfter: seconds)
     }
 
     /// The freedesktop screen locker (ScreenLockWatch) reports here too.
@@ -127,7 +129,7 @@ final class AttentionWatch {
         listener.close()
         systemListener?.close()
         gnomeBanners?.cancel()
-        x11Away?.close()
+        displayServerAway?.close()
         for source in sources { source.stop() }
     }
 }

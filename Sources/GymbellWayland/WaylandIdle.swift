@@ -1,0 +1,255 @@
+import CWayland
+import Glibc
+import GymbellPlatform
+
+/// Away on a Wayland session, told by the compositor: a connection of gymbell's own, on which one
+/// idle notification at `awayAfter` is asked — ext-idle-notify-v1 where the compositor offers it
+/// (KWin 5.27), else KDE's org_kde_kwin_idle (sway 1.7, older KWin) — for the first seat. The
+/// compositor says "idled" when nobody touched the seat for that long, "resumed" at the next input;
+/// the connection's socket is a source of the GLib loop, so nothing wakes while nothing changes.
+///
+/// Both protocols count from the moment the notification is made: a person already away when it is
+/// made is told away once `awayAfter` more has passed. libwayland-client is loaded with the first
+/// watch (SharedLibrary). A compositor that goes away (the socket hung up, a protocol error) is
+/// reported as not away and `onLost` says why; the watch is then closed for good.
+public final class WaylandIdle {
+    public enum IdleProtocol: String, Sendable {
+        case extIdleNotify = "ext-idle-notify-v1"
+        case kdeIdle = "org_kde_kwin_idle"
+    }
+
+    private static let library = Result { () throws(SystemError) in
+        Loaded(table: try SharedLibrary.functions(of: "libwayland-client.so.0", gb_wayland_functions_load))
+    }
+
+    /// The table holds, beside functions, two pointers to the library's constant interface data.
+    private struct Loaded: @unchecked Sendable { let table: GbWaylandFunctions }
+
+    private var wl: GbWaylandFunctions
+    private let loop: MainLoop
+    private var display: OpaquePointer?
+    private var registry: OpaquePointer?
+    private var seat: OpaquePointer?
+    /// ext_idle_notifier_v1 or org_kde_kwin_idle, as `used` says.
+    private var manager: OpaquePointer?
+    private var notification: OpaquePointer?
+    private var watch: SourceToken?
+    private let globals = Globals()
+    private let listeners = Listeners()
+    private var timeoutMilliseconds: UInt32
+    /// A threshold that came while away: the notification is made anew at the next input (made now,
+    /// it would count from now and never say "resumed" for the away already told).
+    private var pendingTimeout: UInt32?
+    /// What the compositor said during one dispatch, handled after it (never inside libwayland).
+    private var told: [Bool] = []
+    private let onChange: (Bool) -> Void
+    private let onLost: (String) -> Void
+    /// The protocol the compositor offered.
+    public let used: IdleProtocol
+    /// What the compositor said last (false until it says "idled").
+    public private(set) var isAway = false
+
+    /// Connects to `socket` (nil: `WAYLAND_DISPLAY`) and asks for idle notifications at `awayAfter`
+    /// seconds; `onChange` is then called on the loop with each change, `onLost` once if the
+    /// compositor goes away.
+    /// - Throws: when libwayland-client is missing, the compositor cannot be reached, or it offers no
+    ///   seat or neither idle protocol.
+    public init(
+        loop: MainLoop, socket: String? = nil, awayAfter: Double, onLost: @escaping (String) -> Void = { _ in },
+        onChange: @escaping (Bool) -> Void
+    ) throws(SystemError) {
+        var wl = try Self.library.get().table
+        self.wl = wl
+        self.loop = loop
+        self.onChange = onChange
+        self.onLost = onLost
+        timeoutMilliseconds = Self.milliseconds(awayAfter)
+        let connected = socket.map { name in name.withCString { wl.wl_display_connect($0) } } ?? wl.wl_display_connect(nil)
+        guard let display = connected else {
+            throw SystemError(message: "cannot connect to the Wayland compositor \(socket ?? "(WAYLAND_DISPLAY)")")
+        }
+        self.display = display
+        guard let registry = gb_wl_get_registry(&wl, display) else {
+            wl.wl_display_disconnect(display)
+            throw SystemError(message: "the Wayland compositor gave no registry")
+        }
+        self.registry = registry
+        listeners.registry.pointee = wl_registry_listener(
+            global: { data, _, name, interface, _ in
+                guard let data, let interface else { return }
+                Unmanaged<Globals>.fromOpaque(data).takeUnretainedValue().offered(name, String(cString: interface))
+            },
+            global_remove: { _, _, _ in })
+        _ = gb_wl_listen(&wl, UnsafeMutableRawPointer(registry), listeners.registry, Unmanaged.passUnretained(globals).toOpaque())
+        let offered = wl.wl_display_roundtrip(display) >= 0 ? globals : Globals()
+        guard let seatName = offered.seat, let (used, managerName) = offered.idleManager else {
+            let what = offered.seat == nil ? "no seat" : "neither ext-idle-notify-v1 nor org_kde_kwin_idle"
+            wl.wl_proxy_destroy(registry)
+            wl.wl_display_disconnect(display)
+            throw SystemError(message: "the Wayland compositor offers \(what)")
+        }
+        self.used = used
+        seat = gb_wl_bind_seat(&wl, registry, seatName)
+        manager = used == .extIdleNotify
+            ? gb_wl_bind_idle_notifier(&wl, registry, managerName) : gb_wl_bind_kde_idle(&wl, registry, managerName)
+        makeNotification()
+        guard wl.wl_display_roundtrip(display) >= 0, notification != nil else {
+            destroyAll()
+            throw SystemError(message: "the Wayland compositor refused an idle notification (\(used.rawValue))")
+        }
+        watch = loop.watch(fd: wl.wl_display_get_fd(display), for: .readable) { [weak self] _ in
+            self?.readEvents() ?? false
+        }
+        tell()  // what came with the round trips
+    }
+
+    deinit { close() }
+
+    /// Asks for notifications at `seconds` from now on (while away: from the next input on).
+    public func change(awayAfter seconds: Double) {
+        guard let display else { return }
+        let milliseconds = Self.milliseconds(seconds)
+        guard milliseconds != (pendingTimeout ?? timeoutMilliseconds) else { return }
+        guard !isAway else {
+            pendingTimeout = milliseconds
+            return
+        }
+        timeoutMilliseconds = milliseconds
+        destroyNotification()
+        makeNotification()
+        if wl.wl_display_flush(display) < 0 { lost("cannot write to the compositor: \(Self.errnoText())") }
+    }
+
+    /// Closes the connection (reports nothing).
+    public func close() {
+        if let watch { loop.cancel(watch) }
+        watch = nil
+        destroyAll()
+    }
+
+    private func makeNotification() {
+        guard let manager, let seat else { return }
+        switch used {
+        case .extIdleNotify:
+            notification = gb_wl_get_idle_notification(&wl, manager, timeoutMilliseconds, seat)
+            listeners.extNotification.pointee = ext_idle_notification_v1_listener(
+                idled: { data, _ in WaylandIdle.told(data, true) }, resumed: { data, _ in WaylandIdle.told(data, false) })
+            if let notification { _ = gb_wl_listen(&wl, UnsafeMutableRawPointer(notification), listeners.extNotification, Unmanaged.passUnretained(self).toOpaque()) }
+        case .kdeIdle:
+            notification = gb_wl_get_idle_timeout(&wl, manager, seat, timeoutMilliseconds)
+            listeners.kdeTimeout.pointee = org_kde_kwin_idle_timeout_listener(
+                idle: { data, _ in WaylandIdle.told(data, true) }, resumed: { data, _ in WaylandIdle.told(data, false) })
+            if let notification { _ = gb_wl_listen(&wl, UnsafeMutableRawPointer(notification), listeners.kdeTimeout, Unmanaged.passUnretained(self).toOpaque()) }
+        }
+    }
+
+    private static func told(_ data: UnsafeMutableRawPointer?, _ idle: Bool) {
+        guard let data else { return }
+        Unmanaged<WaylandIdle>.fromOpaque(data).takeUnretainedValue().told.append(idle)
+    }
+
+    /// Reads and dispatches what came (the socket is readable, or hung up); false once the
+    /// connection is gone.
+    private func readEvents() -> Bool {
+        guard let display else { return false }
+        if wl.wl_display_dispatch(display) < 0 {
+            let protocolError = wl.wl_display_get_error(display)
+            lost(protocolError == EPROTO ? "a Wayland protocol error" : "the compositor closed the connection (\(Self.errnoText()))")
+            return false
+        }
+        tell()
+        return self.display != nil
+    }
+
+    private func tell() {
+        let events = told
+        told = []
+        for idle in events where idle != isAway {
+            isAway = idle
+            if !idle, let pending = pendingTimeout, let display {
+                pendingTimeout = nil
+                timeoutMilliseconds = pending
+                destroyNotification()
+                makeNotification()
+                _ = wl.wl_display_flush(display)
+            }
+            onChange(idle)
+        }
+    }
+
+    /// The compositor went away (the session ended): nobody is away on it.
+    private func lost(_ why: String) {
+        close()
+        onLost(why)
+        if isAway {
+            isAway = false
+            onChange(false)
+        }
+    }
+
+    private func destroyNotification() {
+        guard let notification else { return }
+        gb_wl_destroy_with_request(&wl, UnsafeMutableRawPointer(notification))
+        self.notification = nil
+    }
+
+    private func destroyAll() {
+        guard let display else { return }
+        destroyNotification()
+        // ext_idle_notifier_v1 has a destructor request; org_kde_kwin_idle none (the proxy alone goes).
+        if let manager {
+            if used == .extIdleNotify {
+                gb_wl_destroy_with_request(&wl, UnsafeMutableRawPointer(manager))
+            } else {
+                wl.wl_proxy_destroy(manager)
+            }
+        }
+        if let seat { wl.wl_proxy_destroy(seat) }  // wl_seat version 1: no release request
+        if let registry { wl.wl_proxy_destroy(registry) }
+        (manager, seat, registry) = (nil, nil, nil)
+        _ = wl.wl_display_flush(display)
+        wl.wl_display_disconnect(display)
+        self.display = nil
+    }
+
+    private static func milliseconds(_ seconds: Double) -> UInt32 {
+        UInt32(clamping: Int64((max(0, seconds) * 1000).rounded()))
+    }
+
+    private static func errnoText() -> String { String(cString: strerror(errno)) }
+}
+
+/// The globals the registry announced that gymbell binds: the first seat and each idle manager.
+private final class Globals {
+    var seat: UInt32?
+    var extIdleNotifier: UInt32?
+    var kdeIdle: UInt32?
+
+    func offered(_ name: UInt32, _ interface: String) {
+        switch interface {
+        case "wl_seat" where seat == nil: seat = name
+        case "ext_idle_notifier_v1": extIdleNotifier = name
+        case "org_kde_kwin_idle": kdeIdle = name
+        default: break
+        }
+    }
+
+    /// ext-idle-notify-v1 (the standard) where offered, else KDE's.
+    var idleManager: (WaylandIdle.IdleProtocol, UInt32)? {
+        if let extIdleNotifier { return (.extIdleNotify, extIdleNotifier) }
+        return kdeIdle.map { (.kdeIdle, $0) }
+    }
+}
+
+/// The listener structs libwayland-client keeps pointers to: alive as long as the connection.
+private final class Listeners {
+    let registry = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
+    let extNotification = UnsafeMutablePointer<ext_idle_notification_v1_listener>.allocate(capacity: 1)
+    let kdeTimeout = UnsafeMutablePointer<org_kde_kwin_idle_timeout_listener>.allocate(capacity: 1)
+
+    deinit {
+        registry.deallocate()
+        extNotification.deallocate()
+        kdeTimeout.deallocate()
+    }
+}
