@@ -32,7 +32,7 @@ TIME_LIMIT = 240.0
 #: than 250 ms after its instant, and Cinnamon beside GNOME and the release build drew the daily
 #: reminder so late that it had hidden it into its applet (after 4 s) before the click (2026-11-28).
 #: Balanced by a serial run's times (2026-11-28, 1 758 s in all): a 857 s, b 900 s. Plasma on Wayland
-#: (2026-12-03: its matrix ~300 s on one shared server, its test_attention and test_reminder_window ~70 s)
+#: (2026-12-03: its matrix 294-338 s on one shared server, its test_attention and test_reminder_window 70-90 s)
 #: went to a, the stream with less time, last: after GNOME, never beside it.
 STREAMS = {
     "a": ("gnome", "xfce", "notification-daemon", "lxqt", "dunst", "tools", "plasma-wayland"),
