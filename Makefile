@@ -13,7 +13,7 @@ help:
 	@echo "make test-unit  Swift unit tests only"
 	@echo "make test-e2e   end-to-end tests only (private D-Bus, recording notification server)"
 	@echo "make test-window  the window under Xvfb, driven through AT-SPI and pointer clicks"
-	@echo "make test-desktops  the real-desktop matrix: eleven notification servers (tests/desktops/README.md)"
+	@echo "make test-desktops  the real-desktop matrix: eleven notification servers, Plasma on X11 and Wayland (tests/desktops/README.md)"
 	@echo "make test-sync  two daemons, their history kept in step by two real Syncthing instances (tests/sync)"
 	@echo "make dbus-xml   regenerate data/io.github.gymbell.Gymbell1.xml from the control contract"
 

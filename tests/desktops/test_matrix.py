@@ -1,7 +1,7 @@
 """The real-desktop matrix: gymbell's journeys on each notification server people run, as a person
 would go through them — real pointer clicks, the screen read with OCR, the sound recorded.
 
-For every server (GNOME Shell, KDE Plasma, xfce4-notifyd, notification-daemon, mako, dunst, Cinnamon,
+For every server (GNOME Shell, KDE Plasma on X11 and on Wayland, xfce4-notifyd, notification-daemon, mako, dunst, Cinnamon,
 MATE, LXQt, Budgie, SwayNotificationCenter), each brought up once for all its journeys:
   - strength: the daily reminder → click Start Workout (its button, wherever the server draws buttons)
     → the session's notification → click Set done → rest → "Rest over … set 2 of 3" on screen at its

@@ -6,6 +6,7 @@ public struct ServerProfile: Equatable, Sendable {
     /// The servers people run. The raw value is the name the log and the tests use.
     public enum Family: String, Sendable, CaseIterable {
         case gnomeShell = "gnome-shell"
+        /// plasmashell, in its X11 and its Wayland session alike (tests/desktops: server_plasma, server_plasma_wayland)
         case plasma = "Plasma"
         case xfce = "xfce4-notifyd"
         case notificationDaemon = "notification-daemon"
