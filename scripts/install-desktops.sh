@@ -6,7 +6,7 @@
 # Idempotent: does nothing when every package is already there. ../shared/DESKTOPS.md says why each is here.
 set -eu
 PKGS="gnome-shell gjs gnome-settings-daemon adwaita-icon-theme mutter
-plasma-workspace plasma-desktop kwin-x11 breeze kactivitymanagerd
+plasma-workspace plasma-desktop kwin-x11 breeze kactivitymanagerd kwin-wayland qtwayland5
 xfce4-notifyd xfconf libglib2.0-bin notification-daemon mako-notifier sway grim dunst
 cinnamon mate-notification-daemon lxqt-notificationd sway-notification-center budgie-desktop libgl1-mesa-dri
 xvfb xdotool x11-utils imagemagick dbus-x11 fonts-noto-color-emoji fonts-dejavu-core

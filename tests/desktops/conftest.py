@@ -33,7 +33,7 @@ TIME_LIMIT = 240.0
 #: reminder so late that it had hidden it into its applet (after 4 s) before the click (2026-11-28).
 #: Balanced by a serial run's times (2026-11-28, 1 758 s in all): a 857 s, b 900 s.
 STREAMS = {
-    "a": ("gnome", "xfce", "notification-daemon", "lxqt", "dunst", "tools"),
+    "a": ("gnome", "xfce", "notification-daemon", "lxqt", "dunst", "tools", "plasma-wayland"),
     "b": ("mako", "swaync", "mate", "cinnamon", "budgie", "plasma"),
 }
 #: the desktop of the tests whose file is about one (no server parameter)

@@ -26,6 +26,7 @@ from desktop_support import H, REPO
 SERVERS = {
     "gnome": ("server_gnome", "GnomeServer", ("gnome-shell", "gjs")),
     "plasma": ("server_plasma", "PlasmaServer", ("plasmashell", "kwin_x11", "xdotool")),
+    "plasma-wayland": ("server_plasma_wayland", "PlasmaWaylandServer", ("plasmashell", "/usr/bin/kwin_wayland")),
     "xfce": ("server_x11", "XfceServer", ("xdotool",)),
     "notification-daemon": ("server_x11", "NotificationDaemonServer", ("xdotool",)),
     "mako": ("server_mako", "MakoServer", ("sway", "mako", "grim")),

@@ -91,7 +91,7 @@ ONSET_SLACK = 0.050
 #: before the next transition, 2 s later (walk/run's walk). "default": a server not measured.
 PAINTED_WITHIN = {
     "dunst": 0.500, "mako": 0.500, "xfce": 0.750,
-    "cinnamon": 1.000, "gnome": 1.250, "plasma": 1.250, "budgie": 1.250,
+    "cinnamon": 1.000, "gnome": 1.250, "plasma": 1.250, "plasma-wayland": 1.250, "budgie": 1.250,
     "mate": 0.500, "lxqt": 1.000, "notification-daemon": 0.750, "swaync": 0.500,
     "default": 0.250,
 }

@@ -60,9 +60,8 @@ class X11Session(XdotoolPointer, DesktopServer):
         for name, program in self.services.items():
             (Path(self.env.services_dir) / f"{name}.service").write_text(
                 f"[D-BUS Service]\nName={name}\nExec={program}\n")
-        self.xvfb = DS.Xvfb(self.artifacts, SCREEN_W, SCREEN_H).start()
-        self.display = self.xvfb.display
-        self.env.vars.update({"DISPLAY": self.display, "XDG_SESSION_TYPE": "x11", **self.session_vars})
+        self.start_display()
+        self.env.vars.update(self.session_vars)
         env = dict(self.env.vars)
         env["XDG_DATA_DIRS"] = f"{self.env.vars.get('XDG_DATA_DIRS', '/usr/local/share:/usr/share')}"
         env.pop("NO_AT_BRIDGE", None)
@@ -84,6 +83,12 @@ class X11Session(XdotoolPointer, DesktopServer):
             raise
         self.startup_seconds = time.monotonic() - began
         return self
+
+    def start_display(self):
+        """The screen the session runs on, and what a client needs to reach it in env.vars: here Xvfb."""
+        self.xvfb = DS.Xvfb(self.artifacts, SCREEN_W, SCREEN_H).start()
+        self.display = self.xvfb.display
+        self.env.vars.update({"DISPLAY": self.display, "XDG_SESSION_TYPE": "x11"})
 
     def process_vars(self):
         """Variables for the session's processes alone (not in env.vars, so not gymbell's). Default: none."""

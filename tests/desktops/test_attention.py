@@ -1,5 +1,5 @@
 """Issue 31 on the real servers: Do Not Disturb switched as a person does it (`dunstctl set-paused`,
-`xfconf-query`, Plasma's Notifications `Inhibit` call, `gsettings set … show-banners false`, `makoctl
+`xfconf-query`, Plasma's Notifications `Inhibit` call (on X11 and on Wayland), `gsettings set … show-banners false`, `makoctl
 mode -a do-not-disturb`); a daily reminder due meanwhile is not on screen and not heard (the null sink
 silent), then on screen and heard within a second after Do Not Disturb ends; a HIIT transition during
 Do Not Disturb is on screen and heard. mako's do-not-disturb is a mode its person styles in mako's
@@ -56,7 +56,7 @@ class DoNotDisturb:
             self.d.server.makoctl("mode", "-a" if on else "-r", "do-not-disturb")
         elif name == "gnome":
             self.run("gsettings", "set", "org.gnome.desktop.notifications", "show-banners", "false" if on else "true")
-        elif name == "plasma":
+        elif name in ("plasma", "plasma-wayland"):
             if on:
                 self.conn = self.d.env.connect()
                 self.inhibit = self.conn.call_blocking(
@@ -70,7 +70,7 @@ class DoNotDisturb:
 
 
 def params():
-    names = ["dunst", "xfce", "plasma", "gnome", "mako"]
+    names = ["dunst", "xfce", "plasma", "plasma-wayland", "gnome", "mako"]
     return [pytest.param(n, marks=pytest.mark.skipif(bool(_missing(n)), reason=f"not installed: {_missing(n)}")) for n in names]
 
 

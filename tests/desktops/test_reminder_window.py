@@ -17,7 +17,7 @@ import screen
 from desktop_support import H
 from test_matrix import Desktop, _missing, daily_config
 
-SERVERS = ("xfce", "plasma", "gnome")
+SERVERS = ("xfce", "plasma", "plasma-wayland", "gnome")
 #: gymbell-window without a window manager sits at 0,0 (560 × 640); with kwin or GNOME Shell near the top left
 WINDOW_AREA = (0, 0, 800, 760)
 
