@@ -88,3 +88,101 @@ class FakeInput:
         except OSError:
             pass
         self.conn.sock.close()
+
+
+#: the name of the interpreter copy the pointer runs in: its own, so that KWin matches it to our desktop file only
+AUTHORISED_NAME = "gb-kwin-fake-input"
+
+
+class FakeInputProcess:
+    """FakeInput in a process of its own, allowed by a desktop file as a real session allows its
+    clients, so that KWin runs with its permission checks on: with KWIN_WAYLAND_NO_PERMISSION_CHECKS it
+    records no client's interfaces, and then counts plasmashell as unprivileged too — it refuses the
+    activation token plasmashell asks for when a notification is clicked ("not-granted-666"), which a
+    real Plasma grants. KWin finds a client's desktop file by its executable (/proc/PID/exe), and
+    Debian's python3.11.desktop would match /usr/bin/python3 first: so the client runs in a copy of the
+    interpreter under a name of its own. `authorise()` before KWin starts, then the same interface as
+    FakeInput."""
+
+    @staticmethod
+    def authorise(work, data_home):
+        """The interpreter copy in `work` and its desktop file in `data_home`/applications."""
+        import shutil
+        import sys
+        from pathlib import Path
+        interpreter = Path(work) / AUTHORISED_NAME
+        shutil.copyfile(sys.executable if Path(sys.executable).name.startswith("python") else "/usr/bin/python3", interpreter)
+        interpreter.chmod(0o755)
+        applications = Path(data_home) / "applications"
+        applications.mkdir(parents=True, exist_ok=True)
+        (applications / f"{AUTHORISED_NAME}.desktop").write_text(
+            "[Desktop Entry]\nType=Application\nName=gymbell test pointer\nNoDisplay=true\n"
+            f"Exec={interpreter}\nX-KDE-Wayland-Interfaces={INTERFACE}\n")
+        return interpreter
+
+    def __init__(self, interpreter, path, env, timeout=10.0):
+        import subprocess
+        self.timeout = timeout
+        self.proc = subprocess.Popen([str(interpreter), __file__, str(path)], env=env, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, bufsize=1)
+        self._answer()
+
+    def _answer(self):
+        import select
+        ready, _, _ = select.select([self.proc.stdout], [], [], self.timeout)
+        line = self.proc.stdout.readline().strip() if ready else ""
+        if line != "ok":
+            raise RuntimeError(f"the fake-input process said {line!r} (exit {self.proc.poll()})")
+
+    def _ask(self, *words):
+        self.proc.stdin.write(" ".join(str(w) for w in words) + "\n")
+        self.proc.stdin.flush()
+        self._answer()
+
+    def move(self, x, y):
+        self._ask("move", x, y)
+
+    def button(self, button, pressed):
+        self._ask("button", button, int(pressed))
+
+    def click(self, x, y, button=1):
+        self._ask("click", x, y, button)
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.stdin.close()
+            try:
+                self.proc.wait(5)
+            except Exception:  # noqa: BLE001
+                self.proc.kill()
+
+
+def _serve(path):
+    """The process FakeInputProcess starts: one FakeInput, commands from stdin, "ok" after each."""
+    import sys
+    try:
+        pointer = FakeInput(path)
+    except Exception as e:  # noqa: BLE001 — said to the test, which fails with it
+        print(f"error: {e}", flush=True)
+        return
+    print("ok", flush=True)
+    for line in sys.stdin:
+        words = line.split()
+        try:
+            if words[0] == "move":
+                pointer.move(float(words[1]), float(words[2]))
+            elif words[0] == "button":
+                pointer.button(int(words[1]), words[2] == "1")
+            elif words[0] == "click":
+                pointer.click(float(words[1]), float(words[2]), int(words[3]))
+            print("ok", flush=True)
+        except Exception as e:  # noqa: BLE001
+            print(f"error: {e}", flush=True)
+    pointer.close()
+
+
+if __name__ == "__main__":
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    _serve(sys.argv[1])

@@ -10,8 +10,9 @@ and `plasmashell --no-respawn` on it, on the test's private bus — the session 
 Bring-up (../../shared/WAYLAND.md): Debian's /usr/bin/kwin_wayland carries the file capability
 cap_sys_resource, which this container's bounding set lacks (execve: "Operation not permitted"), so a
 copy is run (cp drops the capability). KWin runs as root with env's XDG_RUNTIME_DIR, its Wayland socket
-`wayland-gb` there, KWIN_WAYLAND_NO_PERMISSION_CHECKS (the restricted fake-input global offered to the
-test) and KWIN_SCREENSHOT_NO_PERMISSION_CHECKS (ScreenShot2 answers the test); no Xwayland. Every Qt
+`wayland-gb` there, its permission checks on (the test's pointer allowed by a desktop file, as a real
+session allows its clients: kwin_fake_input.FakeInputProcess) and KWIN_SCREENSHOT_NO_PERMISSION_CHECKS
+(ScreenShot2 answers the test); no Xwayland. Every Qt
 client, the services the bus starts (kactivitymanagerd, kded5) too, needs QT_QPA_PLATFORM=wayland in
 the bus's activation environment: without it kactivitymanagerd aborts and plasmashell hangs. The
 fresh-HOME config is server_plasma's (KWin's compositing stays on: it cannot be off on Wayland).
@@ -48,7 +49,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import desktop_support as DS  # noqa: E402
-from kwin_fake_input import FakeInput  # noqa: E402
+from kwin_fake_input import FakeInputProcess  # noqa: E402
 from server_plasma import CONFIG_FILES, LIBEXEC, PANEL_H  # noqa: E402
 from server_session import SCREEN_H, SCREEN_W, X11Session  # noqa: E402
 
@@ -101,7 +102,6 @@ class PlasmaWaylandServer(X11Session):
             "XDG_CONFIG_DIRS": f"{self.env.vars.get('XDG_CONFIG_DIRS', '')}:/etc/xdg".lstrip(":"),
             "XDG_DATA_DIRS": "/usr/local/share:/usr/share",
             "QT_QPA_PLATFORM": "wayland",
-            "KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1",   # the fake-input global for the test's pointer
             "KWIN_SCREENSHOT_NO_PERMISSION_CHECKS": "1",  # ScreenShot2 for the test's screenshots
             "KDE_DEBUG": "1",             # no DrKonqi crash dialogs, no KCrash auto-restart
             "QT_LOGGING_RULES": "*.debug=false",
@@ -114,13 +114,16 @@ class PlasmaWaylandServer(X11Session):
             path = config_home / name
             if not path.exists():
                 path.write_text(text)
+        # The test's pointer is allowed by a desktop file, so that KWin checks its clients as in a real session
+        # (kwin_fake_input.FakeInputProcess says why): written before KWin reads its applications.
+        interpreter = FakeInputProcess.authorise(self.artifacts, self.env.vars["XDG_DATA_HOME"])
         kwin = self.artifacts / "kwin_wayland"  # a copy: without the file capability the container refuses
         shutil.copyfile("/usr/bin/kwin_wayland", kwin)
         kwin.chmod(0o755)
         self.spawn("kwin_wayland", [str(kwin), "--virtual", "--width", str(SCREEN_W), "--height", str(SCREEN_H),
                                     "--socket", SOCKET, "--no-lockscreen"], sound=False)
         self._wait_for_kwin(deadline)
-        self.pointer = FakeInput(self.socket_path)
+        self.pointer = FakeInputProcess(interpreter, self.socket_path, {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"})
         self.pointer.move(SCREEN_W // 2 - 200, SCREEN_H // 2)  # off the hot corner (top-left) and the popups
         self.spawn("plasmashell", ["plasmashell", "--no-respawn"])
 
