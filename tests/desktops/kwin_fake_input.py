@@ -7,7 +7,8 @@ libraries, the wire protocol as in virtual_pointer.py).
     pointer.close()
 
 KWin 5.27 hides this global unless its client is allowed (KWIN_WAYLAND_NO_PERMISSION_CHECKS=1 in
-KWin's environment, or a desktop file with X-KDE-Wayland-Interfaces). KWin's seat has a pointer only
+KWin's environment, or a desktop file with X-KDE-Wayland-Interfaces): the session runs it in a process
+of its own allowed by a desktop file (FakeInputProcess, below), KWin's checks on. KWin's seat has a pointer only
 while a fake-input device exists, and a client (Qt, GTK) binds its wl_pointer only when the seat says
 it has one — a short-lived fake-input client's first click is lost. So one FakeInput is made right
 after KWin is up, before any client, and kept connected for the whole session
@@ -47,7 +48,7 @@ class FakeInput:
                     found = (name, version)
         self.sync(on_event)
         if found is None:
-            raise RuntimeError(f"KWin offers no {INTERFACE} (KWIN_WAYLAND_NO_PERMISSION_CHECKS not set?)")
+            raise RuntimeError(f"KWin offers no {INTERFACE} (is its interpreter allowed? FakeInputProcess.authorise)")
         self.version = min(found[1], 4)
         self.obj = self.conn.new_id()
         # wl_registry.bind(name, interface, version, new_id)

@@ -117,8 +117,12 @@ def test_a_click_on_the_reminder_raises_the_open_window_from_behind_another(desk
     hms, due = local_time_in(REMINDER_IN)
     d.cli("config", "set", "reminders.time", hms)
     png = d.wait_to_see("Workout Time", timeout=due - time.time() + 10, label="daily")
-    body = screen.find(png, "Push Day", d.server.notification_area)
+    def look(png):
+        return screen.find(png, "Push Day", d.server.notification_area)
+
+    body = look(png)
     assert body, f"{d.name}: the reminder's body is not on screen ({png})"
+    body = d._settled(body, look, "body")  # swaync slides its popups in: clicked where it stays
     d.server.move(*body)
     time.sleep(0.3)
     began = time.monotonic()
