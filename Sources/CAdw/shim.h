@@ -5,6 +5,7 @@
  * gtk_accessible_update_property. The GObject casts are done in Swift, in the window's typed layer (Sources/GymbellWindow/Widgets). */
 #include <adwaita.h>
 #include <gtk/gtk.h>
+#include <gdk/wayland/gdkwayland.h>
 
 /* A handler of a signal with no arguments of its own ("clicked", "activate", "close-request"). */
 typedef void (*gb_void_handler)(gpointer instance, gpointer data);
@@ -82,4 +83,12 @@ static inline void gb_spin_button_name_zero(GtkSpinButton *spin, const char *wor
     gtk_spin_button_update(spin);
 }
 
+/* The activation token a second launch handed over (XDG_ACTIVATION_TOKEN/DESKTOP_STARTUP_ID of its
+ * environment): the next gtk_window_present activates the window with it on Wayland. GTK 4.8 passes
+ * it only from a remote instance that ran gtk_init, which a second gymbell-window never does. */
+static inline void gb_display_use_activation_token(const char *token) {
+    GdkDisplay *display = gdk_display_get_default();
+    if (display && GDK_IS_WAYLAND_DISPLAY(display))
+        gdk_wayland_display_set_startup_notification_id(display, token);
+}
 #endif

@@ -73,9 +73,9 @@ public final class Daemon {
                 canSpeak: environment.isInstalled("spd-say"), windowInstalled: environment.windowProgram != nil))
         presenter.onAction = { [unowned self] target, key, token in
             // What the click launches (the window, the report, start_command) is started with the click's
-            // activation token: the compositor lets it raise its window (issue 49).
-            launches.activationToken = token
-            defer { launches.activationToken = nil }
+            // activation token (the server's, else the daemon's own): the compositor lets it raise its window (issue 49).
+            launches.click = Launches.Click(serverToken: token)
+            defer { launches.click = nil }
             send(.action(on: target, key: key))
         }
         presenter.onSessionServerID = { [unowned self] session, id in send(.sessionNoticeShown(session, id: id)) }

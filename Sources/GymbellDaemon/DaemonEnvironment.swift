@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GymbellControl
 import GymbellCore
 import GymbellPlatform
 import GymbellSettings
@@ -22,6 +23,9 @@ public struct DaemonEnvironment {
     public var executable: String
     /// The window's program (gymbell-window), nil when it is not installed (a package of its own).
     public var windowProgram: String?
+    /// An activation token of the daemon's own for what a click launches, when the notification server
+    /// sent none (WaylandActivation; nil outside Wayland).
+    public var ownActivationToken: () -> String?
 
     public init(
         clock: @escaping () -> Date = Date.init,
@@ -32,8 +36,10 @@ public struct DaemonEnvironment {
         isInstalled: @escaping (String) -> Bool = ProcessLauncher.isInstalled,
         iconFile: String? = nil,
         executable: String = CurrentProcess.executablePath ?? "gymbell",
-        windowProgram: String? = CurrentProcess.installedProgram("gymbell-window")
+        windowProgram: String? = CurrentProcess.installedProgram("gymbell-window"),
+        ownActivationToken: @escaping () -> String? = { WaylandActivation.obtain(appID: BusNames.desktopID + ".Window") }
     ) {
+        self.ownActivationToken = ownActivationToken
         self.windowProgram = windowProgram
         self.iconFile = iconFile
         self.executable = executable

@@ -6,20 +6,28 @@ import Logging
 struct Launches {
     let environment: DaemonEnvironment
     let logger: Logger
-    /// The activation token of the click being handled (the notification server's ActivationToken).
-    var activationToken: String?
+    /// The click being handled, with the notification server's ActivationToken if it sent one.
+    var click: Click?
 
-    /// The variables a program launched for that click is started with: the token as Wayland's
+    struct Click {
+        var serverToken: String?
+    }
+
+    /// The variables a program launched for that click is started with: the server's token, else one
+    /// the daemon obtains from the compositor (a fresh one per launch: a token is used once), as Wayland's
     /// xdg-activation (XDG_ACTIVATION_TOKEN) and X11's startup notification (DESKTOP_STARTUP_ID) take it —
-    /// GTK, Qt and GLib read the one of their display; nothing without a click's token.
-    var activation: [String: String] {
-        guard let activationToken else { return [:] }
-        return ["XDG_ACTIVATION_TOKEN": activationToken, "DESKTOP_STARTUP_ID": activationToken]
+    /// GTK, Qt and GLib read the one of their display (GTK 4.8 only DESKTOP_STARTUP_ID); nothing without a click.
+    func activation() -> [String: String] {
+        guard let click else { return [:] }
+        let token = click.serverToken ?? environment.ownActivationToken()
+        logger.info("launching for a click", metadata: ["activation_token": "\(click.serverToken != nil ? "server's" : token != nil ? "own" : "none")"])
+        guard let token else { return [:] }
+        return ["XDG_ACTIVATION_TOKEN": token, "DESKTOP_STARTUP_ID": token]
     }
 
     /// Starts `argv`; what went wrong is the caller's to tell.
     func run(_ argv: [String]) throws {
-        try environment.launch(argv, activation)
+        try environment.launch(argv, activation())
     }
 
     /// gymbell-window's GApplication hands the action to the window that is open (presented and

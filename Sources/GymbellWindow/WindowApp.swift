@@ -34,12 +34,31 @@ final class WindowApp {
         let gettext = Gettext.translation()
         messages = Messages(translate: gettext.translate, plural: gettext.translatePlural)
         application = Application(id: Self.applicationID, name: Self.applicationID, title: messages("gymbell"))
-        application.onActivate { [unowned self] in mainWindow().present() }
+        application.onActivate { [unowned self] in
+            let window = mainWindow()
+            handOverActivationToken()
+            window.present()
+        }
         AppFrame.install(on: application) { [unowned self] in mainWindow() }
         for action in LaunchAction.allCases {
             application.addAction(action.rawValue) { [unowned self] in perform(action) }
         }
+        // A second launch's activation token (a click on a reminder, the app grid): the present that
+        // follows raises the open window with it instead of the compositor announcing it (issue 49).
+        application.addStringAction(Self.activationTokenAction) { [unowned self] in activationToken = $0 }
     }
+
+    /// The token a second launch handed over, kept for the present its request makes: GTK clears the
+    /// display's startup id before each request from another process (its platform data has none).
+    private var activationToken: String?
+
+    private func handOverActivationToken() {
+        guard let activationToken else { return }
+        application.useActivationToken(activationToken)
+        self.activationToken = nil
+    }
+
+    static let activationTokenAction = "activation-token"
 
     /// Runs until the window closes; a second instance hands its request to the first and returns 0.
     func run(asking action: LaunchAction?) -> Int32 {
@@ -47,14 +66,32 @@ final class WindowApp {
             CurrentProcess.printToStandardError("gymbell-window: cannot register \(Self.applicationID): \(message)")
             return 1
         }
-        if let action { application.activateAction(action.rawValue) }
+        if application.isRemote, let token = Self.launchActivationToken() {
+            application.activateAction(Self.activationTokenAction, token)
+        }
+        if let action {
+            application.activateAction(action.rawValue)
+            if application.isRemote {
+                application.flush()  // the action presents the window: no `activate` after it
+                return 0
+            }
+        }
         let code = application.run()
         window?.finishPending()
         return code
     }
 
+    /// The token this launch was given (XDG_ACTIVATION_TOKEN, else DESKTOP_STARTUP_ID), for the primary.
+    private static func launchActivationToken() -> String? {
+        for name in ["XDG_ACTIVATION_TOKEN", "DESKTOP_STARTUP_ID"] {
+            if let token = CurrentProcess.environmentVariable(name), !token.isEmpty { return token }
+        }
+        return nil
+    }
+
     private func perform(_ action: LaunchAction) {
         let window = mainWindow()
+        handOverActivationToken()
         switch action {
         case .startWorkout:
             window.present()

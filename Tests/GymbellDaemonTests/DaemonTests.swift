@@ -66,14 +66,17 @@ struct DaemonTests {
     let timer = FakeTimer()
     var launched: [[String]] = []
 
-    func daemon(_ toml: String = "", store: StateStore? = nil, launch: @escaping ([String], [String: String]) throws -> Void = { _, _ in }) throws -> (Daemon, StateStore) {
+    func daemon(
+        _ toml: String = "", store: StateStore? = nil, launch: @escaping ([String], [String: String]) throws -> Void = { _, _ in },
+        ownToken: @escaping () -> String? = { nil }
+    ) throws -> (Daemon, StateStore) {
         let store = try store ?? StateStore()
         let config = LoadedConfig(config: try ConfigParser.parse(toml, path: "config.toml"), path: "config.toml")
         let clock = self.clock
         var ids = 0
         let environment = Daemon.Environment(
             clock: { clock.now }, timeZone: { SystemZones.named("Europe/Berlin")! }, launch: launch,
-            newID: { ids += 1; return "s\(ids)" }, isInstalled: { _ in false })
+            newID: { ids += 1; return "s\(ids)" }, isInstalled: { _ in false }, ownActivationToken: ownToken)
         let daemon = Daemon(
             config: config, store: store, presenter: presenter, timer: timer, environment: environment, logger: Logger(label: "test"))
         return (daemon, store)
@@ -242,6 +245,25 @@ struct DaemonTests {
         _ = daemon.run(.stop)
         _ = daemon.run(.start(workout: nil))
         #expect(ran.count == 2 && ran[1].environment.isEmpty)
+    }
+
+    /// mako, swaync, dunst and GNOME Shell 43 send no ActivationToken: the daemon asks the compositor for
+    /// one of its own (WaylandActivation), a fresh one per launch, and only for what a click launches.
+    @Test func whereTheServerSendsNoTokenTheClickGetsTheDaemonsOwn() throws {
+        var ran: [(argv: [String], environment: [String: String])] = []
+        var asked = 0
+        let (daemon, _) = try daemon(
+            "[reminders]\ntime = \"00:00\"\nstart_command = [\"my-player\"]\n", launch: { ran.append(($0, $1)) },
+            ownToken: { asked += 1; return "gymbell-\(asked)" })
+        clock.now = Date(timeIntervalSince1970: 1_800_000_000)
+        daemon.reevaluate()
+        clock.now = try #require(timer.armed)
+        daemon.reevaluate()
+        presenter.onAction?(.reminder(try #require(presenter.presented.last)), "start", nil)
+        #expect(ran.map(\.environment) == [["XDG_ACTIVATION_TOKEN": "gymbell-1", "DESKTOP_STARTUP_ID": "gymbell-1"]])
+        _ = daemon.run(.stop)
+        _ = daemon.run(.start(workout: nil))
+        #expect(asked == 1 && ran.count == 2 && ran[1].environment.isEmpty, "a start from the CLI is no click")
     }
 
     @Test func aNewConfigIsTakenUp() throws {

@@ -32,6 +32,19 @@ final class Application {
         g_object_unref(UnsafeMutableRawPointer(action))
     }
 
+    /// An action with a string parameter, asked for by another launch only (not a desktop entry's).
+    func addStringAction(_ name: String, _ handler: @escaping (String) -> Void) {
+        let type = g_variant_type_new("s")
+        let action = g_simple_action_new(name, type)!
+        g_variant_type_free(type)
+        Signals.connect(UnsafeMutableRawPointer(action), "activate", withArgument: { _, parameter in
+            guard let parameter else { return }
+            handler(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)))
+        })
+        g_action_map_add_action(OpaquePointer(application), action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+    }
+
     /// The keys that trigger `action` ("app.quit", "window.close", "win.show-help-overlay") in every
     /// window of the application: GTK's accelerator syntax ("<Control>q", "F1").
     func setAccelerators(_ action: String, _ accelerators: [String]) {
@@ -59,6 +72,23 @@ final class Application {
 
     /// Asks the primary instance (this one, or the first launch) for action `name`.
     func activateAction(_ name: String) { g_action_group_activate_action(OpaquePointer(application), name, nil) }
+
+    /// Asks the primary instance for action `name` with a string.
+    func activateAction(_ name: String, _ argument: String) {
+        g_action_group_activate_action(OpaquePointer(application), name, g_variant_new_string(argument))
+    }
+
+    /// Hands a second launch's activation token to the display: the next present raises with it (Wayland).
+    func useActivationToken(_ token: String) { gb_display_use_activation_token(token) }
+
+    /// Whether another process is the primary instance (this one only hands over its request).
+    var isRemote: Bool { g_application_get_is_remote(gApplication) != 0 }
+
+    /// Sends what was asked of the primary instance before this process leaves.
+    func flush() {
+        guard let connection = g_application_get_dbus_connection(gApplication) else { return }
+        g_dbus_connection_flush_sync(connection, nil, nil)
+    }
 
     /// Runs the main loop until the last window closes; the exit status.
     func run() -> Int32 { g_application_run(gApplication, 0, nil) }
