@@ -161,9 +161,8 @@ enum TimelineCommands {
         switch control {
         case .stop: return .stop
         case .next:
-            // A workout of steps: Next on a step by reps is Done (its CanGoNext is true); a strength set
-            // keeps Next meaning nothing (CanGoNext false), as media keys were taught before steps.
-            if phase == .set, session.stepProgress != nil, !session.speaksAsStrength { return .setDone }
+            // A workout of steps: Next on a step by reps — a strength set too — is Done (its CanGoNext is true).
+            if phase == .set, session.stepProgress != nil { return .setDone }
             return phase == .set || phase == .over ? nil : .skip
         case .play, .pause, .playPause:
             switch (phase, control) {

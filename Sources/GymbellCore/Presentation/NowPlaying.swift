@@ -150,7 +150,7 @@ public struct NowPlaying: Equatable, Sendable {
         return NowPlaying(
             session: session.id, track: "\(progress.totalSetsDone * 2)", title: setLine, artist: [workout, load].compactMap { $0 }.joined(separator: " · "),
             album: after, length: nil, status: .paused, phaseStart: progress.phaseStart, frozenAt: nil,
-            canGoNext: false)
+            canGoNext: true)  // Next is Set done, as on every step by reps
     }
 
     /// "Next: Rest 90 s".

@@ -257,13 +257,13 @@ struct EngineTimelineTests {
     static let phases: [PhaseCase] = [
         PhaseCase(
             name: "a set in progress", toml: push, setUp: [.start(workout: "push")], wait: 0, status: .paused,
-            play: .setDone, pause: nil, playPause: .setDone, next: nil, stop: .stop),
+            play: .setDone, pause: nil, playPause: .setDone, next: .setDone, stop: .stop),
         PhaseCase(
             name: "a rest between sets", toml: push, setUp: [.start(workout: "push"), .setDone], wait: 10, status: .playing,
             play: nil, pause: .skip, playPause: .skip, next: .skip, stop: .stop),
         PhaseCase(
             name: "the set after the rest", toml: push, setUp: [.start(workout: "push"), .setDone], wait: 70, status: .paused,
-            play: .setDone, pause: nil, playPause: .setDone, next: nil, stop: .stop),
+            play: .setDone, pause: nil, playPause: .setDone, next: .setDone, stop: .stop),
         PhaseCase(
             name: "a rest timer", toml: "", setUp: [.rest(seconds: 60)], wait: 10, status: .playing,
             play: nil, pause: .skip, playPause: .skip, next: .skip, stop: .stop),

@@ -67,6 +67,19 @@ struct StrengthAsStepsTests {
         #expect(replies == old.replies)
     }
 
+    @Test("the media key Next is Set done on a set (as on every step by reps), and ends a rest")
+    func nextIsSetDone() throws {
+        var world = try EngineHarness(Self.config, at: "2026-03-02T18:00:00+01:00")
+        _ = world.command(.start(workout: "push"))
+        world.advance(by: 20)
+        #expect(world.command(.player(.next)) == .success(.text(
+            "Set recorded. Rest 1m30s; next: Bench Press — set 2 of 3, 8 × 80 kg")))
+        #expect(world.sets.map(\.exercise) == ["Bench Press"])
+        world.advance(by: 10)
+        #expect(world.command(.player(.next)) == .success(.text("Skipped ahead: Rest over ⏰")))
+        #expect(world.state.session?.session.phase(at: world.now) == "Bench Press — set 2 of 3, 8 × 80 kg")
+    }
+
     @Test("a workout left running by an older gymbell carries on where it stood")
     func storedStrengthCarriesOn() throws {
         let start = Date(timeIntervalSince1970: 1_800_000_000)
