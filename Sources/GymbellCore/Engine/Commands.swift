@@ -51,10 +51,10 @@ enum Commands {
         guard seconds <= Limits.rest.upperBound else {
             throw .invalidArgument("a rest can last at most 24 hours, not \(DurationText.format(seconds))")
         }
-        t.state.transition = nil  // a new rest supersedes whatever the last one said
         if let session = t.state.session?.session, session.stepProgress != nil, session.intervalPlan == nil {
             return try StepCommands.rest(seconds: seconds, &t)
         }
+        t.state.transition = nil  // a new rest supersedes whatever the last one said
         let plan = SessionPlanner.rest(
             id: try t.freshSessionID(), seconds: seconds, startingAt: t.now, warnBefore: t.config.rest.warnBefore, messages: t.messages)
         return start(plan, workout: nil, &t).session.endsAt

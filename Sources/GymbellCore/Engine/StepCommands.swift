@@ -47,6 +47,7 @@ enum StepCommands {
         guard !step.isTimed || step.role == .rest || step.role == .getReady else {
             throw .invalidArgument("\(step.label(t.messages)) is timed and ends by itself; `gymbell skip` ends it now")
         }
+        t.state.transition = nil  // a new rest supersedes whatever the last one said
         logTimedSteps(progress.index..<position.step, of: session, progress, &t)
         progress.setsDone += progress.workSteps(progress.index..<position.step)
         let rest = WorkoutStep(.rest, seconds: seconds)

@@ -72,6 +72,28 @@ struct EngineStepTests {
         #expect(world.sets[1].at == begin.addingTimeInterval(115))  // when the plank ended
     }
 
+    @Test func gymbellRestDuringACircuitBelongsToIt() throws {
+        var (world, begin) = try Self.started("body")
+        world.advance(by: 12)  // Push-ups, round 1, waiting for Done
+        let session = try #require(world.state.session?.session.id)
+        // A rest before the station (it replaced the whole workout before): the circuit runs on after it.
+        guard case .success(.until(let end)) = world.command(.rest(seconds: 20)) else { Issue.record("rest refused"); return }
+        #expect(end == begin.addingTimeInterval(32) && world.state.session?.session.id == session)
+        world.advance(by: 20)
+        #expect(world.audible(since: begin).last! == (32, "Push-ups — 10 reps"))
+        _ = world.command(.setDone)
+        world.advance(by: 5)  // in the 15 s rest after it: `rest 40` makes that rest 40 s from now
+        guard case .success(.until(let longer)) = world.command(.rest(seconds: 40)) else { Issue.record("rest refused"); return }
+        #expect(longer == begin.addingTimeInterval(77))
+        world.advance(by: 40)
+        #expect(world.audible(since: begin).last! == (77, "Plank — 30 s"))
+        // A timed exercise running ends by itself, or by skip: a rest is refused, nothing changes.
+        let before = world.state
+        guard case .failure(let error) = world.command(.rest(seconds: 10)) else { Issue.record("rest taken during the plank"); return }
+        #expect("\(error)".contains("ends by itself") && world.state == before)
+        #expect(world.sets.map(\.exercise) == ["Push-ups"])
+    }
+
     @Test func aTimedStepRefusesDoneAndSkipMovesOn() throws {
         var (world, begin) = try Self.started("tabata")
         world.advance(by: 12)  // Burpees, round 1
