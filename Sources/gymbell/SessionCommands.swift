@@ -8,13 +8,15 @@ struct Rest: ParsableCommand {
         abstract: "Start a rest timer, or move the end of the running one.",
         discussion: """
             Without SECONDS the rest lasts the configured [rest] default (90s unless changed). \
-            A new rest replaces the running session. "Rest over ⏰" appears when it ends.
+            During a workout the rest belongs to it: before the set or station waiting for you, or \
+            instead of the rest running (its end says what comes next, and the workout goes on). \
+            Otherwise a new rest replaces a running rest timer, HIIT or walk/run. "Rest over ⏰" appears when it ends.
             """)
 
     @Argument(help: ArgumentHelp("How long to rest (1s to 24h).", valueName: "SECONDS"), transform: DurationArgument.parsed)
     var duration: DurationArgument?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Move the running rest's end by ±S, e.g. +15 or -15.", valueName: "±S"),
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Move the end of the running rest (or timed step: a HIIT phase, a plank) by ±S, e.g. +15 or -15.", valueName: "±S"),
             transform: SignedDurationArgument.parsed)
     var adjust: SignedDurationArgument?
 
