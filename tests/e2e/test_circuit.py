@@ -93,3 +93,26 @@ def test_the_readmes_config_checks_and_its_7_minute_workout_starts(daemon, write
     ok(cli, "stop")
     assert "Full body" in ok(cli, "start", "body")
     assert step(cli)["next"] == "Push-ups — 10 reps"
+
+
+def test_a_rest_during_a_circuit_belongs_to_it(daemon, write_config, cli):
+    """`gymbell rest 2` at a station waiting for Done is a rest before it (it replaced the whole circuit
+    before); during the circuit's own rest it makes that rest 2 s from now; the circuit carries on after
+    both, the same session, and ends complete with its sets."""
+    write_config(circuit(rest="30s", round_rest="1s", plank="1s", rounds=1))
+    daemon.start()
+    ok(cli, "start", "body")
+    wait_for_step(cli, "Push-ups — 10 reps", 1, timeout=4)
+    session_id = status(cli)["session"]["id"]
+    assert "Resting until" in ok(cli, "rest", "2")
+    resting = status(cli)["session"]
+    assert resting["id"] == session_id and resting["step"]["label"] == "Rest — 2 s", resting
+    assert resting["step"]["next"] == "Push-ups — 10 reps", resting
+    wait_for_step(cli, "Push-ups — 10 reps", 1, timeout=4)
+    ok(cli, "set-done")
+    assert step(cli)["label"] == "Rest — 30 s"
+    ok(cli, "rest", "2")  # the 30 s rest, now 2 s from now
+    wait_for_step(cli, "Plank — 1 s", 1, timeout=4)
+    wait_until(lambda: status(cli)["session"] is None, 5, what="the circuit to end")
+    last = json.loads(ok(cli, "history", "--json"))[-1]
+    assert (last["id"], last["outcome"]) == (session_id, "completed"), last
