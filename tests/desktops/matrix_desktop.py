@@ -191,12 +191,16 @@ class Desktop:
         return screen.contains(png, phrase, self.server.notification_area)
 
     def wait_to_see(self, phrase, timeout, label):
+        """The screenshot showing `phrase`; fails when one *begun* after `timeout` seconds does not show
+        it. The bound is on the screen, not on OCR: under load reading one shot takes seconds, and a shot
+        taken just before the notification was painted must not end the wait unread again."""
         deadline = time.monotonic() + timeout
         while True:
+            taken = time.monotonic()
             png = self.shot(label)
             if self.sees(png, phrase):
                 return png
-            if time.monotonic() >= deadline:
+            if taken >= deadline:
                 pytest.fail(f"{self.name}: {phrase!r} not on screen within {timeout:.1f} s; read: "
                             f"{screen.text(png, self.server.notification_area)!r} ({png})")
             time.sleep(0.2)
