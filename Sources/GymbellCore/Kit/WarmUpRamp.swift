@@ -42,12 +42,6 @@ public enum WarmUpRamp {
         return exercises.filter { wanted($0, kit: kit) }
     }
 
-    /// Whether `exercises` get any warm-up from `kit` (then the workout runs as steps).
-    public static func applies(to exercises: [Exercise], kit: Kit?) -> Bool {
-        guard let kit else { return false }
-        return exercises.contains { !steps(for: $0, kit: kit).isEmpty }
-    }
-
     /// `steps` with each exercise's warm-up before its first working set.
     public static func inserting(into steps: [WorkoutStep], exercises: [Exercise], kit: Kit?) -> [WorkoutStep] {
         guard let kit, !exercises.isEmpty else { return steps }

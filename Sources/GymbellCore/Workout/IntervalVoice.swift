@@ -25,14 +25,12 @@ public enum IntervalPlan: Hashable, Sendable {
 
     /// The plan `steps` are exactly, for a session of `kind`; nil when they are anything more.
     init?(kind: SessionKind, steps: [WorkoutStep]) {
+        guard kind == .hiit || kind == .walkrun else { return nil }  // before any work: asked at every turn
         let work = steps.filter(\.isWork)
         let first = work.first?.seconds ?? 0
         let rest = steps.first { $0.role == .rest }?.seconds ?? 0
-        switch kind {
-        case .hiit: self = .hiit(HIITPlan(rounds: work.count, work: first, rest: rest))
-        case .walkrun: self = .walkRun(WalkRunPlan(run: first, walk: rest, repeats: work.count))
-        case .rest, .strength, .circuit: return nil
-        }
+        self = kind == .hiit
+            ? .hiit(HIITPlan(rounds: work.count, work: first, rest: rest)) : .walkRun(WalkRunPlan(run: first, walk: rest, repeats: work.count))
         guard !work.isEmpty, self.steps == steps else { return nil }
     }
 

@@ -44,6 +44,7 @@ public enum StepPlanner {
         var reminders: [Reminder] = []
         var offset: TimeInterval = session.shift
         let interval = session.intervalPlan
+        let strength = session.speaksAsStrength
         for step in progress.index..<end {
             offset += steps[step].seconds ?? 0
             let due = progress.startedAt.addingTimeInterval(offset)
@@ -64,7 +65,7 @@ public enum StepPlanner {
                 reminders.append(completion(of: session, progress, sets: progress.setsDone + progress.workSteps(progress.index..<end), at: due))
                 break
             }
-            if session.speaksAsStrength, steps[step].role == .rest {
+            if strength, steps[step].role == .rest {
                 reminders += restReminders(of: session, ending: steps[step], before: next, at: due, warnBefore: warnBefore, progress)
             } else if let reminder = stepReminder(of: session, progress, starting: next, at: due) {
                 reminders.append(reminder)

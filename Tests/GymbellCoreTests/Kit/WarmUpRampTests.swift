@@ -28,8 +28,10 @@ struct WarmUpRampTests {
         var kit = Self.kit
         kit.warmUp = false
         #expect(Self.ramp("Bench Press", 80, kit: kit).isEmpty)
-        #expect(!WarmUpRamp.applies(to: [Exercise(name: "Bench Press", sets: 1, reps: 5, weight: 80, rest: [90])], kit: kit))
-        #expect(!WarmUpRamp.applies(to: [Exercise(name: "Bench Press", sets: 1, reps: 5, weight: 80, rest: [90])], kit: nil))
+        let bench = [Exercise(name: "Bench Press", sets: 1, reps: 5, weight: 80, rest: [90])]
+        let steps = WorkoutTimeline.strength(bench)
+        #expect(WarmUpRamp.inserting(into: steps, exercises: bench, kit: kit) == steps)
+        #expect(WarmUpRamp.inserting(into: steps, exercises: bench, kit: nil) == steps)
     }
 
     @Test func theWarmUpsComeBeforeTheFirstWorkingSetOnly() {

@@ -45,7 +45,6 @@ struct WarmUpSwitchTests {
         let workout = try #require(config.workouts["w"])
         let wanting = WarmUpRamp.exercises(of: workout, kit: config.kit)
         #expect(wanting.map(\.name) == ["Bench Press"], "Squat follows the kit's switch, off")
-        #expect(WarmUpRamp.applies(to: wanting, kit: config.kit))
         let steps = WarmUpRamp.inserting(into: WorkoutTimeline.steps(of: workout.applying([:], kit: config.kit)), exercises: wanting, kit: config.kit)
         #expect(steps.filter { $0.role == .warmUp }.map(\.name) == Array(repeating: "Bench Press", count: 4))
         #expect(WarmUpRamp.exercises(of: workout, kit: nil).isEmpty, "without a kit no ramp: nothing changes")
