@@ -22,6 +22,7 @@ from proc_figures import context_switches  # tests/support
 from server_mako import PYTHON, VIRTUAL_POINTER
 from workout_config import ALL_DAYS
 from test_matrix import SERVERS, Desktop, _missing  # noqa: F401 (the matrix's Desktop and its servers)
+from test_x11_away import check_back
 
 pytestmark = [pytest.mark.gymbell, pytest.mark.time_limit(120)]
 
@@ -102,15 +103,7 @@ def test_sway_holds_a_reminder_while_away_and_shows_it_at_the_first_motion(sway)
     back = time.time()
     pointer_motion(d.server, 30, 30)
     moved = time.time() - back
-    H.wait_until(lambda: d.status()["held"] is None, timeout=WITHIN, what="nothing held once back")
-    shots, first = P.watch_until_seen(d, DAILY, back, WITHIN + P.PAINTED_ALONE_WITHIN + 1.0)
-    asked = P.check_released(d, due, back, shots, first, WITHIN, repr(DAILY))
-    time.sleep(1)
-    heard = d.heard_at([due, asked])
-    onsets = sound.onsets(d.recording.path, d.recording.start_epoch)
-    assert [t for t in onsets if t < back] == [], f"{d.name}: sound while away: {onsets} (input at {back:.3f})"
-    assert len([t for t in onsets if t >= back]) == 1, f"{d.name}: heard {onsets} after the input: once"
-    P.check_heard_released(d, back, WITHIN, heard[1])
+    asked, first, heard = check_back(d, due, back)
     print(f"FIGURE {d.name}: virtual pointer motion → gymbell asked +{asked - back:.3f} s, on a screenshot ended "
           f"+{first[1] - back:.3f} s, heard +{heard[1] - back:.3f} s; the motion itself took {moved:.3f} s; 0 wake-ups in 2 s away")
     still_answers_without_the_compositor(d, lambda: d.server.stop())

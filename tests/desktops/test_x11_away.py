@@ -62,7 +62,16 @@ def test_a_daily_reminder_waits_for_the_person_to_come_back(desktop):
     back = time.time()
     d.server.move(x + 40, y + 40)
     moved = time.time() - back  # xdotool's own run, and the wait for the pointer to be there
-    # Back: nothing held (asked at once, long before away_after passes again), then screenshots.
+    asked, first, heard = check_back(d, due, back)
+    print(f"FIGURE {d.name}: xdotool mousemove → gymbell asked +{asked - back:.3f} s, on a screenshot ended "
+          f"+{first[1] - back:.3f} s, heard +{heard[1] - back:.3f} s; the move itself took {moved:.3f} s; 0 wake-ups in 2 s away")
+
+
+def check_back(d, due, back):
+    """The input at `back` (wall clock) ended the away that held the daily reminder due at `due`: nothing
+    held (asked at once, long before away_after passes again), on screen within the matrix's split bound
+    (gymbell's request, then the desktop's painting), heard once after the input and never before it.
+    Returns (asked, first screenshot showing it, heard) for the figures. Shared with test_wayland_away."""
     H.wait_until(lambda: d.status()["held"] is None, timeout=WITHIN, what="nothing held once back")
     shots, first = P.watch_until_seen(d, DAILY, back, WITHIN + P.PAINTED_ALONE_WITHIN + 1.0)
     asked = P.check_released(d, due, back, shots, first, WITHIN, repr(DAILY))
@@ -72,5 +81,4 @@ def test_a_daily_reminder_waits_for_the_person_to_come_back(desktop):
     assert [t for t in onsets if t < back] == [], f"{d.name}: sound while away: {onsets} (input at {back:.3f})"
     assert len([t for t in onsets if t >= back]) == 1, f"{d.name}: heard {onsets} after the input: once"
     P.check_heard_released(d, back, WITHIN, heard[1])
-    print(f"FIGURE {d.name}: xdotool mousemove → gymbell asked +{asked - back:.3f} s, on a screenshot ended "
-          f"+{first[1] - back:.3f} s, heard +{heard[1] - back:.3f} s; the move itself took {moved:.3f} s; 0 wake-ups in 2 s away")
+    return asked, first, heard
