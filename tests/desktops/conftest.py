@@ -11,6 +11,7 @@ checkout); those of passing tests are removed, so what stays is what failed.
 
 import shutil
 import sys
+from collections import defaultdict
 from pathlib import Path
 
 import pytest
@@ -88,6 +89,8 @@ def pytest_collection_modifyitems(config, items):
     stream's run desktop by desktop in its order (a desktop's tests keep theirs, so a shared server is
     brought up once). Every desktop is in exactly one stream (a test of a desktop named in none runs
     in the first, after the others)."""
+    for item in items:
+        _DESKTOP_OF[item.nodeid] = desktop_of(item)
     stream = config.getoption("--desktop-stream")
     if not stream:
         return
@@ -109,6 +112,16 @@ def pytest_collection_modifyitems(config, items):
     items[:] = kept
 
 
+#: each test's desktop, and the seconds its tests took (setup, call, teardown: a shared server's start
+#: and stop are in its first and last test's)
+_DESKTOP_OF: dict[str, str] = {}
+_SECONDS: dict[str, float] = defaultdict(float)
+
+
+def pytest_runtest_logreport(report):
+    _SECONDS[_DESKTOP_OF.get(report.nodeid, "?")] += report.duration
+
+
 def pytest_configure(config):
     H.pytest_configure(config)
     config.addinivalue_line("markers", "time_limit(seconds): this test's bound (default 240 s)")
@@ -118,6 +131,13 @@ def pytest_configure(config):
 
 def pytest_terminal_summary(terminalreporter, config):
     H.pytest_terminal_summary(terminalreporter, config)
+    if _SECONDS:
+        # What STREAMS is balanced by: each desktop's time in this run, in its stream's order.
+        order = [n for names in STREAMS.values() for n in names]
+        terminalreporter.section("gymbell desktops: seconds per desktop (STREAMS' balance)")
+        for name in sorted(_SECONDS, key=lambda n: order.index(n) if n in order else len(order)):
+            terminalreporter.write_line(f"{name:>20}: {_SECONDS[name]:7.1f} s")
+        terminalreporter.write_line(f"{'in all':>20}: {sum(_SECONDS.values()):7.1f} s")
     if ARTIFACTS.exists() and any(ARTIFACTS.iterdir()):
         terminalreporter.section("gymbell desktop artefacts (screenshots of failed tests)")
         for d in sorted(p for p in ARTIFACTS.iterdir() if p.is_dir()):
