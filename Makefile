@@ -138,7 +138,12 @@ $(STATIC_CXX)/libstdc++.a:
 	[ -f "$$archive" ] || { echo "make: libstdc++.a not found (apt-get install libstdc++-12-dev)" >&2; exit 1; }; \
 	mkdir -p $(STATIC_CXX) && ln -sf "$$archive" $@
 
+# SwiftPM does not know of the ordering file: a binary older than it is removed, so that it is linked anew.
 release-static: deps $(STATIC_CXX)/libstdc++.a
+	@for product in gymbell gymbell-window; do \
+	  binary=$(RELEASE_SCRATCH)/release/$$product; \
+	  if [ -e "$$binary" ] && [ packaging/symbol-order.txt -nt "$$binary" ]; then rm -f "$$binary"; fi; \
+	done
 	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK) --scratch-path $(RELEASE_SCRATCH) --product gymbell
 	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK) --scratch-path $(RELEASE_SCRATCH) --product generate-manual
 	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK) --scratch-path $(RELEASE_SCRATCH) --product gymbell-window
