@@ -99,8 +99,10 @@ let package = Package(
             path: "Sources/GymbellWindow"
         ),
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
-        .testTarget(name: "GymbellCoreTests", dependencies: ["GymbellCore", "GymbellSettings", "TOML"]),  // Settings: the tz database through GLib
-        .testTarget(name: "GymbellFormatsTests", dependencies: ["GymbellFormats", "GymbellCore", "GymbellSettings"]),
+        // The time helpers both share (instants, zones through the tz database as GymbellSettings reads it).
+        .target(name: "GymbellTimeSupport", dependencies: ["GymbellCore", "GymbellSettings"], path: "Tests/GymbellTimeSupport"),
+        .testTarget(name: "GymbellCoreTests", dependencies: ["GymbellCore", "GymbellSettings", "GymbellTimeSupport", "TOML"]),  // Settings: the tz database through GLib
+        .testTarget(name: "GymbellFormatsTests", dependencies: ["GymbellFormats", "GymbellCore", "GymbellSettings", "GymbellTimeSupport"]),
         .testTarget(name: "GymbellSettingsTests", dependencies: ["GymbellSettings", "GymbellCore", "GymbellFormats", "GymbellPlatform", "TOML"]),
         .testTarget(
             name: "GymbellStoreTests", dependencies: ["GymbellStore", "GymbellCore", "GymbellSQLite", "GymbellPlatform"],
