@@ -45,8 +45,12 @@ def profile(binary, root):
     out = root / "callgrind.out"
     try:
         w.env.write_config(CONFIG)
+        # Valgrind 3.19 (Debian 12) gives up on the debug information Swift 6.3's release build writes
+        # ("Possibly corrupted debuginfo file"): it runs a copy without it; the symbols are the same.
+        profiled = root / "gymbell-without-debug-info"
+        subprocess.run(["strip", "--strip-debug", "-o", str(profiled), str(binary)], check=True)
         wrapper = root / "under-callgrind.sh"
-        wrapper.write_text(f'#!/bin/sh\nexec valgrind --tool=callgrind --demangle=no --callgrind-out-file={out} {binary} "$@"\n')
+        wrapper.write_text(f'#!/bin/sh\nexec valgrind --tool=callgrind --demangle=no --callgrind-out-file={out} {profiled} "$@"\n')
         wrapper.chmod(0o755)
         w.proc, _ = start_daemon_timed(w.env, wrapper, w.daemon_log, w.conn, timeout=120)
 
@@ -80,7 +84,7 @@ def profile(binary, root):
         header = path.read_text(errors="replace").split("\n", 30)
         number = next((int(line.split(":")[1]) for line in header if line.startswith("part:")), 0)
         parts.append((number, path))
-    return [path for _, path in sorted(parts)]
+    return [path for _, path in sorted(parts)], profiled
 
 
 def coarse_functions(limit=64 * 1024):
@@ -114,7 +118,7 @@ def main():
     binary = Path(a.bin).resolve()
     root = Path(tempfile.mkdtemp(prefix="gymbell-order."))
     try:
-        parts = profile(binary, root)
+        parts, profiled = profile(binary, root)
         defined = set(subprocess.run(["nm", str(binary)], capture_output=True, text=True, check=True)
                       .stdout.split())
         coarse = coarse_functions()
@@ -126,12 +130,14 @@ def main():
                                        capture_output=True, text=True, check=True).stdout
             for line in annotated.splitlines():
                 fields = line.split(None, 2)
-                if len(fields) == 3 and fields[0].replace(",", "").isdigit() and f"[{binary}]" in fields[2]:
+                if len(fields) == 3 and fields[0].replace(",", "").isdigit() and f"[{profiled}]" in fields[2]:
                     name = fields[2].split(":", 1)[-1].rsplit(" [", 1)[0].rsplit("'", 1)[0]
                     if name in defined and name not in coarse and name not in listed:
                         names.append(name)
                         listed.add(name)
             print(f"{part.name}: {len(names)} functions so far")
+        if not names:
+            sys.exit(f"no function of {binary} in the profile: {a.out} left as it was")
         Path(a.out).write_text("\n".join(names) + "\n")
         print(f"{len(names)} functions → {a.out} ({len(coarse)} in large sections of the static libraries left out)")
     finally:
