@@ -10,6 +10,7 @@ import pytest
 
 import punctuality as P
 import sound
+from cpu_hog import CpuHog
 
 from desktop_support import H
 from proc_figures import context_switches  # tests/support
@@ -82,3 +83,31 @@ def check_back(d, due, back):
     assert len([t for t in onsets if t >= back]) == 1, f"{d.name}: heard {onsets} after the input: once"
     P.check_heard_released(d, back, WITHIN, heard[1])
     return asked, first, heard
+
+
+@pytest.mark.parametrize("desktop", [pytest.param("xfce", marks=pytest.mark.skipif(bool(_missing("xfce")), reason=f"not installed: {_missing('xfce')}"))],
+                         indirect=True)
+def test_already_away_when_the_daemon_starts_under_load(desktop):
+    """Issue 50 for away: nobody has touched the seat for longer than `away_after` when the daemon starts,
+    on a loaded machine (a busy loop beside the other desktop stream, from before the start until the
+    reminder is held). The X server's idle time is asked at start, so the daily reminder due 4 s after the
+    start is held for away, not shown, not heard; the first pointer motion brings it as
+    test_a_daily_reminder_waits_for_the_person_to_come_back's does."""
+    d = desktop
+    x, y = d.server.pointer()
+    d.server.move(x + 5, y + 5)  # the person's last input
+    last_input = time.monotonic()
+    time.sleep(AWAY_AFTER + 1)
+    with CpuHog(processes=1):
+        hms, due = H.local_hms_ahead(4)
+        d.env.write_config(f'[reminders]\ntime = "{hms}"\ndays = {ALL_DAYS}\n\n[attention]\naway_after = "{AWAY_AFTER}s"\n')
+        d.daemon.start()
+        H.wait_until(lambda: (d.status()["held"] or {}).get("why") == ["away"] and d.status()["held"]["reminders"],
+                     timeout=due - time.time() + 12, what="the reminder held for away")
+    png = d.shot("held")
+    assert not d.sees(png, DAILY), f"{d.name}: held, yet on screen ({png})"
+    back = time.time()
+    d.server.move(x + 40, y + 40)
+    asked, first, heard = check_back(d, due, back)
+    print(f"FIGURE {d.name}: away since {time.monotonic() - last_input:.1f} s, daemon started under load: held; "
+          f"input → asked +{asked - back:.3f} s, heard +{heard[1] - back:.3f} s")
