@@ -29,8 +29,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Header only: the daemon loads libX11 and libXext with dlopen when it follows idleness on X11.
         .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
-        // libwayland-client's headers (libwayland-dev), loaded with dlopen like libX11, and the idle protocols' code made by
-        // wayland-scanner, committed (generated/: the build needs no scanner; CWayland.h says from what).
+        // libwayland-client's headers (libwayland-dev), loaded with dlopen like libX11, and the code wayland-scanner made
+        // of the idle and activation protocols, committed (generated/: the build needs no scanner; CWayland.h says from what).
         .target(name: "CWayland", exclude: ["generated"]),
 
         // The next three are pure Swift: no C, no clock, no files.
@@ -60,7 +60,8 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/gdk-pixbuf-2.0"])]),
         // The X server: away told by the X Sync extension's IDLETIME alarms, on the GLib loop.
         .target(name: "GymbellX11", dependencies: ["CX11", "GymbellPlatform"]),
-        // A Wayland compositor: away told by ext-idle-notify-v1 or org_kde_kwin_idle, on the GLib loop.
+        // A Wayland compositor through libwayland-client: away told by ext-idle-notify-v1 or org_kde_kwin_idle, on the
+        // GLib loop; an activation token for what a click launches (gtk_shell1.notify_launch or xdg_activation_v1).
         .target(name: "GymbellWayland", dependencies: ["CWayland", "GymbellPlatform"]),
         // Sounds through libcanberra, played by a helper process that lowers other audio meanwhile (libpulse)
         // or pauses media players (MPRIS, libdbus).

@@ -3,6 +3,7 @@ import GymbellControl
 import GymbellCore
 import GymbellPlatform
 import GymbellSettings
+import GymbellWayland
 import Logging
 
 /// What the daemon is given of the world: its one clock, the time zone, how to run a program and

@@ -3,7 +3,8 @@ import Glibc
 /// Libraries opened when first needed (`dlopen`) instead of linked: the executable then starts without
 /// mapping and relocating them. The daemon loads libnotify when its notifier starts, GIO when it first
 /// follows a GSettings key (GNOME's show-banners; files are watched with inotify), libX11 and libXext
-/// when it follows idleness on X11, libcanberra in the sound helper; the CLI loads none of them (issue 16: each library
+/// when it follows idleness on X11, libwayland-client when it follows idleness on Wayland or asks the
+/// compositor for an activation token, libcanberra in the sound helper; the CLI loads none of them (issue 16: each library
 /// a process maps costs its start-up some 0.1–0.3 ms on the machines measured, libnotify with what it
 /// brings 1.8 ms).
 public enum SharedLibrary {

@@ -1,5 +1,4 @@
 import CWayland
-import Glibc
 import GymbellPlatform
 
 /// Away on a Wayland session, told by the compositor: a connection of gymbell's own, on which one
@@ -10,7 +9,7 @@ import GymbellPlatform
 ///
 /// Both protocols count from the moment the notification is made: a person already away when it is
 /// made is told away once `awayAfter` more has passed. libwayland-client is loaded with the first
-/// watch (SharedLibrary). A compositor that goes away (the socket hung up, a protocol error) is
+/// connection (WaylandConnection). A compositor that goes away (the socket hung up, a protocol error) is
 /// reported as not away and `onLost` says why; the watch is then closed for good.
 public final class WaylandIdle {
     public enum IdleProtocol: String, Sendable {
@@ -18,23 +17,15 @@ public final class WaylandIdle {
         case kdeIdle = "org_kde_kwin_idle"
     }
 
-    private static let library = Result { () throws(SystemError) in
-        Loaded(table: try SharedLibrary.functions(of: "libwayland-client.so.0", gb_wayland_functions_load))
-    }
-
-    /// The table holds, beside functions, two pointers to the library's constant interface data.
-    private struct Loaded: @unchecked Sendable { let table: GbWaylandFunctions }
-
-    private var wl: GbWaylandFunctions
     private let loop: MainLoop
-    private var display: OpaquePointer?
-    private var registry: OpaquePointer?
+    /// nil once closed.
+    private var connection: WaylandConnection?
+    private let wl: UnsafePointer<GbWaylandFunctions>
     private var seat: OpaquePointer?
     /// ext_idle_notifier_v1 or org_kde_kwin_idle, as `used` says.
     private var manager: OpaquePointer?
     private var notification: OpaquePointer?
     private var watch: SourceToken?
-    private let globals = Globals()
     private let listeners = Listeners()
     private var timeoutMilliseconds: UInt32
     /// A threshold that came while away: the notification is made anew at the next input (made now,
@@ -58,46 +49,31 @@ public final class WaylandIdle {
         loop: MainLoop, socket: String? = nil, awayAfter: Double, onLost: @escaping (String) -> Void = { _ in },
         onChange: @escaping (Bool) -> Void
     ) throws(SystemError) {
-        var wl = try Self.library.get().table
-        self.wl = wl
+        let connection = try WaylandConnection(socket: socket)
+        wl = connection.wl
         self.loop = loop
         self.onChange = onChange
         self.onLost = onLost
         timeoutMilliseconds = Self.milliseconds(awayAfter)
-        let connected = socket.map { name in name.withCString { wl.wl_display_connect($0) } } ?? wl.wl_display_connect(nil)
-        guard let display = connected else {
-            throw SystemError(message: "cannot connect to the Wayland compositor \(socket ?? "(WAYLAND_DISPLAY)")")
-        }
-        self.display = display
-        guard let registry = gb_wl_get_registry(&wl, display) else {
-            wl.wl_display_disconnect(display)
-            throw SystemError(message: "the Wayland compositor gave no registry")
-        }
-        self.registry = registry
-        listeners.registry.pointee = wl_registry_listener(
-            global: { data, _, name, interface, _ in
-                guard let data, let interface else { return }
-                Unmanaged<Globals>.fromOpaque(data).takeUnretainedValue().offered(name, String(cString: interface))
-            },
-            global_remove: { _, _, _ in })
-        _ = gb_wl_listen(&wl, UnsafeMutableRawPointer(registry), listeners.registry, Unmanaged.passUnretained(globals).toOpaque())
-        let offered = wl.wl_display_roundtrip(display) >= 0 ? globals : Globals()
-        guard let seatName = offered.seat, let (used, managerName) = offered.idleManager else {
-            let what = offered.seat == nil ? "no seat" : "neither ext-idle-notify-v1 nor org_kde_kwin_idle"
-            wl.wl_proxy_destroy(registry)
-            wl.wl_display_disconnect(display)
+        let globals = connection.roundtrip() ? connection.globals : [:]
+        guard let registry = connection.registry, let seatGlobal = globals["wl_seat"],
+              let (used, manager) = Self.idleManager(globals)
+        else {
+            let what = globals["wl_seat"] == nil ? "no seat" : "neither ext-idle-notify-v1 nor org_kde_kwin_idle"
+            connection.close()
             throw SystemError(message: "the Wayland compositor offers \(what)")
         }
+        self.connection = connection
         self.used = used
-        seat = gb_wl_bind_seat(&wl, registry, seatName)
-        manager = used == .extIdleNotify
-            ? gb_wl_bind_idle_notifier(&wl, registry, managerName) : gb_wl_bind_kde_idle(&wl, registry, managerName)
+        seat = gb_wl_bind_seat(wl, registry, seatGlobal.name)
+        self.manager = used == .extIdleNotify
+            ? gb_wl_bind_idle_notifier(wl, registry, manager.name) : gb_wl_bind_kde_idle(wl, registry, manager.name)
         makeNotification()
-        guard wl.wl_display_roundtrip(display) >= 0, notification != nil else {
+        guard connection.roundtrip(), notification != nil else {
             destroyAll()
             throw SystemError(message: "the Wayland compositor refused an idle notification (\(used.rawValue))")
         }
-        watch = loop.watch(fd: wl.wl_display_get_fd(display), for: .readable) { [weak self] _ in
+        watch = loop.watch(fd: connection.fd, for: .readable) { [weak self] _ in
             self?.readEvents() ?? false
         }
         tell()  // what came with the round trips
@@ -107,7 +83,7 @@ public final class WaylandIdle {
 
     /// Asks for notifications at `seconds` from now on (while away: from the next input on).
     public func change(awayAfter seconds: Double) {
-        guard let display else { return }
+        guard let connection else { return }
         let milliseconds = Self.milliseconds(seconds)
         guard milliseconds != (pendingTimeout ?? timeoutMilliseconds) else { return }
         guard !isAway else {
@@ -117,7 +93,7 @@ public final class WaylandIdle {
         timeoutMilliseconds = milliseconds
         destroyNotification()
         makeNotification()
-        if wl.wl_display_flush(display) < 0 { lost("cannot write to the compositor: \(Self.errnoText())") }
+        if !connection.flush() { lost("cannot write to the compositor: \(WaylandConnection.errnoText())") }
     }
 
     /// Closes the connection (reports nothing).
@@ -131,15 +107,15 @@ public final class WaylandIdle {
         guard let manager, let seat else { return }
         switch used {
         case .extIdleNotify:
-            notification = gb_wl_get_idle_notification(&wl, manager, timeoutMilliseconds, seat)
+            notification = gb_wl_get_idle_notification(wl, manager, timeoutMilliseconds, seat)
             listeners.extNotification.pointee = ext_idle_notification_v1_listener(
                 idled: { data, _ in WaylandIdle.told(data, true) }, resumed: { data, _ in WaylandIdle.told(data, false) })
-            if let notification { _ = gb_wl_listen(&wl, UnsafeMutableRawPointer(notification), listeners.extNotification, Unmanaged.passUnretained(self).toOpaque()) }
+            if let notification { _ = gb_wl_listen(wl, UnsafeMutableRawPointer(notification), listeners.extNotification, Unmanaged.passUnretained(self).toOpaque()) }
         case .kdeIdle:
-            notification = gb_wl_get_idle_timeout(&wl, manager, seat, timeoutMilliseconds)
+            notification = gb_wl_get_idle_timeout(wl, manager, seat, timeoutMilliseconds)
             listeners.kdeTimeout.pointee = org_kde_kwin_idle_timeout_listener(
                 idle: { data, _ in WaylandIdle.told(data, true) }, resumed: { data, _ in WaylandIdle.told(data, false) })
-            if let notification { _ = gb_wl_listen(&wl, UnsafeMutableRawPointer(notification), listeners.kdeTimeout, Unmanaged.passUnretained(self).toOpaque()) }
+            if let notification { _ = gb_wl_listen(wl, UnsafeMutableRawPointer(notification), listeners.kdeTimeout, Unmanaged.passUnretained(self).toOpaque()) }
         }
     }
 
@@ -151,14 +127,13 @@ public final class WaylandIdle {
     /// Reads and dispatches what came (the socket is readable, or hung up); false once the
     /// connection is gone.
     private func readEvents() -> Bool {
-        guard let display else { return false }
-        if wl.wl_display_dispatch(display) < 0 {
-            let protocolError = wl.wl_display_get_error(display)
-            lost(protocolError == EPROTO ? "a Wayland protocol error" : "the compositor closed the connection (\(Self.errnoText()))")
+        guard let connection else { return false }
+        if let why = connection.dispatchReadable() {
+            lost(why)
             return false
         }
         tell()
-        return self.display != nil
+        return self.connection != nil
     }
 
     private func tell() {
@@ -166,12 +141,12 @@ public final class WaylandIdle {
         told = []
         for idle in events where idle != isAway {
             isAway = idle
-            if !idle, let pending = pendingTimeout, let display {
+            if !idle, let pending = pendingTimeout, let connection {
                 pendingTimeout = nil
                 timeoutMilliseconds = pending
                 destroyNotification()
                 makeNotification()
-                _ = wl.wl_display_flush(display)
+                _ = connection.flush()
             }
             onChange(idle)
         }
@@ -189,66 +164,45 @@ public final class WaylandIdle {
 
     private func destroyNotification() {
         guard let notification else { return }
-        gb_wl_destroy_with_request(&wl, UnsafeMutableRawPointer(notification))
+        let release = used == .extIdleNotify ? EXT_IDLE_NOTIFICATION_V1_DESTROY : ORG_KDE_KWIN_IDLE_TIMEOUT_RELEASE
+        gb_wl_destroy_with_request(wl, UnsafeMutableRawPointer(notification), UInt32(release))
         self.notification = nil
     }
 
     private func destroyAll() {
-        guard let display else { return }
+        guard let connection else { return }
         destroyNotification()
         // ext_idle_notifier_v1 has a destructor request; org_kde_kwin_idle none (the proxy alone goes).
         if let manager {
             if used == .extIdleNotify {
-                gb_wl_destroy_with_request(&wl, UnsafeMutableRawPointer(manager))
+                gb_wl_destroy_with_request(wl, UnsafeMutableRawPointer(manager), UInt32(EXT_IDLE_NOTIFIER_V1_DESTROY))
             } else {
-                wl.wl_proxy_destroy(manager)
+                wl.pointee.wl_proxy_destroy(manager)
             }
         }
-        if let seat { wl.wl_proxy_destroy(seat) }  // wl_seat version 1: no release request
-        if let registry { wl.wl_proxy_destroy(registry) }
-        (manager, seat, registry) = (nil, nil, nil)
-        _ = wl.wl_display_flush(display)
-        wl.wl_display_disconnect(display)
-        self.display = nil
+        if let seat { wl.pointee.wl_proxy_destroy(seat) }  // wl_seat version 1: no release request
+        (manager, seat) = (nil, nil)
+        connection.close()
+        self.connection = nil
     }
 
     private static func milliseconds(_ seconds: Double) -> UInt32 {
         UInt32(clamping: Int64((max(0, seconds) * 1000).rounded()))
     }
 
-    private static func errnoText() -> String { String(cString: strerror(errno)) }
-}
-
-/// The globals the registry announced that gymbell binds: the first seat and each idle manager.
-private final class Globals {
-    var seat: UInt32?
-    var extIdleNotifier: UInt32?
-    var kdeIdle: UInt32?
-
-    func offered(_ name: UInt32, _ interface: String) {
-        switch interface {
-        case "wl_seat" where seat == nil: seat = name
-        case "ext_idle_notifier_v1": extIdleNotifier = name
-        case "org_kde_kwin_idle": kdeIdle = name
-        default: break
-        }
-    }
-
     /// ext-idle-notify-v1 (the standard) where offered, else KDE's.
-    var idleManager: (WaylandIdle.IdleProtocol, UInt32)? {
-        if let extIdleNotifier { return (.extIdleNotify, extIdleNotifier) }
-        return kdeIdle.map { (.kdeIdle, $0) }
+    private static func idleManager(_ globals: [String: WaylandConnection.Global]) -> (IdleProtocol, WaylandConnection.Global)? {
+        if let ext = globals["ext_idle_notifier_v1"] { return (.extIdleNotify, ext) }
+        return globals["org_kde_kwin_idle"].map { (.kdeIdle, $0) }
     }
 }
 
 /// The listener structs libwayland-client keeps pointers to: alive as long as the connection.
 private final class Listeners {
-    let registry = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
     let extNotification = UnsafeMutablePointer<ext_idle_notification_v1_listener>.allocate(capacity: 1)
     let kdeTimeout = UnsafeMutablePointer<org_kde_kwin_idle_timeout_listener>.allocate(capacity: 1)
 
     deinit {
-        registry.deallocate()
         extNotification.deallocate()
         kdeTimeout.deallocate()
     }

@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
-"""A Wayland compositor of the wire protocol alone, for WaylandIdleTests: it offers a wl_seat and the
-idle managers named on its command line, records what the client asks, and says "idled"/"resumed"
-when told. Written from the protocols' XML (wayland.xml, ext-idle-notify-v1.xml, KDE's idle.xml),
-not from gymbell's code.
+"""A Wayland compositor of the wire protocol alone, for WaylandIdleTests and WaylandActivationTests: it
+offers a wl_seat and the globals named on its command line, records what the client asks, says
+"idled"/"resumed" when told, and answers an activation token's commit with the token "tok-42".
+Written from the protocols' XML (wayland.xml, ext-idle-notify-v1.xml, KDE's idle.xml,
+xdg-activation-v1.xml, GTK's gtk-shell.xml), not from gymbell's code.
 
-    fake_compositor.py SOCKET_PATH [ext] [kde]
+    fake_compositor.py SOCKET_PATH [ext] [kde] [gtk_shell1=VERSION] [xdg_activation_v1]
 
 stdout, one line each: "ready" (listening), then a JSON record per request the client sends that
-concerns idleness: {"request": "bind", "interface": …}, {"request": "get", "timeout": ms},
-{"request": "destroy"} (the idle notification or timeout released). stdin, one command a line:
+concerns idleness or activation: {"request": "bind", "interface": …, "version": …},
+{"request": "get", "timeout": ms}, {"request": "destroy"} (the idle notification or timeout released),
+{"request": "notify_launch", "text": startup id}, {"request": "set_app_id", "text": app id},
+{"request": "commit"}, {"request": "destroy", "interface": "xdg_activation_token_v1" or
+"xdg_activation_v1"}, {"request": "left"} (the client closed the connection; the script ends).
+stdin, one command a line:
 "idle" / "resume" (to the newest notification), "mark" (a record {"request": "mark"}), "hangup" (close the connection and exit).
 """
 
@@ -21,11 +26,19 @@ import sys
 
 path, offered = sys.argv[1], sys.argv[2:]
 GLOBALS = [(1, "wl_seat", 1)] + [(2, "ext_idle_notifier_v1", 1)] * ("ext" in offered) + [(3, "org_kde_kwin_idle", 1)] * ("kde" in offered)
+GLOBALS += [(4, "gtk_shell1", int(o.split("=")[1])) for o in offered if o.startswith("gtk_shell1=")]
+GLOBALS += [(5, "xdg_activation_v1", 1)] * ("xdg_activation_v1" in offered)
+TOKEN = "tok-42"
 
 
 def string(text):
     data = text.encode() + b"\0"
     return struct.pack("<I", len(data)) + data + b"\0" * (-len(data) % 4)
+
+
+def string_at(payload, offset):
+    length = struct.unpack_from("<I", payload, offset)[0]
+    return payload[offset + 4:offset + 4 + length - 1].decode()
 
 
 def say(record):
@@ -43,7 +56,10 @@ buf = b""
 
 
 def send(obj, opcode, payload=b""):
-    client.sendall(struct.pack("<II", obj, ((8 + len(payload)) << 16) | opcode) + payload)
+    try:
+        client.sendall(struct.pack("<II", obj, ((8 + len(payload)) << 16) | opcode) + payload)
+    except (BrokenPipeError, ConnectionResetError):
+        pass  # the client left: what it sent before is still read and recorded
 
 
 def handle(obj, opcode, payload):
@@ -60,10 +76,10 @@ def handle(obj, opcode, payload):
         send(1, 1, struct.pack("<I", callback))  # delete_id
     elif kind == "wl_registry" and opcode == 0:  # bind(name, interface, version, new_id)
         length = struct.unpack_from("<I", payload, 4)[0]
-        interface = payload[8:8 + length - 1].decode()
-        new_id = struct.unpack_from("<I", payload, 8 + ((length + 3) & ~3) + 4)[0]
+        interface = string_at(payload, 4)
+        version, new_id = struct.unpack_from("<II", payload, 8 + ((length + 3) & ~3))
         objects[new_id] = interface
-        say({"request": "bind", "interface": interface})
+        say({"request": "bind", "interface": interface, "version": version})
     elif kind == "ext_idle_notifier_v1" and opcode == 1:  # get_idle_notification(new_id, timeout, seat)
         new_id, timeout, _ = struct.unpack_from("<III", payload)
         objects[new_id], newest = "ext_idle_notification_v1", new_id
@@ -76,6 +92,20 @@ def handle(obj, opcode, payload):
         del objects[obj]
         send(1, 1, struct.pack("<I", obj))  # delete_id
         say({"request": "destroy"})
+    elif kind == "gtk_shell1" and opcode == 3:  # notify_launch(startup_id), since version 3
+        say({"request": "notify_launch", "text": string_at(payload, 0)})
+    elif kind == "xdg_activation_v1" and opcode == 1:  # get_activation_token(new_id)
+        (new_id,) = struct.unpack_from("<I", payload)
+        objects[new_id] = "xdg_activation_token_v1"
+    elif kind == "xdg_activation_token_v1" and opcode == 1:  # set_app_id(app_id)
+        say({"request": "set_app_id", "text": string_at(payload, 0)})
+    elif kind == "xdg_activation_token_v1" and opcode == 3:  # commit → done(token)
+        say({"request": "commit"})
+        send(obj, 0, string(TOKEN))
+    elif (kind, opcode) in (("xdg_activation_token_v1", 4), ("xdg_activation_v1", 0)):  # destroy
+        del objects[obj]
+        send(1, 1, struct.pack("<I", obj))  # delete_id
+        say({"request": "destroy", "interface": kind})
 
 
 def serve():
@@ -98,8 +128,12 @@ def serve():
                     continue
                 send(newest, 0 if command == "idle" else 1)  # idled/idle = 0, resumed = 1 in both protocols
         if client in ready:
-            chunk = client.recv(65536)
+            try:
+                chunk = client.recv(65536)
+            except ConnectionResetError:  # it left with our last events unread: what it sent came first
+                chunk = b""
             if not chunk:
+                say({"request": "left"})
                 return
             buf += chunk
             while len(buf) >= 8:

@@ -114,7 +114,8 @@ def test_info(deb, window_deb, installed):
     # gymbell plays its own sounds; on PulseAudio and PipeWire desktops libcanberra needs its pulse backend.
     assert "libcanberra-pulse" in recommends, recommends
     # away on an X11 session (the X server's idle alarms: libX11, libXext) or a Wayland one without Mutter
-    # (the compositor's idle notifications: libwayland-client), each loaded with dlopen.
+    # (the compositor's idle notifications: libwayland-client, which also asks it for activation tokens),
+    # each loaded with dlopen.
     assert {"libx11-6", "libxext6", "libwayland-client0"} <= set(recommends), recommends
     window = depends_of(window_deb)
     for needed in ("libc6", "libgtk-4-1", "libadwaita-1-0", "libglib2.0-0", "libdbus-1-3"):

@@ -90,6 +90,9 @@ def test_a_click_on_the_daily_reminder_opens_the_window_on_today(daemon, window,
     record_timing("click on the reminder to Today readable", time.monotonic() - began)
     assert json.loads(cli("status", "--json").stdout)["session"] is None, "a click on the body starts no workout"
     assert "opening the window" in daemon.output()
+    # X11 and no token from the server: none of the daemon's own either, and libwayland-client not even loaded
+    assert "activation_token=none" in daemon.output()
+    assert "libwayland-client" not in Path(f"/proc/{daemon.pid}/maps").read_text()
     assert recorder.closes(lambda r: r["id"] == daily["id"]), "answered: gymbell takes it off the screen"
 
 
