@@ -74,13 +74,6 @@ final class WaylandConnection {
     /// The connection's socket, to watch on a loop.
     var fd: Int32 { display.map { wl.pointee.wl_display_get_fd($0) } ?? -1 }
 
-    /// Sends what was asked and waits for the compositor to have handled it (libwayland's round trip,
-    /// unbounded: for a compositor the daemon follows for its whole session).
-    func roundtrip() -> Bool {
-        guard let display else { return false }
-        return wl.pointee.wl_display_roundtrip(display) >= 0
-    }
-
     /// Sends what was asked and waits until the compositor has handled it, or until `deadline`; false
     /// then, or when the connection fails.
     func roundtrip(before deadline: ContinuousClock.Instant) -> Bool {

@@ -40,11 +40,14 @@ public final class WaylandIdle {
     /// What the compositor said last (false until it says "idled").
     public private(set) var isAway = false
 
+    /// How long the compositor may take to answer the set-up (its globals, then the notification made).
+    static let setUpWithinSeconds = 5.0
+
     /// Connects to `socket` (nil: `WAYLAND_DISPLAY`) and asks for idle notifications at `awayAfter`
     /// seconds; `onChange` is then called on the loop with each change, `onLost` once if the
     /// compositor goes away.
-    /// - Throws: when libwayland-client is missing, the compositor cannot be reached, or it offers no
-    ///   seat or neither idle protocol.
+    /// - Throws: when libwayland-client is missing, the compositor cannot be reached or does not answer
+    ///   within `setUpWithinSeconds`, or it offers no seat or neither idle protocol.
     public init(
         loop: MainLoop, socket: String? = nil, awayAfter: Double, onLost: @escaping (String) -> Void = { _ in },
         onChange: @escaping (Bool) -> Void
@@ -55,7 +58,14 @@ public final class WaylandIdle {
         self.onChange = onChange
         self.onLost = onLost
         timeoutMilliseconds = Self.milliseconds(awayAfter)
-        let globals = connection.roundtrip() ? connection.globals : [:]
+        // A compositor that hangs must not hold the daemon's start: away is then not followed, as where
+        // the compositor offers no idle protocol.
+        let deadline = ContinuousClock.now + .seconds(Self.setUpWithinSeconds)
+        guard connection.roundtrip(before: deadline) else {
+            connection.close()
+            throw SystemError(message: "the Wayland compositor did not answer within \(Int(Self.setUpWithinSeconds)) s")
+        }
+        let globals = connection.globals
         guard let registry = connection.registry, let seatGlobal = globals["wl_seat"],
               let (used, manager) = Self.idleManager(globals)
         else {
@@ -69,7 +79,7 @@ public final class WaylandIdle {
         self.manager = used == .extIdleNotify
             ? gb_wl_bind_idle_notifier(wl, registry, manager.name) : gb_wl_bind_kde_idle(wl, registry, manager.name)
         makeNotification()
-        guard connection.roundtrip(), notification != nil else {
+        guard connection.roundtrip(before: deadline), notification != nil else {
             destroyAll()
             throw SystemError(message: "the Wayland compositor refused an idle notification (\(used.rawValue))")
         }

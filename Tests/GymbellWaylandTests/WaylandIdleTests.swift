@@ -49,6 +49,19 @@ struct WaylandIdleTests {
         }
     }
 
+    @Test func aCompositorThatNeverAnswersIsAnErrorWithinItsBound() throws {
+        let silent = try SilentSocket()
+        defer { silent.close() }
+        let began = ContinuousClock.now
+        #expect {
+            _ = try WaylandIdle(loop: loop, socket: silent.path, awayAfter: 60) { _ in }
+        } throws: { error in
+            "\(error)".contains("the Wayland compositor did not answer within 5 s")
+        }
+        let took = ContinuousClock.now - began
+        #expect(took >= .milliseconds(4950) && took < .seconds(8), "given up after 5 s, took \(took)")
+    }
+
     @Test func noCompositorIsAnError() {
         #expect {
             _ = try WaylandIdle(loop: loop, socket: "/nonexistent/wayland-gymbell", awayAfter: 60) { _ in }

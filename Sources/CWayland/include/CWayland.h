@@ -31,7 +31,7 @@
    name libwayland-client's symbols, which the executable does not link. */
 #define GB_WAYLAND_FUNCTIONS(X) \
     X(wl_display_connect) X(wl_display_disconnect) X(wl_display_get_fd) X(wl_display_dispatch) \
-    X(wl_display_dispatch_pending) X(wl_display_roundtrip) X(wl_display_flush) X(wl_display_get_error) \
+    X(wl_display_dispatch_pending) X(wl_display_flush) X(wl_display_get_error) \
     X(wl_display_prepare_read) X(wl_display_read_events) X(wl_display_cancel_read) \
     X(wl_proxy_marshal_flags) X(wl_proxy_add_listener) X(wl_proxy_destroy) X(wl_proxy_get_version) \
     X(wl_registry_interface) X(wl_seat_interface) X(wl_callback_interface)
