@@ -25,12 +25,8 @@ def clear(window, name):
 
 
 def type_name(window, text):
-    """`text` typed into the workout's name; typed once more if a letter xdotool types through a key it
-    maps for it on the fly (ü, ß, é) came out wrong on a loaded machine."""
-    try:
-        type_into(window, "Workout name", text)
-    except AssertionError:
-        type_into(window, "Workout name", text)
+    """`text` typed into the workout's name (its ü, ß, é on keys of their own: xpointer.bind_letters)."""
+    type_into(window, "Workout name", text)
 
 
 def save_sensitive(window):
