@@ -65,19 +65,22 @@ joined install
 imports="tests/reliability/test_big_import.py tests/reliability/test_import_kill.py"
 window_walks=""
 for f in tab_walk circuit editor_kinds editor_words log_files seven_minute kit; do window_walks="$window_walks tests/window/test_$f.py"; done
+# `beside_split PART REST SUITE FILE…`: the files as stream PART, beside the rest of SUITE as stream REST.
+beside_split() {
+  part_name=$1; rest_name=$2; suite=$3; shift 3
+  ignored=""; for f in "$@"; do ignored="$ignored --ignore=$f"; done
+  # shellcheck disable=SC2086  # $strict: options; $ignored: an option per path
+  beside "$part_name" run_pytest "$@" $strict --basetemp "$beside_dir/$part_name"
+  # shellcheck disable=SC2086
+  beside "$rest_name" run_pytest "$suite" $ignored $strict --basetemp "$beside_dir/$rest_name"
+}
 if [ "$part" = all ]; then
   # shellcheck disable=SC2086  # $imports: two paths
-  beside imports run_pytest $imports $strict --basetemp "$beside_dir/imports"
-  ignored=""; for f in $imports; do ignored="$ignored --ignore=$f"; done
-  # shellcheck disable=SC2086  # $ignored: an option per path
-  beside reliability run_pytest tests/reliability $ignored $strict --basetemp "$beside_dir/reliability"
+  beside_split imports reliability tests/reliability $imports
   # The window's in two halves, each its own Xvfb and AT-SPI bus per test (24 min in one, 2026-12-03; two
   # halves side by side 14.0 and 15.6 min under a helper's build): the editor's long walks beside the rest.
   # shellcheck disable=SC2086  # $window_walks: paths
-  beside window-walks run_pytest $window_walks $strict --basetemp "$beside_dir/window-walks"
-  ignored=""; for f in $window_walks; do ignored="$ignored --ignore=$f"; done
-  # shellcheck disable=SC2086  # $ignored: an option per path
-  beside window run_pytest tests/window $ignored $strict --basetemp "$beside_dir/window"
+  beside_split window-walks window tests/window $window_walks
   beside sync run_pytest tests/sync $strict --basetemp "$beside_dir/sync"
 fi
 if run e2e; then
