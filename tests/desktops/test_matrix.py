@@ -471,6 +471,20 @@ def assert_reads(d, png, anchor, names, body=None):
         assert escape not in said, f"{d.name}: {escape!r} shown as text on {anchor!r}: {said!r} ({png})"
 
 
+def settled(d, png, anchor, names, label):
+    """A screenshot of the notification showing `anchor` once it has settled: Budgie crossfades the
+    notification it replaces out over the new one, slowly under load (CI: "Workout Time!" read over
+    "Push & Pull"; the rest-over card's "Set done Fewer reps" over "Workout complete"; a fading "Time!"
+    read as "nr", so a check that the old one is gone let a half-faded card be read). Taken once each
+    of `names` reads as typed, or as the screen is after 8 s: a wrong escape reads wrong in every shot
+    and still fails in assert_reads."""
+    settled_by = time.monotonic() + 8
+    while time.monotonic() < settled_by and not any(all(n in r for n in names) for r in read_notification(d, png, anchor)):
+        time.sleep(0.3)
+        png = d.shot(label)
+    return png
+
+
 def test_names_with_markup_characters_read_as_typed(desktop):
     """Issue 27: a workout titled "Push & Pull <Heavy>" with an exercise "<b>Bench</b>" reads so on
     screen in the daily reminder (body), the session's notification (title as summary, exercise in the
@@ -487,15 +501,7 @@ def test_names_with_markup_characters_read_as_typed(desktop):
     d.press("Start Workout", "start", on="Workout Time", default=True)
     # "Now: <b>Bench</b> — set 1 of 2, …": Plasma breaks the line again where its glyphs are wide
     png = d.wait_to_see("Now", timeout=READ_WITHIN, label="card")
-    # Budgie crossfades the daily reminder out over the card, slowly under load (CI: both read at once,
-    # "Workout Time!" over "Push & Pull"; the fresh-clone run of 2026-12-03: the fading "Time!" read as "nr", so
-    # a check for it let the half-faded card be read). The card is read once both names read as typed, or as
-    # it is after 8 s: a wrong escape reads wrong in every shot and still fails below.
-    settled_by = time.monotonic() + 8
-    while time.monotonic() < settled_by and not any(all(n in r for n in (TYPED_TITLE, TYPED_EXERCISE))
-                                                    for r in read_notification(d, png, "Now")):
-        time.sleep(0.3)
-        png = d.shot("card")
+    png = settled(d, png, "Now", [TYPED_TITLE, TYPED_EXERCISE], "card")
     assert_reads(d, png, "Now", [TYPED_TITLE, TYPED_EXERCISE])
     d.press("Set done", "set-done", on=TYPED_TITLE, default=True)
     over = d.pending("rest_over")
@@ -504,9 +510,11 @@ def test_names_with_markup_characters_read_as_typed(desktop):
     # 3 s), and a screenshot read with OCR takes 2-3 s there.
     png = d.wait_to_see("Time for your next set", timeout=H.parse_instant(over[0]["due"]) - time.time() + 4,
                         label="rest-over")  # updated in place
+    png = settled(d, png, "Time for your next set", [TYPED_EXERCISE], "rest-over")
     assert_reads(d, png, "Time for your next set", [TYPED_EXERCISE])
     d.press("Set done", "set-done", on="Rest over", default=True)
     png = d.wait_to_see("Workout complete", timeout=READ_WITHIN, label="complete")
+    png = settled(d, png, "Workout complete", [TYPED_TITLE], "complete")
     assert_reads(d, png, "Workout complete", [TYPED_TITLE], body="sets done")
     assert json.loads(d.cli("history", "--json"))[0]["outcome"] == "completed"
 
