@@ -21,7 +21,7 @@ import pytest
 
 import screen
 from desktop_support import H, REPO
-from test_matrix import BELL, PUSH, TODAY, _missing
+from test_matrix import BELL, PUSH, _missing, today
 
 pytestmark = pytest.mark.skipif(bool(_missing("gnome")), reason=f"not installed: {_missing('gnome')}")
 
@@ -109,7 +109,7 @@ def wait_for_window(server, artifacts, phrase, began):
 
 def test_the_entry_is_found_in_the_overview_and_opens_today(gnome, env, artifacts):
     server, daemon = gnome
-    env.write_config(f'[program]\n{TODAY} = "push"\n' + PUSH)
+    env.write_config(f'[program]\n{today()} = "push"\n' + PUSH)
     daemon.start()
     began = open_from_the_overview(server, artifacts)
     png, seconds = wait_for_window(server, artifacts, "Next workout reminder", began)
@@ -146,7 +146,7 @@ def test_f11_puts_the_live_screen_full_screen_and_back(gnome, env, artifacts, gy
     countdown still there — and F11 again gives the window and the top bar back."""
     import subprocess
     server, daemon = gnome
-    env.write_config(f'[program]\n{TODAY} = "push"\n' + PUSH)
+    env.write_config(f'[program]\n{today()} = "push"\n' + PUSH)
     daemon.start()
     began = open_from_the_overview(server, artifacts)
     wait_for_window(server, artifacts, "Next workout reminder", began)

@@ -118,14 +118,18 @@ def local_time_in(seconds):
     return at.strftime("%H:%M:%S"), at.timestamp()
 
 
-TODAY = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")[datetime.now().weekday()]
+def today():
+    """Today's day as the config names it, asked when a test writes its config: a constant taken when
+    the module was imported went stale when a run crossed midnight (fresh-clone run of 2026-12-03/04:
+    every test after 00:00 wrote yesterday into its programme and waited for a reminder of a rest day)."""
+    return ("mon", "tue", "wed", "thu", "fri", "sat", "sun")[datetime.now().weekday()]
 PUSH = ('[workouts.push]\ntitle = "Push Day"\nkind = "strength"\nexercises = [\n'
         '  { name = "Bench Press", sets = 3, reps = 8, weight = 80, unit = "kg", rest = 3 },\n]\n')
 
 
 def daily_config(env, seconds):
     hms, due = local_time_in(seconds)
-    env.write_config(f'[reminders]\ntime = "{hms}"\ndays = ["{TODAY}"]\n[program]\n{TODAY} = "push"\n' + PUSH)
+    env.write_config(f'[reminders]\ntime = "{hms}"\ndays = ["{today()}"]\n[program]\n{today()} = "push"\n' + PUSH)
     return due
 
 
@@ -237,8 +241,8 @@ def test_the_weekly_summary_on_screen(desktop):
     d = desktop
     later, _ = local_time_in(3 * 3600)  # the daily reminder out of the way
     hms, due = local_time_in(25)
-    d.env.write_config(f'[reminders]\ntime = "{later}"\ndays = ["{TODAY}"]\nweekly_summary = "{TODAY.capitalize()} {hms}"\n'
-                       f'[program]\n{TODAY} = "push"\n' + PUSH)
+    d.env.write_config(f'[reminders]\ntime = "{later}"\ndays = ["{today()}"]\nweekly_summary = "{today().capitalize()} {hms}"\n'
+                       f'[program]\n{today()} = "push"\n' + PUSH)
     d.daemon.start()
     d.cli("start")
     for _ in range(3):
@@ -263,8 +267,8 @@ def test_a_day_of_two_programmes(desktop):
     d = desktop
     hms, due = local_time_in(8)
     d.env.write_config(
-        f'[reminders]\ntime = "{hms}"\ndays = ["{TODAY}"]\nweekly_summary = false\n[program]\n{TODAY} = "push"\n'
-        f'[programs.running]\ntitle = "Running plan"\n{TODAY} = "easy_run"\npriority = 2\n' + PUSH
+        f'[reminders]\ntime = "{hms}"\ndays = ["{today()}"]\nweekly_summary = false\n[program]\n{today()} = "push"\n'
+        f'[programs.running]\ntitle = "Running plan"\n{today()} = "easy_run"\npriority = 2\n' + PUSH
         + '[workouts.easy_run]\ntitle = "Easy Run"\nkind = "walkrun"\nrun = "5m"\nwalk = "1m"\nrepeats = 4\n')
     d.daemon.start()
     png = d.wait_to_see("Workout Time", timeout=due - time.time() + READ_WITHIN, label="daily-two")
@@ -493,7 +497,7 @@ def test_names_with_markup_characters_read_as_typed(desktop):
     without its tags; the others fall back to plain text on the invalid "&"."""
     d = desktop
     hms, due = local_time_in(5)
-    d.env.write_config(f'[reminders]\ntime = "{hms}"\ndays = ["{TODAY}"]\n[program]\n{TODAY} = "push"\n' + TYPED)
+    d.env.write_config(f'[reminders]\ntime = "{hms}"\ndays = ["{today()}"]\n[program]\n{today()} = "push"\n' + TYPED)
     d.daemon.start()
     png = d.wait_to_see("Workout Time", timeout=due - time.time() + 3, label="daily")
     d.hold(png, "Workout Time")  # read for seconds below: Cinnamon's banner would hide after its 4 s
