@@ -38,6 +38,7 @@ import pytest
 import punctuality as P
 import screen
 from desktop_support import ARTIFACTS, H
+from workout_config import WEEKDAYS
 from matrix_desktop import READ_WITHIN, SERVERS, TOOLS, Desktop, Stage, missing as _missing  # noqa: F401 (test_attention's)
 
 #: the gymbell icon's bell colour (data/icons)
@@ -122,7 +123,9 @@ def today():
     """Today's day as the config names it, asked when a test writes its config: a constant taken when
     the module was imported went stale when a run crossed midnight (fresh-clone run of 2026-12-03/04:
     every test after 00:00 wrote yesterday into its programme and waited for a reminder of a rest day)."""
-    return ("mon", "tue", "wed", "thu", "fri", "sat", "sun")[datetime.now().weekday()]
+    return WEEKDAYS[datetime.now().weekday()]
+
+
 PUSH = ('[workouts.push]\ntitle = "Push Day"\nkind = "strength"\nexercises = [\n'
         '  { name = "Bench Press", sets = 3, reps = 8, weight = 80, unit = "kg", rest = 3 },\n]\n')
 
@@ -461,32 +464,35 @@ def read_notification(d, png, anchor):
     return [" ".join(screen.text(png, region, scale=3, polarity=p).split()) for p in (0, 1)]
 
 
-def assert_reads(d, png, anchor, names, body=None):
+def settled(d, png, anchor, names, label):
+    """A screenshot of the notification showing `anchor` once it has settled, and what OCR reads of it:
+    Budgie crossfades the notification it replaces out over the new one, slowly under load (CI:
+    "Workout Time!" read over "Push & Pull"; the rest-over card's "Set done Fewer reps" over "Workout
+    complete"; a fading "Time!" read as "nr", so a check that the old one is gone let a half-faded card
+    be read). Taken once each of `names` reads as typed, or as the screen is after 8 s: a wrong escape
+    reads wrong in every shot and still fails in assert_reads."""
+    settled_by = time.monotonic() + 8
+    readings = read_notification(d, png, anchor)
+    while not any(all(n in r for n in names) for r in readings) and time.monotonic() < settled_by:
+        time.sleep(0.3)
+        png = d.shot(label)
+        readings = read_notification(d, png, anchor)
+    return png, readings
+
+
+def assert_reads(d, png, anchor, names, body=None, label="read"):
     """The notification showing `anchor` reads each of `names` exactly as typed (whitespace aside), and
     its body is there (a phrase of it: `body`, or the anchor), with no entity or tag shown as text but
-    the ones typed. (tesseract 5 reads `<`, `>` and `&` of these fonts reliably: no glyph is let off.)"""
+    the ones typed, once it has settled (settled()). (tesseract 5 reads `<`, `>` and `&` of these fonts
+    reliably: no glyph is let off.)"""
     body = body or anchor
-    readings = read_notification(d, png, anchor)
+    png, readings = settled(d, png, anchor, names, label)
     said = next((r for r in readings if all(n in r for n in names)), None)
     print(f"{d.name} {anchor!r}: OCR read {readings[0]!r} / {readings[1]!r}")
     assert said, f"{d.name}: {names} not read exactly on {anchor!r}; read {readings} ({png})"
     assert screen.contains(png, body, d.server.notification_area), f"{d.name}: the body {body!r} is missing ({png})"
     for escape in ESCAPES:
         assert escape not in said, f"{d.name}: {escape!r} shown as text on {anchor!r}: {said!r} ({png})"
-
-
-def settled(d, png, anchor, names, label):
-    """A screenshot of the notification showing `anchor` once it has settled: Budgie crossfades the
-    notification it replaces out over the new one, slowly under load (CI: "Workout Time!" read over
-    "Push & Pull"; the rest-over card's "Set done Fewer reps" over "Workout complete"; a fading "Time!"
-    read as "nr", so a check that the old one is gone let a half-faded card be read). Taken once each
-    of `names` reads as typed, or as the screen is after 8 s: a wrong escape reads wrong in every shot
-    and still fails in assert_reads."""
-    settled_by = time.monotonic() + 8
-    while time.monotonic() < settled_by and not any(all(n in r for n in names) for r in read_notification(d, png, anchor)):
-        time.sleep(0.3)
-        png = d.shot(label)
-    return png
 
 
 def test_names_with_markup_characters_read_as_typed(desktop):
@@ -505,8 +511,7 @@ def test_names_with_markup_characters_read_as_typed(desktop):
     d.press("Start Workout", "start", on="Workout Time", default=True)
     # "Now: <b>Bench</b> — set 1 of 2, …": Plasma breaks the line again where its glyphs are wide
     png = d.wait_to_see("Now", timeout=READ_WITHIN, label="card")
-    png = settled(d, png, "Now", [TYPED_TITLE, TYPED_EXERCISE], "card")
-    assert_reads(d, png, "Now", [TYPED_TITLE, TYPED_EXERCISE])
+    assert_reads(d, png, "Now", [TYPED_TITLE, TYPED_EXERCISE], label="card")
     d.press("Set done", "set-done", on=TYPED_TITLE, default=True)
     over = d.pending("rest_over")
     assert over, f"{d.name}: Set done did not start the rest"
@@ -514,12 +519,10 @@ def test_names_with_markup_characters_read_as_typed(desktop):
     # 3 s), and a screenshot read with OCR takes 2-3 s there.
     png = d.wait_to_see("Time for your next set", timeout=H.parse_instant(over[0]["due"]) - time.time() + 4,
                         label="rest-over")  # updated in place
-    png = settled(d, png, "Time for your next set", [TYPED_EXERCISE], "rest-over")
-    assert_reads(d, png, "Time for your next set", [TYPED_EXERCISE])
+    assert_reads(d, png, "Time for your next set", [TYPED_EXERCISE], label="rest-over")
     d.press("Set done", "set-done", on="Rest over", default=True)
     png = d.wait_to_see("Workout complete", timeout=READ_WITHIN, label="complete")
-    png = settled(d, png, "Workout complete", [TYPED_TITLE], "complete")
-    assert_reads(d, png, "Workout complete", [TYPED_TITLE], body="sets done")
+    assert_reads(d, png, "Workout complete", [TYPED_TITLE], body="sets done", label="complete")
     assert json.loads(d.cli("history", "--json"))[0]["outcome"] == "completed"
 
 
