@@ -53,6 +53,14 @@ desktop_stream() {
   run_pytest tests/desktops $strict --desktop-stream "$1" --basetemp "$beside_dir/desktops-$1"
 }
 run() { [ "$part" = all ] || [ "$part" = "$1" ]; }
+# Every Python suite this run takes is collected first, in seconds: a test file that no longer imports
+# stops the run here, not after the half hour its suite waits for (2026-12-04's CI: test_window_raise
+# still imported a name test_matrix had dropped, seen 27 minutes into the desktops).
+for suite in e2e reliability window sync desktops packaging; do
+  run "$suite" || continue
+  /usr/bin/python3 -m pytest "tests/$suite" --collect-only -q -p no:cacheprovider >"$beside_dir/collect.log" 2>&1 \
+    || { echo "=== tests/$suite does not collect ==="; cat "$beside_dir/collect.log"; exit 1; }
+done
 if run unit; then
   swift test --explicit-target-dependency-import-check error || status=1
 fi

@@ -119,11 +119,13 @@ def local_time_in(seconds):
     return at.strftime("%H:%M:%S"), at.timestamp()
 
 
-def today():
-    """Today's day as the config names it, asked when a test writes its config: a constant taken when
-    the module was imported went stale when a run crossed midnight (fresh-clone run of 2026-12-03/04:
-    every test after 00:00 wrote yesterday into its programme and waited for a reminder of a rest day)."""
-    return WEEKDAYS[datetime.now().weekday()]
+def today(at=None):
+    """The day as the config names it — of the instant `at` when a reminder is due then, else of now —
+    asked when a test writes its config: a constant taken when the module was imported went stale when
+    a run crossed midnight (fresh-clone run of 2026-12-03/04: every test after 00:00 wrote yesterday
+    into its programme and waited for a reminder of a rest day), and a reminder due seconds after
+    23:59:5x falls on the next day."""
+    return WEEKDAYS[(datetime.fromtimestamp(at) if at is not None else datetime.now()).weekday()]
 
 
 PUSH = ('[workouts.push]\ntitle = "Push Day"\nkind = "strength"\nexercises = [\n'
@@ -132,7 +134,7 @@ PUSH = ('[workouts.push]\ntitle = "Push Day"\nkind = "strength"\nexercises = [\n
 
 def daily_config(env, seconds):
     hms, due = local_time_in(seconds)
-    env.write_config(f'[reminders]\ntime = "{hms}"\ndays = ["{today()}"]\n[program]\n{today()} = "push"\n' + PUSH)
+    env.write_config(f'[reminders]\ntime = "{hms}"\ndays = ["{today(due)}"]\n[program]\n{today(due)} = "push"\n' + PUSH)
     return due
 
 
@@ -244,7 +246,7 @@ def test_the_weekly_summary_on_screen(desktop):
     d = desktop
     later, _ = local_time_in(3 * 3600)  # the daily reminder out of the way
     hms, due = local_time_in(25)
-    d.env.write_config(f'[reminders]\ntime = "{later}"\ndays = ["{today()}"]\nweekly_summary = "{today().capitalize()} {hms}"\n'
+    d.env.write_config(f'[reminders]\ntime = "{later}"\ndays = ["{today()}"]\nweekly_summary = "{today(due).capitalize()} {hms}"\n'
                        f'[program]\n{today()} = "push"\n' + PUSH)
     d.daemon.start()
     d.cli("start")
@@ -270,8 +272,8 @@ def test_a_day_of_two_programmes(desktop):
     d = desktop
     hms, due = local_time_in(8)
     d.env.write_config(
-        f'[reminders]\ntime = "{hms}"\ndays = ["{today()}"]\nweekly_summary = false\n[program]\n{today()} = "push"\n'
-        f'[programs.running]\ntitle = "Running plan"\n{today()} = "easy_run"\npriority = 2\n' + PUSH
+        f'[reminders]\ntime = "{hms}"\ndays = ["{today(due)}"]\nweekly_summary = false\n[program]\n{today(due)} = "push"\n'
+        f'[programs.running]\ntitle = "Running plan"\n{today(due)} = "easy_run"\npriority = 2\n' + PUSH
         + '[workouts.easy_run]\ntitle = "Easy Run"\nkind = "walkrun"\nrun = "5m"\nwalk = "1m"\nrepeats = 4\n')
     d.daemon.start()
     png = d.wait_to_see("Workout Time", timeout=due - time.time() + READ_WITHIN, label="daily-two")
@@ -503,7 +505,7 @@ def test_names_with_markup_characters_read_as_typed(desktop):
     without its tags; the others fall back to plain text on the invalid "&"."""
     d = desktop
     hms, due = local_time_in(5)
-    d.env.write_config(f'[reminders]\ntime = "{hms}"\ndays = ["{today()}"]\n[program]\n{today()} = "push"\n' + TYPED)
+    d.env.write_config(f'[reminders]\ntime = "{hms}"\ndays = ["{today(due)}"]\n[program]\n{today(due)} = "push"\n' + TYPED)
     d.daemon.start()
     png = d.wait_to_see("Workout Time", timeout=due - time.time() + 3, label="daily")
     d.hold(png, "Workout Time")  # read for seconds below: Cinnamon's banner would hide after its 4 s

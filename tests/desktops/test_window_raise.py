@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 import screen
-from test_matrix import Desktop, _missing, local_time_in, PUSH, TODAY as WEEKDAY
+from test_matrix import Desktop, _missing, local_time_in, PUSH, today
 
 SERVERS = ("gnome", "swaync", "plasma-wayland")
 #: what the other window shows: words OCR reads, none of them in gymbell's window
@@ -100,7 +100,7 @@ def _wait_screen(d, label, until, timeout, what):
 def test_a_click_on_the_reminder_raises_the_open_window_from_behind_another(desktop):
     d = desktop
     later, _ = local_time_in(3 * 3600)
-    d.env.write_config(f'[reminders]\ntime = "{later}"\ndays = ["{WEEKDAY}"]\n[program]\n{WEEKDAY} = "push"\n' + PUSH)
+    d.env.write_config(f'[reminders]\ntime = "{later}"\ndays = ["{today()}"]\n[program]\n{today()} = "push"\n' + PUSH)
     d.daemon.start()
     _launch(d, [str(Path(d.binary).parent / "gymbell-window"), "--today"], "window.log")
     _wait_screen(d, "window", lambda png: screen.contains(png, TODAY, SCREEN), 30, "gymbell's window on Today")

@@ -37,7 +37,6 @@ IDENTITIES = {
     "mate": "Notification Daemon,MATE,1.26.0",
     "notification-daemon": "Notification Daemon,GNOME,3.20.0",
 }
-TODAY = weekday()
 PUSH = push_workout(rest=1)
 
 
@@ -58,7 +57,7 @@ def up(env, gymbell_bin, start_server, request, server, config=None):
 
 def daily_config(seconds=3):
     hms, due = local_hms_ahead(seconds)
-    return f'[reminders]\ntime = "{hms}"\ndays = {ALL_DAYS}\n[program]\n{TODAY} = "push"\n' + PUSH, due
+    return f'[reminders]\ntime = "{hms}"\ndays = {ALL_DAYS}\n[program]\n{weekday(at=due)} = "push"\n' + PUSH, due
 
 
 def no_libnotify_criticals(daemon):

@@ -15,9 +15,11 @@ WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 ALL_DAYS = "[" + ", ".join(f'"{day}"' for day in WEEKDAYS) + "]"
 
 
-def weekday(offset_days=0):
-    """Today's key in UTC (the daemon under test runs with TZ=UTC), or the key `offset_days` on."""
-    return WEEKDAYS[time.gmtime(time.time() + offset_days * 86400).tm_wday]
+def weekday(offset_days=0, at=None):
+    """Today's key in UTC (the daemon under test runs with TZ=UTC), or the key `offset_days` on; of the
+    instant `at` when given (a reminder due seconds after 23:59:5x falls on the next day). Asked when a
+    test writes its config, never kept at import: a run crosses midnight."""
+    return WEEKDAYS[time.gmtime((time.time() if at is None else at) + offset_days * 86400).tm_wday]
 
 
 def program(workout="push", days=WEEKDAYS):

@@ -18,8 +18,6 @@ from gymbell_e2e_harness import Recorder, local_hms_ahead
 from workout_config import program, push_workout, weekday
 
 PLASMA = "Plasma,KDE,5.27.5"
-TODAY = weekday()
-CONFIG = program("push", [TODAY]) + push_workout(weight=None)
 
 
 def window_owner_pid(env):
@@ -68,7 +66,8 @@ def plasma_daily(env, window, server, write_config):
     env.vars.update(window.vars)
     env.vars.pop("NO_AT_BRIDGE", None)
     hms, due = local_hms_ahead(3)
-    write_config(f'[reminders]\ntime = "{hms}"\ndays = ["{TODAY}"]\n' + CONFIG)
+    day = weekday(at=due)
+    write_config(f'[reminders]\ntime = "{hms}"\ndays = ["{day}"]\n' + program("push", [day]) + push_workout(weight=None))
     return notifications, Recorder(notifications.log), due
 
 
