@@ -237,6 +237,33 @@ class Window:
         x, y, w, h = self.node(role, name)["extents"]
         self.display.click(x + w // 2, y + h // 2)
 
+    def answer(self, label):
+        """A pointer click on the message dialog's response button `label` (libadwaita 1.2 names these
+        buttons by their label twice: "Keep mine Keep mine"), once it is sensitive and holds still. Once
+        on a fresh clone (2026-12-04) Import was clicked right after the import's summary had been set
+        anew and nothing was imported, nor did the daemon hear of it: the likeliest cause, a dialog laid
+        out and placed again on the frames after its body changed, the click landing where the button
+        had been. The dialog must be gone after the click: one it did not take fails here, with a
+        screenshot, not as a missing result later."""
+        def found():
+            return next((n for n in self.showing() if n["role"] == "push button" and n["name"] in (label, f"{label} {label}")
+                         and n["extents"][2] > 0 and n.get("sensitive", True)), None)
+
+        def steady():
+            first = found()
+            time.sleep(0.3)
+            again = found()
+            return again if first and again and again["extents"] == first["extents"] else None
+
+        x, y, w, h = wait_until(steady, 10, interval=0.1, what=f"the dialog's {label!r} button, sensitive and still")["extents"]
+        self.display.click(x + w // 2, y + h // 2)
+        deadline = time.monotonic() + 10
+        while found():
+            if time.monotonic() > deadline:
+                shot = self.display.screenshot(f"answer-{re.sub(r'[^A-Za-z]+', '-', label)}")
+                pytest.fail(f"the dialog is still open 10 s after a click on {label!r} at {(x + w // 2, y + h // 2)}: {shot}")
+            time.sleep(0.2)
+
     def act(self, role, name):
         """The first action of the node (a switch's "toggle", a toggle button's "click") through AT-SPI."""
         self.node(role, name)

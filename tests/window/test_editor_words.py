@@ -8,7 +8,6 @@ import time
 import tomllib
 
 from conftest import wait_until
-from test_preferences import answer
 from test_programme import HAND_WRITTEN, open_programme, type_into
 
 
@@ -111,7 +110,7 @@ def test_a_weekday_that_trains_another_workout_is_asked(daemon, window, write_co
     window.click("Thursday")
     window.wait_for_text(r"^Thursday already has Bike HIIT$")
     window.wait_for_text(r"^A day trains one workout\. Replace Bike HIIT on Thursday with this one, or keep Bike HIIT there\?$")
-    answer(window, "Keep Bike HIIT")
+    window.answer("Keep Bike HIIT")
     wait_until(lambda: not any("already has" in t for t in window.texts()), 5, what="the question closed")
     window.press("Save workout")
     wait_until(lambda: "[workouts.sprints]" in path.read_text(), 5, what="the workout in the file")
@@ -124,7 +123,7 @@ def test_a_weekday_that_trains_another_workout_is_asked(daemon, window, write_co
     window.click_node("list item", "Sprints")
     window.click("Thursday")
     window.wait_for_text(r"^Thursday already has Bike HIIT$")
-    answer(window, "Replace")
+    window.answer("Replace")
     window.press("Save workout")
     wait_until(lambda: 'thu = "sprints"' in path.read_text(), 5, what="Thursday replaced in the file")
     assert tomllib.loads(path.read_text())["program"] == {"mon": "sprints", "thu": "sprints"}

@@ -11,7 +11,6 @@ import time
 
 from conftest import wait_until
 from test_log_files import choose_file, keys
-from test_preferences import answer
 from test_programme import page
 
 SAMPLE = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "e2e", "import_samples", "strong-home.csv"))
@@ -119,7 +118,7 @@ def test_the_unit_the_time_zone_and_the_names_are_chosen_in_the_dialog(daemon, w
               "--dry-run").stdout.splitlines()
     assert summary.splitlines() == [line.replace("(--unit kg if your app is set to it)", "(choose kg below if your app is set to it)")
                                     for line in dry[:-1]], (summary, dry)
-    answer(window, "Import")
+    window.answer("Import")
     window.wait_for_text(r"^Imported: 2 workouts with \d+ sets; 0 already in your history$", timeout=20)
 
     r = cli("import", SAMPLE, "--unit", "lb", "--time-zone", "America/New_York", "--map", "Push Up=Push-ups", "--dry-run")

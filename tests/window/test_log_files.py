@@ -13,7 +13,6 @@ import time
 from conftest import harness, wait_until
 
 state_db = harness.state_db
-from test_preferences import answer
 from test_programme import TODAY_PROGRAM, ocr_window, open_session, page
 
 SAMPLE = os.path.join(os.path.dirname(__file__), "..", "e2e", "import_samples", "strong-semicolon.csv")
@@ -81,7 +80,7 @@ def test_a_log_imported_exported_and_backed_up_in_the_window(daemon, window, wri
     assert "Import this log" in screen and "skipped" in screen, screen
     assert as_json(cli, "history", "--sets") == []   # nothing written before Import
 
-    answer(window, "Import")
+    window.answer("Import")
     window.wait_for_text(r"^Imported: 2 workouts with 3 sets; 0 already in your history$", timeout=20)
     sets = as_json(cli, "history", "--sets")
     sessions = as_json(cli, "history")
@@ -164,13 +163,13 @@ def test_a_backup_holding_far_less_is_restored_in_the_window_only_when_confirmed
 
     body = ask()
     assert "The history it replaces is kept aside" in body, body
-    answer(window, "Cancel")
+    window.answer("Cancel")
     time.sleep(1)
     assert len(as_json(cli, "history")) == 6
     assert not [p for p in state_db(env).parent.iterdir() if p.name.startswith(("replaced-", "restoring-"))]
 
     ask()
-    answer(window, "Replace")
+    window.answer("Replace")
     toast = window.wait_for_text(r"^Restored: 2 sessions and 2 sets now; the replaced history is kept in ", timeout=20)
     assert [h["id"] for h in as_json(cli, "history")] == ["past-0", "past-1"]
     kept = toast.split(" is kept in ")[1].strip()

@@ -33,16 +33,6 @@ def open_preferences(window):
     window.node("spin button", "Reminder hour")
 
 
-def answer(window, label):
-    """A pointer click on the message dialog's response button `label` (libadwaita 1.2 names these
-    buttons by their label twice: "Keep mine Keep mine")."""
-    button = wait_until(lambda: next((n for n in window.showing() if n["role"] == "push button"
-                                      and n["name"] in (label, f"{label} {label}") and n["extents"][2] > 0), None),
-                        10, interval=0.2, what=f"the dialog's {label!r} button")
-    x, y, w, h = button["extents"]
-    window.display.click(x + w // 2, y + h // 2)
-
-
 def upcoming_daily(cli):
     r = cli("upcoming", "--days", "2", "--json")
     assert r.returncode == 0, r.stderr
@@ -139,14 +129,14 @@ def test_a_change_that_clashes_with_one_on_disk_asks_which_stays(daemon, window,
     window.set_value("Snooze minutes", 20)  # the same key changed on disk: the person is asked
     window.wait_for_text(r"^The config file changed on disk$")
     assert path.read_text() == theirs
-    answer(window, "Keep mine")
+    window.answer("Keep mine")
     wait_until(lambda: "snooze_minutes = 20" in path.read_text(), 5, what="snooze 20 in the file")
     assert path.read_text() == theirs.replace("snooze_minutes = 99", "snooze_minutes = 20")
     # The other answer keeps the file's change and shows it.
     path.write_text(theirs)
     window.set_value("Snooze minutes", 25)
     window.wait_for_text(r"^The config file changed on disk$")
-    answer(window, "Keep the file's")
+    window.answer("Keep the file's")
     time.sleep(0.5)
     assert path.read_text() == theirs
     wait_until(lambda: window.node("spin button", "Snooze minutes").get("text") == "99", 5, what="the spin showing 99")

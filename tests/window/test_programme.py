@@ -274,7 +274,6 @@ def test_the_workouts_window_fits_360_px_names_every_control_and_speaks_german(d
 
 
 def test_deleting_a_workout_the_programme_uses_names_the_days_that_lose_it(daemon, window, write_config, cli):
-    from test_preferences import answer
     path = write_config(HAND_WRITTEN + '\n[program]\nmon = "bike"   # Monday spin\nthu = "bike"\n')
     daemon.start()
     window.launch()
@@ -282,7 +281,7 @@ def test_deleting_a_workout_the_programme_uses_names_the_days_that_lose_it(daemo
     window.click_node("list item", "Bike HIIT")
     window.press("Delete workout")
     window.wait_for_text(r"^The programme trains it on Monday, Thursday; they become rest days\.$")
-    answer(window, "Delete")
+    window.answer("Delete")
     wait_until(lambda: "[workouts.bike]" not in path.read_text(), 5, what="the workout gone from the file")
     # Its section and the comment above it went, the days became rest days (the emptied [program] went
     # too); the rest is as written.

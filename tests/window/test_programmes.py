@@ -138,7 +138,6 @@ def test_the_programme_page_lists_the_running_plan_and_changes_its_day(daemon, w
 def test_a_programme_is_added_by_keyboard_planned_put_after_and_removed(daemon, window, write_config, cli):
     """A running plan added by its title (typed, Enter), given tomorrow's Easy Run, put after [program] with
     its priority, then removed once asked: each read back from config.toml and from the daemon's plan."""
-    from test_preferences import answer
     away_from_midnight()
     # [program] trains Push Day today and tomorrow, after anything of priority 1 to 4.
     path = write_config(f'[program]\n{weekday()} = "push"\n{weekday(1)} = "push"\npriority = 5\n\n' + push_workout() + RUNS)
@@ -194,7 +193,7 @@ def test_a_programme_is_added_by_keyboard_planned_put_after_and_removed(daemon, 
     assert "[programs.running_plan]" in path.read_text()
 
     window.press("Remove Runs")
-    answer(window, "Remove")
+    window.answer("Remove")
     wait_until(lambda: "programs" not in path.read_text(), 10, what="the table gone from config.toml")
     text = path.read_text()
     assert "Runs" not in text and "[workouts.easy_run]" in text, text
